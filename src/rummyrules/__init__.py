@@ -1,0 +1,45 @@
+"""The complete rules of End of the Page, 1400 and Going Out Rummy.
+
+>>> from rummyrules import EndOfThePage
+>>> bool(EndOfThePage().check_meld("7S 5H 9S", wild="5"))
+True
+"""
+
+from rummyrules.cards import WILDCARD, Card, Rank, Suit, make_deck, parse_cards
+from rummyrules.errors import (
+    CardParseError,
+    IllegalMoveError,
+    OptionError,
+    RummyRulesError,
+    UnknownCardError,
+)
+from rummyrules.melds import LayOff, Layout, Meld, MeldCheck, MeldKind, MeldRules
+from rummyrules.options import StockOut
+from rummyrules.variants import EndOfThePage, FourteenHundred, GoingOut, GoingOutRummy
+from rummyrules.variants.common import Rules
+
+__all__ = [
+    "WILDCARD",
+    "Card",
+    "CardParseError",
+    "EndOfThePage",
+    "FourteenHundred",
+    "GoingOut",
+    "GoingOutRummy",
+    "IllegalMoveError",
+    "LayOff",
+    "Layout",
+    "Meld",
+    "MeldCheck",
+    "MeldKind",
+    "MeldRules",
+    "OptionError",
+    "Rank",
+    "Rules",
+    "RummyRulesError",
+    "StockOut",
+    "Suit",
+    "UnknownCardError",
+    "make_deck",
+    "parse_cards",
+]

@@ -1,0 +1,275 @@
+"""Cards and card text (MELD-1).
+
+A card is a frozen value: a :class:`Rank` and a :class:`Suit`, or neither for
+Going Out Rummy's :data:`WILDCARD`. Two cards with the same rank and suit are
+equal whichever deck they came from; the rules never tell them apart.
+
+Card text is the rank then the suit, case-free: ``AS``, ``10h``, ``Th``,
+``qd``, ``7♣``; ``*`` is a WILDCARD. ``str(card)`` writes it back, with ``10``
+for ten.
+
+>>> from rummyrules import Card, Rank, Suit, parse_cards
+>>> Card.parse("th")
+Card(rank=Rank.TEN, suit=Suit.HEARTS)
+>>> str(Card(rank=Rank.QUEEN, suit=Suit.SPADES))
+'QS'
+>>> [str(card) for card in parse_cards("7♠ 5h  *")]
+['7S', '5H', '*']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+import attrs
+
+from rummyrules.errors import CardParseError
+
+__all__ = [
+    "WILDCARD",
+    "Card",
+    "Rank",
+    "Suit",
+    "make_deck",
+    "parse_cards",
+]
+
+
+class Rank(enum.IntEnum):
+    """A card's rank; the value is its face value, with the Ace as 1.
+
+    Where the Ace stands in a run is a rule of each variant, not of the rank.
+
+    >>> Rank.parse("q")
+    <Rank.QUEEN: 12>
+    >>> Rank.parse("T") is Rank.parse("10") is Rank.TEN
+    True
+    >>> str(Rank.TEN), str(Rank.ACE)
+    ('10', 'A')
+    """
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """The rank's text: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``.
+
+        >>> Rank.JACK.symbol
+        'J'
+        """
+        return _RANK_SYMBOLS[self]
+
+    @classmethod
+    def parse(cls, text: str | Rank) -> Rank:
+        """Read a rank from its text, case-free; ``T`` is read as ``10``.
+
+        A :class:`Rank` is returned as it is, so options may take either.
+
+        >>> Rank.parse("k")
+        <Rank.KING: 13>
+        >>> Rank.parse("1")
+        Traceback (most recent call last):
+        ...
+        rummyrules.errors.CardParseError: '1' is not a rank: ranks are A 2-10 J Q K (T for 10)
+        """
+        if isinstance(text, Rank):
+            return text
+        try:
+            return _RANKS_BY_TEXT[text.strip().upper()]
+        except (KeyError, AttributeError):
+            message = f"{text!r} is not a rank: ranks are A 2-10 J Q K (T for 10)"
+            raise CardParseError(message) from None
+
+    def __str__(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+
+class Suit(enum.Enum):
+    """A card's suit; the value is its letter.
+
+    >>> Suit.parse("♥")
+    <Suit.HEARTS: 'H'>
+    >>> Suit.CLUBS.symbol
+    '♣'
+    """
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's sign: ♠ ♥ ♦ ♣.
+
+        >>> Suit.SPADES.symbol
+        '♠'
+        """
+        return _SUIT_SYMBOLS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its letter (case-free) or its sign.
+
+        >>> Suit.parse("d")
+        <Suit.DIAMONDS: 'D'>
+        """
+        try:
+            return _SUITS_BY_TEXT[text.strip().upper()]
+        except (KeyError, AttributeError):
+            message = f"{text!r} is not a suit: suits are S H D C (or ♠ ♥ ♦ ♣)"
+            raise CardParseError(message) from None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_RANK_SYMBOLS: Final = {
+    rank: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank.value, str(rank.value))
+    for rank in Rank
+}
+_RANKS_BY_TEXT: Final = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {
+    "T": Rank.TEN
+}
+_SUIT_SYMBOLS: Final = {
+    Suit.SPADES: "♠",
+    Suit.HEARTS: "♥",
+    Suit.DIAMONDS: "♦",
+    Suit.CLUBS: "♣",
+}
+# The white suit signs are read too: printed rules (Going Out Rummy's among
+# them) often use ♡ and ♢ for the red suits.
+_SUITS_BY_TEXT: Final = (
+    {suit.value: suit for suit in Suit}
+    | {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()}
+    | {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+)
+
+
+def _check_wildcard_shape(
+    instance: Card, _: attrs.Attribute[Suit | None], suit: Suit | None
+) -> None:
+    if (instance.rank is None) != (suit is None):
+        message = "a card has both a rank and a suit, or neither (a WILDCARD)"
+        raise CardParseError(message)
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Card:
+    """A playing card (MELD-1): a rank and a suit, or neither for a WILDCARD.
+
+    >>> card = Card(rank=Rank.SEVEN, suit=Suit.HEARTS)
+    >>> card == Card.parse("7h"), str(card), card.is_wildcard
+    (True, '7H', False)
+    >>> WILDCARD.is_wildcard, str(WILDCARD)
+    (True, '*')
+    """
+
+    rank: Rank | None
+    suit: Suit | None = attrs.field(validator=_check_wildcard_shape)
+
+    @property
+    def is_wildcard(self) -> bool:
+        """True for Going Out Rummy's rankless, suitless WILDCARD (MELD-4).
+
+        >>> Card.parse("*").is_wildcard
+        True
+        """
+        return self.rank is None
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card from its text (see the module's description).
+
+        >>> Card.parse(" 10♦ ")
+        Card(rank=Rank.TEN, suit=Suit.DIAMONDS)
+        >>> Card.parse("11S")
+        Traceback (most recent call last):
+        ...
+        rummyrules.errors.CardParseError: '11S' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
+        """
+        key = text.strip().upper()
+        try:
+            return _CARDS_BY_TEXT[key]
+        except KeyError:
+            message = (
+                f"{text.strip()!r} is not a card: ranks are A 2-10 J Q K (T for 10), "
+                "suits S H D C, * is a WILDCARD"
+            )
+            raise CardParseError(message) from None
+
+    def __str__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "*"
+        return _RANK_SYMBOLS[self.rank] + self.suit.value
+
+    def __repr__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "WILDCARD"
+        return f"Card(rank=Rank.{self.rank.name}, suit=Suit.{self.suit.name})"
+
+
+WILDCARD: Final = Card(rank=None, suit=None)
+"""Going Out Rummy's joker: no rank, no suit, wild in every meld (GOR-6)."""
+
+STANDARD_CARDS: Final = tuple(
+    Card(rank=rank, suit=suit) for suit in Suit for rank in Rank
+)
+
+_CARDS_BY_TEXT: Final[dict[str, Card]] = {"*": WILDCARD}
+for _card in STANDARD_CARDS:
+    for _rank_text in [k for k, v in _RANKS_BY_TEXT.items() if v is _card.rank]:
+        for _suit_text in [k for k, v in _SUITS_BY_TEXT.items() if v is _card.suit]:
+            _CARDS_BY_TEXT[_rank_text + _suit_text] = _card
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Read cards from text separated by spaces or commas, or from a sequence.
+
+    A sequence may mix :class:`Card` values and card text.
+
+    >>> parse_cards("AS, 10h qd")
+    (Card(rank=Rank.ACE, suit=Suit.SPADES), Card(rank=Rank.TEN, suit=Suit.HEARTS), Card(rank=Rank.QUEEN, suit=Suit.DIAMONDS))
+    >>> parse_cards("")
+    ()
+    """
+    if isinstance(text, str):
+        tokens: Iterable[Card | str] = text.replace(",", " ").split()
+    else:
+        tokens = text
+    return tuple(
+        token if isinstance(token, Card) else Card.parse(token) for token in tokens
+    )
+
+
+def make_deck(
+    *, decks: int = 1, ranks: Sequence[Rank] = tuple(Rank), wildcards: int = 0
+) -> tuple[Card, ...]:
+    """A full deck: ``decks`` packs of the given ranks in four suits, then WILDCARDs.
+
+    The order is fixed (each pack by suit S H D C, each suit from Ace to
+    King), so that a seeded shuffle of it is the same everywhere. The rules
+    classes build their own decks with this (``EndOfThePage().deck()``).
+
+    >>> len(make_deck()), len(make_deck(decks=3, wildcards=4))
+    (52, 160)
+    >>> " ".join(str(card) for card in make_deck(ranks=[Rank.ACE, Rank.KING]))
+    'AS KS AH KH AD KD AC KC'
+    """
+    allowed = frozenset(ranks)
+    pack = tuple(card for card in STANDARD_CARDS if card.rank in allowed)
+    return pack * decks + (WILDCARD,) * wildcards

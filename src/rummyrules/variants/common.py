@@ -1,0 +1,176 @@
+"""What every rules class does the same way: melds, decks and card text.
+
+Each variant's rules class derives from :class:`Rules` and says only what is
+its own: its options, its deck, its :class:`~rummyrules.melds.MeldRules`,
+which ranks may be wild and what each card is worth.
+
+>>> from rummyrules import FourteenHundred
+>>> rules = FourteenHundred()
+>>> rules.check_meld("AH AD 9C", wild="9").ok
+True
+"""
+
+from __future__ import annotations
+
+import abc
+import functools
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from rummyrules import melds
+from rummyrules.cards import Card, Rank, parse_cards
+from rummyrules.errors import OptionError, UnknownCardError
+from rummyrules.melds import LayOff, Meld, MeldCheck, MeldRules
+
+__all__ = ["CardsLike", "Rules"]
+
+CardsLike = str | Iterable[Card | str]
+"""Cards as text (``"7S 5H=8S 9S"``, declarations allowed) or as a sequence."""
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class Rules(abc.ABC):
+    """The behaviour that every variant's rules class shares.
+
+    :class:`EndOfThePage`, :class:`FourteenHundred` and :class:`GoingOutRummy`
+    derive from it.
+
+    >>> from rummyrules import EndOfThePage
+    >>> isinstance(EndOfThePage(), Rules)
+    True
+    """
+
+    name: ClassVar[str]
+    """The variant's name, as the docs and messages write it."""
+    deck_rule: ClassVar[str]
+    """The rule ID that says which cards are in the deck."""
+
+    @property
+    @abc.abstractmethod
+    def meld_rules(self) -> MeldRules:
+        """What this variant allows in a meld."""
+
+    @abc.abstractmethod
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the game, in a fixed order (the order a seed shuffles)."""
+
+    @abc.abstractmethod
+    def wild_rank(self, wild: Rank | str | None) -> Rank | None:
+        """Read and check the round's wild rank for this variant."""
+
+    @abc.abstractmethod
+    def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
+        """What a card scores, played or left in hand, this round."""
+
+    def check_meld(
+        self, cards: CardsLike, *, wild: Rank | str | None = None
+    ) -> MeldCheck:
+        """Is this a valid meld, and if not, why not (with the rule ID)?
+
+        ``cards`` may be text with wild declarations (``"7S 5H=8S 9S"``) or a
+        sequence of cards; their order does not matter. The result is truthy
+        when valid and lists every reading of the wilds in ``.melds``.
+
+        >>> from rummyrules import EndOfThePage
+        >>> print(EndOfThePage().check_meld("9S 5H 5D QS KS", wild="5"))
+        invalid: wild cards 5H and 5D have only 0 natural cards between them; End of the Page needs 2 (EOP-8)
+        >>> print(EndOfThePage().check_meld("5D QS KS", wild="5"))
+        valid: run 5D=JS QS KS
+        """
+        rank = self.wild_rank(wild)
+        if isinstance(cards, str):
+            hand, declared = melds.parse_declared(cards)
+        else:
+            hand, declared = parse_cards(cards), None
+        missing = self._not_in_deck(hand)
+        if missing is not None:
+            return MeldCheck(ok=False, reason=missing, rule=self.deck_rule)
+        return melds.check(hand, self.meld_rules, wild=rank, declared=declared)
+
+    def find_melds(
+        self, hand: CardsLike, *, wild: Rank | str | None = None
+    ) -> tuple[Meld, ...]:
+        """Every valid meld that can be made from the hand (see :func:`melds.find_melds`).
+
+        >>> from rummyrules import EndOfThePage
+        >>> [str(m) for m in EndOfThePage().find_melds("7S 8S 9S 9H")]
+        ['7S 8S 9S']
+        """
+        return melds.find_melds(
+            parse_cards(hand), self.meld_rules, wild=self.wild_rank(wild)
+        )
+
+    def find_layoffs(
+        self, hand: CardsLike, meld: Meld, *, wild: Rank | str | None = None
+    ) -> tuple[LayOff, ...]:
+        """Every valid lay-off of one card of the hand onto the meld (MELD-6).
+
+        >>> from rummyrules import EndOfThePage
+        >>> rules = EndOfThePage()
+        >>> meld = rules.check_meld("4H 4D 3S=4", wild="3").melds[0]
+        >>> [str(lay.meld) for lay in rules.find_layoffs("4C 3D 9S", meld, wild="3")]
+        ['4H 4D 4C 3S=4', '4H 4D 3D=4 3S=4']
+        """
+        return melds.find_layoffs(
+            parse_cards(hand), meld, self.meld_rules, wild=self.wild_rank(wild)
+        )
+
+    def _not_in_deck(self, cards: Iterable[Card]) -> str | None:
+        """Say which card this game's deck cannot supply, if any."""
+        copies = _deck_counts(self)
+        counts: dict[Card, int] = {}
+        for card in cards:
+            counts[card] = count = counts.get(card, 0) + 1
+            have = copies.get(card, 0)
+            if count > have:
+                if have == 0:
+                    return f"there is no {card} in {self._deck_words()}"
+                game = f"a {self._packs()}-deck {self.name} game"
+                if have == 1:
+                    return f"there is only one {card} in {game}, not {count}"
+                return f"there are only {have} {card} in {game}, not {count}"
+        return None
+
+    def _deck_words(self) -> str:
+        return f"the {self.name} deck"
+
+    def _packs(self) -> int:
+        """How many standard packs the deck holds (for messages)."""
+        return max(_deck_counts(self).values(), default=0)
+
+    def _card(self, card: Card | str) -> Card:
+        """Read a card and make sure this game's deck has it."""
+        if isinstance(card, str):
+            card = Card.parse(card)
+        if card not in _deck_counts(self):
+            message = f"there is no {card} in {self._deck_words()} ({self.deck_rule})"
+            raise UnknownCardError(message)
+        return card
+
+
+@functools.lru_cache(maxsize=256)
+def _deck_counts(rules: Rules) -> dict[Card, int]:
+    counts: dict[Card, int] = {}
+    for card in rules.deck():
+        counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
+def parse_wild(
+    wild: Rank | str | None, *, game: str, allowed: Iterable[Rank], rule: str
+) -> Rank | None:
+    """Read a wild rank and check that the variant allows it.
+
+    >>> parse_wild("5", game="End of the Page", allowed=[Rank.FIVE], rule="EOP-3")
+    <Rank.FIVE: 5>
+    """
+    if wild is None:
+        return None
+    rank = Rank.parse(wild)
+    if rank not in allowed:
+        names = " ".join(str(r) for r in allowed)
+        message = f"{rank} cannot be the wild rank in {game}; it may be one of {names} ({rule})"
+        raise OptionError(message)
+    return rank

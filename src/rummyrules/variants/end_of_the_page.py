@@ -1,0 +1,182 @@
+"""End of the Page: its options, deck, melds and card values (EOP-*).
+
+>>> from rummyrules import EndOfThePage
+>>> rules = EndOfThePage(players=3)
+>>> rules.decks, len(rules.deck())
+(1, 48)
+>>> rules.card_value("AS", wild="5"), rules.card_value("5H", wild="5")
+(100, 100)
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+import attrs
+
+from rummyrules.cards import Card, Rank, make_deck
+from rummyrules.errors import OptionError
+from rummyrules.melds import MeldRules
+from rummyrules.options import (
+    StockOut,
+    at_least,
+    between,
+    is_bool,
+    one_of,
+    option,
+    to_enum,
+)
+from rummyrules.variants.common import Rules, parse_wild
+
+__all__ = ["EndOfThePage"]
+
+RANKS: Final = tuple(rank for rank in Rank if rank is not Rank.TWO)
+"""EOP-1: the deck has no 2s."""
+
+MELD_RULES: Final = MeldRules(
+    game="End of the Page",
+    run_ranks=(*tuple(RANKS[1:]), Rank.ACE),  # 3 … K A: Aces high only (EOP-7)
+    meld_rule="EOP-7",
+    wild_gap=2,
+    min_naturals=2,
+    wild_rule="EOP-8",
+)
+
+CARDS_PER_DECK: Final = 48
+MOST_CARDS_DEALT: Final = 14  # an Ace flipped gives 14 cards (EOP-2)
+
+
+def _default_decks(instance: EndOfThePage) -> int:
+    if instance.players <= 3:
+        return 1
+    return 2 if instance.players <= 6 else 3
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class EndOfThePage(Rules):
+    """The rules of End of the Page, with every option the rule book names.
+
+    Options (all keyword-only, checked when the object is built):
+
+    - ``players``: 2 to 8 (EOP-1 ruling: 7 or 8 need a third deck).
+    - ``decks``: 1 to 3; by default 1 for 2–3 players, 2 for 4–6, 3 for 7–8.
+      Four or more players need two decks, and the deal must never run out:
+      ``players * 14 + 1 <= decks * 48`` (EOP-1).
+    - ``rounds``: the page, 10 rows by default (EOP-17).
+    - ``take_cards_above``: a deep pickup also takes the cards above the chosen
+      one, as in Rummy 500 (EOP-R2, default True).
+    - ``discard_taken_card``: a card just taken from the discard pile may be
+      discarded again the same turn (EOP-R3, default True).
+    - ``stock_out``: what an empty stock does (EOP-R4, default ``end_round``).
+    - ``max_turns``: end the round unfinished after this many turns (ALL-5,
+      default None: no limit).
+
+    >>> EndOfThePage(players=4)
+    EndOfThePage(players=4, decks=2, rounds=10, take_cards_above=True, discard_taken_card=True, stock_out=<StockOut.END_ROUND: 'end_round'>, max_turns=None)
+    >>> EndOfThePage(players=7, decks=2)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: 7 players need 3 decks in End of the Page: the deal may take 7 * 14 + 1 = 99 cards and 2 decks hold 96 (EOP-1)
+    """
+
+    name: ClassVar[str] = "End of the Page"
+    deck_rule: ClassVar[str] = "EOP-1"
+
+    players: int = option(
+        2, rule="EOP-1", doc="Players at the table.", validator=between(2, 8)
+    )
+    decks: int = option(
+        attrs.Factory(_default_decks, takes_self=True),
+        rule="EOP-1",
+        doc="Decks of 48 cards (no 2s); 4 or more players need two.",
+        validator=between(1, 3),
+    )
+    rounds: int = option(
+        10, rule="EOP-17", doc="Rounds on the page.", validator=between(1, 1000)
+    )
+    take_cards_above: bool = option(
+        True,  # noqa: FBT003 - the default of a boolean option
+        rule="EOP-R2",
+        doc="A deep pickup takes the cards above the chosen one too.",
+        validator=is_bool,
+    )
+    discard_taken_card: bool = option(
+        True,  # noqa: FBT003 - the default of a boolean option
+        rule="EOP-R3",
+        doc="The card just taken from the discard pile may be discarded again.",
+        validator=is_bool,
+    )
+    stock_out: StockOut = option(
+        StockOut.END_ROUND,
+        rule="EOP-R4",
+        doc="What happens when the stock is empty.",
+        converter=to_enum(StockOut),
+        validator=one_of(StockOut),
+    )
+    max_turns: int | None = option(
+        None,
+        rule="ALL-5",
+        doc="Turns after which a round ends unfinished.",
+        validator=at_least(1),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.players >= 4 and self.decks < 2:
+            message = (
+                f"{self.players} players need at least 2 decks in {self.name} (EOP-1)"
+            )
+            raise OptionError(message)
+        needed = self.players * MOST_CARDS_DEALT + 1
+        if needed > self.decks * CARDS_PER_DECK:
+            more = -(-needed // CARDS_PER_DECK)
+            message = (
+                f"{self.players} players need {more} decks in {self.name}: the deal may "
+                f"take {self.players} * {MOST_CARDS_DEALT} + 1 = {needed} cards and "
+                f"{self.decks} {'deck holds' if self.decks == 1 else 'decks hold'} "
+                f"{self.decks * CARDS_PER_DECK} (EOP-1)"
+            )
+            raise OptionError(message)
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """Sets and runs of 3 or more; runs 3 to Ace; two naturals between wilds.
+
+        >>> EndOfThePage().meld_rules.wild_gap
+        2
+        """
+        return MELD_RULES
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the game: ``decks`` packs without 2s (EOP-1).
+
+        >>> len(EndOfThePage(players=4).deck())
+        96
+        """
+        return make_deck(decks=self.decks, ranks=RANKS)
+
+    def wild_rank(self, wild: Rank | str | None) -> Rank | None:
+        """Check a wild rank: any rank of the deck but the Ace (EOP-3).
+
+        >>> EndOfThePage().wild_rank("A")
+        Traceback (most recent call last):
+        ...
+        rummyrules.errors.OptionError: A cannot be the wild rank in End of the Page; it may be one of 3 4 5 6 7 8 9 10 J Q K (EOP-3)
+        """
+        return parse_wild(
+            wild, game=self.name, allowed=MELD_RULES.run_ranks[:-1], rule="EOP-3"
+        )
+
+    def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
+        """A card's points (EOP-15): wilds and Aces 100, 8 to K 10, 3 to 7 5.
+
+        >>> rules = EndOfThePage()
+        >>> [
+        ...     rules.card_value(c, wild="9")
+        ...     for c in ["AS", "9H", "KD", "8C", "7S", "3H"]
+        ... ]
+        [100, 100, 10, 10, 5, 5]
+        """
+        card = self._card(card)
+        if card.rank is Rank.ACE or card.rank is self.wild_rank(wild):
+            return 100
+        return 10 if card.rank is not None and card.rank >= Rank.EIGHT else 5

@@ -1,0 +1,201 @@
+"""1400: its options, deck, melds and card values (F14-*).
+
+>>> from rummyrules import FourteenHundred
+>>> rules = FourteenHundred()
+>>> rules.players, rules.decks, len(rules.deck())
+(4, 2, 104)
+>>> rules.card_value("AS"), rules.card_value("AS", wild="A")
+(15, 100)
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+import attrs
+
+from rummyrules.cards import Card, Rank, make_deck
+from rummyrules.errors import OptionError
+from rummyrules.melds import MeldRules
+from rummyrules.options import (
+    StockOut,
+    at_least,
+    between,
+    is_bool,
+    one_of,
+    option,
+    to_enum,
+)
+from rummyrules.variants.common import Rules, parse_wild
+
+__all__ = ["FourteenHundred"]
+
+_RUN_RANKS: Final = (*tuple(rank for rank in Rank if rank is not Rank.ACE), Rank.ACE)
+MELD_RULES: Final = MeldRules(
+    game="1400",
+    run_ranks=_RUN_RANKS,  # 2 … K A: Aces high only (F14-10)
+    meld_rule="F14-10",
+    wild_gap=0,  # no spacing rule (F14-11)
+    min_naturals=1,
+    wild_rule="F14-R8",
+)
+ALL_WILD_MELD_RULES: Final = attrs.evolve(MELD_RULES, min_naturals=0)
+
+CARDS_PER_DECK: Final = 52
+
+
+def _default_decks(instance: FourteenHundred) -> int:
+    return 1 if instance.players <= 3 else 2
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class FourteenHundred(Rules):
+    """The rules of 1400, with every option the rule book names.
+
+    Options (all keyword-only, checked when the object is built):
+
+    - ``players``: 2 to 6 (F14-R1).
+    - ``decks``: 1 to 3; by default 1 for 2–3 players and 2 for 4–6 (F14-R1).
+      Four or more players need two, and the deal must never run out.
+    - ``ace_hand_size``: an Ace dealt face up gives 15 cards in all, or 16
+      (F14-R2).
+    - ``wild_card_dealt``: the card that shows the wild rank is dealt to the
+      player on the dealer's left (F14-R3, default True); False leaves it on
+      the table as a marker.
+    - ``pass_freely``: any player may pass the first upcard; by default only a
+      player who cannot use it may (F14-R5).
+    - ``lay_off_needs_meld``: a player must have melded this round before
+      laying off in their own turn (F14-R7, default False).
+    - ``all_wild_melds``: allow melds of wild cards only (F14-R8, default
+      False).
+    - ``stock_out``: what an empty stock does (F14-R10, default ``end_round``).
+    - ``target``: the total that ends the game (F14-15, default 1400).
+    - ``max_turns``: end the round unfinished after this many turns (ALL-5).
+
+    >>> FourteenHundred(players=3).decks
+    1
+    >>> FourteenHundred(ace_hand_size=17)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: ace_hand_size must be from 15 to 16 in 1400, not 17 (F14-R2)
+    """
+
+    name: ClassVar[str] = "1400"
+    deck_rule: ClassVar[str] = "F14-1"
+
+    players: int = option(
+        4, rule="F14-R1", doc="Players at the table.", validator=between(2, 6)
+    )
+    decks: int = option(
+        attrs.Factory(_default_decks, takes_self=True),
+        rule="F14-R1",
+        doc="Decks of 52 cards; 4 or more players need two.",
+        validator=between(1, 3),
+    )
+    ace_hand_size: int = option(
+        15,
+        rule="F14-R2",
+        doc="Cards dealt for an Ace shown.",
+        validator=between(15, 16),
+    )
+    wild_card_dealt: bool = option(
+        True,  # noqa: FBT003 - the default of a boolean option
+        rule="F14-R3",
+        doc="The wild-rank card goes to the player on the dealer's left.",
+        validator=is_bool,
+    )
+    pass_freely: bool = option(
+        False,  # noqa: FBT003 - the default of a boolean option
+        rule="F14-R5",
+        doc="Any player may pass the first upcard, not only one who cannot use it.",
+        validator=is_bool,
+    )
+    lay_off_needs_meld: bool = option(
+        False,  # noqa: FBT003 - the default of a boolean option
+        rule="F14-R7",
+        doc="Laying off in one's own turn needs a meld of one's own first.",
+        validator=is_bool,
+    )
+    all_wild_melds: bool = option(
+        False,  # noqa: FBT003 - the default of a boolean option
+        rule="F14-R8",
+        doc="Melds of wild cards only are allowed.",
+        validator=is_bool,
+    )
+    stock_out: StockOut = option(
+        StockOut.END_ROUND,
+        rule="F14-R10",
+        doc="What happens when the stock is empty.",
+        converter=to_enum(StockOut),
+        validator=one_of(StockOut),
+    )
+    target: int = option(
+        1400,
+        rule="F14-15",
+        doc="The total that ends the game.",
+        validator=between(1, 1_000_000),
+    )
+    max_turns: int | None = option(
+        None,
+        rule="ALL-5",
+        doc="Turns after which a round ends unfinished.",
+        validator=at_least(1),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.players >= 4 and self.decks < 2:
+            message = (
+                f"{self.players} players need at least 2 decks in {self.name} (F14-1)"
+            )
+            raise OptionError(message)
+        # Every player may show an Ace; then the wild-rank card and the upcard.
+        needed = self.players * self.ace_hand_size + 2
+        if needed > self.decks * CARDS_PER_DECK:
+            message = (
+                f"{self.players} players need more than {self.decks} "
+                f"{'deck' if self.decks == 1 else 'decks'} in {self.name}: the deal may "
+                f"take {needed} cards (F14-R1)"
+            )
+            raise OptionError(message)
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """Sets and runs of 3 or more; runs 2 to Ace; no spacing; one natural card.
+
+        >>> FourteenHundred(all_wild_melds=True).meld_rules.min_naturals
+        0
+        """
+        return ALL_WILD_MELD_RULES if self.all_wild_melds else MELD_RULES
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the game: ``decks`` standard packs, no jokers (F14-1).
+
+        >>> len(FourteenHundred(players=2).deck())
+        52
+        """
+        return make_deck(decks=self.decks)
+
+    def wild_rank(self, wild: Rank | str | None) -> Rank | None:
+        """Check a wild rank: any rank, the Ace included (F14-4).
+
+        >>> FourteenHundred().wild_rank("a")
+        <Rank.ACE: 1>
+        """
+        return parse_wild(wild, game=self.name, allowed=tuple(Rank), rule="F14-4")
+
+    def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
+        """A card's points (F14-2): wild 100, Ace 15, 10 to K 10, 2 to 9 5.
+
+        >>> rules = FourteenHundred()
+        >>> [
+        ...     rules.card_value(c, wild="7")
+        ...     for c in ["7S", "AS", "KH", "10D", "9C", "2S"]
+        ... ]
+        [100, 15, 10, 10, 5, 5]
+        """
+        card = self._card(card)
+        if card.rank is self.wild_rank(wild):
+            return 100
+        if card.rank is Rank.ACE:
+            return 15
+        return 10 if card.rank is not None and card.rank >= Rank.TEN else 5

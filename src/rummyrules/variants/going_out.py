@@ -1,0 +1,156 @@
+"""Going Out Rummy: its options, deck, melds and going out (GOR-*).
+
+>>> from rummyrules import GoingOutRummy
+>>> rules = GoingOutRummy(players=4, wildcards=4)
+>>> len(rules.deck())
+160
+>>> print(rules.find_going_out("7S 7H 7D * 2H 3H KC"))
+7S 7H 7D / *=AH 2H 3H discard KC
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar, Final
+
+import attrs
+
+from rummyrules import melds
+from rummyrules.cards import Card, Rank, make_deck, parse_cards
+from rummyrules.melds import Layout, MeldRules
+from rummyrules.options import at_least, between, is_bool, one_of, option, to_enum
+from rummyrules.variants.common import CardsLike, Rules, parse_wild
+
+__all__ = ["GoingOut", "GoingOutRummy"]
+
+MELD_RULES: Final = MeldRules(
+    game="Going Out Rummy",
+    run_ranks=(*tuple(Rank), Rank.ACE),  # A 2 … K A: the Ace low or high (GOR-5)
+    meld_rule="GOR-5",
+    wild_gap=0,
+    min_naturals=0,  # any number of WILDCARDs, even a meld of them only (GOR-6)
+    wild_rule="GOR-6",
+)
+
+PACKS: Final = 3
+
+
+class GoingOut(enum.StrEnum):
+    """How a hand may go out (GOR-7, and the Major/Minor variation GOR-8).
+
+    >>> GoingOut("minor")
+    <GoingOut.MINOR: 'minor'>
+    """
+
+    STANDARD = "standard"
+    """Any number of melds, at most one card left over (GOR-7)."""
+    MAJOR = "major"
+    """Every card in one single meld (GOR-8)."""
+    MINOR = "minor"
+    """Every card but at most one in one single meld (GOR-8)."""
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class GoingOutRummy(Rules):
+    """The rules of Going Out Rummy, with every option the rule book names.
+
+    Options (all keyword-only, checked when the object is built):
+
+    - ``players``: 2 to 10 (GOR-1).
+    - ``hand_size``: cards dealt to each player, 2 to 10 (GOR-1, default 7).
+    - ``wildcards``: WILDCARDs added to the three packs, 0 to 9 (GOR-1,
+      default 0).
+    - ``going_out``: ``standard``, ``major`` or ``minor`` (GOR-8).
+    - ``last_player_wins``: when all but one player have dropped out, the one
+      left wins (GOR-R3, default True); False ends the game with no winner.
+    - ``max_turns``: end the game with no winner after this many turns
+      (GOR-R4, default None: no limit).
+
+    >>> GoingOutRummy(wildcards=10)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: wildcards must be from 0 to 9 in Going Out Rummy, not 10 (GOR-1)
+    """
+
+    name: ClassVar[str] = "Going Out Rummy"
+    deck_rule: ClassVar[str] = "GOR-1"
+
+    players: int = option(
+        2, rule="GOR-1", doc="Players at the table.", validator=between(2, 10)
+    )
+    hand_size: int = option(
+        7, rule="GOR-1", doc="Cards dealt to each player.", validator=between(2, 10)
+    )
+    wildcards: int = option(
+        0, rule="GOR-1", doc="WILDCARDs added to the packs.", validator=between(0, 9)
+    )
+    going_out: GoingOut = option(
+        GoingOut.STANDARD,
+        rule="GOR-8",
+        doc="How a hand may go out: standard, major or minor.",
+        converter=to_enum(GoingOut),
+        validator=one_of(GoingOut),
+    )
+    last_player_wins: bool = option(
+        True,  # noqa: FBT003 - the default of a boolean option
+        rule="GOR-R3",
+        doc="The last player left after the others drop out wins.",
+        validator=is_bool,
+    )
+    max_turns: int | None = option(
+        None,
+        rule="GOR-R4",
+        doc="Turns after which the game ends with no winner.",
+        validator=at_least(1),
+    )
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """Groups and sequences of 3 or more; the Ace low or high; WILDCARDs free.
+
+        >>> GoingOutRummy().meld_rules.ace_low
+        True
+        """
+        return MELD_RULES
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the game: three packs and the WILDCARDs (GOR-1).
+
+        >>> len(GoingOutRummy(wildcards=2).deck())
+        158
+        """
+        return make_deck(decks=PACKS, wildcards=self.wildcards)
+
+    def wild_rank(self, wild: Rank | str | None) -> Rank | None:
+        """Going Out Rummy has no wild rank: only WILDCARDs are wild (MELD-4).
+
+        >>> GoingOutRummy().wild_rank(None) is None
+        True
+        """
+        return parse_wild(wild, game=self.name, allowed=(), rule="MELD-4")
+
+    def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
+        """Always 0: Going Out Rummy counts no points, it only has a winner (GOR-1).
+
+        >>> GoingOutRummy().card_value("KS")
+        0
+        """
+        self.wild_rank(wild)
+        self._card(card)
+        return 0
+
+    def find_going_out(self, hand: CardsLike) -> Layout | None:
+        """One way for this hand to go out under these rules, or None (GOR-7/8).
+
+        >>> print(GoingOutRummy(going_out="major").find_going_out("2H 3H 4H 5H 6H 7H"))
+        2H 3H 4H 5H 6H 7H
+        >>> print(GoingOutRummy().find_going_out("2H 3H 4H 9S 9C KD KH"))
+        None
+        """
+        cards = parse_cards(hand)
+        return melds.find_going_out(
+            cards,
+            MELD_RULES,
+            single_meld=self.going_out is not GoingOut.STANDARD,
+            leftover=self.going_out is not GoingOut.MAJOR,
+        )
