@@ -657,7 +657,7 @@ def find_melds(
     ...     str(m)
     ...     for m in find_melds(parse_cards("7S 8S 9S 9H 5H"), rules, wild=Rank.FIVE)
     ... ]
-    ['9S 9H 5H=9', '5H=6S 7S 8S', '7S 8S 9S', '7S 8S 5H=9S', '5H=6S 7S 8S 9S', '7S 5H=8S 9S', '7S 8S 9S 5H=10S', '8S 9S 5H=10S']
+    ['9S 9H 5H=9', '5H=6S 7S 8S', '5H=6S 7S 8S 9S', '5H=7S 8S 9S', '7S 5H=8S 9S', '7S 8S 9S', '7S 8S 5H=9S', '7S 8S 9S 5H=10S', '8S 9S 5H=10S']
     """
     cards = list(hand)
     naturals = [card for card in cards if not is_wild(card, wild)]
@@ -808,7 +808,7 @@ class Layout:
     >>> from rummyrules import GoingOutRummy
     >>> layout = GoingOutRummy(wildcards=1).find_going_out("7S 7H 7D AH 2H * KC")
     >>> [str(meld) for meld in layout.melds], str(layout.leftover)
-    (['7S 7H 7D', 'AH 2H *=3H'], 'KC')
+    (['AH 2H *=3H', '7S 7H 7D'], 'KC')
     """
 
     melds: tuple[Meld, ...]

@@ -1,9 +1,9 @@
-"""Declaring a rules option: its default, its rule ID and its check.
+"""Rules options: their rule IDs, their checks and their messages.
 
-Every option of a rules class is an ``attrs`` field made by :func:`option`,
-which records the rule or ruling it belongs to in the field's metadata. The
-docs' rulings table and the command line read that metadata, so neither can
-drift from the code.
+Every option of a rules class is a plain ``attrs`` field whose metadata, made
+by :func:`about`, records the rule or ruling it belongs to and one line of
+description. The docs' rulings table and the command line read that metadata,
+so neither can drift from the code.
 
 >>> import attrs
 >>> from rummyrules import EndOfThePage
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -23,13 +23,15 @@ from rummyrules.errors import OptionError
 
 __all__ = [
     "StockOut",
+    "about",
     "at_least",
     "between",
+    "choice",
     "is_bool",
-    "one_of",
-    "option",
-    "to_enum",
 ]
+
+E = TypeVar("E", bound=enum.Enum)
+Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
 class StockOut(enum.StrEnum):
@@ -47,48 +49,39 @@ class StockOut(enum.StrEnum):
     """The discard pile but its top card is turned over into a new stock."""
 
 
-def option(
-    default: Any,
-    *,
-    rule: str,
-    doc: str,
-    validator: Callable[[Any, attrs.Attribute[Any], Any], None] | None = None,
-    converter: Callable[[Any], Any] | None = None,
-) -> Any:
-    """One rules option: its default, the rule ID it implements, one line of doc.
+def about(rule: str, doc: str) -> dict[str, str]:
+    """The metadata of one option: the rule ID it implements and one line of doc.
 
-    >>> import attrs
-    >>> @attrs.frozen(kw_only=True)
-    ... class Toy:
-    ...     name = "Toy"
-    ...     size: int = option(3, rule="TOY-1", doc="How big.", validator=between(1, 5))
-    >>> Toy(size=9)
-    Traceback (most recent call last):
-    ...
-    rummyrules.errors.OptionError: size must be from 1 to 5 in Toy, not 9 (TOY-1)
+    >>> about("EOP-17", "Rounds on the page.")
+    {'rule': 'EOP-17', 'doc': 'Rounds on the page.'}
     """
-    return attrs.field(
-        default=default,
-        validator=validator,
-        converter=converter,
-        metadata={"rule": rule, "doc": doc},
-    )
+    return {"rule": rule, "doc": doc}
+
+
+def _refuse(
+    game: str, name: str, rule: str, allowed: str, value: object
+) -> OptionError:
+    suffix = f" ({rule})" if rule else ""
+    return OptionError(f"{name} must be {allowed} in {game}, not {value!r}{suffix}")
 
 
 def _fail(
     instance: object, attribute: attrs.Attribute[Any], allowed: str, value: object
 ) -> None:
     game = getattr(type(instance), "name", type(instance).__name__)
-    rule = attribute.metadata.get("rule", "")
-    suffix = f" ({rule})" if rule else ""
-    message = f"{attribute.name} must be {allowed} in {game}, not {value!r}{suffix}"
-    raise OptionError(message)
+    raise _refuse(
+        game, attribute.name, attribute.metadata.get("rule", ""), allowed, value
+    )
 
 
-def between(low: int, high: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+def between(low: int, high: int) -> Validator:
     """A validator for a whole number from ``low`` to ``high``.
 
-    >>> check = between(2, 6)
+    >>> from rummyrules import GoingOutRummy
+    >>> GoingOutRummy(hand_size=11)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: hand_size must be from 2 to 10 in Going Out Rummy, not 11 (GOR-1)
     """
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -98,10 +91,14 @@ def between(low: int, high: int) -> Callable[[Any, attrs.Attribute[Any], Any], N
     return check
 
 
-def at_least(low: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+def at_least(low: int) -> Validator:
     """A validator for a whole number of at least ``low``, or None for no limit.
 
-    >>> check = at_least(1)
+    >>> from rummyrules import EndOfThePage
+    >>> EndOfThePage(max_turns=0)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: max_turns must be a whole number of at least 1, or None in End of the Page, not 0 (ALL-5)
     """
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -116,41 +113,39 @@ def at_least(low: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
 
 
 def is_bool(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    """A validator for True or False.
+    """A validator for True or False (not 1, not "yes").
 
-    >>> is_bool(None, attrs.Attribute.from_counting_attr("x", attrs.field()), True)
+    >>> from rummyrules import EndOfThePage
+    >>> EndOfThePage(take_cards_above="yes")
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: take_cards_above must be True or False in End of the Page, not 'yes' (EOP-R2)
     """
     if type(value) is not bool:
         _fail(instance, attribute, "True or False", value)
 
 
-def to_enum(kind: type[enum.Enum]) -> Callable[[Any], Any]:
-    """A converter that reads an option's text into its enum, keeping bad values.
+def choice(kind: type[E], value: E | str, *, game: str, name: str, rule: str) -> E:
+    """Read an option that takes one of an enum's values, by member or by text.
 
-    Bad values are left for the validator, whose message lists the choices.
+    Rules classes call it from a small converter per option, so that typed
+    code may pass either ``StockOut.FLIP`` or ``"flip"``.
 
-    >>> to_enum(StockOut)("flip")
+    >>> choice(
+    ...     StockOut, "flip", game="End of the Page", name="stock_out", rule="EOP-R4"
+    ... )
     <StockOut.FLIP: 'flip'>
+    >>> choice(
+    ...     StockOut, "burn", game="End of the Page", name="stock_out", rule="EOP-R4"
+    ... )
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: stock_out must be one of 'end_round', 'reshuffle', 'flip' in End of the Page, not 'burn' (EOP-R4)
     """
-
-    def convert(value: Any) -> Any:
-        try:
-            return kind(value)
-        except ValueError:
-            return value
-
-    return convert
-
-
-def one_of(kind: type[enum.Enum]) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A validator for a member of an enum, naming its values in the message.
-
-    >>> check = one_of(StockOut)
-    """
-
-    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not isinstance(value, kind):
-            allowed = ", ".join(repr(member.value) for member in kind)
-            _fail(instance, attribute, f"one of {allowed}", value)
-
-    return check
+    if isinstance(value, kind):
+        return value
+    for member in kind:
+        if isinstance(value, str) and member.value == value:
+            return member
+    allowed = "one of " + ", ".join(repr(member.value) for member in kind)
+    raise _refuse(game, name, rule, allowed, value)

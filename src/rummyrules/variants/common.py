@@ -77,7 +77,7 @@ class Rules(abc.ABC):
         >>> print(EndOfThePage().check_meld("9S 5H 5D QS KS", wild="5"))
         invalid: wild cards 5H and 5D have only 0 natural cards between them; End of the Page needs 2 (EOP-8)
         >>> print(EndOfThePage().check_meld("5D QS KS", wild="5"))
-        valid: run 5D=JS QS KS
+        valid: run 5D=JS QS KS or run QS KS 5D=AS
         """
         rank = self.wild_rank(wild)
         if isinstance(cards, str):
@@ -111,7 +111,7 @@ class Rules(abc.ABC):
         >>> rules = EndOfThePage()
         >>> meld = rules.check_meld("4H 4D 3S=4", wild="3").melds[0]
         >>> [str(lay.meld) for lay in rules.find_layoffs("4C 3D 9S", meld, wild="3")]
-        ['4H 4D 4C 3S=4', '4H 4D 3D=4 3S=4']
+        ['4H 4D 3S=4 3D=4', '4H 4D 4C 3S=4']
         """
         return melds.find_layoffs(
             parse_cards(hand), meld, self.meld_rules, wild=self.wild_rank(wild)

@@ -17,15 +17,7 @@ import attrs
 from rummyrules.cards import Card, Rank, make_deck
 from rummyrules.errors import OptionError
 from rummyrules.melds import MeldRules
-from rummyrules.options import (
-    StockOut,
-    at_least,
-    between,
-    is_bool,
-    one_of,
-    option,
-    to_enum,
-)
+from rummyrules.options import StockOut, about, at_least, between, choice, is_bool
 from rummyrules.variants.common import Rules, parse_wild
 
 __all__ = ["EndOfThePage"]
@@ -47,9 +39,17 @@ MOST_CARDS_DEALT: Final = 14  # an Ace flipped gives 14 cards (EOP-2)
 
 
 def _default_decks(instance: EndOfThePage) -> int:
-    if instance.players <= 3:
+    # Defaults are made before validators run: a bad ``players`` must reach
+    # its own validator, whose message is the one to show.
+    if type(instance.players) is not int or instance.players <= 3:
         return 1
     return 2 if instance.players <= 6 else 3
+
+
+def _stock_out(value: StockOut | str) -> StockOut:
+    return choice(
+        StockOut, value, game="End of the Page", name="stock_out", rule="EOP-R4"
+    )
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -82,42 +82,47 @@ class EndOfThePage(Rules):
     name: ClassVar[str] = "End of the Page"
     deck_rule: ClassVar[str] = "EOP-1"
 
-    players: int = option(
-        2, rule="EOP-1", doc="Players at the table.", validator=between(2, 8)
+    players: int = attrs.field(
+        default=2,
+        validator=between(2, 8),
+        metadata=about("EOP-1", "Players at the table."),
     )
-    decks: int = option(
-        attrs.Factory(_default_decks, takes_self=True),
-        rule="EOP-1",
-        doc="Decks of 48 cards (no 2s); 4 or more players need two.",
+    decks: int = attrs.field(
+        default=attrs.Factory(_default_decks, takes_self=True),
         validator=between(1, 3),
+        metadata=about(
+            "EOP-1", "Decks of 48 cards (no 2s); 4 or more players need two."
+        ),
     )
-    rounds: int = option(
-        10, rule="EOP-17", doc="Rounds on the page.", validator=between(1, 1000)
+    rounds: int = attrs.field(
+        default=10,
+        validator=between(1, 1000),
+        metadata=about("EOP-17", "Rounds on the page."),
     )
-    take_cards_above: bool = option(
-        True,  # noqa: FBT003 - the default of a boolean option
-        rule="EOP-R2",
-        doc="A deep pickup takes the cards above the chosen one too.",
+    take_cards_above: bool = attrs.field(
+        default=True,
         validator=is_bool,
+        metadata=about(
+            "EOP-R2", "A deep pickup takes the cards above the chosen one too."
+        ),
     )
-    discard_taken_card: bool = option(
-        True,  # noqa: FBT003 - the default of a boolean option
-        rule="EOP-R3",
-        doc="The card just taken from the discard pile may be discarded again.",
+    discard_taken_card: bool = attrs.field(
+        default=True,
         validator=is_bool,
+        metadata=about(
+            "EOP-R3",
+            "The card just taken from the discard pile may be discarded again.",
+        ),
     )
-    stock_out: StockOut = option(
-        StockOut.END_ROUND,
-        rule="EOP-R4",
-        doc="What happens when the stock is empty.",
-        converter=to_enum(StockOut),
-        validator=one_of(StockOut),
+    stock_out: StockOut = attrs.field(
+        default=StockOut.END_ROUND,
+        converter=_stock_out,
+        metadata=about("EOP-R4", "What happens when the stock is empty."),
     )
-    max_turns: int | None = option(
-        None,
-        rule="ALL-5",
-        doc="Turns after which a round ends unfinished.",
+    max_turns: int | None = attrs.field(
+        default=None,
         validator=at_least(1),
+        metadata=about("ALL-5", "Turns after which a round ends unfinished."),
     )
 
     def __attrs_post_init__(self) -> None:

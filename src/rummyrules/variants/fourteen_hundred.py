@@ -17,15 +17,7 @@ import attrs
 from rummyrules.cards import Card, Rank, make_deck
 from rummyrules.errors import OptionError
 from rummyrules.melds import MeldRules
-from rummyrules.options import (
-    StockOut,
-    at_least,
-    between,
-    is_bool,
-    one_of,
-    option,
-    to_enum,
-)
+from rummyrules.options import StockOut, about, at_least, between, choice, is_bool
 from rummyrules.variants.common import Rules, parse_wild
 
 __all__ = ["FourteenHundred"]
@@ -45,7 +37,15 @@ CARDS_PER_DECK: Final = 52
 
 
 def _default_decks(instance: FourteenHundred) -> int:
-    return 1 if instance.players <= 3 else 2
+    # Defaults are made before validators run: a bad ``players`` must reach
+    # its own validator, whose message is the one to show.
+    if type(instance.players) is not int or instance.players <= 3:
+        return 1
+    return 2
+
+
+def _stock_out(value: StockOut | str) -> StockOut:
+    return choice(StockOut, value, game="1400", name="stock_out", rule="F14-R10")
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -83,63 +83,62 @@ class FourteenHundred(Rules):
     name: ClassVar[str] = "1400"
     deck_rule: ClassVar[str] = "F14-1"
 
-    players: int = option(
-        4, rule="F14-R1", doc="Players at the table.", validator=between(2, 6)
+    players: int = attrs.field(
+        default=4,
+        validator=between(2, 6),
+        metadata=about("F14-R1", "Players at the table."),
     )
-    decks: int = option(
-        attrs.Factory(_default_decks, takes_self=True),
-        rule="F14-R1",
-        doc="Decks of 52 cards; 4 or more players need two.",
+    decks: int = attrs.field(
+        default=attrs.Factory(_default_decks, takes_self=True),
         validator=between(1, 3),
+        metadata=about("F14-R1", "Decks of 52 cards; 4 or more players need two."),
     )
-    ace_hand_size: int = option(
-        15,
-        rule="F14-R2",
-        doc="Cards dealt for an Ace shown.",
+    ace_hand_size: int = attrs.field(
+        default=15,
         validator=between(15, 16),
+        metadata=about("F14-R2", "Cards dealt for an Ace shown."),
     )
-    wild_card_dealt: bool = option(
-        True,  # noqa: FBT003 - the default of a boolean option
-        rule="F14-R3",
-        doc="The wild-rank card goes to the player on the dealer's left.",
+    wild_card_dealt: bool = attrs.field(
+        default=True,
         validator=is_bool,
+        metadata=about(
+            "F14-R3", "The wild-rank card goes to the player on the dealer's left."
+        ),
     )
-    pass_freely: bool = option(
-        False,  # noqa: FBT003 - the default of a boolean option
-        rule="F14-R5",
-        doc="Any player may pass the first upcard, not only one who cannot use it.",
+    pass_freely: bool = attrs.field(
+        default=False,
         validator=is_bool,
+        metadata=about(
+            "F14-R5",
+            "Any player may pass the first upcard, not only one who cannot use it.",
+        ),
     )
-    lay_off_needs_meld: bool = option(
-        False,  # noqa: FBT003 - the default of a boolean option
-        rule="F14-R7",
-        doc="Laying off in one's own turn needs a meld of one's own first.",
+    lay_off_needs_meld: bool = attrs.field(
+        default=False,
         validator=is_bool,
+        metadata=about(
+            "F14-R7", "Laying off in one's own turn needs a meld of one's own first."
+        ),
     )
-    all_wild_melds: bool = option(
-        False,  # noqa: FBT003 - the default of a boolean option
-        rule="F14-R8",
-        doc="Melds of wild cards only are allowed.",
+    all_wild_melds: bool = attrs.field(
+        default=False,
         validator=is_bool,
+        metadata=about("F14-R8", "Melds of wild cards only are allowed."),
     )
-    stock_out: StockOut = option(
-        StockOut.END_ROUND,
-        rule="F14-R10",
-        doc="What happens when the stock is empty.",
-        converter=to_enum(StockOut),
-        validator=one_of(StockOut),
+    stock_out: StockOut = attrs.field(
+        default=StockOut.END_ROUND,
+        converter=_stock_out,
+        metadata=about("F14-R10", "What happens when the stock is empty."),
     )
-    target: int = option(
-        1400,
-        rule="F14-15",
-        doc="The total that ends the game.",
+    target: int = attrs.field(
+        default=1400,
         validator=between(1, 1_000_000),
+        metadata=about("F14-15", "The total that ends the game."),
     )
-    max_turns: int | None = option(
-        None,
-        rule="ALL-5",
-        doc="Turns after which a round ends unfinished.",
+    max_turns: int | None = attrs.field(
+        default=None,
         validator=at_least(1),
+        metadata=about("ALL-5", "Turns after which a round ends unfinished."),
     )
 
     def __attrs_post_init__(self) -> None:

@@ -5,7 +5,7 @@
 >>> len(rules.deck())
 160
 >>> print(rules.find_going_out("7S 7H 7D * 2H 3H KC"))
-7S 7H 7D / *=AH 2H 3H discard KC
+*=AH 2H 3H / 7S 7H 7D discard KC
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import attrs
 from rummyrules import melds
 from rummyrules.cards import Card, Rank, make_deck, parse_cards
 from rummyrules.melds import Layout, MeldRules
-from rummyrules.options import at_least, between, is_bool, one_of, option, to_enum
+from rummyrules.options import about, at_least, between, choice, is_bool
 from rummyrules.variants.common import CardsLike, Rules, parse_wild
 
 __all__ = ["GoingOut", "GoingOutRummy"]
@@ -50,6 +50,12 @@ class GoingOut(enum.StrEnum):
     """Every card but at most one in one single meld (GOR-8)."""
 
 
+def _going_out(value: GoingOut | str) -> GoingOut:
+    return choice(
+        GoingOut, value, game="Going Out Rummy", name="going_out", rule="GOR-8"
+    )
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class GoingOutRummy(Rules):
     """The rules of Going Out Rummy, with every option the rule book names.
@@ -75,33 +81,37 @@ class GoingOutRummy(Rules):
     name: ClassVar[str] = "Going Out Rummy"
     deck_rule: ClassVar[str] = "GOR-1"
 
-    players: int = option(
-        2, rule="GOR-1", doc="Players at the table.", validator=between(2, 10)
+    players: int = attrs.field(
+        default=2,
+        validator=between(2, 10),
+        metadata=about("GOR-1", "Players at the table."),
     )
-    hand_size: int = option(
-        7, rule="GOR-1", doc="Cards dealt to each player.", validator=between(2, 10)
+    hand_size: int = attrs.field(
+        default=7,
+        validator=between(2, 10),
+        metadata=about("GOR-1", "Cards dealt to each player."),
     )
-    wildcards: int = option(
-        0, rule="GOR-1", doc="WILDCARDs added to the packs.", validator=between(0, 9)
+    wildcards: int = attrs.field(
+        default=0,
+        validator=between(0, 9),
+        metadata=about("GOR-1", "WILDCARDs added to the packs."),
     )
-    going_out: GoingOut = option(
-        GoingOut.STANDARD,
-        rule="GOR-8",
-        doc="How a hand may go out: standard, major or minor.",
-        converter=to_enum(GoingOut),
-        validator=one_of(GoingOut),
+    going_out: GoingOut = attrs.field(
+        default=GoingOut.STANDARD,
+        converter=_going_out,
+        metadata=about("GOR-8", "How a hand may go out: standard, major or minor."),
     )
-    last_player_wins: bool = option(
-        True,  # noqa: FBT003 - the default of a boolean option
-        rule="GOR-R3",
-        doc="The last player left after the others drop out wins.",
+    last_player_wins: bool = attrs.field(
+        default=True,
         validator=is_bool,
+        metadata=about(
+            "GOR-R3", "The last player left after the others drop out wins."
+        ),
     )
-    max_turns: int | None = option(
-        None,
-        rule="GOR-R4",
-        doc="Turns after which the game ends with no winner.",
+    max_turns: int | None = attrs.field(
+        default=None,
         validator=at_least(1),
+        metadata=about("GOR-R4", "Turns after which the game ends with no winner."),
     )
 
     @property
