@@ -27,7 +27,7 @@ from typing import Final
 
 import attrs
 
-from rummyrules.cards import Card, Rank, Suit
+from rummyrules.cards import WILDCARD, Card, Rank, Suit
 
 __all__ = [
     "Declaration",
@@ -56,11 +56,17 @@ _CARD: Final = {
 }
 
 
-def _card_key(card: Card) -> tuple[int, int]:
+def _sort_key(card: Card) -> tuple[int, int]:
     """Sort key: by rank with the Ace low, then by suit; WILDCARDs last."""
     if card.rank is None or card.suit is None:
         return (99, 0)
     return (card.rank, _SUIT_ORDER[card.suit])
+
+
+# Sorting is on every hot path: look the key up rather than compute it.
+_card_key: Final = {
+    card: _sort_key(card) for card in (*_CARD.values(), WILDCARD)
+}.__getitem__
 
 
 def is_wild(card: Card, wild: Rank | None) -> bool:
@@ -112,6 +118,20 @@ class MeldRules:
     wild_gap: int = 0
     min_naturals: int = 1
     wild_rule: str = "MELD-4"
+    # Derived once, for speed: where each rank may stand in a run, and the
+    # longest run (each rank at most once).
+    places: dict[Rank, tuple[int, ...]] = attrs.field(
+        init=False, eq=False, repr=False, hash=False
+    )
+    longest_run: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        places = {
+            rank: tuple(i for i, r in enumerate(self.run_ranks) if r is rank)
+            for rank in Rank
+        }
+        object.__setattr__(self, "places", places)
+        object.__setattr__(self, "longest_run", len(set(self.run_ranks)))
 
     @property
     def all_wild_allowed(self) -> bool:
@@ -304,8 +324,12 @@ def _split(
     cards: Sequence[Card],
     wild: Rank | None,
     declared: Sequence[Declaration | None] | None,
-) -> tuple[list[Card], list[tuple[Card, Declaration | None]]]:
-    """Separate natural cards from wild ones (with their declarations)."""
+) -> tuple[list[Card], list[tuple[Card, Declaration | None]]] | None:
+    """Separate natural cards from wild ones, with their declarations.
+
+    None when a natural card carries a declaration: only wilds stand for
+    something else (MELD-5).
+    """
     naturals: list[Card] = []
     wilds: list[tuple[Card, Declaration | None]] = []
     if declared is None:
@@ -314,12 +338,14 @@ def _split(
                 wilds.append((card, None))
             else:
                 naturals.append(card)
-    else:
-        for card, meaning in zip(cards, declared, strict=True):
-            if card.rank is None or card.rank is wild:
-                wilds.append((card, meaning))
-            else:
-                naturals.append(card)
+        return naturals, wilds
+    for card, meaning in zip(cards, declared, strict=True):
+        if card.rank is None or card.rank is wild:
+            wilds.append((card, meaning))
+        elif meaning is not None:
+            return None
+        else:
+            naturals.append(card)
     return naturals, wilds
 
 
@@ -344,31 +370,30 @@ def readings(
     """
     if len(cards) < 3:
         return ()
-    naturals, wilds = _split(cards, wild, declared)
-    if declared is not None and any(
-        meaning is not None
-        for card, meaning in zip(cards, declared, strict=True)
-        if not (card.rank is None or card.rank is wild)
-    ):
+    split = _split(cards, wild, declared)
+    if split is None:
         return ()
+    naturals, wilds = split
     if len(naturals) < rules.min_naturals:
         return ()
-    return tuple(_set_readings(naturals, wilds, rules)) + tuple(
-        _run_readings(naturals, wilds, rules)
-    )
+    found = _run_readings(naturals, wilds, rules)
+    as_set = _set_reading(naturals, wilds, rules)
+    if as_set is not None:
+        found.insert(0, as_set)
+    return tuple(found)
 
 
-def _set_readings(
+def _set_reading(
     naturals: list[Card],
     wilds: list[tuple[Card, Declaration | None]],
     rules: MeldRules,
-) -> Iterator[Meld]:
+) -> Meld | None:
     rank: Rank | None = naturals[0].rank if naturals else None
     for card in naturals:
         if card.rank is not rank:
-            return
+            return None
     if rules.wild_gap and len(wilds) > len(naturals) // rules.wild_gap + 1:
-        return
+        return None
     for _, meaning in wilds:
         if meaning is None:
             continue
@@ -376,9 +401,9 @@ def _set_readings(
         if rank is None:
             rank = declared_rank
         elif declared_rank is not rank:
-            return
+            return None
     ordered_wilds = sorted(wilds, key=_wild_key)
-    yield Meld(
+    return Meld(
         kind=MeldKind.SET,
         cards=tuple(sorted(naturals, key=_card_key))
         + tuple(card for card, _ in ordered_wilds),
@@ -386,10 +411,6 @@ def _set_readings(
         if rank is not None and wilds
         else (None,) * (len(naturals) + len(wilds)),
     )
-
-
-def _positions(rules: MeldRules, rank: Rank) -> list[int]:
-    return [index for index, r in enumerate(rules.run_ranks) if r is rank]
 
 
 _Anchor = tuple[Card, Rank, Declaration | None]
@@ -427,14 +448,16 @@ def _run_readings(
     naturals: list[Card],
     wilds: list[tuple[Card, Declaration | None]],
     rules: MeldRules,
-) -> Iterator[Meld]:
-    found = _run_anchors(naturals, wilds)
-    if found is None:
-        return
-    suit, anchors, free = found
+) -> list[Meld]:
+    found: list[Meld] = []
+    anchored = _run_anchors(naturals, wilds)
+    if anchored is None:
+        return found
+    suit, anchors, free = anchored
     ladder = rules.run_ranks
-    longest = len(set(ladder))
-    for placement in product(*(_positions(rules, rank) for _, rank, _ in anchors)):
+    longest = rules.longest_run
+    places = rules.places
+    for placement in product(*(places[rank] for _, rank, _ in anchors)):
         if len(set(placement)) < len(placement):
             continue
         low, high = min(placement), max(placement)
@@ -446,7 +469,8 @@ def _run_readings(
             if start >= 0 and end < len(ladder) and end - start + 1 <= longest:
                 meld = _lay_run(range(start, end + 1), by_position, free, suit, rules)
                 if meld is not None:
-                    yield meld
+                    found.append(meld)
+    return found
 
 
 def _lay_run(
@@ -514,7 +538,10 @@ def _explain(  # noqa: PLR0911, PLR0912 - one branch per way a meld can fail
                     f"{card} is not wild, so it cannot be declared as {meaning}",
                     "MELD-5",
                 )
-    naturals, wilds = _split(cards, wild, declared)
+    split = _split(cards, wild, declared)
+    if split is None:  # pragma: no cover - declared naturals were refused above
+        raise AssertionError(declared)
+    naturals, wilds = split
     if len(naturals) < rules.min_naturals:
         need = rules.min_naturals
         plural = "card" if need == 1 else "cards"
@@ -577,7 +604,7 @@ def _explain(  # noqa: PLR0911, PLR0912 - one branch per way a meld can fail
             )
     spans = [
         (max(p) - min(p) + 1 - len(p), p)
-        for p in product(*(_positions(rules, c.rank) for c in naturals if c.rank))
+        for p in product(*(rules.places[c.rank] for c in naturals if c.rank))
     ]
     holes, placement = min(spans)
     if holes > len(wilds):
@@ -736,7 +763,7 @@ def _run_patterns(
     card (when held) or a wild (when one is left and far enough from the
     last wild), so each pattern is met exactly once.
     """
-    longest = len(set(rules.run_ranks))
+    longest = rules.longest_run
     need = max(1, rules.min_naturals)
     patterns: list[tuple[int, int, tuple[int, ...]]] = []
     for start in range(len(held)):
@@ -844,6 +871,8 @@ def find_going_out(
     cards = sorted(hand, key=_card_key)
     if single_meld:
         return _single_meld_layout(cards, rules, wild, leftover=leftover)
+    if rules.wild_gap == 0 and rules.min_naturals <= 1:
+        return _Cores(cards, rules, wild).layout(leftover=leftover)
     search = _Partition(cards, rules, wild)
     found = search.solve(search.full, spare=0)
     if found is None and leftover:
@@ -916,3 +945,190 @@ class _Partition:
                     return ((meld, *found[0]), found[1])
         self.memo[key] = False
         return None
+
+
+@attrs.frozen
+class _Core:
+    """The natural cards of one meld, and how many wilds it needs and can take."""
+
+    naturals: tuple[int, ...]  # counts per distinct natural card
+    need: int
+    room: int
+
+
+class _Cores:
+    """Going out when wilds are free (no spacing): cover the naturals by cores.
+
+    Where wild cards need no spacing, every wild is as good as any other, so
+    a layout is a partition of the natural cards into the cores of melds
+    (the naturals of a set, or of a run with holes) plus a count of wilds:
+    each core needs some (holes, and enough cards to make three) and can take
+    more (a set any number, a run until it is as long as it can be). The
+    search covers the first natural left by each core that contains it,
+    memoising failures on (naturals left, wilds left, spare, room), and never
+    builds a meld until it has found a layout.
+    """
+
+    def __init__(self, cards: list[Card], rules: MeldRules, wild: Rank | None) -> None:
+        self.rules = rules
+        self.wild = wild
+        naturals = [card for card in cards if not is_wild(card, wild)]
+        self.wild_cards = [card for card in cards if is_wild(card, wild)]
+        self.kinds = sorted(set(naturals), key=_card_key)
+        self.index = {card: i for i, card in enumerate(self.kinds)}
+        counts = [0] * len(self.kinds)
+        for card in naturals:
+            counts[self.index[card]] += 1
+        self.full = tuple(counts)
+        self.failed: set[tuple[tuple[int, ...], int, int, int]] = set()
+
+    def layout(self, *, leftover: bool) -> Layout | None:
+        wilds = len(self.wild_cards)
+        plan = self._solve(self.full, wilds, 0, 0)
+        if plan is None and leftover:
+            plan = self._solve(self.full, wilds, 1, 0)
+        return None if plan is None else self._build(plan, leftover=leftover)
+
+    def _finishes(self, wilds: int, spare: int, room: int) -> bool:
+        if spare and wilds:
+            wilds -= 1
+        return wilds <= room or (wilds >= 3 and self.rules.all_wild_allowed)
+
+    def _solve(
+        self, left: tuple[int, ...], wilds: int, spare: int, room: int
+    ) -> list[_Core | Card] | None:
+        first = next((i for i, n in enumerate(left) if n), None)
+        if first is None:
+            return [] if self._finishes(wilds, spare, room) else None
+        key = (left, wilds, spare, room)
+        if key in self.failed:
+            return None
+        if spare:
+            rest = (*left[:first], left[first] - 1, *left[first + 1 :])
+            plan = self._solve(rest, wilds, 0, room)
+            if plan is not None:
+                return [self.kinds[first], *plan]
+        cap = len(self.wild_cards)
+        for core in self._cores(first, left, wilds):
+            rest = tuple(have - n for have, n in zip(left, core.naturals, strict=True))
+            plan = self._solve(
+                rest, wilds - core.need, spare, min(cap, room + core.room)
+            )
+            if plan is not None:
+                return [core, *plan]
+        self.failed.add(key)
+        return None
+
+    def _cores(self, first: int, left: tuple[int, ...], wilds: int) -> list[_Core]:
+        """Every core containing the first natural left that these wilds can complete.
+
+        Cores that need the fewest wilds and hold the most naturals come
+        first: they succeed soonest and give the most natural-looking layout.
+        """
+        cores = [
+            *self._set_cores(first, left, wilds),
+            *self._run_cores(first, left, wilds),
+        ]
+        cores.sort(key=lambda core: (core.need, -sum(core.naturals)))
+        return cores
+
+    def _set_cores(
+        self, first: int, left: tuple[int, ...], wilds: int
+    ) -> Iterator[_Core]:
+        rank = self.kinds[first].rank
+        same = [i for i in range(first, len(self.kinds)) if self.kinds[i].rank is rank]
+        ranges = [range(1, left[first] + 1)] + [range(left[i] + 1) for i in same[1:]]
+        for choice in product(*ranges):
+            need = max(0, 3 - sum(choice))
+            if need <= wilds:
+                counts = [0] * len(self.kinds)
+                for i, n in zip(same, choice, strict=True):
+                    counts[i] = n
+                yield _Core(
+                    naturals=tuple(counts), need=need, room=len(self.wild_cards)
+                )
+
+    def _run_cores(
+        self, first: int, left: tuple[int, ...], wilds: int
+    ) -> Iterator[_Core]:
+        card = self.kinds[first]
+        if card.rank is None or card.suit is None:  # pragma: no cover - naturals only
+            return
+        ladder = self.rules.run_ranks
+        top = len(ladder) - 1
+        for start in self.rules.places[card.rank]:
+            # Every other natural of this run sorts after the first card, so
+            # it lies above it, unless the first card is an Ace at the top.
+            step = -1 if start == top and start != 0 else 1
+            held = [
+                self.index.get(_CARD[(ladder[p], card.suit)], -1)
+                for p in range(start, -1 if step < 0 else top + 1, step)
+            ]
+            yield from self._walk(held, start, step, left, wilds)
+
+    def _walk(
+        self,
+        held: list[int],
+        start: int,
+        step: int,
+        left: tuple[int, ...],
+        wilds: int,
+    ) -> Iterator[_Core]:
+        """Runs from the first card outwards: each place a natural or a hole."""
+        rules = self.rules
+        top = len(rules.run_ranks) - 1
+        stack: list[tuple[int, tuple[int, ...], int]] = [(0, (held[0],), 0)]
+        while stack:
+            last, used, holes = stack.pop()
+            span = last + 1
+            low = start + last * step if step < 0 else start
+            high = start if step < 0 else start + last
+            room_below, room_above = low, top - high
+            extend = max(0, 3 - span)
+            free = min(room_below + room_above, rules.longest_run - span)
+            if holes + extend <= wilds and extend <= free:
+                counts = [0] * len(self.kinds)
+                for i in used:
+                    counts[i] += 1
+                yield _Core(
+                    naturals=tuple(counts), need=holes + extend, room=free - extend
+                )
+            for gap in range(wilds - holes + 1):
+                nxt = last + gap + 1
+                if nxt >= len(held) or nxt + 1 > rules.longest_run:
+                    break
+                kind = held[nxt]
+                if kind >= 0 and left[kind] and kind not in used:
+                    stack.append((nxt, (*used, kind), holes + gap))
+
+    def _build(self, plan: list[_Core | Card], *, leftover: bool) -> Layout:
+        """Turn a plan into melds: give each core its wilds, then place the rest."""
+        wilds = list(self.wild_cards)
+        spare = next((item for item in plan if isinstance(item, Card)), None)
+        cores = [item for item in plan if isinstance(item, _Core)]
+        groups: list[list[Card]] = []
+        for core in cores:
+            cards = [
+                self.kinds[i] for i, n in enumerate(core.naturals) for _ in range(n)
+            ]
+            groups.append(cards + [wilds.pop() for _ in range(core.need)])
+        if wilds and spare is None and leftover and not self._fits(cores, len(wilds)):
+            spare = wilds.pop()
+        if (
+            len(wilds) >= 3
+            and self.rules.all_wild_allowed
+            and not self._fits(cores, len(wilds))
+        ):
+            groups.append(wilds)
+            wilds = []
+        for core, group in zip(cores, groups, strict=False):
+            take = min(core.room, len(wilds))
+            group.extend(wilds.pop() for _ in range(take))
+        found = tuple(
+            readings(group, self.rules, wild=self.wild)[0] for group in groups
+        )
+        return Layout(melds=found, leftover=spare)
+
+    @staticmethod
+    def _fits(cores: list[_Core], wilds: int) -> bool:
+        return sum(core.room for core in cores) >= wilds
