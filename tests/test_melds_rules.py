@@ -221,9 +221,11 @@ def test_gor_5_ace_low_or_high() -> None:
 
 
 def test_gor_5_no_run_uses_the_ace_at_both_ends() -> None:
-    everything = " ".join(f"{rank}S" for rank in "A 2 3 4 5 6 7 8 9 10 J Q K A".split())
-    assert not GOR.check_meld(everything)
-    assert GOR.check_meld(everything.rsplit(" ", 1)[0])
+    everything = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
+    result = GOR.check_meld(everything)
+    assert not result
+    assert result.reason.endswith("(a run holds each rank once)")
+    assert GOR.check_meld(everything.removesuffix(" AS"))
 
 
 def test_gor_5_wildcard_cannot_wrap_a_run() -> None:
@@ -376,12 +378,18 @@ def test_gor_1_wildcards_only_when_chosen() -> None:
     result = GoingOutRummy().check_meld("7S 7H *")
     assert not result
     assert result.rule == "GOR-1"
+    assert result.reason == "there is no * in the Going Out Rummy deck"
+    too_many = GoingOutRummy(wildcards=2).check_meld("* * *")
+    assert too_many.reason == "this game has only 2 WILDCARDs, not 3"
     assert GoingOutRummy(wildcards=1).check_meld("7S 7H *")
 
 
 def test_gor_1_three_packs() -> None:
     assert GoingOutRummy().check_meld("7S 7S 7S")
-    assert not GoingOutRummy().check_meld("7S 7S 7S 7S")
+    result = GoingOutRummy().check_meld("7S 7S 7S 7S")
+    assert (
+        result.reason == "there are only 3 7S in a 3-deck Going Out Rummy game, not 4"
+    )
 
 
 def test_eop_3_ace_is_never_the_wild_rank() -> None:
@@ -428,3 +436,36 @@ def test_gor_8_minor_allows_one_card_out_of_the_single_meld() -> None:
     assert layout is not None
     assert str(layout) == "2H 3H 4H 5H 6H discard KC"
     assert minor.find_going_out("2H 3H 4H 9S 9C 9D KC") is None
+
+
+def test_meld_5_a_set_declaration_of_another_rank_is_named() -> None:
+    result = F14.check_meld("7S 7H 5D=8", wild="5")
+    assert not result
+    assert result.rule == "MELD-5"
+    assert result.reason == "5D is declared as 8, but 7S 7H 5D is a set of 7s"
+
+
+def test_meld_5_all_wild_declarations_must_agree() -> None:
+    rules = FourteenHundred(all_wild_melds=True)
+    result = rules.check_meld("5H=3C 5D=4H 5S=5C", wild="5")
+    assert not result
+    assert result.rule == "MELD-5"
+    assert texts(rules.check_meld("5H=3C 5D=4C 5S=5C", wild="5")) == [
+        "5H=3C 5D=4C 5S=5C"
+    ]
+
+
+def test_gor_5_run_longer_than_the_ladder_is_explained() -> None:
+    result = GOR.check_meld("10S JS QS KS AS " + "* " * 9)
+    assert not result
+    assert "longer than a run can be" in result.reason
+
+
+def test_meld_2_too_few_cards_is_explained() -> None:
+    assert EOP.check_meld("7S 8S").reason == (
+        "a meld needs at least 3 cards, and 7S 8S is only 2"
+    )
+    assert (
+        EOP.check_meld("").reason
+        == "a meld needs at least 3 cards, and none were given"
+    )

@@ -527,10 +527,8 @@ def _explain(  # noqa: PLR0911, PLR0912 - one branch per way a meld can fail
 ) -> MeldCheck:
     text = _text(cards)
     if len(cards) < 3:
-        return _failure(
-            f"a meld needs at least 3 cards, and {text or 'nothing'} is {len(cards)}",
-            rules.meld_rule,
-        )
+        given = f"{text} is only {len(cards)}" if cards else "none were given"
+        return _failure(f"a meld needs at least 3 cards, and {given}", rules.meld_rule)
     if declared is not None:
         for card, meaning in zip(cards, declared, strict=True):
             if meaning is not None and not is_wild(card, wild):
@@ -550,11 +548,15 @@ def _explain(  # noqa: PLR0911, PLR0912 - one branch per way a meld can fail
             f"and {text} has {len(naturals)}",
             rules.wild_rule,
         )
+    if not naturals:
+        return _failure(
+            f"the declarations in {text} do not make one set or one run", "MELD-5"
+        )
     same_rank = len({card.rank for card in naturals}) <= 1
     same_suit = len({card.suit for card in naturals}) <= 1
     if same_rank and len(naturals) >= 2:
-        if rules.wild_gap:
-            limit = rules.max_wilds_in_set(len(naturals))
+        limit = rules.max_wilds_in_set(len(naturals))
+        if limit is not None and len(wilds) > limit:
             return _failure(
                 f"a set with {len(naturals)} natural cards may hold at most "
                 f"{limit} wild cards in {rules.game}, which needs "
@@ -562,9 +564,17 @@ def _explain(  # noqa: PLR0911, PLR0912 - one branch per way a meld can fail
                 f"{text} has {len(wilds)}",
                 rules.wild_rule,
             )
-        return _failure(
-            f"the wild cards in {text} do not match their declarations", "MELD-5"
-        )
+        rank = naturals[0].rank
+        for card, meaning in wilds:
+            if meaning is None:
+                continue
+            if (meaning if isinstance(meaning, Rank) else meaning.rank) is not rank:
+                return _failure(
+                    f"{card} is declared as {meaning}, but {text} is a set of {rank}s",
+                    "MELD-5",
+                )
+        # A set of one rank fails only on spacing or on a declaration.
+        raise AssertionError(text)  # pragma: no cover
     if not same_rank and not same_suit:
         rule = "MELD-2" if len({c.rank for c in naturals}) < len(naturals) else "MELD-3"
         ranks = sorted({c.rank for c in naturals if c.rank is not None})
@@ -631,10 +641,19 @@ def _explain(  # noqa: PLR0911, PLR0912 - one branch per way a meld can fail
             first, second, between = pair
             return _failure(
                 f"wild cards {first} and {second} have only {between} natural "
-                f"cards between them; {rules.game} needs {rules.wild_gap}",
+                f"card{'' if between == 1 else 's'} between them; "
+                f"{rules.game} needs {rules.wild_gap}",
                 rules.wild_rule,
             )
-    return _failure(f"{text} does not fit in a {rules.game} run", rules.meld_rule)
+    if len(cards) > rules.longest_run:
+        return _failure(
+            f"{text} is longer than a run can be: {rules.game} runs go from "
+            f"{ladder[0]} to {ladder[-1]}",
+            rules.meld_rule,
+        )
+    return _failure(  # pragma: no cover - every failing run is explained above
+        f"{text} does not fit in a {rules.game} run", rules.meld_rule
+    )
 
 
 def _closest_wilds(

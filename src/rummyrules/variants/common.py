@@ -127,6 +127,8 @@ class Rules(abc.ABC):
             if count > have:
                 if have == 0:
                     return f"there is no {card} in {self._deck_words()}"
+                if card.is_wildcard:
+                    return f"this game has only {have} WILDCARDs, not {count}"
                 game = f"a {self._packs()}-deck {self.name} game"
                 if have == 1:
                     return f"there is only one {card} in {game}, not {count}"
@@ -138,7 +140,7 @@ class Rules(abc.ABC):
 
     def _packs(self) -> int:
         """How many standard packs the deck holds (for messages)."""
-        return max(_deck_counts(self).values(), default=0)
+        return max(n for card, n in _deck_counts(self).items() if not card.is_wildcard)
 
     def _card(self, card: Card | str) -> Card:
         """Read a card and make sure this game's deck has it."""
