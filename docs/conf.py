@@ -48,6 +48,7 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 always_document_param_types = False
 typehints_use_signature = True
 typehints_use_signature_return = True
+typehints_document_rtype = False  # the signature shows it already
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
@@ -65,3 +66,24 @@ from rummyrules.options import *
 from rummyrules.errors import *
 from rummyrules.variants.common import *
 """
+
+
+def _show_computed_defaults(
+    _app: object,
+    _what: str,
+    _name: str,
+    _obj: object,
+    _options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str, str | None] | None:
+    """Write an attrs factory default (``decks``) as what it is, not ``NOTHING``."""
+    if signature is None or "= NOTHING" not in signature:
+        return None  # let the other handlers answer
+    return signature.replace("= NOTHING", "= <by players>"), return_annotation
+
+
+def setup(app: object) -> None:
+    """Register the signature hook."""
+    # Sphinx takes the first answer: ours, before sphinx-autodoc-typehints (500).
+    app.connect("autodoc-process-signature", _show_computed_defaults, priority=100)  # type: ignore[attr-defined]  # Sphinx passes its application

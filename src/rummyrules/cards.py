@@ -66,7 +66,7 @@ class Rank(enum.IntEnum):
 
     @property
     def symbol(self) -> str:
-        """The rank's text: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``.
+        """The rank's text, one of ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``.
 
         >>> Rank.JACK.symbol
         'J'
@@ -114,7 +114,7 @@ class Suit(enum.Enum):
 
     @property
     def symbol(self) -> str:
-        """The suit's sign: ♠ ♥ ♦ ♣.
+        """The suit's sign, one of ♠ ♥ ♦ ♣.
 
         >>> Suit.SPADES.symbol
         '♠'
@@ -224,7 +224,7 @@ class Card:
 
 
 WILDCARD: Final = Card(rank=None, suit=None)
-"""Going Out Rummy's joker: no rank, no suit, wild in every meld (GOR-6)."""
+"""Going Out Rummy's joker, with no rank and no suit, wild in every meld (GOR-6)."""
 
 STANDARD_CARDS: Final = tuple(
     Card(rank=rank, suit=suit) for suit in Suit for rank in Rank

@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 Declaration = Card | Rank
-"""What a wild card is declared to stand for: a card in a run, a rank in a set."""
+"""What a wild card is declared to stand for (a card in a run, a rank in a set)."""
 
 _SUIT_ORDER: Final = {suit: index for index, suit in enumerate(Suit)}
 _CARD: Final = {
@@ -625,8 +625,8 @@ def _explain(  # noqa: PLR0911, PLR0912 - one branch per way a meld can fail
         ]
         return _failure(
             f"{text} has gaps at {' '.join(missing)}; filling them takes "
-            f"{holes} wild cards, and there {'is' if len(wilds) == 1 else 'are'} "
-            f"{len(wilds)}",
+            f"{holes} wild card{'' if holes == 1 else 's'}, and there "
+            f"{'is' if len(wilds) == 1 else 'are'} {len(wilds)}",
             "MELD-3",
         )
     if declared is not None and any(meaning is not None for _, meaning in wilds):

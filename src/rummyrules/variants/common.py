@@ -135,6 +135,12 @@ class Rules(abc.ABC):
                 return f"there are only {have} {card} in {game}, not {count}"
         return None
 
+    def _check_in_deck(self, cards: Iterable[Card]) -> None:
+        """Refuse cards this game's deck cannot supply, with the reason."""
+        missing = self._not_in_deck(cards)
+        if missing is not None:
+            raise UnknownCardError(f"{missing} ({self.deck_rule})")
+
     def _deck_words(self) -> str:
         return f"the {self.name} deck"
 
@@ -171,6 +177,10 @@ def parse_wild(
     if wild is None:
         return None
     rank = Rank.parse(wild)
+    allowed = tuple(allowed)
+    if not allowed:
+        message = f"{game} has no wild rank; only WILDCARDs are wild ({rule})"
+        raise OptionError(message)
     if rank not in allowed:
         names = " ".join(str(r) for r in allowed)
         message = f"{rank} cannot be the wild rank in {game}; it may be one of {names} ({rule})"

@@ -1,4 +1,4 @@
-"""End of the Page: its options, deck, melds and card values (EOP-*).
+"""End of the Page: its options, deck, melds and card values (``EOP-*``).
 
 >>> from rummyrules import EndOfThePage
 >>> rules = EndOfThePage(players=3)

@@ -1,4 +1,4 @@
-"""1400: its options, deck, melds and card values (F14-*).
+"""1400: its options, deck, melds and card values (``F14-*``).
 
 >>> from rummyrules import FourteenHundred
 >>> rules = FourteenHundred()

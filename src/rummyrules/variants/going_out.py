@@ -1,4 +1,4 @@
-"""Going Out Rummy: its options, deck, melds and going out (GOR-*).
+"""Going Out Rummy: its options, deck, melds and going out (``GOR-*``).
 
 >>> from rummyrules import GoingOutRummy
 >>> rules = GoingOutRummy(players=4, wildcards=4)
@@ -158,6 +158,7 @@ class GoingOutRummy(Rules):
         None
         """
         cards = parse_cards(hand)
+        self._check_in_deck(cards)
         return melds.find_going_out(
             cards,
             MELD_RULES,
