@@ -376,11 +376,36 @@ def readings(
     naturals, wilds = split
     if len(naturals) < rules.min_naturals:
         return ()
+    if not wilds:
+        return _natural_readings(naturals, rules)
     found = _run_readings(naturals, wilds, rules)
     as_set = _set_reading(naturals, wilds, rules)
     if as_set is not None:
         found.insert(0, as_set)
     return tuple(found)
+
+
+def _natural_readings(naturals: list[Card], rules: MeldRules) -> tuple[Meld, ...]:
+    """The readings of a meld without wilds: one set, or one run at most."""
+    first = naturals[0]
+    count = len(naturals)
+    if all(card.rank is first.rank for card in naturals):
+        as_set = tuple(sorted(naturals, key=_card_key))
+        return (Meld(kind=MeldKind.SET, cards=as_set, stands_for=(None,) * count),)
+    if any(card.suit is not first.suit for card in naturals):
+        return ()
+    if count != len({card.rank for card in naturals}):
+        return ()  # a run holds each rank once (an Ace never at both ends)
+    places = rules.places
+    for placement in product(*(places[card.rank] for card in naturals if card.rank)):
+        low = min(placement)
+        if max(placement) - low + 1 == count:
+            in_order = [first] * count
+            for card, position in zip(naturals, placement, strict=True):
+                in_order[position - low] = card
+            as_run = tuple(in_order)
+            return (Meld(kind=MeldKind.RUN, cards=as_run, stands_for=(None,) * count),)
+    return ()
 
 
 def _set_reading(
@@ -753,24 +778,22 @@ def _search_runs(
 ) -> Iterator[Meld]:
     natural_set = set(naturals)
     held_suits = {card.suit for card in naturals if card.suit is not None}
+    run = MeldKind.RUN
     for suit in sorted(held_suits, key=_SUIT_ORDER.__getitem__):
         targets = [_CARD[(rank, suit)] for rank in rules.run_ranks]
         held = [card in natural_set for card in targets]
         for start, end, wild_at in _run_patterns(held, rules, len(subsets) - 1):
+            # One pattern, many melds: only the wild cards differ between them.
+            base = targets[start : end + 1]
+            slots = [position - start for position in wild_at]
+            meanings = tuple(
+                targets[start + i] if i in slots else None for i in range(len(base))
+            )
             for extra in subsets[len(wild_at)]:
-                wild_iter = iter(extra)
-                cards: list[Card] = []
-                meanings: list[Declaration | None] = []
-                for position in range(start, end + 1):
-                    if position in wild_at:
-                        cards.append(next(wild_iter))
-                        meanings.append(targets[position])
-                    else:
-                        cards.append(targets[position])
-                        meanings.append(None)
-                yield Meld(
-                    kind=MeldKind.RUN, cards=tuple(cards), stands_for=tuple(meanings)
-                )
+                cards = base.copy()
+                for slot, card in zip(slots, extra, strict=True):
+                    cards[slot] = card
+                yield Meld(kind=run, cards=tuple(cards), stands_for=meanings)
 
 
 def _run_patterns(
@@ -973,6 +996,7 @@ class _Core:
     naturals: tuple[int, ...]  # counts per distinct natural card
     need: int
     room: int
+    set_rank: int = 0  # a set's rank, as a bit; 0 for a run
 
 
 class _Cores:
@@ -984,8 +1008,10 @@ class _Cores:
     each core needs some (holes, and enough cards to make three) and can take
     more (a set any number, a run until it is as long as it can be). The
     search covers the first natural left by each core that contains it,
-    memoising failures on (naturals left, wilds left, spare, room), and never
-    builds a meld until it has found a layout.
+    memoising failures on what is left, and never builds a meld until it has
+    found a layout. Two sets of one rank always merge into one that needs no
+    more wilds, so each rank makes at most one set: the set made with the
+    first card of a rank takes all the copies that no run will.
     """
 
     def __init__(self, cards: list[Card], rules: MeldRules, wild: Rank | None) -> None:
@@ -999,13 +1025,39 @@ class _Cores:
         for card in naturals:
             counts[self.index[card]] += 1
         self.full = tuple(counts)
-        self.failed: set[tuple[tuple[int, ...], int, int, int]] = set()
+        self.failed: set[tuple[tuple[int, ...], int, int, int, int]] = set()
+        self.ladders: dict[tuple[int, int], list[int]] = {}
+        self.runnable = [self._in_some_run(card) for card in self.kinds]
+
+    def _in_some_run(self, card: Card) -> bool:
+        """Whether any run of this hand could hold the card.
+
+        Any run that holds it has three places in a row around it, filled by
+        naturals of the hand or wilds; so it is enough to try those windows.
+        """
+        ladder = self.rules.run_ranks
+        wilds = len(self.wild_cards)
+        if card.rank is None:  # pragma: no cover - naturals only
+            return False
+        for place in self.rules.places[card.rank]:
+            for low in range(place - 2, place + 1):
+                window = range(max(low, 0), min(low + 3, len(ladder)))
+                if len(window) < 3:
+                    continue
+                missing = sum(
+                    _CARD[(ladder[p], card.suit)] not in self.index
+                    for p in window
+                    if p != place
+                )
+                if missing <= wilds:
+                    return True
+        return False
 
     def layout(self, *, leftover: bool) -> Layout | None:
         wilds = len(self.wild_cards)
-        plan = self._solve(self.full, wilds, 0, 0)
+        plan = self._solve(self.full, wilds, 0, 0, 0)
         if plan is None and leftover:
-            plan = self._solve(self.full, wilds, 1, 0)
+            plan = self._solve(self.full, wilds, 1, 0, 0)
         return None if plan is None else self._build(plan, leftover=leftover)
 
     def _finishes(self, wilds: int, spare: int, room: int) -> bool:
@@ -1014,49 +1066,67 @@ class _Cores:
         return wilds <= room or (wilds >= 3 and self.rules.all_wild_allowed)
 
     def _solve(
-        self, left: tuple[int, ...], wilds: int, spare: int, room: int
+        self, left: tuple[int, ...], wilds: int, spare: int, room: int, sets: int
     ) -> list[_Core | Card] | None:
         first = next((i for i, n in enumerate(left) if n), None)
         if first is None:
             return [] if self._finishes(wilds, spare, room) else None
-        key = (left, wilds, spare, room)
+        key = (left, wilds, spare, room, sets)
         if key in self.failed:
             return None
         if spare:
             rest = (*left[:first], left[first] - 1, *left[first + 1 :])
-            plan = self._solve(rest, wilds, 0, room)
+            plan = self._solve(rest, wilds, 0, room, sets)
             if plan is not None:
                 return [self.kinds[first], *plan]
         cap = len(self.wild_cards)
-        for core in self._cores(first, left, wilds):
+        for core in self._cores(first, left, wilds, sets, spare):
             rest = tuple(have - n for have, n in zip(left, core.naturals, strict=True))
             plan = self._solve(
-                rest, wilds - core.need, spare, min(cap, room + core.room)
+                rest,
+                wilds - core.need,
+                spare,
+                min(cap, room + core.room),
+                sets | core.set_rank,
             )
             if plan is not None:
                 return [core, *plan]
         self.failed.add(key)
         return None
 
-    def _cores(self, first: int, left: tuple[int, ...], wilds: int) -> list[_Core]:
+    def _cores(
+        self, first: int, left: tuple[int, ...], wilds: int, sets: int, spare: int
+    ) -> list[_Core]:
         """Every core containing the first natural left that these wilds can complete.
 
         Cores that need the fewest wilds and hold the most naturals come
         first: they succeed soonest and give the most natural-looking layout.
         """
+        rank = self.kinds[first].rank
+        set_made = rank is not None and sets & (1 << rank)
         cores = [
-            *self._set_cores(first, left, wilds),
+            *(() if set_made else self._set_cores(first, left, wilds, spare)),
             *self._run_cores(first, left, wilds),
         ]
         cores.sort(key=lambda core: (core.need, -sum(core.naturals)))
         return cores
 
     def _set_cores(
-        self, first: int, left: tuple[int, ...], wilds: int
+        self, first: int, left: tuple[int, ...], wilds: int, spare: int
     ) -> Iterator[_Core]:
         rank = self.kinds[first].rank
         same = [i for i in range(first, len(self.kinds)) if self.kinds[i].rank is rank]
-        ranges = [range(1, left[first] + 1)] + [range(left[i] + 1) for i in same[1:]]
+        # This is the rank's only set: a copy that no run can hold must join
+        # it, or be the one card left over.
+        ranges = [
+            range(
+                (1 if i == first else 0)
+                if self.runnable[i]
+                else max(left[i] - spare, 1 if i == first else 0),
+                left[i] + 1,
+            )
+            for i in same
+        ]
         for choice in product(*ranges):
             need = max(0, 3 - sum(choice))
             if need <= wilds:
@@ -1064,7 +1134,10 @@ class _Cores:
                 for i, n in zip(same, choice, strict=True):
                     counts[i] = n
                 yield _Core(
-                    naturals=tuple(counts), need=need, room=len(self.wild_cards)
+                    naturals=tuple(counts),
+                    need=need,
+                    room=len(self.wild_cards),
+                    set_rank=1 << rank if rank is not None else 0,
                 )
 
     def _run_cores(
@@ -1079,10 +1152,12 @@ class _Cores:
             # Every other natural of this run sorts after the first card, so
             # it lies above it, unless the first card is an Ace at the top.
             step = -1 if start == top and start != 0 else 1
-            held = [
-                self.index.get(_CARD[(ladder[p], card.suit)], -1)
-                for p in range(start, -1 if step < 0 else top + 1, step)
-            ]
+            held = self.ladders.get((first, start))
+            if held is None:
+                held = self.ladders[first, start] = [
+                    self.index.get(_CARD[(ladder[p], card.suit)], -1)
+                    for p in range(start, -1 if step < 0 else top + 1, step)
+                ]
             yield from self._walk(held, start, step, left, wilds)
 
     def _walk(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import abc
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 import attrs
@@ -46,6 +46,10 @@ class Rules(abc.ABC):
     """The variant's name, as the docs and messages write it."""
     deck_rule: ClassVar[str]
     """The rule ID that says which cards are in the deck."""
+    wild_ranks: ClassVar[frozenset[Rank]]
+    """The ranks that may be the round's wild rank."""
+    wild_rule: ClassVar[str]
+    """The rule ID that says which ranks may be wild."""
 
     @property
     @abc.abstractmethod
@@ -56,9 +60,38 @@ class Rules(abc.ABC):
     def deck(self) -> tuple[Card, ...]:
         """Every card of the game, in a fixed order (the order a seed shuffles)."""
 
-    @abc.abstractmethod
     def wild_rank(self, wild: Rank | str | None) -> Rank | None:
-        """Read and check the round's wild rank for this variant."""
+        """Read a wild rank (``"5"`` or ``Rank.FIVE``) and check this variant allows it.
+
+        End of the Page never makes Aces wild (EOP-3); 1400 may (F14-4); Going
+        Out Rummy has no wild rank at all, only WILDCARDs (MELD-4).
+
+        >>> from rummyrules import EndOfThePage, FourteenHundred, GoingOutRummy
+        >>> FourteenHundred().wild_rank("a")
+        <Rank.ACE: 1>
+        >>> EndOfThePage().wild_rank("A")
+        Traceback (most recent call last):
+        ...
+        rummyrules.errors.OptionError: A cannot be the wild rank in End of the Page; it may be one of 3 4 5 6 7 8 9 10 J Q K (EOP-3)
+        >>> GoingOutRummy().wild_rank("5")
+        Traceback (most recent call last):
+        ...
+        rummyrules.errors.OptionError: Going Out Rummy has no wild rank; only WILDCARDs are wild (MELD-4)
+        """
+        if wild is None or wild in self.wild_ranks:
+            return wild
+        rank = Rank.parse(wild)
+        if not self.wild_ranks:
+            message = f"{self.name} has no wild rank; only WILDCARDs are wild ({self.wild_rule})"
+            raise OptionError(message)
+        if rank not in self.wild_ranks:
+            names = " ".join(str(r) for r in sorted(self.wild_ranks))
+            message = (
+                f"{rank} cannot be the wild rank in {self.name}; it may be one of "
+                f"{names} ({self.wild_rule})"
+            )
+            raise OptionError(message)
+        return rank
 
     @abc.abstractmethod
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
@@ -117,9 +150,12 @@ class Rules(abc.ABC):
             parse_cards(hand), meld, self.meld_rules, wild=self.wild_rank(wild)
         )
 
-    def _not_in_deck(self, cards: Iterable[Card]) -> str | None:
+    def _not_in_deck(self, cards: Sequence[Card]) -> str | None:
         """Say which card this game's deck cannot supply, if any."""
         copies = _deck_counts(self)
+        distinct = set(cards)
+        if len(distinct) == len(cards) and distinct.issubset(copies):
+            return None  # the common case, and every deck has each card once
         counts: dict[Card, int] = {}
         for card in cards:
             counts[card] = count = counts.get(card, 0) + 1
@@ -135,7 +171,7 @@ class Rules(abc.ABC):
                 return f"there are only {have} {card} in {game}, not {count}"
         return None
 
-    def _check_in_deck(self, cards: Iterable[Card]) -> None:
+    def _check_in_deck(self, cards: Sequence[Card]) -> None:
         """Refuse cards this game's deck cannot supply, with the reason."""
         missing = self._not_in_deck(cards)
         if missing is not None:
@@ -164,25 +200,3 @@ def _deck_counts(rules: Rules) -> dict[Card, int]:
     for card in rules.deck():
         counts[card] = counts.get(card, 0) + 1
     return counts
-
-
-def parse_wild(
-    wild: Rank | str | None, *, game: str, allowed: Iterable[Rank], rule: str
-) -> Rank | None:
-    """Read a wild rank and check that the variant allows it.
-
-    >>> parse_wild("5", game="End of the Page", allowed=[Rank.FIVE], rule="EOP-3")
-    <Rank.FIVE: 5>
-    """
-    if wild is None:
-        return None
-    rank = Rank.parse(wild)
-    allowed = tuple(allowed)
-    if not allowed:
-        message = f"{game} has no wild rank; only WILDCARDs are wild ({rule})"
-        raise OptionError(message)
-    if rank not in allowed:
-        names = " ".join(str(r) for r in allowed)
-        message = f"{rank} cannot be the wild rank in {game}; it may be one of {names} ({rule})"
-        raise OptionError(message)
-    return rank

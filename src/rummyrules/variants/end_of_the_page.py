@@ -18,7 +18,7 @@ from rummyrules.cards import Card, Rank, make_deck
 from rummyrules.errors import OptionError
 from rummyrules.melds import MeldRules
 from rummyrules.options import StockOut, about, at_least, between, choice, is_bool
-from rummyrules.variants.common import Rules, parse_wild
+from rummyrules.variants.common import Rules
 
 __all__ = ["EndOfThePage"]
 
@@ -81,6 +81,8 @@ class EndOfThePage(Rules):
 
     name: ClassVar[str] = "End of the Page"
     deck_rule: ClassVar[str] = "EOP-1"
+    wild_ranks: ClassVar[frozenset[Rank]] = frozenset(MELD_RULES.run_ranks[:-1])
+    wild_rule: ClassVar[str] = "EOP-3"
 
     players: int = attrs.field(
         default=2,
@@ -158,18 +160,6 @@ class EndOfThePage(Rules):
         96
         """
         return make_deck(decks=self.decks, ranks=RANKS)
-
-    def wild_rank(self, wild: Rank | str | None) -> Rank | None:
-        """Check a wild rank: any rank of the deck but the Ace (EOP-3).
-
-        >>> EndOfThePage().wild_rank("A")
-        Traceback (most recent call last):
-        ...
-        rummyrules.errors.OptionError: A cannot be the wild rank in End of the Page; it may be one of 3 4 5 6 7 8 9 10 J Q K (EOP-3)
-        """
-        return parse_wild(
-            wild, game=self.name, allowed=MELD_RULES.run_ranks[:-1], rule="EOP-3"
-        )
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """A card's points (EOP-15): wilds and Aces 100, 8 to K 10, 3 to 7 5.

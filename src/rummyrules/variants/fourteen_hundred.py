@@ -18,7 +18,7 @@ from rummyrules.cards import Card, Rank, make_deck
 from rummyrules.errors import OptionError
 from rummyrules.melds import MeldRules
 from rummyrules.options import StockOut, about, at_least, between, choice, is_bool
-from rummyrules.variants.common import Rules, parse_wild
+from rummyrules.variants.common import Rules
 
 __all__ = ["FourteenHundred"]
 
@@ -82,6 +82,8 @@ class FourteenHundred(Rules):
 
     name: ClassVar[str] = "1400"
     deck_rule: ClassVar[str] = "F14-1"
+    wild_ranks: ClassVar[frozenset[Rank]] = frozenset(Rank)
+    wild_rule: ClassVar[str] = "F14-4"
 
     players: int = attrs.field(
         default=4,
@@ -173,14 +175,6 @@ class FourteenHundred(Rules):
         52
         """
         return make_deck(decks=self.decks)
-
-    def wild_rank(self, wild: Rank | str | None) -> Rank | None:
-        """Check a wild rank: any rank, the Ace included (F14-4).
-
-        >>> FourteenHundred().wild_rank("a")
-        <Rank.ACE: 1>
-        """
-        return parse_wild(wild, game=self.name, allowed=tuple(Rank), rule="F14-4")
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """A card's points (F14-2): wild 100, Ace 15, 10 to K 10, 2 to 9 5.

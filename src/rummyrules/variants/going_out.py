@@ -19,7 +19,7 @@ from rummyrules import melds
 from rummyrules.cards import Card, Rank, make_deck, parse_cards
 from rummyrules.melds import Layout, MeldRules
 from rummyrules.options import about, at_least, between, choice, is_bool
-from rummyrules.variants.common import CardsLike, Rules, parse_wild
+from rummyrules.variants.common import CardsLike, Rules
 
 __all__ = ["GoingOut", "GoingOutRummy"]
 
@@ -80,6 +80,8 @@ class GoingOutRummy(Rules):
 
     name: ClassVar[str] = "Going Out Rummy"
     deck_rule: ClassVar[str] = "GOR-1"
+    wild_ranks: ClassVar[frozenset[Rank]] = frozenset()
+    wild_rule: ClassVar[str] = "MELD-4"
 
     players: int = attrs.field(
         default=2,
@@ -130,14 +132,6 @@ class GoingOutRummy(Rules):
         158
         """
         return make_deck(decks=PACKS, wildcards=self.wildcards)
-
-    def wild_rank(self, wild: Rank | str | None) -> Rank | None:
-        """Going Out Rummy has no wild rank: only WILDCARDs are wild (MELD-4).
-
-        >>> GoingOutRummy().wild_rank(None) is None
-        True
-        """
-        return parse_wild(wild, game=self.name, allowed=(), rule="MELD-4")
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """Always 0: Going Out Rummy counts no points, it only has a winner (GOR-1).
