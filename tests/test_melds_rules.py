@@ -218,6 +218,9 @@ def test_f14_10_runs_may_use_twos() -> None:
 def test_gor_5_ace_low_or_high() -> None:
     assert texts(GOR.check_meld("AH 2H 3H")) == ["AH 2H 3H"]
     assert texts(GOR.check_meld("QD KD AD")) == ["QD KD AD"]
+    # thirteen of a suit: the Ace may stand at either end, not both
+    whole = GOR.check_meld("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")
+    assert [meld.cards[0] for meld in whole.melds] == list(parse_cards("AS 2S"))
 
 
 def test_gor_5_no_run_uses_the_ace_at_both_ends() -> None:
@@ -356,7 +359,12 @@ def test_f14_r8_a_meld_needs_a_natural_card() -> None:
 
 def test_f14_r8_all_wild_melds_option() -> None:
     rules = FourteenHundred(all_wild_melds=True)
-    assert rules.check_meld("5H 5D 5C", wild="5")
+    (open_meld,) = rules.check_meld("5H 5D 5C", wild="5").melds
+    assert open_meld.kind is MeldKind.WILD
+    assert open_meld.rank is None
+    # a natural laid off on it decides what it is
+    kinds = {lay.meld.kind for lay in rules.find_layoffs("7H", open_meld, wild="5")}
+    assert kinds == {MeldKind.SET, MeldKind.RUN}
     declared = rules.check_meld("5H=7 5D=7 5C=7", wild="5")
     assert texts(declared) == ["5H=7 5D=7 5C=7"]
     assert declared.melds[0].rank is Rank.SEVEN
@@ -365,7 +373,11 @@ def test_f14_r8_all_wild_melds_option() -> None:
 def test_gor_6_meld_of_wildcards_only() -> None:
     result = GOR.check_meld("* * *")
     assert result
-    assert result.melds[0].cards == (WILDCARD,) * 3
+    (meld,) = result.melds
+    assert meld.cards == (WILDCARD,) * 3
+    assert meld.kind is MeldKind.WILD
+    assert (meld.rank, meld.suit) == (None, None)
+    assert str(result) == "valid: wild * * *"
 
 
 def test_gor_6_any_number_of_wildcards() -> None:

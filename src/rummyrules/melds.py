@@ -89,7 +89,15 @@ class MeldKind(enum.Enum):
     """
 
     SET = "set"
+    """Cards of one rank (MELD-2)."""
     RUN = "run"
+    """Cards of one suit in sequence (MELD-3)."""
+    WILD = "wild"
+    """Wild cards only, their meaning left open: any set or run will do.
+
+    Only where a variant allows such melds (GOR-6; 1400 with
+    ``all_wild_melds``, F14-R8). Declaring the wilds makes it a set or a run.
+    """
 
 
 @attrs.frozen
@@ -176,7 +184,8 @@ class Meld:
     one entry per card: ``None`` for a card that stands for itself, and for a
     wild card what it stands for (MELD-5): a :class:`Card` in a run, a
     :class:`Rank` in a set. A meld of wild cards only, where a variant allows
-    it, may leave its wilds' meaning open (``None``): it is then shown as a set.
+    it, may leave its wilds' meaning open (all ``None``): its kind is then
+    :attr:`MeldKind.WILD`.
 
     >>> from rummyrules import FourteenHundred, parse_cards
     >>> meld = FourteenHundred().check_meld("4C 5C 9H=6C", wild="9").melds[0]
@@ -190,7 +199,7 @@ class Meld:
 
     @property
     def rank(self) -> Rank | None:
-        """A set's rank (None for a run, or an all-wild set left open).
+        """A set's rank (None for a run, or for wild cards left open).
 
         >>> from rummyrules import EndOfThePage
         >>> EndOfThePage().check_meld("4H 4D 3S", wild="3").melds[0].rank
@@ -397,6 +406,8 @@ def _natural_readings(naturals: list[Card], rules: MeldRules) -> tuple[Meld, ...
     if count != len({card.rank for card in naturals}):
         return ()  # a run holds each rank once (an Ace never at both ends)
     places = rules.places
+    found: list[Meld] = []
+    # More than one placement only where an Ace may stand low or high.
     for placement in product(*(places[card.rank] for card in naturals if card.rank)):
         low = min(placement)
         if max(placement) - low + 1 == count:
@@ -404,8 +415,10 @@ def _natural_readings(naturals: list[Card], rules: MeldRules) -> tuple[Meld, ...
             for card, position in zip(naturals, placement, strict=True):
                 in_order[position - low] = card
             as_run = tuple(in_order)
-            return (Meld(kind=MeldKind.RUN, cards=as_run, stands_for=(None,) * count),)
-    return ()
+            found.append(
+                Meld(kind=MeldKind.RUN, cards=as_run, stands_for=(None,) * count)
+            )
+    return tuple(found)
 
 
 def _set_reading(
@@ -429,7 +442,7 @@ def _set_reading(
             return None
     ordered_wilds = sorted(wilds, key=_wild_key)
     return Meld(
-        kind=MeldKind.SET,
+        kind=MeldKind.SET if rank is not None else MeldKind.WILD,
         cards=tuple(sorted(naturals, key=_card_key))
         + tuple(card for card, _ in ordered_wilds),
         stands_for=(None,) * len(naturals) + (rank,) * len(wilds)
@@ -720,7 +733,7 @@ def find_melds(
 
     Identical cards (the same rank and suit from different decks) give one
     result, not several. A meld of wild cards only is listed once, its
-    meaning left open.
+    meaning left open (:attr:`MeldKind.WILD`).
 
     >>> from rummyrules import EndOfThePage, parse_cards
     >>> rules = EndOfThePage().meld_rules
@@ -770,7 +783,7 @@ def _search_sets(
     if rules.all_wild_allowed:
         for w in range(3, wild_count + 1):
             for extra in subsets[w]:
-                yield Meld(kind=MeldKind.SET, cards=extra, stands_for=(None,) * w)
+                yield Meld(kind=MeldKind.WILD, cards=extra, stands_for=(None,) * w)
 
 
 def _search_runs(
@@ -862,7 +875,7 @@ def _new_meaning(
     before: Meld, after: Meld, card: Card, wild: Rank | None
 ) -> Declaration | None:
     """What the laid-off card stands for in the meld after the lay-off."""
-    if not is_wild(card, wild):
+    if not is_wild(card, wild) or after.kind is MeldKind.WILD:
         return None
     if after.kind is MeldKind.SET:
         return after.rank
@@ -1058,12 +1071,16 @@ class _Cores:
         plan = self._solve(self.full, wilds, 0, 0, 0)
         if plan is None and leftover:
             plan = self._solve(self.full, wilds, 1, 0, 0)
-        return None if plan is None else self._build(plan, leftover=leftover)
+        return None if plan is None else self._build(plan)
+
+    def _placed(self, wilds: int, room: int) -> bool:
+        """Whether the wilds left fit: into the melds' room, or a meld of their own."""
+        return wilds <= room or (wilds >= 3 and self.rules.all_wild_allowed)
 
     def _finishes(self, wilds: int, spare: int, room: int) -> bool:
-        if spare and wilds:
-            wilds -= 1
-        return wilds <= room or (wilds >= 3 and self.rules.all_wild_allowed)
+        return self._placed(wilds, room) or (
+            spare > 0 and wilds > 0 and self._placed(wilds - 1, room)
+        )
 
     def _solve(
         self, left: tuple[int, ...], wilds: int, spare: int, room: int, sets: int
@@ -1195,7 +1212,7 @@ class _Cores:
                 if kind >= 0 and left[kind] and kind not in used:
                     stack.append((nxt, (*used, kind), holes + gap))
 
-    def _build(self, plan: list[_Core | Card], *, leftover: bool) -> Layout:
+    def _build(self, plan: list[_Core | Card]) -> Layout:
         """Turn a plan into melds: give each core its wilds, then place the rest."""
         wilds = list(self.wild_cards)
         spare = next((item for item in plan if isinstance(item, Card)), None)
@@ -1206,13 +1223,11 @@ class _Cores:
                 self.kinds[i] for i, n in enumerate(core.naturals) for _ in range(n)
             ]
             groups.append(cards + [wilds.pop() for _ in range(core.need)])
-        if wilds and spare is None and leftover and not self._fits(cores, len(wilds)):
+        room = sum(core.room for core in cores)
+        if wilds and not self._placed(len(wilds), room):
+            # The plan found that the spare card must be a wild one.
             spare = wilds.pop()
-        if (
-            len(wilds) >= 3
-            and self.rules.all_wild_allowed
-            and not self._fits(cores, len(wilds))
-        ):
+        if len(wilds) > room:
             groups.append(wilds)
             wilds = []
         for core, group in zip(cores, groups, strict=False):
@@ -1222,7 +1237,3 @@ class _Cores:
             readings(group, self.rules, wild=self.wild)[0] for group in groups
         )
         return Layout(melds=found, leftover=spare)
-
-    @staticmethod
-    def _fits(cores: list[_Core], wilds: int) -> bool:
-        return sum(core.room for core in cores) >= wilds

@@ -1,0 +1,338 @@
+"""A brute-force reference for melds, written from RULES.md alone (tests only).
+
+Nothing here calls :mod:`rummyrules.melds`: the oracle enumerates every
+sub-multiset of a hand and every meaning of its wild cards, and checks the
+rule book's definitions directly (MELD-2 … MELD-6, EOP-7/8, F14-10/11/R8,
+GOR-5/6/7/8). It uses the library only for its card values.
+
+A *reading* is one way to lay cards down as a meld: its kind (``"set"`` or
+``"run"``) and one ``(card, meaning)`` pair per card. A natural card means
+itself (``None``); a wild means a :class:`Rank` in a set and a :class:`Card`
+in a run (MELD-5). A run's pairs are in table order, low to high; a set's are
+sorted. A meld of wild cards only, where a variant allows it, is one open meld (kind "wild")
+whose wilds all mean ``None``.
+
+The search in the library canonicalises two things, and :func:`canonical`
+does the same so that results compare: identical cards give one result, and
+in a run it does not matter which physical wild stands at which wild place.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations, pairwise, permutations, product
+
+from rummyrules import Card, Rank, Suit
+
+Meaning = Card | Rank | None
+Pair = tuple[Card, Meaning]
+Reading = tuple[str, tuple[Pair, ...]]
+Key = tuple[Hashable, ...]
+
+SET = "set"
+WILD = "wild"  # wild cards only, their meaning left open
+RUN = "run"
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One variant's meld rules, as RULES.md states them.
+
+    Attributes:
+        name: For test ids.
+        ladder: The ranks a run may use, low to high; a rank may appear twice
+            (the Ace low and high) but never twice in one run.
+        wild_gap: Natural cards needed between any two wilds (EOP-8).
+        min_naturals: Natural cards a meld needs; 0 allows all-wild melds.
+    """
+
+    name: str
+    ladder: tuple[Rank, ...]
+    wild_gap: int
+    min_naturals: int
+
+
+_TWO_TO_KING = tuple(Rank(value) for value in range(2, 14))
+
+EOP = Spec(
+    # EOP-7: runs 3 … K A, Aces high only, no 2s. EOP-8: two naturals
+    # between any two wilds, so every meld holds at least two naturals.
+    name="EOP",
+    ladder=(*_TWO_TO_KING[1:], Rank.ACE),
+    wild_gap=2,
+    min_naturals=2,
+)
+F14 = Spec(
+    # F14-10: runs 2 … K A, Aces high only. F14-11: no spacing rule.
+    # F14-R8: at least one natural card.
+    name="F14",
+    ladder=(*_TWO_TO_KING, Rank.ACE),
+    wild_gap=0,
+    min_naturals=1,
+)
+F14_ALL_WILD = Spec(name="F14-all-wild", ladder=F14.ladder, wild_gap=0, min_naturals=0)
+GOR = Spec(
+    # GOR-5: the Ace low or high, never both in one run. GOR-6: any number of
+    # WILDCARDs, a meld of WILDCARDs only included.
+    name="GOR",
+    ladder=(Rank.ACE, *_TWO_TO_KING, Rank.ACE),
+    wild_gap=0,
+    min_naturals=0,
+)
+
+
+def is_wild(card: Card, wild: Rank | None) -> bool:
+    """MELD-4: WILDCARDs, and every card of the round's wild rank."""
+    return card.rank is None or (wild is not None and card.rank == wild)
+
+
+def card_key(card: Card) -> tuple[int, str]:
+    """A total order on cards: by rank value then suit letter, WILDCARD last."""
+    if card.rank is None or card.suit is None:
+        return (99, "")
+    return (card.rank.value, card.suit.value)
+
+
+def _meaning_key(meaning: Meaning) -> tuple[int, int, str]:
+    if meaning is None:
+        return (0, 0, "")
+    if isinstance(meaning, Rank):
+        return (1, meaning.value, "")
+    rank, suit = card_key(meaning)
+    return (2, rank, suit)
+
+
+def pair_key(pair: Pair) -> tuple[tuple[int, str], tuple[int, int, str]]:
+    """A total order on (card, meaning) pairs."""
+    return (card_key(pair[0]), _meaning_key(pair[1]))
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards as a sorted tuple: one name for each multiset."""
+    return tuple(sorted(cards, key=card_key))
+
+
+@functools.cache
+def _orderable(naturals: int, wilds: int, gap: int) -> bool:
+    """Whether N naturals and W wilds can stand in a row with ≥ gap naturals
+    between any two wilds (EOP-8 for a set, which has no fixed order).
+    """
+    size = naturals + wilds
+    for places in combinations(range(size), wilds):
+        if all(later - earlier - 1 >= gap for earlier, later in pairwise(places)):
+            return True
+    return False
+
+
+def _set_readings(
+    naturals: Sequence[Card], wilds: Sequence[Card], spec: Spec
+) -> Iterator[Reading]:
+    """MELD-2: three or more cards of one rank, the wilds standing for it."""
+    for rank in Rank:
+        if any(card.rank != rank for card in naturals):
+            continue
+        if not _orderable(len(naturals), len(wilds), spec.wild_gap):
+            continue
+        pairs: list[Pair] = [(card, None) for card in naturals]
+        pairs += [(card, rank) for card in wilds]
+        yield (SET, tuple(sorted(pairs, key=pair_key)))
+
+
+def _run_readings(
+    naturals: Sequence[Card], wilds: Sequence[Card], spec: Spec
+) -> Iterator[Reading]:
+    """MELD-3: consecutive places of one suit on the ladder, no rank twice."""
+    size = len(naturals) + len(wilds)
+    for suit in Suit:
+        if any(card.suit != suit for card in naturals):
+            continue
+        for start in range(len(spec.ladder) - size + 1):
+            window = spec.ladder[start : start + size]
+            if len(set(window)) < size:
+                continue  # no rank twice: never the Ace at both ends
+            places = _place(naturals, window)
+            if places is None:
+                continue
+            open_places = [i for i in range(size) if i not in places]
+            # Every way the physical wilds can stand at the open places.
+            for order in set(permutations(wilds)):
+                standing = dict(zip(open_places, order, strict=True))
+                layout = tuple(
+                    (places[i], None)
+                    if i in places
+                    else (standing[i], Card(rank=rank, suit=suit))
+                    for i, rank in enumerate(window)
+                )
+                if _spaced(layout, spec.wild_gap):
+                    yield (RUN, layout)
+
+
+def _place(naturals: Sequence[Card], window: Sequence[Rank]) -> dict[int, Card] | None:
+    """Where each natural card stands in the window; None if one cannot."""
+    places: dict[int, Card] = {}
+    for card in naturals:
+        if card.rank not in window:
+            return None
+        place = window.index(card.rank)
+        if place in places:
+            return None
+        places[place] = card
+    return places
+
+
+def _spaced(layout: Sequence[Pair], gap: int) -> bool:
+    """EOP-8 in a run: any two wilds have ≥ gap natural cards between them."""
+    wild_at = [i for i, (_, meaning) in enumerate(layout) if meaning is not None]
+    for first, second in combinations(wild_at, 2):
+        between = sum(1 for i in range(first + 1, second) if layout[i][1] is None)
+        if between < gap:
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def readings(
+    cards: tuple[Card, ...], spec: Spec, wild: Rank | None
+) -> frozenset[Reading]:
+    """Every valid reading of exactly these cards as one meld.
+
+    ``cards`` must be sorted (:func:`sort_cards`), so that the cache sees one
+    key per multiset.
+    """
+    if len(cards) < 3:
+        return frozenset()
+    naturals = [card for card in cards if not is_wild(card, wild)]
+    wilds = [card for card in cards if is_wild(card, wild)]
+    if len(naturals) < spec.min_naturals:
+        return frozenset()
+    if not naturals:
+        # All wild (allowed here): valid if any meaning works, listed once, open.
+        if _orderable(0, len(wilds), spec.wild_gap):
+            return frozenset({(WILD, tuple((card, None) for card in cards))})
+        return frozenset()
+    return frozenset(_set_readings(naturals, wilds, spec)) | frozenset(
+        _run_readings(naturals, wilds, spec)
+    )
+
+
+def is_meld(cards: Iterable[Card], spec: Spec, wild: Rank | None) -> bool:
+    """Whether these cards, all of them, make one valid meld."""
+    return bool(readings(sort_cards(cards), spec, wild))
+
+
+def canonical(kind: str, pairs: Iterable[Pair]) -> Key:
+    """A reading's name up to what the library's search canonicalises.
+
+    A set: its sorted pairs. A run: the cards it stands for, place by place,
+    which places are wild, and the multiset of wild cards (not which wild
+    stands where).
+    """
+    pairs = tuple(pairs)
+    if kind in {SET, WILD}:
+        return (kind, tuple(sorted(pairs, key=pair_key)))
+    shown = tuple(card if meaning is None else meaning for card, meaning in pairs)
+    wild_places = tuple(meaning is not None for _, meaning in pairs)
+    wild_cards = sort_cards(card for card, meaning in pairs if meaning is not None)
+    return (RUN, shown, wild_places, wild_cards)
+
+
+def sub_multisets(hand: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
+    """Every distinct sub-multiset of the hand, each sorted."""
+    counts = Counter(hand)
+    distinct = sort_cards(counts)
+    for choice in product(*(range(counts[card] + 1) for card in distinct)):
+        yield sort_cards(
+            card for card, n in zip(distinct, choice, strict=True) for _ in range(n)
+        )
+
+
+def all_melds(hand: Iterable[Card], spec: Spec, wild: Rank | None) -> set[Key]:
+    """Every meld the hand can make, each reading once, canonicalised."""
+    found: set[Key] = set()
+    for cards in sub_multisets(hand):
+        found.update(canonical(*reading) for reading in readings(cards, spec, wild))
+    return found
+
+
+def going_out(
+    hand: Sequence[Card],
+    spec: Spec,
+    wild: Rank | None,
+    *,
+    single_meld: bool,
+) -> tuple[bool, bool]:
+    """Whether the hand can go out (GOR-7/8): with no card over, and with one.
+
+    The second answer is whether some card can be left over with the rest
+    laid out; it does not include the first.
+    """
+    if single_meld:
+        whole = is_meld(hand, spec, wild)
+        one_over = any(is_meld(_without(hand, card), spec, wild) for card in set(hand))
+        return whole, one_over
+    distinct = sort_cards(set(hand))
+    full = tuple(Counter(hand)[card] for card in distinct)
+    melds = [
+        tuple(Counter(cards)[card] for card in distinct)
+        for cards in sub_multisets(hand)
+        if is_meld(cards, spec, wild)
+    ]
+
+    @functools.cache
+    def cover(left: tuple[int, ...]) -> bool:
+        first = next((i for i, n in enumerate(left) if n), None)
+        if first is None:
+            return True
+        return any(
+            meld[first]
+            and all(n <= have for n, have in zip(meld, left, strict=True))
+            and cover(tuple(have - n for n, have in zip(meld, left, strict=True)))
+            for meld in melds
+        )
+
+    one_over = any(
+        cover(tuple(n - (i == j) for j, n in enumerate(full))) for i in range(len(full))
+    )
+    return cover(full), one_over
+
+
+def _without(hand: Sequence[Card], card: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+def layoffs(
+    hand: Iterable[Card],
+    pairs: Sequence[Pair],
+    spec: Spec,
+    wild: Rank | None,
+) -> set[tuple[Card, Meaning, Key]]:
+    """Every (card, its meaning, meld after) for one card laid off (MELD-6).
+
+    The meld on the table keeps its wilds' meanings (EOP-R5): a reading of
+    the cards after is allowed only if it holds every pair of the meld
+    before. A meld of wilds only, left open, has no meanings to keep.
+    """
+    cards = [card for card, _ in pairs]
+    open_meld = all(is_wild(card, wild) and meaning is None for card, meaning in pairs)
+    kept = Counter() if open_meld else Counter(pairs)
+    found: set[tuple[Card, Meaning, Key]] = set()
+    for card in set(hand):
+        for after_kind, after in readings(sort_cards([*cards, card]), spec, wild):
+            new = Counter(after)
+            if kept - new:
+                continue
+            if open_meld:
+                meaning: Meaning = None
+                if is_wild(card, wild):
+                    # Wilds only, before and after: the meld stays open.
+                    assert all(m is None for _, m in after)
+            else:
+                ((laid, meaning),) = (new - kept).elements()
+                assert laid == card
+            found.add((card, meaning, canonical(after_kind, after)))
+    return found

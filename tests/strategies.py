@@ -1,0 +1,332 @@
+"""Hypothesis strategies: cards, card text, wild ranks and hands per variant.
+
+Hands are small and biased towards near-melds (neighbours of one suit, cards
+of one rank, wild cards), so that valid melds are common, and they hold
+duplicate cards where the variant's deck has several packs.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from dataclasses import dataclass
+
+from hypothesis import assume
+from hypothesis import strategies as st
+
+import oracle
+from rummyrules import (
+    WILDCARD,
+    Card,
+    EndOfThePage,
+    FourteenHundred,
+    GoingOutRummy,
+    Meld,
+    Rank,
+    Rules,
+    Suit,
+)
+from rummyrules.melds import find_melds
+
+STANDARD_CARDS = tuple(Card(rank=rank, suit=suit) for suit in Suit for rank in Rank)
+ALL_CARDS = (*STANDARD_CARDS, WILDCARD)
+
+RANK_SPELLINGS: dict[Rank, tuple[str, ...]] = {
+    rank: (
+        {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"}.get(
+            rank, str(rank.value)
+        ),
+    )
+    for rank in Rank
+}
+RANK_SPELLINGS[Rank.TEN] = ("10", "T")
+SUIT_SPELLINGS: dict[Suit, tuple[str, ...]] = {
+    Suit.SPADES: ("S", "♠", "♤"),
+    Suit.HEARTS: ("H", "♥", "♡"),
+    Suit.DIAMONDS: ("D", "♦", "♢"),
+    Suit.CLUBS: ("C", "♣", "♧"),
+}
+VALID_TOKENS = frozenset(
+    rank_text + suit_text
+    for rank in Rank
+    for rank_text in RANK_SPELLINGS[rank]
+    for suit in Suit
+    for suit_text in SUIT_SPELLINGS[suit]
+) | {"*"}
+"""Every card text, upper case: the rule book's spellings (MELD-1)."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rules object to test, with its oracle spec and its wild ranks."""
+
+    name: str
+    rules: Rules
+    spec: oracle.Spec
+    wild_ranks: tuple[Rank | None, ...]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_EOP_WILDS = tuple(Rank(value) for value in range(3, 14))  # EOP-3: never A, no 2s
+
+EOP = Variant("EOP", EndOfThePage(), oracle.EOP, _EOP_WILDS)
+EOP_TWO_DECKS = Variant("EOP-2-decks", EndOfThePage(players=4), oracle.EOP, _EOP_WILDS)
+F14 = Variant("F14", FourteenHundred(), oracle.F14, tuple(Rank))  # F14-4: any rank
+F14_ALL_WILD = Variant(
+    "F14-all-wild",
+    FourteenHundred(all_wild_melds=True),
+    oracle.F14_ALL_WILD,
+    tuple(Rank),
+)
+GOR = Variant("GOR", GoingOutRummy(wildcards=9), oracle.GOR, (None,))  # MELD-4
+
+CHECK_VARIANTS = (EOP, F14, F14_ALL_WILD, GOR)
+"""The rules objects whose check_meld is tested (F14's default has two decks)."""
+SEARCH_VARIANTS = (EOP_TWO_DECKS, F14, F14_ALL_WILD, GOR)
+"""The same games, each with several packs, so hands hold duplicate cards."""
+
+
+@functools.cache
+def deck_counts(rules: Rules) -> dict[Card, int]:
+    """How many copies of each card the rules' deck holds."""
+    return dict(Counter(rules.deck()))
+
+
+def cards(*, wildcard: bool = True) -> st.SearchStrategy[Card]:
+    """Any card, the WILDCARD included unless told otherwise."""
+    return st.sampled_from(ALL_CARDS if wildcard else STANDARD_CARDS)
+
+
+def wild_ranks(variant: Variant) -> st.SearchStrategy[Rank | None]:
+    """A wild rank the variant allows: EOP 3–K, F14 any rank, GOR none."""
+    return st.sampled_from(variant.wild_ranks)
+
+
+@st.composite
+def _case(draw: st.DrawFn, text: str) -> str:
+    return "".join(
+        char.lower() if draw(st.booleans()) else char.upper() for char in text
+    )
+
+
+@st.composite
+def card_texts(draw: st.DrawFn, card: Card) -> str:
+    """Some way to write the card: any case, T or 10, letter or sign, spaces."""
+    if card.rank is None or card.suit is None:
+        text = "*"
+    else:
+        rank = draw(st.sampled_from(RANK_SPELLINGS[card.rank]))
+        suit = draw(st.sampled_from(SUIT_SPELLINGS[card.suit]))
+        text = draw(_case(rank + suit))
+    space = st.sampled_from(["", " ", "\t", "  "])
+    return draw(space) + text + draw(space)
+
+
+_NEAR_MISSES = (
+    "1S", "11S", "0H", "01H", "AX", "A", "S", "10", "TT", "KK", "**", "*S",
+    "2", "Z", "JOKER", "A♠♠", "♠A", "SA", "100S", "1", "X9", "9", "=",
+)  # fmt: skip
+
+
+def bad_tokens() -> st.SearchStrategy[str]:
+    """Text with no space or comma in it that is no card."""
+    alphabet = st.sampled_from("AaTtJjQqKkSsHhDdCcXxZz0123456789*=.-+!?♠♥♦♣♤♡♢♧")
+    return st.one_of(
+        st.sampled_from(_NEAR_MISSES), st.text(alphabet, min_size=1, max_size=4)
+    ).filter(lambda token: token.upper() not in VALID_TOKENS)
+
+
+@dataclass(frozen=True)
+class _Pools:
+    """The strategies a hand draws from, built once per deck and wild rank."""
+
+    copies: dict[Card, int]
+    ladder: tuple[Rank, ...]
+    naturals: st.SearchStrategy[Card]
+    wilds: st.SearchStrategy[list[Card]] | None
+    only_wilds: st.SearchStrategy[list[Card]] | None
+    ranks: st.SearchStrategy[Rank]
+    starts: st.SearchStrategy[int]
+
+
+@functools.cache
+def _pools(variant: Variant, wild: Rank | None, max_wilds: int) -> _Pools:
+    copies = deck_counts(variant.rules)
+    naturals = [card for card in copies if not oracle.is_wild(card, wild)]
+    wilds = [card for card in copies if oracle.is_wild(card, wild)]
+    return _Pools(
+        copies=copies,
+        ladder=variant.spec.ladder,
+        naturals=st.sampled_from(naturals),
+        wilds=st.lists(st.sampled_from(wilds), max_size=max_wilds) if wilds else None,
+        only_wilds=(
+            st.lists(st.sampled_from(wilds), min_size=max_wilds, max_size=max_wilds)
+            if wilds and max_wilds >= 3
+            else None
+        ),
+        ranks=st.sampled_from(sorted({c.rank for c in naturals if c.rank is not None})),
+        starts=st.integers(0, len(variant.spec.ladder) - 2),
+    )
+
+
+_PIECES = st.integers(1, 3)
+_ONE_IN_EIGHT = st.integers(0, 7).map(lambda n: n == 7)
+_KINDS = st.sampled_from(["run", "set", "loose"])
+_SUITS = st.sampled_from(Suit)
+_RUN_LENGTHS = st.integers(2, 5)
+_HOLES = st.sets(st.integers(0, 4), max_size=2)
+_SET_SUITS = st.lists(_SUITS, min_size=2, max_size=4)
+
+
+@st.composite
+def hands(
+    draw: st.DrawFn,
+    variant: Variant,
+    wild: Rank | None,
+    *,
+    min_size: int = 3,
+    max_size: int = 8,
+    max_wilds: int = 3,
+) -> tuple[Card, ...]:
+    """A small hand from the variant's deck, in any order, near to melds.
+
+    It is built from one to three pieces (part of a run with holes, cards of
+    one rank, loose cards), then some wild cards, cut to size. Now and then
+    it is wild cards only.
+    """
+    pools = _pools(variant, wild, max_wilds)
+    pieces: list[Card] = []
+    if pools.only_wilds is not None and draw(_ONE_IN_EIGHT):
+        pieces += draw(pools.only_wilds)
+    else:
+        pieces += _near_melds(draw, pools)
+    hand: list[Card] = []
+    for card in draw(st.permutations(pieces)):
+        if len(hand) < max_size and _fits(card, hand, pools.copies, wild, max_wilds):
+            hand.append(card)
+    while len(hand) < min_size:
+        card = draw(pools.naturals)
+        if _fits(card, hand, pools.copies, wild, max_wilds):
+            hand.append(card)
+    return tuple(hand)
+
+
+def _near_melds(draw: st.DrawFn, pools: _Pools) -> list[Card]:
+    """One to three pieces of melds, then some wild cards."""
+    pieces: list[Card] = []
+    for _ in range(draw(_PIECES)):
+        kind = draw(_KINDS)
+        if kind == "run":
+            suit = draw(_SUITS)
+            start = draw(pools.starts)
+            ranks = pools.ladder[start : start + draw(_RUN_LENGTHS)]
+            holes = draw(_HOLES)
+            pieces += [
+                Card(rank=rank, suit=suit)
+                for i, rank in enumerate(ranks)
+                if i not in holes
+            ]
+        elif kind == "set":
+            rank = draw(pools.ranks)
+            pieces += [Card(rank=rank, suit=suit) for suit in draw(_SET_SUITS)]
+        else:
+            pieces += [draw(pools.naturals) for _ in range(draw(_PIECES))]
+    if pools.wilds is not None:
+        pieces += draw(pools.wilds)
+    return pieces
+
+
+def _fits(
+    card: Card,
+    hand: list[Card],
+    copies: dict[Card, int],
+    wild: Rank | None,
+    max_wilds: int,
+) -> bool:
+    """Whether the deck has another copy of the card (and, for a wild, room)."""
+    if hand.count(card) >= copies.get(card, 0):
+        return False
+    if oracle.is_wild(card, wild):
+        return sum(oracle.is_wild(held, wild) for held in hand) < max_wilds
+    return True
+
+
+@st.composite
+def table_melds(
+    draw: st.DrawFn, variant: Variant, wild: Rank | None
+) -> tuple[Meld, tuple[Card, ...]]:
+    """A valid meld on the table (one the search finds), and the cards left.
+
+    The cards left are the deck's copies not in the meld, so that a lay-off
+    hand drawn from them could be real.
+    """
+    hand = draw(hands(variant, wild, min_size=3, max_size=7))
+    found = find_melds(hand, variant.rules.meld_rules, wild=wild)
+    assume(found)
+    meld = draw(st.sampled_from(found))
+    left = Counter(deck_counts(variant.rules))
+    left.subtract(meld.cards)
+    return meld, tuple(card for card in left if left[card] > 0)
+
+
+@st.composite
+def layoff_hands(
+    draw: st.DrawFn,
+    wild: Rank | None,
+    meld: Meld,
+    left: tuple[Card, ...],
+) -> tuple[Card, ...]:
+    """One to five cards, most of them near the meld: its rank, its ends, wilds."""
+    in_meld: set[Rank] = set()
+    for card, meaning in zip(meld.cards, meld.stands_for, strict=True):
+        shown = card if meaning is None else meaning
+        rank = shown if isinstance(shown, Rank) else shown.rank
+        if rank is not None:
+            in_meld.add(rank)
+    near_ranks = {
+        rank for rank in Rank if any(abs(rank - other) <= 1 for other in in_meld)
+    } | {Rank.ACE, Rank.KING}
+    near = [card for card in left if card.rank in near_ranks]
+    wilds = [card for card in left if oracle.is_wild(card, wild)]
+    pool = st.one_of([st.sampled_from(cards) for cards in (near, wilds, left) if cards])
+    return tuple(draw(st.lists(pool, min_size=1, max_size=5)))
+
+
+@st.composite
+def long_melds(
+    draw: st.DrawFn, variant: Variant, wild: Rank | None
+) -> tuple[Card, ...]:
+    """Cards for one long meld, in any order, perhaps spoiled.
+
+    A run of 8 places up to the whole ladder (both Aces in Going Out Rummy),
+    or a set of 5 to 9 cards, with up to three cards (often the ends)
+    swapped for wilds and perhaps one stray card added.
+    """
+    pools = _pools(variant, wild, 3)
+    ladder = pools.ladder
+    if draw(st.booleans()):
+        longest = st.sampled_from(sorted({len(ladder), len(set(ladder))}))
+        size = draw(st.one_of(longest, st.integers(8, len(ladder))))
+        start = draw(st.integers(0, len(ladder) - size))
+        suit = draw(_SUITS)
+        cards = [Card(rank=rank, suit=suit) for rank in ladder[start : start + size]]
+    else:
+        rank = draw(pools.ranks)
+        cards = [Card(rank=rank, suit=suit) for suit in draw(_LONG_SET_SUITS)]
+    if pools.wilds is not None and draw(st.booleans()):
+        for wild_card in draw(pools.wilds):
+            ends = st.sampled_from([0, len(cards) - 1])
+            place = st.one_of(ends, st.integers(0, len(cards) - 1))
+            cards[draw(place)] = wild_card
+    if draw(st.integers(0, 3)) == 0:
+        cards.append(draw(pools.naturals))
+    kept: list[Card] = []
+    for card in cards:  # no more copies than the deck holds
+        if kept.count(card) < pools.copies.get(card, 0):
+            kept.append(card)
+    return tuple(draw(st.permutations(kept)))
+
+
+_LONG_SET_SUITS = st.lists(_SUITS, min_size=5, max_size=9)
