@@ -62,6 +62,8 @@ import rummyrules
 from rummyrules import *
 from rummyrules.cards import *
 from rummyrules.melds import *
+from rummyrules.meld_search import *
+from rummyrules.layouts import *
 from rummyrules.options import *
 from rummyrules.errors import *
 from rummyrules.variants.common import *

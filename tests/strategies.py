@@ -26,7 +26,7 @@ from rummyrules import (
     Rules,
     Suit,
 )
-from rummyrules.melds import find_melds
+from rummyrules.meld_search import find_melds
 
 STANDARD_CARDS = tuple(Card(rank=rank, suit=suit) for suit in Suit for rank in Rank)
 ALL_CARDS = (*STANDARD_CARDS, WILDCARD)

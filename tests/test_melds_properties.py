@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 import oracle
 from rummyrules import WILDCARD, Card, Meld, Rank, Suit, parse_cards
-from rummyrules.melds import find_going_out, find_layoffs, find_melds, readings
+from rummyrules.layouts import find_going_out
+from rummyrules.meld_search import find_layoffs, find_melds
+from rummyrules.melds import readings
 from strategies import (
     CHECK_VARIANTS,
     GOR,

@@ -13,7 +13,9 @@ from rummyrules.errors import (
     RummyRulesError,
     UnknownCardError,
 )
-from rummyrules.melds import LayOff, Layout, Meld, MeldCheck, MeldKind, MeldRules
+from rummyrules.layouts import Layout
+from rummyrules.meld_search import LayOff
+from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.options import StockOut
 from rummyrules.variants import EndOfThePage, FourteenHundred, GoingOut, GoingOutRummy
 from rummyrules.variants.common import Rules

@@ -28,10 +28,13 @@ import attrs
 from rummyrules.errors import CardParseError
 
 __all__ = [
+    "BY_RANK_AND_SUIT",
+    "STANDARD_CARDS",
     "WILDCARD",
     "Card",
     "Rank",
     "Suit",
+    "card_key",
     "make_deck",
     "parse_cards",
 ]
@@ -229,6 +232,32 @@ WILDCARD: Final = Card(rank=None, suit=None)
 STANDARD_CARDS: Final = tuple(
     Card(rank=rank, suit=suit) for suit in Suit for rank in Rank
 )
+"""The 52 cards of a standard pack, by suit S H D C, each from Ace to King."""
+
+BY_RANK_AND_SUIT: Final = {(card.rank, card.suit): card for card in STANDARD_CARDS}
+"""Each standard card, looked up by its rank and suit.
+
+>>> BY_RANK_AND_SUIT[Rank.ACE, Suit.SPADES]
+Card(rank=Rank.ACE, suit=Suit.SPADES)
+"""
+
+_SUIT_ORDER: Final = {suit: index for index, suit in enumerate(Suit)}
+_CARD_KEYS: Final = {
+    card: (int(card.rank), _SUIT_ORDER[card.suit])
+    for card in STANDARD_CARDS
+    if card.rank is not None and card.suit is not None
+}
+_CARD_KEYS[WILDCARD] = (99, 0)
+
+
+def card_key(card: Card) -> tuple[int, int]:
+    """The order the library shows cards in: by rank, Ace low, then suit; WILDCARDs last.
+
+    >>> " ".join(str(card) for card in sorted(parse_cards("* 9H AS 9S"), key=card_key))
+    'AS 9S 9H *'
+    """
+    return _CARD_KEYS[card]
+
 
 _CARDS_BY_TEXT: Final[dict[str, Card]] = {"*": WILDCARD}
 for _card in STANDARD_CARDS:

@@ -19,10 +19,11 @@ from typing import ClassVar
 
 import attrs
 
-from rummyrules import melds
+from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank, parse_cards
 from rummyrules.errors import OptionError, UnknownCardError
-from rummyrules.melds import LayOff, Meld, MeldCheck, MeldRules
+from rummyrules.meld_search import LayOff
+from rummyrules.melds import Meld, MeldCheck, MeldRules
 
 __all__ = ["CardsLike", "Rules"]
 
@@ -125,13 +126,13 @@ class Rules(abc.ABC):
     def find_melds(
         self, hand: CardsLike, *, wild: Rank | str | None = None
     ) -> tuple[Meld, ...]:
-        """Every valid meld that can be made from the hand (see :func:`melds.find_melds`).
+        """Every valid meld that can be made from the hand (see :func:`~rummyrules.meld_search.find_melds`).
 
         >>> from rummyrules import EndOfThePage
         >>> [str(m) for m in EndOfThePage().find_melds("7S 8S 9S 9H")]
         ['7S 8S 9S']
         """
-        return melds.find_melds(
+        return meld_search.find_melds(
             parse_cards(hand), self.meld_rules, wild=self.wild_rank(wild)
         )
 
@@ -146,7 +147,7 @@ class Rules(abc.ABC):
         >>> [str(lay.meld) for lay in rules.find_layoffs("4C 3D 9S", meld, wild="3")]
         ['4H 4D 3S=4 3D=4', '4H 4D 4C 3S=4']
         """
-        return melds.find_layoffs(
+        return meld_search.find_layoffs(
             parse_cards(hand), meld, self.meld_rules, wild=self.wild_rank(wild)
         )
 

@@ -15,9 +15,10 @@ from typing import ClassVar, Final
 
 import attrs
 
-from rummyrules import melds
+from rummyrules import layouts
 from rummyrules.cards import Card, Rank, make_deck, parse_cards
-from rummyrules.melds import Layout, MeldRules
+from rummyrules.layouts import Layout
+from rummyrules.melds import MeldRules
 from rummyrules.options import about, at_least, between, choice, is_bool
 from rummyrules.variants.common import CardsLike, Rules
 
@@ -153,7 +154,7 @@ class GoingOutRummy(Rules):
         """
         cards = parse_cards(hand)
         self._check_in_deck(cards)
-        return melds.find_going_out(
+        return layouts.find_going_out(
             cards,
             MELD_RULES,
             single_meld=self.going_out is not GoingOut.STANDARD,

@@ -1,0 +1,219 @@
+"""Searching a hand: every meld it can make, every lay-off onto a meld (MELD-6).
+
+Bots and front ends list a player's options with these; the meld rules
+themselves are in :mod:`rummyrules.melds`.
+
+>>> from rummyrules import EndOfThePage, parse_cards
+>>> rules = EndOfThePage().meld_rules
+>>> [str(meld) for meld in find_melds(parse_cards("JS QS KS KH KD"), rules)]
+['KS KH KD', 'JS QS KS']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations, product
+from typing import Final
+
+import attrs
+
+from rummyrules.cards import BY_RANK_AND_SUIT, Card, Rank, Suit, card_key
+from rummyrules.melds import (
+    Declaration,
+    Meld,
+    MeldKind,
+    MeldRules,
+    is_wild,
+    readings,
+)
+
+__all__ = ["LayOff", "find_layoffs", "find_melds"]
+
+_CARD: Final = BY_RANK_AND_SUIT
+_card_key: Final = card_key
+_SUIT_ORDER: Final = {suit: index for index, suit in enumerate(Suit)}
+
+
+@attrs.frozen
+class LayOff:
+    """One card laid off onto a meld on the table (MELD-6), and the meld after.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> rules = EndOfThePage()
+    >>> meld = rules.check_meld("7S 8S 9S").melds[0]
+    >>> [
+    ...     str(lay.meld)
+    ...     for lay in find_layoffs(parse_cards("10S"), meld, rules.meld_rules)
+    ... ]
+    ['7S 8S 9S 10S']
+    """
+
+    card: Card
+    stands_for: Declaration | None
+    meld: Meld
+
+
+def _sub_multisets(cards: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
+    """Distinct sub-multisets of the given size, each sorted."""
+    ordered = sorted(cards, key=_card_key)
+    return sorted(
+        set(combinations(ordered, size)), key=lambda t: [_card_key(c) for c in t]
+    )
+
+
+def find_melds(
+    hand: Iterable[Card], rules: MeldRules, *, wild: Rank | None = None
+) -> tuple[Meld, ...]:
+    """Every valid meld the hand can make, each reading of its wilds listed.
+
+    Identical cards (the same rank and suit from different decks) give one
+    result, not several. A meld of wild cards only is listed once, its
+    meaning left open (:attr:`~rummyrules.MeldKind.WILD`).
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> rules = EndOfThePage().meld_rules
+    >>> [
+    ...     str(m)
+    ...     for m in find_melds(parse_cards("7S 8S 9S 9H 5H"), rules, wild=Rank.FIVE)
+    ... ]
+    ['9S 9H 5H=9', '5H=6S 7S 8S', '5H=6S 7S 8S 9S', '5H=7S 8S 9S', '7S 5H=8S 9S', '7S 8S 9S', '7S 8S 5H=9S', '7S 8S 9S 5H=10S', '8S 9S 5H=10S']
+    """
+    cards = list(hand)
+    naturals = [card for card in cards if not is_wild(card, wild)]
+    wild_cards = [card for card in cards if is_wild(card, wild)]
+    subsets = [_sub_multisets(wild_cards, size) for size in range(len(wild_cards) + 1)]
+    found: list[Meld] = []
+    found.extend(_search_sets(naturals, subsets, rules))
+    found.extend(_search_runs(naturals, subsets, rules))
+    return tuple(found)
+
+
+def _search_sets(
+    naturals: list[Card], subsets: list[list[tuple[Card, ...]]], rules: MeldRules
+) -> Iterator[Meld]:
+    wild_count = len(subsets) - 1
+    by_rank: dict[Rank, Counter[Card]] = {}
+    for card in naturals:
+        if card.rank is not None:
+            by_rank.setdefault(card.rank, Counter())[card] += 1
+    for rank in sorted(by_rank):
+        distinct = sorted(by_rank[rank], key=_card_key)
+        counts = [by_rank[rank][card] for card in distinct]
+        for choice in product(*(range(count + 1) for count in counts)):
+            size = sum(choice)
+            if size == 0 or size < rules.min_naturals:
+                continue
+            chosen = tuple(
+                card for card, n in zip(distinct, choice, strict=True) for _ in range(n)
+            )
+            limit = rules.max_wilds_in_set(size)
+            most = wild_count if limit is None else min(limit, wild_count)
+            for w in range(max(0, 3 - size), most + 1):
+                for extra in subsets[w]:
+                    yield Meld(
+                        kind=MeldKind.SET,
+                        cards=chosen + extra,
+                        stands_for=(None,) * size + (rank,) * w,
+                    )
+    if rules.all_wild_allowed:
+        for w in range(3, wild_count + 1):
+            for extra in subsets[w]:
+                yield Meld(kind=MeldKind.WILD, cards=extra, stands_for=(None,) * w)
+
+
+def _search_runs(
+    naturals: list[Card], subsets: list[list[tuple[Card, ...]]], rules: MeldRules
+) -> Iterator[Meld]:
+    natural_set = set(naturals)
+    held_suits = {card.suit for card in naturals if card.suit is not None}
+    run = MeldKind.RUN
+    for suit in sorted(held_suits, key=_SUIT_ORDER.__getitem__):
+        targets = [_CARD[(rank, suit)] for rank in rules.run_ranks]
+        held = [card in natural_set for card in targets]
+        for start, end, wild_at in _run_patterns(held, rules, len(subsets) - 1):
+            # One pattern, many melds: only the wild cards differ between them.
+            base = targets[start : end + 1]
+            slots = [position - start for position in wild_at]
+            meanings = tuple(
+                targets[start + i] if i in slots else None for i in range(len(base))
+            )
+            for extra in subsets[len(wild_at)]:
+                cards = base.copy()
+                for slot, card in zip(slots, extra, strict=True):
+                    cards[slot] = card
+                yield Meld(kind=run, cards=tuple(cards), stands_for=meanings)
+
+
+def _run_patterns(
+    held: list[bool], rules: MeldRules, wild_count: int
+) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Every run of one suit as (first, last, wild positions).
+
+    Depth-first from each starting place: each next place is the natural
+    card (when held) or a wild (when one is left and far enough from the
+    last wild), so each pattern is met exactly once.
+    """
+    longest = rules.longest_run
+    need = max(1, rules.min_naturals)
+    patterns: list[tuple[int, int, tuple[int, ...]]] = []
+    for start in range(len(held)):
+        stack: list[tuple[int, tuple[int, ...], int]] = [(start, (), 0)]
+        while stack:
+            position, wild_at, naturals = stack.pop()
+            if position >= len(held) or position - start >= longest:
+                continue
+            steps: list[tuple[tuple[int, ...], int]] = []
+            if held[position]:
+                steps.append((wild_at, naturals + 1))
+            if len(wild_at) < wild_count and (
+                not wild_at or position - wild_at[-1] > rules.wild_gap
+            ):
+                steps.append(((*wild_at, position), naturals))
+            for step_wilds, step_naturals in steps:
+                if position - start >= 2 and step_naturals >= need:
+                    patterns.append((start, position, step_wilds))
+                stack.append((position + 1, step_wilds, step_naturals))
+    return patterns
+
+
+def find_layoffs(
+    hand: Iterable[Card],
+    meld: Meld,
+    rules: MeldRules,
+    *,
+    wild: Rank | None = None,
+) -> tuple[LayOff, ...]:
+    """Every valid way to lay one card of the hand off onto a meld (MELD-6).
+
+    The meld's own wild cards keep their meanings (EOP-R5); a wild laid off
+    may have several (either end of a run). Identical cards give one result.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> rules = EndOfThePage()
+    >>> meld = rules.check_meld("7S 8S 9S").melds[0]
+    >>> hand = parse_cards("5H 6S")
+    >>> [
+    ...     str(lay.meld)
+    ...     for lay in find_layoffs(hand, meld, rules.meld_rules, wild=Rank.FIVE)
+    ... ]
+    ['5H=6S 7S 8S 9S', '7S 8S 9S 5H=10S', '6S 7S 8S 9S']
+    """
+    fixed = (*meld.stands_for, None)
+    return tuple(
+        LayOff(card=card, stands_for=_new_meaning(meld, after, card, wild), meld=after)
+        for card in sorted(set(hand), key=_card_key)
+        for after in readings((*meld.cards, card), rules, wild=wild, declared=fixed)
+    )
+
+
+def _new_meaning(
+    before: Meld, after: Meld, card: Card, wild: Rank | None
+) -> Declaration | None:
+    """What the laid-off card stands for in the meld after the lay-off."""
+    if not is_wild(card, wild) or after.kind is MeldKind.WILD:
+        return None
+    if after.kind is MeldKind.SET:
+        return after.rank
+    (meaning,) = set(after.stands_for) - set(before.stands_for) - {None}
+    return meaning
