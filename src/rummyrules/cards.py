@@ -218,7 +218,8 @@ class Card:
     def __str__(self) -> str:
         if self.rank is None or self.suit is None:
             return "*"
-        return _RANK_SYMBOLS[self.rank] + self.suit.value
+        # _value_ is the plain attribute behind Enum.value, without its descriptor.
+        return _RANK_SYMBOLS[self.rank] + self.suit._value_
 
     def __repr__(self) -> str:
         if self.rank is None or self.suit is None:
@@ -280,6 +281,8 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         tokens: Iterable[Card | str] = text.replace(",", " ").split()
     else:
         tokens = text
+        if type(tokens) is tuple and all(type(token) is Card for token in tokens):
+            return tokens  # already cards: the common case in a game loop
     return tuple(
         token if isinstance(token, Card) else Card.parse(token) for token in tokens
     )

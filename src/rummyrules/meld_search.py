@@ -83,10 +83,10 @@ def find_melds(
     naturals = [card for card in cards if not is_wild(card, wild)]
     wild_cards = [card for card in cards if is_wild(card, wild)]
     subsets = [_sub_multisets(wild_cards, size) for size in range(len(wild_cards) + 1)]
-    found: list[Meld] = []
-    found.extend(_search_sets(naturals, subsets, rules))
-    found.extend(_search_runs(naturals, subsets, rules))
-    return tuple(found)
+    return (
+        *_search_sets(naturals, subsets, rules),
+        *_search_runs(naturals, subsets, rules),
+    )
 
 
 def _search_sets(
@@ -124,7 +124,9 @@ def _search_sets(
 
 def _search_runs(
     naturals: list[Card], subsets: list[list[tuple[Card, ...]]], rules: MeldRules
-) -> Iterator[Meld]:
+) -> list[Meld]:
+    found: list[Meld] = []
+    add = found.append
     natural_set = set(naturals)
     held_suits = {card.suit for card in naturals if card.suit is not None}
     run = MeldKind.RUN
@@ -132,17 +134,23 @@ def _search_runs(
         targets = [_CARD[(rank, suit)] for rank in rules.run_ranks]
         held = [card in natural_set for card in targets]
         for start, end, wild_at in _run_patterns(held, rules, len(subsets) - 1):
-            # One pattern, many melds: only the wild cards differ between them.
+            # One pattern, many melds: only the wild cards differ between them,
+            # so the naturals and the meanings are laid out once per pattern.
             base = targets[start : end + 1]
+            meanings: list[Card | None] = [None] * len(base)
             slots = [position - start for position in wild_at]
-            meanings = tuple(
-                targets[start + i] if i in slots else None for i in range(len(base))
-            )
-            for extra in subsets[len(wild_at)]:
+            for slot in slots:
+                meanings[slot] = base[slot]
+            shown = tuple(meanings)
+            if not slots:
+                add(Meld(run, tuple(base), shown))  # positional: the hot path
+                continue
+            for extra in subsets[len(slots)]:
                 cards = base.copy()
                 for slot, card in zip(slots, extra, strict=True):
                     cards[slot] = card
-                yield Meld(kind=run, cards=tuple(cards), stands_for=meanings)
+                add(Meld(run, tuple(cards), shown))
+    return found
 
 
 def _run_patterns(
