@@ -14,7 +14,7 @@ from rummyrules.errors import (
     UnknownCardError,
 )
 from rummyrules.layouts import Layout
-from rummyrules.meld_search import LayOff
+from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.options import StockOut
 from rummyrules.variants import EndOfThePage, FourteenHundred, GoingOut, GoingOutRummy
@@ -29,7 +29,7 @@ __all__ = [
     "GoingOut",
     "GoingOutRummy",
     "IllegalMoveError",
-    "LayOff",
+    "LayOffOption",
     "Layout",
     "Meld",
     "MeldCheck",

@@ -28,7 +28,7 @@ from rummyrules.melds import (
     readings,
 )
 
-__all__ = ["LayOff", "find_layoffs", "find_melds"]
+__all__ = ["LayOffOption", "find_layoffs", "find_melds"]
 
 _CARD: Final = BY_RANK_AND_SUIT
 _card_key: Final = card_key
@@ -36,7 +36,7 @@ _SUIT_ORDER: Final = {suit: index for index, suit in enumerate(Suit)}
 
 
 @attrs.frozen
-class LayOff:
+class LayOffOption:
     """One card laid off onto a meld on the table (MELD-6), and the meld after.
 
     >>> from rummyrules import EndOfThePage, parse_cards
@@ -191,7 +191,7 @@ def find_layoffs(
     rules: MeldRules,
     *,
     wild: Rank | None = None,
-) -> tuple[LayOff, ...]:
+) -> tuple[LayOffOption, ...]:
     """Every valid way to lay one card of the hand off onto a meld (MELD-6).
 
     The meld's own wild cards keep their meanings (EOP-R5); a wild laid off
@@ -209,7 +209,9 @@ def find_layoffs(
     """
     fixed = (*meld.stands_for, None)
     return tuple(
-        LayOff(card=card, stands_for=_new_meaning(meld, after, card, wild), meld=after)
+        LayOffOption(
+            card=card, stands_for=_new_meaning(meld, after, card, wild), meld=after
+        )
         for card in sorted(set(hand), key=_card_key)
         for after in readings((*meld.cards, card), rules, wild=wild, declared=fixed)
     )

@@ -22,7 +22,7 @@ import attrs
 from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank, parse_cards
 from rummyrules.errors import OptionError, UnknownCardError
-from rummyrules.meld_search import LayOff
+from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldRules
 
 __all__ = ["CardsLike", "Rules"]
@@ -138,7 +138,7 @@ class Rules(abc.ABC):
 
     def find_layoffs(
         self, hand: CardsLike, meld: Meld, *, wild: Rank | str | None = None
-    ) -> tuple[LayOff, ...]:
+    ) -> tuple[LayOffOption, ...]:
         """Every valid lay-off of one card of the hand onto the meld (MELD-6).
 
         >>> from rummyrules import EndOfThePage
