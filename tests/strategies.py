@@ -27,6 +27,19 @@ from rummyrules import (
     Suit,
 )
 from rummyrules.meld_search import find_melds
+from rummyrules.moves import (
+    Claim,
+    Discard,
+    Done,
+    Draw,
+    Drop,
+    GoOut,
+    LayOff,
+    Move,
+    NewMeld,
+    Pass,
+    Take,
+)
 
 STANDARD_CARDS = tuple(Card(rank=rank, suit=suit) for suit in Suit for rank in Rank)
 ALL_CARDS = (*STANDARD_CARDS, WILDCARD)
@@ -330,3 +343,47 @@ def long_melds(
 
 
 _LONG_SET_SUITS = st.lists(_SUITS, min_size=5, max_size=9)
+
+
+# --- Moves (the move notation) ---------------------------------------------
+
+_players = st.none() | st.integers(min_value=0, max_value=9)
+_cards = st.sampled_from(ALL_CARDS)
+_meanings = st.none() | st.sampled_from(STANDARD_CARDS) | st.sampled_from(list(Rank))
+_meld_numbers = st.integers(min_value=1, max_value=40)
+
+
+@st.composite
+def new_melds(draw: st.DrawFn, *, player: bool = True) -> NewMeld:
+    cards = draw(st.lists(_cards, min_size=1, max_size=8))
+    declared = draw(st.lists(_meanings, min_size=len(cards), max_size=len(cards)))
+    return NewMeld(
+        player=draw(_players) if player else None,
+        cards=tuple(cards),
+        declared=tuple(declared),
+    )
+
+
+def moves() -> st.SearchStrategy[Move]:
+    """Any move at all, legal or not: for the notation's round trip."""
+    return st.one_of(
+        st.builds(Draw, player=_players),
+        st.builds(Take, player=_players, card=st.none() | _cards),
+        new_melds(),
+        st.builds(
+            LayOff, player=_players, card=_cards, declared=_meanings, meld=_meld_numbers
+        ),
+        st.builds(Discard, player=_players, card=_cards),
+        st.builds(Pass, player=_players),
+        st.builds(
+            Claim, player=_players, card=_cards, declared=_meanings, meld=_meld_numbers
+        ),
+        st.builds(
+            GoOut,
+            player=_players,
+            melds=st.lists(new_melds(player=False), min_size=1, max_size=4).map(tuple),
+            discard=st.none() | _cards,
+        ),
+        st.builds(Drop, player=_players),
+        st.builds(Done, player=_players),
+    )

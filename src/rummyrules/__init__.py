@@ -9,6 +9,7 @@ from rummyrules.cards import WILDCARD, Card, Rank, Suit, make_deck, parse_cards
 from rummyrules.errors import (
     CardParseError,
     IllegalMoveError,
+    MoveParseError,
     OptionError,
     RummyRulesError,
     UnknownCardError,
@@ -35,6 +36,7 @@ __all__ = [
     "MeldCheck",
     "MeldKind",
     "MeldRules",
+    "MoveParseError",
     "OptionError",
     "Rank",
     "Rules",

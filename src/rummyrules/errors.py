@@ -16,6 +16,7 @@ from __future__ import annotations
 __all__ = [
     "CardParseError",
     "IllegalMoveError",
+    "MoveParseError",
     "OptionError",
     "RummyRulesError",
     "UnknownCardError",
@@ -40,6 +41,17 @@ class CardParseError(RummyRulesError):
     Traceback (most recent call last):
     ...
     rummyrules.errors.CardParseError: '8X' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
+    """
+
+
+class MoveParseError(RummyRulesError):
+    """Text that is not a move at all (as opposed to a move the rules forbid).
+
+    >>> from rummyrules.moves import parse_move
+    >>> parse_move("dance")
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.MoveParseError: 'dance' is not a move: a move is draw, take, meld, lay, discard, pass, claim, out, drop or done
     """
 
 

@@ -1,0 +1,374 @@
+"""Moves: frozen values, each with one short text (the move notation).
+
+Every move is a value and a line of text, and ``str(move)`` gives the text
+that :func:`parse_move` reads back to the same value. The notation is short,
+case-free and forgiving of spaces:
+
+=================================  ============================================
+text                               move
+=================================  ============================================
+``draw``                           :class:`Draw` the top card of the stock
+``take``, ``take 7H``              :class:`Take` the top discard, or the
+                                   topmost 7H of the pile
+``meld 7S 5H=8S 9S``               :class:`NewMeld`: lay a new meld; a wild may
+                                   be declared, ``5H=8S`` in a run, ``3S=4``
+                                   in a set (MELD-5)
+``lay 3C on 1``, ``lay 3C=7C on 2``  :class:`LayOff` a card onto meld 1, 2, …
+``discard KC``                     :class:`Discard`, which ends the turn
+``pass``                           :class:`Pass` the first upcard (1400)
+``2: claim 7H on 3``               :class:`Claim` the last discard out of turn
+                                   and lay it on meld 3 (1400)
+``out 7S 7H 7D / AH 2H *=3H``      :class:`GoOut` with the whole hand as melds,
+``discard KC``                     the card left over discarded (Going Out)
+``3: drop``                        :class:`Drop` out (Going Out)
+``done``                           :class:`Done`: end a turn with no discard
+=================================  ============================================
+
+A move made by a player other than the one to move starts with the player's
+number and a colon (``2: claim 7H on 3``); a move without one is made by the
+player to move. Melds are numbered from 1 in the order they were laid this
+round.
+
+>>> from rummyrules.moves import parse_move
+>>> move = parse_move("  MELD 7s 5h=8S 9s ")
+>>> move
+NewMeld(player=None, cards=(Card(rank=Rank.SEVEN, suit=Suit.SPADES), Card(rank=Rank.FIVE, suit=Suit.HEARTS), Card(rank=Rank.NINE, suit=Suit.SPADES)), declared=(None, Card(rank=Rank.EIGHT, suit=Suit.SPADES), None))
+>>> str(move)
+'meld 7S 5H=8S 9S'
+>>> str(parse_move("2:claim 7h on 3"))
+'2: claim 7H on 3'
+"""
+
+from __future__ import annotations
+
+import abc
+import re
+from typing import Final
+
+import attrs
+
+from rummyrules.cards import Card
+from rummyrules.errors import CardParseError, MoveParseError
+from rummyrules.melds import Declaration, Meld, parse_declared
+
+__all__ = [
+    "Claim",
+    "Discard",
+    "Done",
+    "Draw",
+    "Drop",
+    "GoOut",
+    "LayOff",
+    "Move",
+    "NewMeld",
+    "Pass",
+    "Take",
+    "parse_move",
+]
+
+
+def _declared_text(card: Card, meaning: Declaration | None) -> str:
+    return str(card) if meaning is None else f"{card}={meaning}"
+
+
+def _same_length(
+    instance: NewMeld,
+    _: attrs.Attribute[tuple[Declaration | None, ...]],
+    declared: tuple[Declaration | None, ...],
+) -> None:
+    if len(declared) != len(instance.cards):
+        message = "a meld needs one declaration (or None) for each of its cards"
+        raise MoveParseError(message)
+
+
+@attrs.frozen(kw_only=True)
+class Move(abc.ABC):
+    """What every move has: who makes it (None: the player to move).
+
+    >>> str(Draw(player=2))
+    '2: draw'
+    """
+
+    player: int | None = None
+
+    @abc.abstractmethod
+    def _body(self) -> str:
+        """The move's text, without the player's number."""
+
+    def __str__(self) -> str:
+        prefix = "" if self.player is None else f"{self.player}: "
+        return prefix + self._body()
+
+
+@attrs.frozen(kw_only=True)
+class Draw(Move):
+    """Take the top card of the stock.
+
+    >>> str(Draw())
+    'draw'
+    """
+
+    def _body(self) -> str:
+        return "draw"
+
+
+@attrs.frozen(kw_only=True)
+class Take(Move):
+    """Take from the discard pile: the top card, or the topmost copy of ``card``.
+
+    >>> str(Take()), str(Take(card=Card.parse("7H")))
+    ('take', 'take 7H')
+    """
+
+    card: Card | None = None
+
+    def _body(self) -> str:
+        return "take" if self.card is None else f"take {self.card}"
+
+
+@attrs.frozen(kw_only=True)
+class NewMeld(Move):
+    """Lay a new meld; ``declared`` says what each wild stands for (None: undeclared).
+
+    >>> from rummyrules import EndOfThePage
+    >>> meld = EndOfThePage().check_meld("7S 5H 9S", wild="5").melds[0]
+    >>> str(NewMeld.of(meld))
+    'meld 7S 5H=8S 9S'
+    """
+
+    cards: tuple[Card, ...]
+    declared: tuple[Declaration | None, ...] = attrs.field(
+        default=attrs.Factory(lambda self: (None,) * len(self.cards), takes_self=True),
+        validator=_same_length,
+    )
+
+    @classmethod
+    def of(cls, meld: Meld, *, player: int | None = None) -> NewMeld:
+        """The move that lays this meld, every wild declared.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> meld = GoingOutRummy(wildcards=1).check_meld("4C 5C *=6C").melds[0]
+        >>> str(NewMeld.of(meld, player=1))
+        '1: meld 4C 5C *=6C'
+        """
+        return cls(player=player, cards=meld.cards, declared=meld.stands_for)
+
+    def _body(self) -> str:
+        return "meld " + self._cards_text()
+
+    def _cards_text(self) -> str:
+        return " ".join(
+            _declared_text(card, meaning)
+            for card, meaning in zip(self.cards, self.declared, strict=True)
+        )
+
+
+@attrs.frozen(kw_only=True)
+class LayOff(Move):
+    """Lay one card off onto meld ``meld`` (numbered from 1) on the table (MELD-6).
+
+    >>> str(LayOff(card=Card.parse("3C"), meld=1))
+    'lay 3C on 1'
+    >>> str(LayOff(card=Card.parse("5H"), declared=Card.parse("7C"), meld=2))
+    'lay 5H=7C on 2'
+    """
+
+    card: Card
+    declared: Declaration | None = None
+    meld: int
+
+    def _body(self) -> str:
+        return f"lay {_declared_text(self.card, self.declared)} on {self.meld}"
+
+
+@attrs.frozen(kw_only=True)
+class Discard(Move):
+    """Discard a card, which ends the turn.
+
+    >>> str(Discard(card=Card.parse("KC")))
+    'discard KC'
+    """
+
+    card: Card
+
+    def _body(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen(kw_only=True)
+class Pass(Move):
+    """Decline the first upcard (1400, F14-6).
+
+    >>> str(Pass())
+    'pass'
+    """
+
+    def _body(self) -> str:
+        return "pass"
+
+
+@attrs.frozen(kw_only=True)
+class Claim(Move):
+    """Claim the last discard out of turn and lay it on a meld (1400, F14-12).
+
+    >>> str(Claim(player=2, card=Card.parse("7H"), meld=3))
+    '2: claim 7H on 3'
+    """
+
+    card: Card
+    declared: Declaration | None = None
+    meld: int
+
+    def _body(self) -> str:
+        return f"claim {_declared_text(self.card, self.declared)} on {self.meld}"
+
+
+@attrs.frozen(kw_only=True)
+class GoOut(Move):
+    """Lay the whole hand down as melds, discarding the card left over (GOR-7).
+
+    >>> print(parse_move("out 7S 7H 7D / AH 2H *=3H discard KC"))
+    out 7S 7H 7D / AH 2H *=3H discard KC
+    """
+
+    melds: tuple[NewMeld, ...]
+    discard: Card | None = None
+
+    def _body(self) -> str:
+        text = "out " + " / ".join(meld._cards_text() for meld in self.melds)
+        return text if self.discard is None else f"{text} discard {self.discard}"
+
+
+@attrs.frozen(kw_only=True)
+class Drop(Move):
+    """Drop out of the game, at any time (Going Out Rummy, GOR-10).
+
+    >>> str(Drop(player=3))
+    '3: drop'
+    """
+
+    def _body(self) -> str:
+        return "drop"
+
+
+@attrs.frozen(kw_only=True)
+class Done(Move):
+    """End a turn that has no discard (1400's last plays, F14-13).
+
+    >>> str(Done())
+    'done'
+    """
+
+    def _body(self) -> str:
+        return "done"
+
+
+_PLAYER: Final = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.S)
+_ON: Final = re.compile(r"^(.*?)\s+on\s+(\d+)\s*$", re.S | re.I)
+_DISCARD_AT_END: Final = re.compile(r"^(.*?)\s*\bdiscard\s+(\S+)\s*$", re.S | re.I)
+_BARE: Final[dict[str, type[Draw | Pass | Drop | Done]]] = {
+    "draw": Draw,
+    "pass": Pass,
+    "drop": Drop,
+    "done": Done,
+}
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its text; raises :class:`MoveParseError` for text that is no move.
+
+    Parsing knows nothing of the game: whether the move is legal is for the
+    game state to say.
+
+    >>> parse_move("take 7h")
+    Take(player=None, card=Card(rank=Rank.SEVEN, suit=Suit.HEARTS))
+    >>> parse_move("discard")
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.MoveParseError: 'discard' is not a move: discard needs one card, as in 'discard KC'
+    """
+    try:
+        return _parse(text)
+    except CardParseError as error:
+        message = f"{text.strip()!r} is not a move: {error}"
+        raise MoveParseError(message) from None
+
+
+def _parse(text: str) -> Move:
+    player: int | None = None
+    body = text
+    numbered = _PLAYER.match(text)
+    if numbered:
+        player, body = int(numbered.group(1)), numbered.group(2)
+    verb, _, rest = body.strip().partition(" ")
+    verb, rest = verb.lower(), rest.strip()
+    if verb in _BARE and not rest:
+        return _BARE[verb](player=player)
+    if verb == "take":
+        return Take(player=player, card=_one_card(text, rest, "take") if rest else None)
+    if verb == "discard":
+        return Discard(player=player, card=_one_card(text, rest, "discard"))
+    if verb == "meld" and rest:
+        cards, declared = parse_declared(rest)
+        return NewMeld(player=player, cards=cards, declared=declared)
+    if verb in {"lay", "claim"}:
+        card, meaning, meld = _on_meld(text, rest, verb)
+        kind = LayOff if verb == "lay" else Claim
+        return kind(player=player, card=card, declared=meaning, meld=meld)
+    if verb == "out" and rest:
+        return _go_out(text, rest, player)
+    raise _not_a_move(text, _HINTS.get(verb, _UNKNOWN))
+
+
+_UNKNOWN: Final = (
+    "a move is draw, take, meld, lay, discard, pass, claim, out, drop or done"
+)
+_HINTS: Final = {
+    "draw": "draw takes nothing after it",
+    "pass": "pass takes nothing after it",
+    "drop": "drop takes nothing after it",
+    "done": "done takes nothing after it",
+    "meld": "meld needs its cards, as in 'meld 7S 8S 9S'",
+    "out": "out needs the melds, as in 'out 7S 7H 7D / 8C 9C 10C discard KD'",
+}
+
+
+def _not_a_move(text: str, why: str) -> MoveParseError:
+    return MoveParseError(f"{text.strip()!r} is not a move: {why}")
+
+
+def _one_card(text: str, rest: str, verb: str) -> Card:
+    tokens = rest.split()
+    if len(tokens) != 1:
+        raise _not_a_move(text, f"{verb} needs one card, as in '{verb} KC'")
+    return Card.parse(tokens[0])
+
+
+def _on_meld(text: str, rest: str, verb: str) -> tuple[Card, Declaration | None, int]:
+    found = _ON.match(rest)
+    if not found:
+        raise _not_a_move(
+            text, f"{verb} needs a card and a meld, as in '{verb} 3C on 1'"
+        )
+    cards, declared = parse_declared(found.group(1))
+    if len(cards) != 1:
+        raise _not_a_move(text, f"{verb} takes one card at a time")
+    number = int(found.group(2))
+    if number < 1:
+        raise _not_a_move(text, "melds are numbered from 1")
+    return cards[0], declared[0], number
+
+
+def _go_out(text: str, rest: str, player: int | None) -> GoOut:
+    found = _DISCARD_AT_END.match(rest)
+    laid, last = (found.group(1), found.group(2)) if found else (rest, None)
+    if not laid.strip():
+        raise _not_a_move(text, _HINTS["out"])
+    discard = None if last is None else Card.parse(last)
+    melds: list[NewMeld] = []
+    for group in laid.split("/"):
+        if not group.strip():
+            raise _not_a_move(text, "each '/' must stand between two melds")
+        cards, declared = parse_declared(group)
+        melds.append(NewMeld(cards=cards, declared=declared))
+    return GoOut(player=player, melds=tuple(melds), discard=discard)

@@ -1,0 +1,94 @@
+"""The move notation: every move is a value and a text, and they round-trip."""
+
+import pytest
+from hypothesis import given
+
+from rummyrules import MoveParseError, parse_cards
+from rummyrules.moves import (
+    Claim,
+    Discard,
+    Done,
+    Draw,
+    GoOut,
+    LayOff,
+    Move,
+    NewMeld,
+    Take,
+    parse_move,
+)
+from strategies import moves
+
+
+@given(moves())
+def test_str_of_a_move_parses_back_to_the_same_move(move: Move) -> None:
+    """parse_move(str(move)) == move, for every move the notation can say."""
+    assert parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("draw", Draw()),
+        ("  DRAW  ", Draw()),
+        ("take", Take()),
+        ("take 7h", Take(card=parse_cards("7H")[0])),
+        ("discard kc", Discard(card=parse_cards("KC")[0])),
+        ("done", Done()),
+        ("2:draw", Draw(player=2)),
+        ("2 : draw", Draw(player=2)),
+        ("lay 3c on 1", LayOff(card=parse_cards("3C")[0], meld=1)),
+        (
+            "lay   3C=7c   ON 12",
+            LayOff(card=parse_cards("3C")[0], declared=parse_cards("7C")[0], meld=12),
+        ),
+        ("1: claim 7H on 3", Claim(player=1, card=parse_cards("7H")[0], meld=3)),
+        ("meld 4h 4d 3s", NewMeld(cards=parse_cards("4H 4D 3S"))),
+        (
+            "out 7S 7H 7D / AH 2H *=3H DISCARD KC",
+            GoOut(
+                melds=(
+                    NewMeld(cards=parse_cards("7S 7H 7D")),
+                    NewMeld(
+                        cards=parse_cards("AH 2H *"),
+                        declared=(None, None, parse_cards("3H")[0]),
+                    ),
+                ),
+                discard=parse_cards("KC")[0],
+            ),
+        ),
+        ("out * * *", GoOut(melds=(NewMeld(cards=parse_cards("* * *")),))),
+    ],
+)
+def test_notation_reads_forgivingly(text: str, move: Move) -> None:
+    assert parse_move(text) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("", "a move is draw, take"),
+        ("dance", "a move is draw, take"),
+        ("draw 7H", "draw takes nothing after it"),
+        ("discard", "discard needs one card"),
+        ("discard 7H 8H", "discard needs one card"),
+        ("take 7H 8H", "take needs one card"),
+        ("meld", "meld needs its cards"),
+        ("meld 7S 8X 9S", "'8X' is not a card"),
+        ("lay 3C", "lay needs a card and a meld"),
+        ("lay 3C 4C on 1", "lay takes one card at a time"),
+        ("lay 3C on 0", "melds are numbered from 1"),
+        ("out", "out needs the melds"),
+        ("out discard KC", "out needs the melds"),
+        ("out 7S 7H 7D / / 8C 9C 10C", "each '/' must stand between two melds"),
+    ],
+)
+def test_text_that_is_no_move_is_refused_with_a_reason(text: str, why: str) -> None:
+    with pytest.raises(MoveParseError) as caught:
+        parse_move(text)
+    assert why in str(caught.value)
+    assert str(caught.value).startswith(repr(text.strip()) + " is not a move: ")
+
+
+def test_a_meld_declares_each_card_or_none() -> None:
+    with pytest.raises(MoveParseError, match="one declaration"):
+        NewMeld(cards=parse_cards("7S 8S 9S"), declared=(None,))
