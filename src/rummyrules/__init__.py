@@ -18,8 +18,9 @@ from rummyrules.layouts import Layout
 from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.options import StockOut
+from rummyrules.state import GameState, Phase
 from rummyrules.variants import EndOfThePage, FourteenHundred, GoingOut, GoingOutRummy
-from rummyrules.variants.common import Rules
+from rummyrules.variants.common import PlayableRules, Rules
 
 __all__ = [
     "WILDCARD",
@@ -27,6 +28,7 @@ __all__ = [
     "CardParseError",
     "EndOfThePage",
     "FourteenHundred",
+    "GameState",
     "GoingOut",
     "GoingOutRummy",
     "IllegalMoveError",
@@ -38,6 +40,8 @@ __all__ = [
     "MeldRules",
     "MoveParseError",
     "OptionError",
+    "Phase",
+    "PlayableRules",
     "Rank",
     "Rules",
     "RummyRulesError",

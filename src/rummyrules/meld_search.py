@@ -28,7 +28,7 @@ from rummyrules.melds import (
     readings,
 )
 
-__all__ = ["LayOffOption", "find_layoffs", "find_melds"]
+__all__ = ["LayOffOption", "find_layoffs", "find_melds", "new_meaning"]
 
 _CARD: Final = BY_RANK_AND_SUIT
 _card_key: Final = card_key
@@ -210,17 +210,25 @@ def find_layoffs(
     fixed = (*meld.stands_for, None)
     return tuple(
         LayOffOption(
-            card=card, stands_for=_new_meaning(meld, after, card, wild), meld=after
+            card=card, stands_for=new_meaning(meld, after, card, wild), meld=after
         )
         for card in sorted(set(hand), key=_card_key)
         for after in readings((*meld.cards, card), rules, wild=wild, declared=fixed)
     )
 
 
-def _new_meaning(
+def new_meaning(
     before: Meld, after: Meld, card: Card, wild: Rank | None
 ) -> Declaration | None:
-    """What the laid-off card stands for in the meld after the lay-off."""
+    """What the laid-off card stands for in the meld after the lay-off.
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> rules = FourteenHundred()
+    >>> before = rules.check_meld("7S 8S 9S").melds[0]
+    >>> after = rules.check_meld("7S 8S 9S 5H=10S", wild="5").melds[0]
+    >>> print(new_meaning(before, after, parse_cards("5H")[0], Rank.FIVE))
+    10S
+    """
     if not is_wild(card, wild) or after.kind is MeldKind.WILD:
         return None
     if after.kind is MeldKind.SET:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import abc
 import functools
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -25,7 +25,10 @@ from rummyrules.errors import OptionError, UnknownCardError
 from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldRules
 
-__all__ = ["CardsLike", "Rules"]
+if TYPE_CHECKING:
+    from rummyrules.state import GameState, Machine
+
+__all__ = ["CardsLike", "PlayableRules", "Rules"]
 
 CardsLike = str | Iterable[Card | str]
 """Cards as text (``"7S 5H=8S 9S"``, declarations allowed) or as a sequence."""
@@ -193,6 +196,27 @@ class Rules(abc.ABC):
             message = f"there is no {card} in {self._deck_words()} ({self.deck_rule})"
             raise UnknownCardError(message)
         return card
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class PlayableRules(Rules):
+    """A rules class whose games can be dealt and played.
+
+    >>> from rummyrules import EndOfThePage
+    >>> isinstance(EndOfThePage(), PlayableRules)
+    True
+    """
+
+    @property
+    @abc.abstractmethod
+    def machine(self) -> Machine:
+        """The variant's turn machine, which lists and plays moves."""
+
+    @abc.abstractmethod
+    def new_game(
+        self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
+    ) -> GameState:
+        """Deal a new game, from a seed or from a whole stacked deck (top card first)."""
 
 
 @functools.lru_cache(maxsize=256)

@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
@@ -18,7 +19,11 @@ from rummyrules.cards import Card, Rank, make_deck
 from rummyrules.errors import OptionError
 from rummyrules.melds import MeldRules
 from rummyrules.options import StockOut, about, at_least, between, choice, is_bool
-from rummyrules.variants.common import Rules
+from rummyrules.variants import end_of_the_page_game
+
+if TYPE_CHECKING:
+    from rummyrules.state import GameState, Machine
+from rummyrules.variants.common import PlayableRules
 
 __all__ = ["EndOfThePage"]
 
@@ -53,7 +58,7 @@ def _stock_out(value: StockOut | str) -> StockOut:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class EndOfThePage(Rules):
+class EndOfThePage(PlayableRules):
     """The rules of End of the Page, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -160,6 +165,37 @@ class EndOfThePage(Rules):
         96
         """
         return make_deck(decks=self.decks, ranks=RANKS)
+
+    @property
+    def machine(self) -> Machine:
+        """The End of the Page turn machine (EOP-5 … EOP-17).
+
+        >>> EndOfThePage().machine.legal_moves(EndOfThePage().new_game(seed=1))
+        (Draw(player=None), Take(player=None, card=None))
+        """
+        return end_of_the_page_game.MACHINE
+
+    def new_game(
+        self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
+    ) -> GameState:
+        """Deal the first round (EOP-2, EOP-3, EOP-4).
+
+        The deck order comes from ``seed`` through the library's one shuffle,
+        or is given whole as ``deck``, top card first (the seed then still
+        shuffles the later rounds). ``dealer`` deals the first round; the deal
+        then passes to the left (EOP-R1).
+
+        >>> game = EndOfThePage(players=3).new_game(seed=42, dealer=2)
+        >>> (
+        ...     game.dealer,
+        ...     game.to_move,
+        ...     len(game.stock)
+        ...     + len(game.discard_pile)
+        ...     + sum(len(hand) for hand in game.hands),
+        ... )
+        (2, 0, 48)
+        """
+        return end_of_the_page_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """A card's points (EOP-15): wilds and Aces 100, 8 to K 10, 3 to 7 5.

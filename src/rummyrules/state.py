@@ -1,0 +1,277 @@
+"""The game state every variant shares: hands, piles, table, scores, turn.
+
+A :class:`GameState` is a frozen value. :meth:`GameState.apply` returns a new
+state and never changes the old one; a rejected move raises and changes
+nothing (ALL-3). What moves are legal, and what a move does, is the business
+of the variant's turn machine, which the state asks through its rules object.
+
+>>> from rummyrules import EndOfThePage
+>>> game = EndOfThePage().new_game(seed=7)
+>>> game.round, game.to_move, game.phase
+(1, 1, <Phase.DRAW: 'draw'>)
+>>> after = game.apply("draw")
+>>> len(after.hand(1)) == len(game.hand(1)) + 1, game.phase
+(True, <Phase.DRAW: 'draw'>)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Protocol
+
+import attrs
+
+from rummyrules.cards import Card, Rank
+from rummyrules.errors import IllegalMoveError
+from rummyrules.moves import Move, parse_move
+from rummyrules.table import TableMeld
+
+if TYPE_CHECKING:
+    from rummyrules.variants.common import PlayableRules
+
+__all__ = ["GameState", "Machine", "Phase", "Turn"]
+
+
+class Phase(enum.Enum):
+    """Where the game stands: what kind of move comes next.
+
+    >>> Phase.PLAY.value
+    'play'
+    """
+
+    DRAW = "draw"
+    """The player to move must draw (EOP-5)."""
+    PLAY = "play"
+    """The player has drawn: meld, lay off, and discard (EOP-7 … EOP-12)."""
+    OVER = "over"
+    """The game is over: no more moves."""
+
+
+@attrs.frozen(kw_only=True)
+class Turn:
+    """What has happened so far in the turn being played.
+
+    Attributes:
+        taken: The card taken from the top of the discard pile this turn, if
+            any (EOP-R3), or taken from deeper in it (EOP-6).
+        must_meld: The card taken from deep in the discard pile, which must
+            go into a new meld at once (EOP-6); None when there is none to make.
+        support: The natural cards the player held before that deep pickup:
+            two of them must join the taken card in the meld (EOP-6).
+        held_copy: Whether the player already held a card equal to ``taken``
+            before taking it (so discarding that card is not discarding the
+            taken one, EOP-R3).
+
+    >>> Turn().must_meld is None
+    True
+    """
+
+    taken: Card | None = None
+    must_meld: Card | None = None
+    support: tuple[Card, ...] = ()
+    held_copy: bool = False
+
+
+class Machine(Protocol):
+    """A variant's turn machine: which moves are legal, and what each does.
+
+    Each variant provides one; :class:`GameState` asks it through
+    ``state.rules.machine``.
+    """
+
+    def legal_moves(self, state: GameState) -> tuple[Move, ...]:
+        """Every move the player to move may make, in a fixed order."""
+
+    def normalize(self, state: GameState, move: Move) -> Move:
+        """The listed move that ``move`` names, or an IllegalMoveError saying why none."""
+
+    def play(self, state: GameState, move: Move) -> GameState:
+        """The state after a legal, listed move."""
+
+    def with_page(self, state: GameState, rounds: int) -> GameState:
+        """The game with a page of ``rounds`` rows, where the variant has a page."""
+
+
+@attrs.frozen(kw_only=True)
+class GameState:
+    """A game in progress (or over), as a frozen value.
+
+    Build one with the rules' ``new_game``; then :meth:`legal_moves` and
+    :meth:`apply`. Players are numbered 0, 1, … clockwise; the dealer's left
+    is the next number.
+
+    Attributes:
+        rules: The variant's rules object, with every option.
+        seed: The seed that shuffles every round's deal (ALL-4).
+        round: The round being played, from 1.
+        dealer: The dealer of this round.
+        wild: This round's wild rank (None where the variant has none).
+        face_up: The dealer's card that set the wild rank, while it is still
+            in the dealer's hand, face up for everyone (EOP-3).
+        hands: Each player's hand, in the order the library shows cards.
+        stock: The stock, top card first.
+        discard_pile: The discard pile, top card first.
+        table: The melds on the table, in the order they were laid.
+        scores: Each player's running total.
+        score_sheet: One row of scores per finished round (the page).
+        phase: What kind of move comes next.
+        to_move: The player to move; None when the game is over.
+        turn: What has happened so far in this turn.
+        melded: Who has laid a meld of their own this round (EOP-9).
+        had_turn: Who has had a turn this round (EOP-14).
+        out: Who went out this round, if anyone.
+        turns: How many turns have begun this round (ALL-5).
+        reshuffles: How many times the stock was rebuilt this round (EOP-R4).
+    """
+
+    rules: PlayableRules
+    seed: int
+    round: int
+    dealer: int
+    wild: Rank | None
+    face_up: Card | None = None
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    table: tuple[TableMeld, ...] = ()
+    scores: tuple[int, ...]
+    score_sheet: tuple[tuple[int, ...], ...] = ()
+    phase: Phase
+    to_move: int | None
+    turn: Turn = Turn()
+    melded: tuple[bool, ...]
+    had_turn: tuple[bool, ...]
+    out: int | None = None
+    turns: int = 0
+    reshuffles: int = 0
+    # Legal moves, worked out once per state (a cache, not part of the value).
+    _legal: dict[Move, None] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
+
+    @property
+    def players(self) -> int:
+        """How many players are at the table.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage(players=3).new_game(seed=1).players
+        3
+        """
+        return len(self.hands)
+
+    @property
+    def melds(self) -> tuple[TableMeld, ...]:
+        """The melds on the table, numbered 1, 2, … in the order they were laid.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().new_game(seed=1).melds
+        ()
+        """
+        return self.table
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().new_game(seed=1).is_over
+        False
+        """
+        return self.phase is Phase.OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players with the highest total once the game is over (ties share).
+
+        Empty while the game goes on.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().new_game(seed=1).winners
+        ()
+        """
+        if not self.is_over:
+            return ()
+        best = max(self.scores)
+        return tuple(p for p, score in enumerate(self.scores) if score == best)
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """One player's hand, in the order the library shows cards.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> len(game.hand(0)) > 0
+        True
+        """
+        return self.hands[player]
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every move the player to move may make, and nothing else (ALL-2).
+
+        Each wild card in a listed meld or lay-off is declared. The moves come
+        in a fixed order, so the same state lists them the same way.
+
+        >>> from rummyrules import EndOfThePage
+        >>> [str(move) for move in EndOfThePage().new_game(seed=1).legal_moves()]
+        ['draw', 'take']
+        """
+        return tuple(self._listed())
+
+    def _listed(self) -> dict[Move, None]:
+        if self._legal is None:
+            listed = dict.fromkeys(self.rules.machine.legal_moves(self))
+            object.__setattr__(self, "_legal", listed)
+            return listed
+        return self._legal
+
+    def apply(self, move: Move | str) -> GameState:
+        """The state after the move; the move may be a value or its text.
+
+        Shorthand is accepted where it names exactly one listed move: a wild
+        may be left undeclared when it has only one reading. A move the rules
+        forbid raises :class:`~rummyrules.IllegalMoveError`, naming the rule;
+        text that is no move raises :class:`~rummyrules.MoveParseError`.
+        Either way this state is unchanged.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> game.apply("discard 7H")
+        Traceback (most recent call last):
+        ...
+        rummyrules.errors.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        if self.phase is Phase.OVER:
+            raise IllegalMoveError("the game is over", rule="ALL-2")
+        machine = self.rules.machine
+        if move not in self._listed():
+            move = machine.normalize(self, move)
+            if move not in self._listed():  # pragma: no cover - normalize checks
+                raise AssertionError(move)
+        return machine.play(self, move)
+
+    def with_page(self, rounds: int) -> GameState:
+        """The game with the page taped longer or ripped shorter (EOP-17).
+
+        Returns a new state whose rules have ``rounds`` rows; never fewer than
+        the rounds already begun.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().new_game(seed=1).with_page(12).rules.rounds
+        12
+        """
+        return self.rules.machine.with_page(self, rounds)
+
+    def __str__(self) -> str:
+        lines = [
+            f"{self.rules.name}, round {self.round}, dealer {self.dealer}, "
+            f"wild {self.wild}, {self.phase.value}, player {self.to_move} to move",
+        ]
+        for player, hand in enumerate(self.hands):
+            lines.append(f"  hand {player}: {' '.join(map(str, hand))}")
+        for number, meld in enumerate(self.table, start=1):
+            lines.append(f"  meld {number} (player {meld.owner}): {meld}")
+        top = " ".join(map(str, self.discard_pile))
+        lines.append(f"  discard pile (top first): {top}")
+        lines.append(f"  stock: {len(self.stock)} cards; scores {list(self.scores)}")
+        return "\n".join(lines)

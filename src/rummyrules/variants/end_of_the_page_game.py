@@ -1,0 +1,595 @@
+"""End of the Page, played: the deal and the turn machine (EOP-2 … EOP-17).
+
+A turn is two phases. In ``DRAW`` the player draws from the stock or takes
+from the discard pile (EOP-5, EOP-6). In ``PLAY`` the player melds, lays off
+and finally discards (EOP-7 … EOP-12), or floats when the hand runs out
+(EOP-13). Each phase has one function that lists its moves and one that
+plays them; a third explains, with the rule's ID, why a move is not listed.
+
+>>> from rummyrules import EndOfThePage
+>>> game = EndOfThePage().new_game(seed=3)
+>>> game.apply("draw").phase
+<Phase.PLAY: 'play'>
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, cast
+
+import attrs
+
+from rummyrules import meld_search, melds
+from rummyrules.cards import Card, Rank
+from rummyrules.errors import IllegalMoveError, OptionError
+from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
+from rummyrules.options import StockOut
+from rummyrules.shuffle import shuffled
+from rummyrules.state import GameState, Phase, Turn
+from rummyrules.variants import rummy500
+from rummyrules.variants.rummy500 import hand_after, holds, sorted_hand, still_face_up
+
+if TYPE_CHECKING:
+    from rummyrules.variants.end_of_the_page import EndOfThePage
+
+__all__ = [
+    "MACHINE",
+    "DeckError",
+    "EndOfThePageMachine",
+    "deal",
+    "hand_size",
+    "new_game",
+    "with_page",
+]
+
+_SIZES: Final = {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.ACE: 14}
+
+
+def hand_size(card: Card) -> int:
+    """How many cards a flipped card deals (EOP-2): 3 to 10 face value, J 11 … A 14.
+
+    >>> hand_size(Card.parse("7H")), hand_size(Card.parse("AS"))
+    (7, 14)
+    """
+    if card.rank is None:  # pragma: no cover - End of the Page has no WILDCARDs
+        raise OptionError("a WILDCARD deals no hand in End of the Page")
+    return _SIZES.get(card.rank, int(card.rank))
+
+
+class DeckError(OptionError):
+    """A stacked deck that is not exactly the game's deck.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> EndOfThePage().new_game(deck=parse_cards("AS KS"))
+    Traceback (most recent call last):
+    ...
+    rummyrules.variants.end_of_the_page_game.DeckError: the deck must be the game's 48 cards, top card first; this one has 2: it lacks 3S 4S 5S 6S 7S 8S 9S 10S JS QS and 36 more
+    """
+
+
+def new_game(
+    rules: EndOfThePage,
+    *,
+    seed: int = 0,
+    deck: Sequence[Card] | None = None,
+    dealer: int = 0,
+) -> GameState:
+    """Deal the first round, from the seed or from a whole stacked deck (top first)."""
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        message = (
+            f"dealer must be a player, from 0 to {rules.players - 1}, not {dealer!r}"
+        )
+        raise OptionError(message)
+    if type(seed) is not int:
+        raise OptionError(f"seed must be a whole number, not {seed!r}")
+    if deck is None:
+        order = shuffled(rules.deck(), seed, "round", 1)
+    else:
+        order = tuple(deck)
+        _check_deck(rules, order)
+    zeros = (0,) * rules.players
+    return deal(rules, order, seed=seed, round=1, dealer=dealer, scores=zeros, sheet=())
+
+
+def _check_deck(rules: EndOfThePage, order: tuple[Card, ...]) -> None:
+    want, have = Counter(rules.deck()), Counter(order)
+    if want == have:
+        return
+    lacks = list((want - have).elements())
+    extra = list((have - want).elements())
+    parts = []
+    if lacks:
+        parts.append("it lacks " + _some(lacks))
+    if extra:
+        parts.append("it has too many " + _some(extra))
+    message = (
+        f"the deck must be the game's {len(rules.deck())} cards, top card first; "
+        f"this one has {len(order)}: {'; '.join(parts)}"
+    )
+    raise DeckError(message)
+
+
+def _some(cards: list[Card]) -> str:
+    shown = " ".join(str(card) for card in cards[:10])
+    return shown if len(cards) <= 10 else f"{shown} and {len(cards) - 10} more"
+
+
+def deal(  # noqa: PLR0913 - a round is dealt from all of these
+    rules: EndOfThePage,
+    order: Sequence[Card],
+    *,
+    seed: int,
+    round: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    sheet: tuple[tuple[int, ...], ...],
+) -> GameState:
+    """Deal one round from the deck order (EOP-2, EOP-3, EOP-4).
+
+    From the dealer's left, each player's top card is flipped and sets how
+    many cards they get, itself included; the dealer is dealt last, and the
+    dealer's first card that is not an Ace sets the wild rank. Then one card
+    starts the discard pile.
+    """
+    players = rules.players
+    hands: list[tuple[Card, ...]] = [()] * players
+    top = 0
+    wild_card: Card | None = None
+    for seat in range(1, players + 1):
+        player = (dealer + seat) % players
+        count = hand_size(order[top])
+        dealt = tuple(order[top : top + count])
+        if player == dealer:
+            wild_card = next(card for card in dealt if card.rank is not Rank.ACE)
+        hands[player] = sorted_hand(dealt)
+        top += count
+    if wild_card is None:  # pragma: no cover - the dealer is always dealt
+        raise AssertionError(order)
+    return GameState(
+        rules=rules,
+        seed=seed,
+        round=round,
+        dealer=dealer,
+        wild=wild_card.rank,
+        face_up=wild_card,
+        hands=tuple(hands),
+        stock=tuple(order[top + 1 :]),
+        discard_pile=(order[top],),
+        scores=scores,
+        score_sheet=sheet,
+        phase=Phase.DRAW,
+        to_move=(dealer + 1) % players,
+        melded=(False,) * players,
+        had_turn=(False,) * players,
+    )
+
+
+class EndOfThePageMachine:
+    """The turn machine of End of the Page: listing, explaining and playing moves.
+
+    >>> from rummyrules import EndOfThePage
+    >>> [str(m) for m in MACHINE.legal_moves(EndOfThePage().new_game(seed=3))]
+    ['draw', 'take']
+    """
+
+    def legal_moves(self, state: GameState) -> tuple[Move, ...]:
+        """Every move the player to move may make (ALL-2)."""
+        if state.phase is Phase.DRAW:
+            return tuple(_draw_moves(state))
+        if state.phase is Phase.PLAY:
+            return tuple(_play_moves(state))
+        return ()
+
+    def normalize(self, state: GameState, move: Move) -> Move:
+        """The listed move that ``move`` names, or IllegalMoveError saying why none."""
+        player = _mover(state)
+        if move.player is not None:
+            if move.player != player:
+                raise IllegalMoveError(
+                    f"it is player {player}'s turn, not player {move.player}'s",
+                    rule="EOP-5",
+                )
+            move = attrs.evolve(move, player=None)
+            if move in state.legal_moves():
+                return move
+        if state.phase is Phase.DRAW:
+            return _explain_draw(state, move)
+        return _explain_play(state, move)
+
+    def with_page(self, state: GameState, rounds: int) -> GameState:
+        """The game with a longer or shorter page (EOP-17); see :func:`with_page`."""
+        return with_page(state, rounds)
+
+    def play(self, state: GameState, move: Move) -> GameState:
+        """The state after a listed move."""
+        if isinstance(move, Draw):
+            return _draw(state)
+        if isinstance(move, Take):
+            return _take(state, move.card)
+        if isinstance(move, NewMeld):
+            after = rummy500.play_meld(state, move)
+            return _after_play(
+                attrs.evolve(after, turn=attrs.evolve(after.turn, must_meld=None))
+            )
+        if isinstance(move, LayOff):
+            return _after_play(rummy500.lay_off(state, move))
+        if isinstance(move, Discard):
+            return _discard(state, move.card)
+        raise AssertionError(move)  # pragma: no cover - only listed moves come here
+
+
+MACHINE: Final = EndOfThePageMachine()
+"""The one turn machine every End of the Page game uses."""
+
+
+def _rules(state: GameState) -> EndOfThePage:
+    # This machine is only ever handed End of the Page games.
+    return cast("EndOfThePage", state.rules)
+
+
+def with_page(state: GameState, rounds: int) -> GameState:
+    """The game with a page of ``rounds`` rows, taped longer or ripped shorter (EOP-17).
+
+    The page never gets shorter than the rounds already begun. A game that
+    was over goes on when the page grows.
+    """
+    begun = len(state.score_sheet) + (0 if state.is_over else 1)
+    if type(rounds) is not int or rounds < max(1, begun):
+        message = (
+            f"the page must keep at least the {begun} rounds already begun, "
+            f"not {rounds!r} (EOP-17)"
+        )
+        raise OptionError(message)
+    rules = attrs.evolve(_rules(state), rounds=rounds)
+    state = attrs.evolve(state, rules=rules)
+    if state.is_over and rounds > len(state.score_sheet):
+        return _next_round(state, rules, state.scores, state.score_sheet)
+    if not state.is_over and rounds == len(state.score_sheet):  # pragma: no cover
+        raise AssertionError(rounds)
+    return state
+
+
+def _mover(state: GameState) -> int:
+    if state.to_move is None:
+        raise IllegalMoveError("the game is over", rule="EOP-17")
+    return state.to_move
+
+
+# --- Listing moves -----------------------------------------------------------
+
+
+def _draw_moves(state: GameState) -> list[Move]:
+    moves: list[Move] = [Draw()]
+    pile = state.discard_pile
+    if pile and _may_take_top(state):
+        moves.append(Take())
+    seen: set[Card] = {pile[0]} if pile else set()
+    for card in pile[1:]:
+        if card not in seen:
+            seen.add(card)
+            if _can_pick_up(state, card):
+                moves.append(Take(card=card))
+    return moves
+
+
+def _may_take_top(state: GameState) -> bool:
+    """A floating player who may not discard the card just taken must be able to play it."""
+    if _rules(state).discard_taken_card or state.hands[_mover(state)]:
+        return True
+    return _can_lay_off(state, _mover(state), state.discard_pile[0])
+
+
+def _can_pick_up(state: GameState, card: Card) -> bool:
+    """EOP-6: two natural cards in hand make a set or run with the card."""
+    naturals = [
+        c for c in state.hands[_mover(state)] if not melds.is_wild(c, state.wild)
+    ]
+    return _pair_for(card, naturals, state) is not None
+
+
+def _pair_for(
+    card: Card, naturals: Sequence[Card], state: GameState
+) -> tuple[Card, Card] | None:
+    """Two of these natural cards that make a meld with the card, if any."""
+    rules = state.rules.meld_rules
+    distinct = sorted_hand(set(naturals))
+    counts = Counter(naturals)
+    for i, first in enumerate(distinct):
+        for second in distinct[i:]:
+            if first == second and counts[first] < 2:
+                continue
+            if melds.readings((card, first, second), rules, wild=state.wild):
+                return first, second
+    return None
+
+
+def _play_moves(state: GameState) -> list[Move]:
+    player = _mover(state)
+    if state.turn.must_meld is not None:
+        return [
+            m for m in rummy500.meld_moves(state, player) if _meets_pickup(state, m)
+        ]
+    moves: list[Move] = [*rummy500.meld_moves(state, player)]
+    if state.melded[player]:
+        moves.extend(rummy500.layoff_moves(state, player))
+    hand = state.hands[player]
+    moves.extend(
+        Discard(card=card)
+        for card in dict.fromkeys(hand)
+        if _discard_refusal(state, card) is None
+    )
+    return moves
+
+
+def _meets_pickup(state: GameState, move: NewMeld) -> bool:
+    """EOP-6: the meld holds the card taken and two natural cards held before."""
+    taken = state.turn.must_meld
+    if taken is None or taken not in move.cards:
+        return taken is None
+    rest = list(move.cards)
+    rest.remove(taken)
+    support = Counter(state.turn.support)
+    used = sum((Counter(rest) & support).values())
+    return used >= 2
+
+
+def _can_lay_off(state: GameState, player: int, card: Card) -> bool:
+    if not state.melded[player]:
+        return False
+    return any(
+        meld_search.find_layoffs(
+            [card], meld.meld, state.rules.meld_rules, wild=state.wild
+        )
+        for meld in state.table
+    )
+
+
+def _discard_refusal(state: GameState, card: Card) -> IllegalMoveError | None:
+    """Why this card may not be discarded now, or None (EOP-R3, EOP-12)."""
+    player = _mover(state)
+    hand = state.hands[player]
+    turn = state.turn
+    if (
+        not _rules(state).discard_taken_card
+        and card == turn.taken
+        and not turn.held_copy
+    ):
+        return IllegalMoveError(
+            f"you took {card} from the discard pile this turn, and these rules do "
+            "not let you discard it again",
+            rule="EOP-R3",
+        )
+    if len(hand) == 1 and _can_lay_off(state, player, card):
+        return IllegalMoveError(
+            f"your last card {card} can be laid off on a meld, so it must be played, "
+            "not discarded (you will float)",
+            rule="EOP-12",
+        )
+    return None
+
+
+# --- Explaining refusals -----------------------------------------------------
+
+
+def _explain_draw(state: GameState, move: Move) -> Move:
+    if isinstance(move, Draw):
+        return move  # pragma: no cover - always listed
+    if isinstance(move, Take):
+        pile = state.discard_pile
+        if not pile:
+            raise IllegalMoveError("the discard pile is empty", rule="EOP-5")
+        if move.card is None or move.card == pile[0]:
+            if _may_take_top(state):
+                return Take()
+            raise IllegalMoveError(
+                f"with no cards in hand you could neither play {pile[0]} nor discard "
+                "it again, so you may not take it",
+                rule="EOP-R3",
+            )
+        if move.card not in pile:
+            raise IllegalMoveError(
+                f"there is no {move.card} in the discard pile", rule="EOP-5"
+            )
+        raise IllegalMoveError(
+            f"to take {move.card} from below the top of the pile you must hold two "
+            "natural cards that make a set or run with it",
+            rule="EOP-6",
+        )
+    if isinstance(move, (NewMeld, LayOff, Discard)):
+        raise IllegalMoveError(
+            "draw first: a turn begins with 'draw' or 'take'", rule="EOP-5"
+        )
+    raise _foreign(move)
+
+
+def _explain_play(state: GameState, move: Move) -> Move:
+    player = _mover(state)
+    if isinstance(move, (Draw, Take)):
+        raise IllegalMoveError("you have drawn already this turn", rule="EOP-5")
+    taken = state.turn.must_meld
+    if taken is not None:
+        if isinstance(move, NewMeld):
+            move = rummy500.resolve_meld(state, move, rule="EOP-7")
+            if move in state.legal_moves():
+                return move
+        raise IllegalMoveError(
+            f"you took {taken} from deep in the discard pile, so you must now lay it "
+            "in a new meld with two natural cards you held",
+            rule="EOP-6",
+        )
+    if isinstance(move, NewMeld):
+        return rummy500.resolve_meld(state, move, rule="EOP-7")
+    if isinstance(move, LayOff):
+        if not state.melded[player]:
+            raise IllegalMoveError(
+                f"you have not melded yet this round, so you cannot lay off on meld {move.meld}",
+                rule="EOP-9",
+            )
+        return rummy500.resolve_layoff(state, move, rule="EOP-9")
+    if isinstance(move, Discard):
+        if holds(state.hands[player], [move.card]) is not None:
+            raise IllegalMoveError(f"you do not hold {move.card}", rule="EOP-10")
+        refusal = _discard_refusal(state, move.card)
+        if refusal is not None:
+            raise refusal
+        return move  # pragma: no cover - listed
+    raise _foreign(move)
+
+
+def _foreign(move: Move) -> IllegalMoveError:
+    verb = str(move).split(":")[-1].split()[0]
+    return IllegalMoveError(f"'{verb}' is not a move in End of the Page", rule="EOP-5")
+
+
+# --- Playing moves -----------------------------------------------------------
+
+
+def _draw(state: GameState) -> GameState:
+    if not state.stock:
+        state = _rebuilt_stock(state)
+        if not state.stock:
+            return _end_round(state)  # EOP-R4: nothing left to draw
+    player = _mover(state)
+    hands = list(state.hands)
+    hands[player] = hand_after(hands[player], add=state.stock[:1])
+    return _begin_play(
+        attrs.evolve(state, hands=tuple(hands), stock=state.stock[1:]), Turn()
+    )
+
+
+def _rebuilt_stock(state: GameState) -> GameState:
+    """EOP-R4: the empty stock ends the round, or is rebuilt from the discard pile."""
+    how = _rules(state).stock_out
+    pile = state.discard_pile
+    if how is StockOut.END_ROUND or len(pile) < 2:
+        return state
+    rest = pile[1:]
+    if how is StockOut.RESHUFFLE:
+        stock = shuffled(
+            rest, state.seed, "round", state.round, "reshuffle", state.reshuffles + 1
+        )
+    else:
+        stock = tuple(reversed(rest))  # the pile turned over: its bottom card on top
+    return attrs.evolve(
+        state, stock=stock, discard_pile=pile[:1], reshuffles=state.reshuffles + 1
+    )
+
+
+def _take(state: GameState, card: Card | None) -> GameState:
+    player = _mover(state)
+    pile = state.discard_pile
+    hand = state.hands[player]
+    depth = 0 if card is None else pile.index(card)
+    taken = pile[depth]
+    if depth == 0:
+        into_hand, left = [taken], pile[1:]
+        turn = Turn(taken=taken, held_copy=taken in hand)
+    else:
+        above = list(pile[:depth])
+        if _rules(state).take_cards_above:  # EOP-R2
+            into_hand, left = [*above, taken], pile[depth + 1 :]
+        else:
+            into_hand, left = [taken], (*pile[:depth], *pile[depth + 1 :])
+        support = tuple(c for c in hand if not melds.is_wild(c, state.wild))
+        turn = Turn(
+            taken=taken, must_meld=taken, support=support, held_copy=taken in hand
+        )
+    hands = list(state.hands)
+    hands[player] = hand_after(hand, add=into_hand)
+    return _begin_play(
+        attrs.evolve(state, hands=tuple(hands), discard_pile=tuple(left)), turn
+    )
+
+
+def _begin_play(state: GameState, turn: Turn) -> GameState:
+    player = _mover(state)
+    had_turn = list(state.had_turn)
+    had_turn[player] = True
+    return attrs.evolve(state, phase=Phase.PLAY, turn=turn, had_turn=tuple(had_turn))
+
+
+def _after_play(state: GameState) -> GameState:
+    """A meld or lay-off that empties the hand leaves the player floating (EOP-13)."""
+    if state.hands[_mover(state)]:
+        return state
+    return _end_turn(state)
+
+
+def _discard(state: GameState, card: Card) -> GameState:
+    player = _mover(state)
+    hands = list(state.hands)
+    hands[player] = hand_after(hands[player], take=[card])
+    out = state.out
+    if not hands[player] and out is None:
+        out = player  # EOP-11: discarding the last card goes out
+    return _end_turn(
+        attrs.evolve(
+            state,
+            hands=tuple(hands),
+            discard_pile=(card, *state.discard_pile),
+            out=out,
+            face_up=still_face_up(state, hands),
+        )
+    )
+
+
+def _end_turn(state: GameState) -> GameState:
+    player = _mover(state)
+    state = attrs.evolve(state, turns=state.turns + 1, turn=Turn())
+    players = state.players
+    if state.out is not None:
+        # EOP-14: everyone who has not had a turn yet has one, in order.
+        waiting = [
+            (player + step) % players
+            for step in range(1, players)
+            if not state.had_turn[(player + step) % players]
+        ]
+        if not waiting:
+            return _end_round(state)
+        return attrs.evolve(state, phase=Phase.DRAW, to_move=waiting[0])
+    limit = _rules(state).max_turns
+    if limit is not None and state.turns >= limit:
+        return _end_round(state)  # ALL-5
+    return attrs.evolve(state, phase=Phase.DRAW, to_move=(player + 1) % players)
+
+
+def _end_round(state: GameState) -> GameState:
+    """Score the round (EOP-16), then deal the next one or end the game (EOP-17)."""
+    row = rummy500.round_scores(state)
+    scores = tuple(
+        total + score for total, score in zip(state.scores, row, strict=True)
+    )
+    sheet = (*state.score_sheet, row)
+    rules = _rules(state)
+    if len(sheet) >= rules.rounds:
+        return attrs.evolve(
+            state,
+            scores=scores,
+            score_sheet=sheet,
+            phase=Phase.OVER,
+            to_move=None,
+            turn=Turn(),
+        )
+    return _next_round(state, rules, scores, sheet)
+
+
+def _next_round(
+    state: GameState,
+    rules: EndOfThePage,
+    scores: tuple[int, ...],
+    sheet: tuple[tuple[int, ...], ...],
+) -> GameState:
+    """EOP-R1: the deal passes one seat to the left; the seed shuffles the deck."""
+    number = len(sheet) + 1
+    order = shuffled(rules.deck(), state.seed, "round", number)
+    dealer = (state.dealer + 1) % rules.players
+    return deal(
+        rules,
+        order,
+        seed=state.seed,
+        round=number,
+        dealer=dealer,
+        scores=scores,
+        sheet=sheet,
+    )

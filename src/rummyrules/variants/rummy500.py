@@ -1,0 +1,261 @@
+"""What End of the Page and 1400 share as Rummy 500 games.
+
+Both lay melds in front of the player who made them, credit lay-offs to
+whoever played them, score the cards played minus the cards in hand, keep a
+spread discard pile, and total the rounds on a score sheet. The pieces here
+serve both; each variant's module says only what is its own.
+
+>>> from rummyrules import parse_cards
+>>> hand_after(parse_cards("7S 9S 7S"), take=parse_cards("7S"))
+(Card(rank=Rank.SEVEN, suit=Suit.SPADES), Card(rank=Rank.NINE, suit=Suit.SPADES))
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from rummyrules import meld_search, melds
+from rummyrules.cards import Card, Rank, card_key
+from rummyrules.errors import IllegalMoveError
+from rummyrules.melds import Meld, MeldRules
+from rummyrules.moves import LayOff, NewMeld
+from rummyrules.state import GameState
+from rummyrules.table import TableMeld, played_by_each
+
+__all__ = [
+    "hand_after",
+    "lay_off",
+    "layoff_moves",
+    "meld_moves",
+    "play_meld",
+    "resolve_layoff",
+    "resolve_meld",
+    "round_scores",
+    "sorted_hand",
+    "still_face_up",
+]
+
+
+def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A hand in the order the library shows cards.
+
+    >>> from rummyrules import parse_cards
+    >>> [str(c) for c in sorted_hand(parse_cards("KS 2H AS"))]
+    ['AS', '2H', 'KS']
+    """
+    return tuple(sorted(cards, key=card_key))
+
+
+def hand_after(
+    hand: Sequence[Card], *, take: Iterable[Card] = (), add: Iterable[Card] = ()
+) -> tuple[Card, ...]:
+    """The hand without the cards in ``take`` (one copy each) and with ``add``.
+
+    >>> from rummyrules import parse_cards
+    >>> [str(c) for c in hand_after(parse_cards("AS KS"), add=parse_cards("2S"))]
+    ['AS', '2S', 'KS']
+    """
+    left = list(hand)
+    for card in take:
+        left.remove(card)
+    return sorted_hand([*left, *add])
+
+
+def holds(hand: Sequence[Card], cards: Iterable[Card]) -> Card | None:
+    """The first card the hand does not hold enough copies of, or None.
+
+    >>> from rummyrules import parse_cards
+    >>> print(holds(parse_cards("7S 8S"), parse_cards("7S 7S")))
+    7S
+    """
+    have = Counter(hand)
+    for card in cards:
+        if have[card] == 0:
+            return card
+        have[card] -= 1
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _melds_of(
+    hand: tuple[Card, ...], rules: MeldRules, wild: Rank | None
+) -> tuple[Meld, ...]:
+    # A pure search memoised on the frozen hand: each state lists its moves
+    # from it, and states repeat hands often within a turn and across bots.
+    return meld_search.find_melds(hand, rules, wild=wild)
+
+
+def meld_moves(state: GameState, player: int) -> list[NewMeld]:
+    """Every new meld the player can lay from their hand, wilds declared."""
+    found = _melds_of(state.hands[player], state.rules.meld_rules, state.wild)
+    return [NewMeld.of(meld) for meld in found]
+
+
+def layoff_moves(state: GameState, player: int) -> list[LayOff]:
+    """Every lay-off of one card of the player's hand onto a meld on the table."""
+    hand = state.hands[player]
+    return [
+        LayOff(card=option.card, declared=option.stands_for, meld=number)
+        for number, meld in enumerate(state.table, start=1)
+        for option in meld_search.find_layoffs(
+            hand, meld.meld, state.rules.meld_rules, wild=state.wild
+        )
+    ]
+
+
+def resolve_meld(state: GameState, move: NewMeld, *, rule: str) -> NewMeld:
+    """The one reading a new meld names, every wild declared; or why none.
+
+    ``rule`` is the variant's rule for melds, cited when the player lacks a
+    card.
+    """
+    player = state.to_move
+    if player is None:  # pragma: no cover - a game over has no moves
+        raise IllegalMoveError("the game is over", rule="ALL-2")
+    missing = holds(state.hands[player], move.cards)
+    if missing is not None:
+        raise IllegalMoveError(
+            f"you do not hold {_copies(move.cards, missing)}", rule=rule
+        )
+    found = melds.check(
+        move.cards, state.rules.meld_rules, wild=state.wild, declared=move.declared
+    )
+    if not found:
+        raise IllegalMoveError(found.reason, rule=found.rule or rule)
+    if len(found.melds) > 1:
+        choices = [NewMeld.of(meld) for meld in found.melds]
+        raise IllegalMoveError(_ambiguous(choices), rule="MELD-5")
+    return NewMeld.of(found.melds[0])
+
+
+def resolve_layoff(state: GameState, move: LayOff, *, rule: str) -> LayOff:
+    """The one lay-off this move names, its wild declared; or why none (MELD-6)."""
+    player = state.to_move
+    if player is None:  # pragma: no cover - a game over has no moves
+        raise IllegalMoveError("the game is over", rule="ALL-2")
+    if not 1 <= move.meld <= len(state.table):
+        count = len(state.table)
+        there = "no melds" if count == 0 else f"melds 1 to {count}"
+        raise IllegalMoveError(
+            f"there is no meld {move.meld} on the table (there are {there})",
+            rule="MELD-6",
+        )
+    if holds(state.hands[player], [move.card]) is not None:
+        raise IllegalMoveError(f"you do not hold {move.card}", rule=rule)
+    table_meld = state.table[move.meld - 1].meld
+    declared = (*table_meld.stands_for, move.declared)
+    cards = (*table_meld.cards, move.card)
+    found = melds.check(
+        cards, state.rules.meld_rules, wild=state.wild, declared=declared
+    )
+    if not found:
+        raise IllegalMoveError(
+            f"{move.card} does not fit meld {move.meld} ({table_meld}): {found.reason}",
+            rule=found.rule or "MELD-6",
+        )
+    options = [
+        LayOff(card=move.card, declared=meaning, meld=move.meld)
+        for meaning in dict.fromkeys(
+            _new_meanings(found.melds, table_meld, move.card, state.wild)
+        )
+    ]
+    if len(options) > 1:
+        raise IllegalMoveError(_ambiguous(options), rule="MELD-5")
+    return options[0]
+
+
+def play_meld(state: GameState, move: NewMeld) -> GameState:
+    """Lay a listed new meld: the cards leave the hand for the table (MELD-6).
+
+    The player is then "down" for the round (EOP-9).
+    """
+    player = _player(state)
+    (meld,) = melds.readings(
+        move.cards, state.rules.meld_rules, wild=state.wild, declared=move.declared
+    )
+    hands = list(state.hands)
+    hands[player] = hand_after(hands[player], take=move.cards)
+    melded = list(state.melded)
+    melded[player] = True
+    return attrs.evolve(
+        state,
+        hands=tuple(hands),
+        table=(*state.table, TableMeld.laid(meld, owner=player)),
+        melded=tuple(melded),
+        face_up=still_face_up(state, hands),
+    )
+
+
+def lay_off(state: GameState, move: LayOff, *, player: int | None = None) -> GameState:
+    """Lay a listed card off: it joins the meld, credited to the player (MELD-6)."""
+    who = _player(state) if player is None else player
+    old = state.table[move.meld - 1]
+    declared = (*old.meld.stands_for, move.declared)
+    (after,) = melds.readings(
+        (*old.meld.cards, move.card),
+        state.rules.meld_rules,
+        wild=state.wild,
+        declared=declared,
+    )
+    table = list(state.table)
+    table[move.meld - 1] = old.with_card(after, player=who)
+    hands = list(state.hands)
+    hands[who] = hand_after(hands[who], take=[move.card])
+    return attrs.evolve(
+        state,
+        hands=tuple(hands),
+        table=tuple(table),
+        face_up=still_face_up(state, hands),
+    )
+
+
+def round_scores(state: GameState) -> tuple[int, ...]:
+    """This round's score for each player: cards played minus cards in hand.
+
+    A card laid off on another player's meld counts for the player who laid
+    it (EOP-16, F14-14).
+    """
+    value = functools.partial(state.rules.card_value, wild=state.wild)
+    played = played_by_each(state.table, state.players, value)
+    return tuple(
+        played[p] - sum(value(card) for card in hand)
+        for p, hand in enumerate(state.hands)
+    )
+
+
+def _player(state: GameState) -> int:
+    if state.to_move is None:  # pragma: no cover - a game over has no moves
+        raise IllegalMoveError("the game is over", rule="ALL-2")
+    return state.to_move
+
+
+def still_face_up(state: GameState, hands: Sequence[Sequence[Card]]) -> Card | None:
+    """The dealer's wild card lies face up until the dealer plays it (EOP-3).
+
+    Identical cards are equal, so it stays face up while the dealer holds one.
+    """
+    face_up = state.face_up
+    return face_up if face_up is not None and face_up in hands[state.dealer] else None
+
+
+def _copies(cards: Sequence[Card], card: Card) -> str:
+    wanted = sum(1 for c in cards if c == card)
+    return str(card) if wanted == 1 else f"{wanted} of {card}"
+
+
+def _new_meanings(
+    after: Iterable[Meld], before: Meld, card: Card, wild: Rank | None
+) -> list[melds.Declaration | None]:
+    """What the laid-off card stands for in each reading of the meld after."""
+    if not melds.is_wild(card, wild):
+        return [None]
+    return [meld_search.new_meaning(before, meld, card, wild) for meld in after]
+
+
+def _ambiguous(choices: Sequence[NewMeld | LayOff]) -> str:
+    listed = " or ".join(f"'{choice}'" for choice in choices)
+    return f"the wild cards can be read more than one way; declare them: {listed}"
