@@ -115,6 +115,10 @@ class Suit(enum.Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons compared by identity, so identity can hash them
+    # too; Enum's own hash is written in Python and sits on every hot path.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """The suit's sign, one of ♠ ♥ ♦ ♣.

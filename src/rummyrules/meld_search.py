@@ -11,8 +11,9 @@ themselves are in :mod:`rummyrules.melds`.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, product
 from typing import Final
 
@@ -28,7 +29,14 @@ from rummyrules.melds import (
     readings,
 )
 
-__all__ = ["LayOffOption", "find_layoffs", "find_melds", "new_meaning"]
+__all__ = [
+    "LayOffOption",
+    "could_fit",
+    "find_layoffs",
+    "find_melds",
+    "layoff_options",
+    "new_meaning",
+]
 
 _CARD: Final = BY_RANK_AND_SUIT
 _card_key: Final = card_key
@@ -79,9 +87,12 @@ def find_melds(
     ... ]
     ['9S 9H 5H=9', '5H=6S 7S 8S', '5H=6S 7S 8S 9S', '5H=7S 8S 9S', '7S 5H=8S 9S', '7S 8S 9S', '7S 8S 5H=9S', '7S 8S 9S 5H=10S', '8S 9S 5H=10S']
     """
-    cards = list(hand)
-    naturals = [card for card in cards if not is_wild(card, wild)]
-    wild_cards = [card for card in cards if is_wild(card, wild)]
+    naturals: list[Card] = []
+    wild_cards: list[Card] = []
+    for card in hand:
+        (wild_cards if card.rank is None or card.rank is wild else naturals).append(
+            card
+        )
     subsets = [_sub_multisets(wild_cards, size) for size in range(len(wild_cards) + 1)]
     return (
         *_search_sets(naturals, subsets, rules),
@@ -93,9 +104,12 @@ def _search_sets(
     naturals: list[Card], subsets: list[list[tuple[Card, ...]]], rules: MeldRules
 ) -> Iterator[Meld]:
     wild_count = len(subsets) - 1
+    need = max(1, rules.min_naturals, 3 - wild_count)
+    held = Counter(card.rank for card in naturals)
     by_rank: dict[Rank, Counter[Card]] = {}
     for card in naturals:
-        if card.rank is not None:
+        # Only ranks with enough cards for a set are worth a closer look.
+        if card.rank is not None and held[card.rank] >= need:
             by_rank.setdefault(card.rank, Counter())[card] += 1
     for rank in sorted(by_rank):
         distinct = sorted(by_rank[rank], key=_card_key)
@@ -128,12 +142,16 @@ def _search_runs(
     found: list[Meld] = []
     add = found.append
     natural_set = set(naturals)
-    held_suits = {card.suit for card in naturals if card.suit is not None}
+    wild_count = len(subsets) - 1
+    need = max(1, rules.min_naturals)
+    per_suit = Counter(card.suit for card in natural_set if card.suit is not None)
     run = MeldKind.RUN
-    for suit in sorted(held_suits, key=_SUIT_ORDER.__getitem__):
+    for suit in sorted(per_suit, key=_SUIT_ORDER.__getitem__):
+        if per_suit[suit] < need or per_suit[suit] + wild_count < 3:
+            continue  # too few cards of this suit for any run
         targets = [_CARD[(rank, suit)] for rank in rules.run_ranks]
         held = [card in natural_set for card in targets]
-        for start, end, wild_at in _run_patterns(held, rules, len(subsets) - 1):
+        for start, end, wild_at in _run_patterns(held, rules, wild_count):
             # One pattern, many melds: only the wild cards differ between them,
             # so the naturals and the meanings are laid out once per pattern.
             base = targets[start : end + 1]
@@ -165,7 +183,9 @@ def _run_patterns(
     longest = rules.longest_run
     need = max(1, rules.min_naturals)
     patterns: list[tuple[int, int, tuple[int, ...]]] = []
-    for start in range(len(held)):
+    # A run starts with a natural card, or with wilds just before one.
+    starts = [p for p in range(len(held)) if any(held[p : p + wild_count + 1])]
+    for start in starts:
         stack: list[tuple[int, tuple[int, ...], int]] = [(start, (), 0)]
         while stack:
             position, wild_at, naturals = stack.pop()
@@ -207,14 +227,72 @@ def find_layoffs(
     ... ]
     ['5H=6S 7S 8S 9S', '7S 8S 9S 5H=10S', '6S 7S 8S 9S']
     """
+    fits = could_fit(meld, rules, wild)
+    return tuple(
+        option
+        for card in sorted(set(hand), key=_card_key)
+        if fits(card)
+        for option in layoff_options(card, meld, rules, wild)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def layoff_options(
+    card: Card, meld: Meld, rules: MeldRules, wild: Rank | None
+) -> tuple[LayOffOption, ...]:
+    """Every way to lay this one card off onto the meld (see :func:`find_layoffs`).
+
+    Memoised: a meld stays on the table for many turns, and the same cards
+    are offered to it again and again.
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> rules = FourteenHundred()
+    >>> meld = rules.check_meld("7S 8S 9S").melds[0]
+    >>> len(layoff_options(parse_cards("5H")[0], meld, rules.meld_rules, Rank.FIVE))
+    2
+    """
     fixed = (*meld.stands_for, None)
     return tuple(
         LayOffOption(
             card=card, stands_for=new_meaning(meld, after, card, wild), meld=after
         )
-        for card in sorted(set(hand), key=_card_key)
         for after in readings((*meld.cards, card), rules, wild=wild, declared=fixed)
     )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def could_fit(
+    meld: Meld, rules: MeldRules, wild: Rank | None
+) -> Callable[[Card], bool]:
+    """A quick test that rules out most cards before the full lay-off check.
+
+    A natural card can only join a set of its rank, or a run of its suit at
+    one of the two places beside its ends; wild cards, and melds of wilds
+    left open, get the full check. Memoised, like the lay-offs themselves.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> rules = EndOfThePage()
+    >>> fits = could_fit(rules.check_meld("7S 8S 9S").melds[0], rules.meld_rules, None)
+    >>> [fits(card) for card in parse_cards("6S 10S 7H JS")]
+    [True, True, False, False]
+    """
+    if meld.kind is MeldKind.SET:
+        rank = meld.rank
+        return lambda card: is_wild(card, wild) or card.rank is rank
+    if meld.kind is MeldKind.RUN:
+        suit = meld.suit
+        first = meld.stands_for[0] or meld.cards[0]
+        last = meld.stands_for[-1] or meld.cards[-1]
+        ends = set()
+        for end, step in ((first, -1), (last, 1)):
+            if isinstance(end, Card) and end.rank is not None:
+                for place in rules.places[end.rank]:
+                    if 0 <= place + step < len(rules.run_ranks):
+                        ends.add(rules.run_ranks[place + step])
+        return lambda card: (
+            is_wild(card, wild) or (card.suit is suit and card.rank in ends)
+        )
+    return lambda _card: True
 
 
 def new_meaning(

@@ -79,7 +79,7 @@ class MeldKind(enum.Enum):
     """
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MeldRules:
     """What one variant allows in a meld.
 
@@ -155,7 +155,7 @@ class MeldRules:
         return naturals // self.wild_gap + 1
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Meld:
     """A valid meld as it lies on the table.
 

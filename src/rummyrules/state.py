@@ -145,7 +145,7 @@ class GameState:
     turns: int = 0
     reshuffles: int = 0
     # Legal moves, worked out once per state (a cache, not part of the value).
-    _legal: dict[Move, None] | None = attrs.field(
+    _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
 
@@ -214,14 +214,12 @@ class GameState:
         >>> [str(move) for move in EndOfThePage().new_game(seed=1).legal_moves()]
         ['draw', 'take']
         """
-        return tuple(self._listed())
-
-    def _listed(self) -> dict[Move, None]:
-        if self._legal is None:
-            listed = dict.fromkeys(self.rules.machine.legal_moves(self))
-            object.__setattr__(self, "_legal", listed)
-            return listed
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self.rules.machine.legal_moves(self)
+            # Set once: a frozen value may still remember what it worked out.
+            object.__setattr__(self, "_legal", legal)
+        return legal
 
     def apply(self, move: Move | str) -> GameState:
         """The state after the move; the move may be a value or its text.
@@ -244,9 +242,10 @@ class GameState:
         if self.phase is Phase.OVER:
             raise IllegalMoveError("the game is over", rule="ALL-2")
         machine = self.rules.machine
-        if move not in self._listed():
+        listed = self.legal_moves()
+        if move not in listed:  # a listed move is found by identity at once
             move = machine.normalize(self, move)
-            if move not in self._listed():  # pragma: no cover - normalize checks
+            if move not in listed:  # pragma: no cover - normalize checks it
                 raise AssertionError(move)
         return machine.play(self, move)
 

@@ -15,13 +15,13 @@ plays them; a third explains, with the rule's ID, why a move is not listed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
 from rummyrules import meld_search, melds
-from rummyrules.cards import Card, Rank
+from rummyrules.cards import Card, Rank, Suit
 from rummyrules.errors import IllegalMoveError, OptionError
 from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
 from rummyrules.options import StockOut
@@ -209,9 +209,11 @@ class EndOfThePageMachine:
             return _take(state, move.card)
         if isinstance(move, NewMeld):
             after = rummy500.play_meld(state, move)
-            return _after_play(
-                attrs.evolve(after, turn=attrs.evolve(after.turn, must_meld=None))
-            )
+            if after.turn.must_meld is not None:  # EOP-6 is met
+                after = attrs.evolve(
+                    after, turn=attrs.evolve(after.turn, must_meld=None)
+                )
+            return _after_play(after)
         if isinstance(move, LayOff):
             return _after_play(rummy500.lay_off(state, move))
         if isinstance(move, Discard):
@@ -264,13 +266,45 @@ def _draw_moves(state: GameState) -> list[Move]:
     pile = state.discard_pile
     if pile and _may_take_top(state):
         moves.append(Take())
-    seen: set[Card] = {pile[0]} if pile else set()
-    for card in pile[1:]:
-        if card not in seen:
-            seen.add(card)
-            if _can_pick_up(state, card):
-                moves.append(Take(card=card))
+    if len(pile) > 1:
+        supported = _pickup_test(state)
+        seen: set[Card] = {pile[0]}
+        for card in pile[1:]:
+            if card not in seen:
+                seen.add(card)
+                if supported(card):
+                    moves.append(Take(card=card))
     return moves
+
+
+def _pickup_test(state: GameState) -> Callable[[Card], bool]:
+    """EOP-6 for many cards at once: do two natural cards in hand meld with it?
+
+    Two naturals make a meld with a natural card exactly when they share its
+    rank, or sit beside it in its suit; wild cards take the slower full test.
+    """
+    rules = state.rules.meld_rules
+    naturals = [
+        c for c in state.hands[_mover(state)] if not melds.is_wild(c, state.wild)
+    ]
+    ranks = Counter(card.rank for card in naturals)
+    places: dict[Suit | None, set[int]] = {}
+    for card in naturals:
+        if card.rank is not None:
+            places.setdefault(card.suit, set()).update(rules.places[card.rank])
+
+    def supported(card: Card) -> bool:
+        if card.rank is None or melds.is_wild(card, state.wild):
+            return _pair_for(card, naturals, state) is not None
+        if ranks[card.rank] >= 2:
+            return True
+        held = places.get(card.suit, set())
+        return any(
+            {p - 2, p - 1} <= held or {p - 1, p + 1} <= held or {p + 1, p + 2} <= held
+            for p in rules.places[card.rank]
+        )
+
+    return supported
 
 
 def _may_take_top(state: GameState) -> bool:
@@ -280,21 +314,16 @@ def _may_take_top(state: GameState) -> bool:
     return _can_lay_off(state, _mover(state), state.discard_pile[0])
 
 
-def _can_pick_up(state: GameState, card: Card) -> bool:
-    """EOP-6: two natural cards in hand make a set or run with the card."""
-    naturals = [
-        c for c in state.hands[_mover(state)] if not melds.is_wild(c, state.wild)
-    ]
-    return _pair_for(card, naturals, state) is not None
-
-
 def _pair_for(
     card: Card, naturals: Sequence[Card], state: GameState
 ) -> tuple[Card, Card] | None:
     """Two of these natural cards that make a meld with the card, if any."""
     rules = state.rules.meld_rules
-    distinct = sorted_hand(set(naturals))
-    counts = Counter(naturals)
+    # Only cards of the card's rank or suit can meld with it (any, for a wild).
+    wild = melds.is_wild(card, state.wild)
+    near = [c for c in naturals if wild or c.rank is card.rank or c.suit is card.suit]
+    distinct = sorted_hand(set(near))
+    counts = Counter(near)
     for i, first in enumerate(distinct):
         for second in distinct[i:]:
             if first == second and counts[first] < 2:
@@ -453,9 +482,7 @@ def _draw(state: GameState) -> GameState:
     player = _mover(state)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], add=state.stock[:1])
-    return _begin_play(
-        attrs.evolve(state, hands=tuple(hands), stock=state.stock[1:]), Turn()
-    )
+    return _begin_play(state, Turn(), hands=tuple(hands), stock=state.stock[1:])
 
 
 def _rebuilt_stock(state: GameState) -> GameState:
@@ -497,16 +524,16 @@ def _take(state: GameState, card: Card | None) -> GameState:
         )
     hands = list(state.hands)
     hands[player] = hand_after(hand, add=into_hand)
-    return _begin_play(
-        attrs.evolve(state, hands=tuple(hands), discard_pile=tuple(left)), turn
-    )
+    return _begin_play(state, turn, hands=tuple(hands), discard_pile=tuple(left))
 
 
-def _begin_play(state: GameState, turn: Turn) -> GameState:
+def _begin_play(state: GameState, turn: Turn, **changes: Any) -> GameState:
     player = _mover(state)
     had_turn = list(state.had_turn)
     had_turn[player] = True
-    return attrs.evolve(state, phase=Phase.PLAY, turn=turn, had_turn=tuple(had_turn))
+    return attrs.evolve(
+        state, phase=Phase.PLAY, turn=turn, had_turn=tuple(had_turn), **changes
+    )
 
 
 def _after_play(state: GameState) -> GameState:
@@ -524,34 +551,46 @@ def _discard(state: GameState, card: Card) -> GameState:
     if not hands[player] and out is None:
         out = player  # EOP-11: discarding the last card goes out
     return _end_turn(
-        attrs.evolve(
-            state,
-            hands=tuple(hands),
-            discard_pile=(card, *state.discard_pile),
-            out=out,
-            face_up=still_face_up(state, hands),
-        )
+        state,
+        out=out,
+        hands=tuple(hands),
+        discard_pile=(card, *state.discard_pile),
+        face_up=still_face_up(state, hands),
     )
 
 
-def _end_turn(state: GameState) -> GameState:
+def _end_turn(state: GameState, *, out: int | None = None, **changes: Any) -> GameState:
+    """Pass the turn on, or end the round (EOP-14, ALL-5); ``changes`` come with it."""
     player = _mover(state)
-    state = attrs.evolve(state, turns=state.turns + 1, turn=Turn())
     players = state.players
-    if state.out is not None:
+    out = state.out if out is None else out
+    turns = state.turns + 1
+    limit = _rules(state).max_turns
+    if out is not None:
         # EOP-14: everyone who has not had a turn yet has one, in order.
         waiting = [
             (player + step) % players
             for step in range(1, players)
             if not state.had_turn[(player + step) % players]
         ]
-        if not waiting:
-            return _end_round(state)
-        return attrs.evolve(state, phase=Phase.DRAW, to_move=waiting[0])
-    limit = _rules(state).max_turns
-    if limit is not None and state.turns >= limit:
-        return _end_round(state)  # ALL-5
-    return attrs.evolve(state, phase=Phase.DRAW, to_move=(player + 1) % players)
+        following = waiting[0] if waiting else None
+    elif limit is not None and turns >= limit:
+        following = None  # ALL-5
+    else:
+        following = (player + 1) % players
+    if following is None:
+        return _end_round(
+            attrs.evolve(state, turns=turns, turn=Turn(), out=out, **changes)
+        )
+    return attrs.evolve(
+        state,
+        turns=turns,
+        turn=Turn(),
+        out=out,
+        phase=Phase.DRAW,
+        to_move=following,
+        **changes,
+    )
 
 
 def _end_round(state: GameState) -> GameState:

@@ -97,14 +97,19 @@ def meld_moves(state: GameState, player: int) -> list[NewMeld]:
 
 def layoff_moves(state: GameState, player: int) -> list[LayOff]:
     """Every lay-off of one card of the player's hand onto a meld on the table."""
-    hand = state.hands[player]
-    return [
-        LayOff(card=option.card, declared=option.stands_for, meld=number)
-        for number, meld in enumerate(state.table, start=1)
-        for option in meld_search.find_layoffs(
-            hand, meld.meld, state.rules.meld_rules, wild=state.wild
+    rules, wild = state.rules.meld_rules, state.wild
+    cards = sorted_hand(set(state.hands[player]))
+    found: list[LayOff] = []
+    for number, table_meld in enumerate(state.table, start=1):
+        meld = table_meld.meld
+        fits = meld_search.could_fit(meld, rules, wild)
+        found.extend(
+            LayOff(card=card, declared=option.stands_for, meld=number)
+            for card in cards
+            if fits(card)
+            for option in meld_search.layoff_options(card, meld, rules, wild)
         )
-    ]
+    return found
 
 
 def resolve_meld(state: GameState, move: NewMeld, *, rule: str) -> NewMeld:
