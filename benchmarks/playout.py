@@ -1,0 +1,76 @@
+"""How fast games play out: random legal moves, as a bot or a simulator makes them.
+
+Each decision is one call of ``legal_moves()``, one uniform choice among them
+and one ``apply``. The script plays whole games from seeded deals for a fixed
+time per table and prints decisions and rounds per second (see
+benchmarks/README.md)::
+
+    .venv/bin/python benchmarks/playout.py            # 10 s a table
+    .venv/bin/python benchmarks/playout.py --seconds 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from rummyrules import EndOfThePage, PlayableRules
+
+AIM_DECISIONS_PER_SECOND = 20_000
+
+TABLES: dict[str, Callable[[], PlayableRules]] = {
+    "End of the Page, 2 players": lambda: EndOfThePage(players=2),
+    "End of the Page, 4 players": lambda: EndOfThePage(players=4),
+}
+
+
+def play_for(
+    rules: PlayableRules, seconds: float, seed: int
+) -> tuple[int, int, int, float]:
+    """Play seeded random games for about ``seconds``: decisions, rounds, games, time."""
+    rng = random.Random(seed)
+    decisions = rounds = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        game = rules.new_game(seed=rng.randrange(1 << 30))
+        while not game.is_over:
+            game = game.apply(rng.choice(game.legal_moves()))
+            decisions += 1
+        rounds += len(game.score_sheet)
+        games += 1
+    return decisions, rounds, games, time.perf_counter() - start
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Random-playout speed of rummyrules.")
+    parser.add_argument("--seconds", type=float, default=10.0, help="time per table")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
+    parser.add_argument("--gc", action="store_true", help="leave garbage collection on")
+    args = parser.parse_args(argv)
+    print(
+        f"rummyrules random playout; CPython {platform.python_version()}, "
+        f"{platform.system()} {platform.machine()}; {args.seconds:g} s a table, "
+        f"seed {args.seed}, garbage collector {'on' if args.gc else 'paused'}"
+    )
+    print(f"{'table':<28}{'decisions/s':>12}{'rounds/s':>10}{'games':>7}  aim")
+    for name, make in TABLES.items():
+        if not args.gc:
+            gc.disable()
+        try:
+            decisions, rounds, games, took = play_for(make(), args.seconds, args.seed)
+        finally:
+            gc.enable()
+        rate = decisions / took
+        verdict = "ok" if rate >= AIM_DECISIONS_PER_SECOND else "MISS"
+        print(f"{name:<28}{rate:>12,.0f}{rounds / took:>10,.1f}{games:>7}  {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
