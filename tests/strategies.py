@@ -387,3 +387,25 @@ def moves() -> st.SearchStrategy[Move]:
         st.builds(Drop, player=_players),
         st.builds(Done, player=_players),
     )
+
+
+# --- Games -------------------------------------------------------------------
+
+
+@st.composite
+def eop_tables(draw: st.DrawFn) -> EndOfThePage:
+    """End of the Page rules for 2 to 6 players, any options, short rounds."""
+    players = draw(st.integers(min_value=2, max_value=6))
+    decks = draw(st.sampled_from([1, 2] if players <= 3 else [2]))
+    return EndOfThePage(
+        players=players,
+        decks=decks,
+        rounds=draw(st.integers(min_value=1, max_value=2)),
+        take_cards_above=draw(st.booleans()),
+        discard_taken_card=draw(st.booleans()),
+        stock_out=draw(st.sampled_from(["end_round", "reshuffle", "flip"])),
+        max_turns=draw(st.sampled_from([None, 6, 30])),
+    )
+
+
+seeds = st.integers(min_value=0, max_value=2**40)

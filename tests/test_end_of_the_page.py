@@ -451,3 +451,17 @@ def test_all_5_max_turns_ends_the_round_as_it_stands() -> None:
     assert game.score_sheet == ()
     game = play(game, "draw", "discard KC")
     assert len(game.score_sheet) == 1
+
+
+def test_eop_r3_option_never_leaves_a_player_without_a_move() -> None:
+    # Mom takes the 9S she may not discard again; melding her three 3s would
+    # leave her holding only the 9S, which fits nowhere: that meld is not allowed.
+    rules = EndOfThePage(players=2, discard_taken_card=False)
+    deck = stacked(rules, "3H 3D 3C  4S KC QC QD  9S")
+    game = rules.new_game(deck=deck, dealer=1).apply("take")
+    assert [str(m) for m in game.legal_moves()] == [
+        "discard 3H",
+        "discard 3D",
+        "discard 3C",
+    ]
+    assert refused(game, "meld 3H 3D 3C").rule == "EOP-R3"

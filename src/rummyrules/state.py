@@ -245,8 +245,8 @@ class GameState:
         listed = self.legal_moves()
         if move not in listed:  # a listed move is found by identity at once
             move = machine.normalize(self, move)
-            if move not in listed:  # pragma: no cover - normalize checks it
-                raise AssertionError(move)
+            if move not in listed:  # pragma: no cover - normalize explains each refusal
+                raise IllegalMoveError(f"'{move}' is not allowed here", rule="ALL-2")
         return machine.play(self, move)
 
     def with_page(self, rounds: int) -> GameState:

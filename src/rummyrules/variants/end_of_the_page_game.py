@@ -342,6 +342,8 @@ def _play_moves(state: GameState) -> list[Move]:
     moves: list[Move] = [*rummy500.meld_moves(state, player)]
     if state.melded[player]:
         moves.extend(rummy500.layoff_moves(state, player))
+    if _stranding(state):
+        moves = [move for move in moves if not _strands(state, move)]
     hand = state.hands[player]
     moves.extend(
         Discard(card=card)
@@ -349,6 +351,32 @@ def _play_moves(state: GameState) -> list[Move]:
         if _discard_refusal(state, card) is None
     )
     return moves
+
+
+def _stranding(state: GameState) -> bool:
+    """Whether a play could leave the player holding only the card they may not discard."""
+    turn = state.turn
+    return (
+        not _rules(state).discard_taken_card
+        and turn.taken is not None
+        and not turn.held_copy
+    )
+
+
+def _strands(state: GameState, move: Move) -> bool:
+    """EOP-R3 with ALL-2: a play may not leave the player with no move at all.
+
+    Under the option that forbids discarding the card just taken, melding or
+    laying off every other card could leave only that card, which may not be
+    discarded and may not fit anywhere: such a play is not allowed.
+    """
+    player = _mover(state)
+    taken = state.turn.taken
+    after = MACHINE.play(state, move)
+    left = after.hands[player]
+    if after.to_move != player or not left or any(card != taken for card in left):
+        return False  # the turn is over, or another card can still be discarded
+    return taken is None or not _can_lay_off(after, player, taken)
 
 
 def _meets_pickup(state: GameState, move: NewMeld) -> bool:
@@ -448,14 +476,14 @@ def _explain_play(state: GameState, move: Move) -> Move:
             rule="EOP-6",
         )
     if isinstance(move, NewMeld):
-        return rummy500.resolve_meld(state, move, rule="EOP-7")
+        return _not_stranding(state, rummy500.resolve_meld(state, move, rule="EOP-7"))
     if isinstance(move, LayOff):
         if not state.melded[player]:
             raise IllegalMoveError(
                 f"you have not melded yet this round, so you cannot lay off on meld {move.meld}",
                 rule="EOP-9",
             )
-        return rummy500.resolve_layoff(state, move, rule="EOP-9")
+        return _not_stranding(state, rummy500.resolve_layoff(state, move, rule="EOP-9"))
     if isinstance(move, Discard):
         if holds(state.hands[player], [move.card]) is not None:
             raise IllegalMoveError(f"you do not hold {move.card}", rule="EOP-10")
@@ -464,6 +492,16 @@ def _explain_play(state: GameState, move: Move) -> Move:
             raise refusal
         return move  # pragma: no cover - listed
     raise _foreign(move)
+
+
+def _not_stranding(state: GameState, move: Move) -> Move:
+    if _stranding(state) and _strands(state, move):
+        raise IllegalMoveError(
+            f"that would leave you holding only {state.turn.taken}, which you took "
+            "this turn and may not discard again, and which fits no meld",
+            rule="EOP-R3",
+        )
+    return move
 
 
 def _foreign(move: Move) -> IllegalMoveError:
