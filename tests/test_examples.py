@@ -91,3 +91,19 @@ def test_seed_rulings_verdicts(
     else:
         assert "invalid:" in line
         assert f"({rule})" in line
+
+
+def test_play_a_game_plays_a_whole_game_and_prints_the_page() -> None:
+    output = run(EXAMPLES / "play_a_game.py")
+    rows = [line for line in output.splitlines() if line.strip().startswith("round ")]
+    total = next(
+        line for line in output.splitlines() if line.strip().startswith("total:")
+    )
+    assert len(rows) == 3
+    sums = [
+        sum(column)
+        for column in zip(*(map(int, r.split()[2:]) for r in rows), strict=True)
+    ]
+    assert [int(x) for x in total.split()[1:]] == sums
+    assert "Winner: player" in output
+    assert "meld" in output

@@ -23,7 +23,7 @@ def test_readme_example_prints_what_its_comments_say() -> None:
     expected = [
         line.split("#", 1)[1].strip()
         for line in block.splitlines()
-        if line.startswith("print(") and "#" in line
+        if line.strip().startswith("print(") and "#" in line
     ]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
