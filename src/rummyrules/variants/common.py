@@ -28,7 +28,7 @@ from rummyrules.melds import Meld, MeldCheck, MeldRules
 if TYPE_CHECKING:
     from rummyrules.state import GameState, Machine
 
-__all__ = ["CardsLike", "PlayableRules", "Rules"]
+__all__ = ["CardsLike", "PlayableRules", "Rules", "check_decks"]
 
 CardsLike = str | Iterable[Card | str]
 """Cards as text (``"7S 5H=8S 9S"``, declarations allowed) or as a sequence."""
@@ -217,6 +217,35 @@ class PlayableRules(Rules):
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
     ) -> GameState:
         """Deal a new game, from a seed or from a whole stacked deck (top card first)."""
+
+
+def check_decks(
+    rules: Rules, *, decks: int, deal: tuple[int, str, int], per_deck: int, rule: str
+) -> None:
+    """Refuse too few decks for the table (EOP-1, F14-1).
+
+    Four or more players need two decks, and the deal at its largest must
+    never run out. ``deal`` is the players, then the largest deal as a sum in
+    words and as a number.
+
+    >>> from rummyrules import EndOfThePage
+    >>> EndOfThePage(players=4, decks=1)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: 4 players need at least 2 decks in End of the Page (EOP-1)
+    """
+    players, how, needed = deal
+    if players >= 4 and decks < 2:
+        message = f"{players} players need at least 2 decks in {rules.name} ({rule})"
+        raise OptionError(message)
+    if needed > decks * per_deck:
+        more = -(-needed // per_deck)
+        hold = "deck holds" if decks == 1 else "decks hold"
+        message = (
+            f"{players} players need {more} decks in {rules.name}: the deal may take "
+            f"{how} = {needed} cards and {decks} {hold} {decks * per_deck} ({rule})"
+        )
+        raise OptionError(message)
 
 
 @functools.lru_cache(maxsize=256)

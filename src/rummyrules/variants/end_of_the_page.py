@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from rummyrules.cards import Card, Rank, make_deck
-from rummyrules.errors import OptionError
 from rummyrules.melds import MeldRules
 from rummyrules.options import StockOut, about, at_least, between, choice, is_bool
 from rummyrules.variants import end_of_the_page_game
 
 if TYPE_CHECKING:
     from rummyrules.state import GameState, Machine
-from rummyrules.variants.common import PlayableRules
+from rummyrules.variants.common import PlayableRules, check_decks
 
 __all__ = ["EndOfThePage"]
 
@@ -133,21 +132,17 @@ class EndOfThePage(PlayableRules):
     )
 
     def __attrs_post_init__(self) -> None:
-        if self.players >= 4 and self.decks < 2:
-            message = (
-                f"{self.players} players need at least 2 decks in {self.name} (EOP-1)"
-            )
-            raise OptionError(message)
-        needed = self.players * MOST_CARDS_DEALT + 1
-        if needed > self.decks * CARDS_PER_DECK:
-            more = -(-needed // CARDS_PER_DECK)
-            message = (
-                f"{self.players} players need {more} decks in {self.name}: the deal may "
-                f"take {self.players} * {MOST_CARDS_DEALT} + 1 = {needed} cards and "
-                f"{self.decks} {'deck holds' if self.decks == 1 else 'decks hold'} "
-                f"{self.decks * CARDS_PER_DECK} (EOP-1)"
-            )
-            raise OptionError(message)
+        check_decks(
+            self,
+            decks=self.decks,
+            deal=(
+                self.players,
+                f"{self.players} * {MOST_CARDS_DEALT} + 1",
+                self.players * MOST_CARDS_DEALT + 1,
+            ),
+            per_deck=CARDS_PER_DECK,
+            rule="EOP-1",
+        )
 
     @property
     def meld_rules(self) -> MeldRules:

@@ -15,10 +15,9 @@ from typing import ClassVar, Final
 import attrs
 
 from rummyrules.cards import Card, Rank, make_deck
-from rummyrules.errors import OptionError
 from rummyrules.melds import MeldRules
 from rummyrules.options import StockOut, about, at_least, between, choice, is_bool
-from rummyrules.variants.common import Rules
+from rummyrules.variants.common import Rules, check_decks
 
 __all__ = ["FourteenHundred"]
 
@@ -144,20 +143,19 @@ class FourteenHundred(Rules):
     )
 
     def __attrs_post_init__(self) -> None:
-        if self.players >= 4 and self.decks < 2:
-            message = (
-                f"{self.players} players need at least 2 decks in {self.name} (F14-1)"
-            )
-            raise OptionError(message)
         # Every player may show an Ace; then the wild-rank card and the upcard.
-        needed = self.players * self.ace_hand_size + 2
-        if needed > self.decks * CARDS_PER_DECK:
-            message = (
-                f"{self.players} players need more than {self.decks} "
-                f"{'deck' if self.decks == 1 else 'decks'} in {self.name}: the deal may "
-                f"take {needed} cards (F14-R1)"
-            )
-            raise OptionError(message)
+        size = self.ace_hand_size
+        check_decks(
+            self,
+            decks=self.decks,
+            deal=(
+                self.players,
+                f"{self.players} * {size} + 2",
+                self.players * size + 2,
+            ),
+            per_deck=CARDS_PER_DECK,
+            rule="F14-1",
+        )
 
     @property
     def meld_rules(self) -> MeldRules:
