@@ -150,7 +150,7 @@ def _search_runs(
         if per_suit[suit] < need or per_suit[suit] + wild_count < 3:
             continue  # too few cards of this suit for any run
         targets = [_CARD[(rank, suit)] for rank in rules.run_ranks]
-        held = [card in natural_set for card in targets]
+        held = tuple(card in natural_set for card in targets)
         for start, end, wild_at in _run_patterns(held, rules, wild_count):
             # One pattern, many melds: only the wild cards differ between them,
             # so the naturals and the meanings are laid out once per pattern.
@@ -171,14 +171,16 @@ def _search_runs(
     return found
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def _run_patterns(
-    held: list[bool], rules: MeldRules, wild_count: int
-) -> list[tuple[int, int, tuple[int, ...]]]:
+    held: tuple[bool, ...], rules: MeldRules, wild_count: int
+) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """Every run of one suit as (first, last, wild positions).
 
     Depth-first from each starting place: each next place is the natural
     card (when held) or a wild (when one is left and far enough from the
-    last wild), so each pattern is met exactly once.
+    last wild), so each pattern is met exactly once. Memoised: it depends
+    only on which places of the suit are held, and hands repeat those often.
     """
     longest = rules.longest_run
     need = max(1, rules.min_naturals)
@@ -202,7 +204,7 @@ def _run_patterns(
                 if position - start >= 2 and step_naturals >= need:
                     patterns.append((start, position, step_wilds))
                 stack.append((position + 1, step_wilds, step_naturals))
-    return patterns
+    return tuple(patterns)
 
 
 def find_layoffs(
