@@ -7,6 +7,17 @@ warnings as errors (``-W --keep-going``)::
     python -m sphinx -W --keep-going -b doctest docs docs/_build/doctest
 """
 
+import ast
+import importlib
+import inspect
+import pkgutil
+from pathlib import Path
+
+import attrs
+
+import rummyrules
+from rummyrules import EndOfThePage, OptionError
+
 project = "rummyrules"
 author = "The rummyrules developers"
 copyright = "2026, The rummyrules developers"  # Sphinx reads this name
@@ -22,7 +33,9 @@ extensions = [
 
 html_theme = "furo"
 html_title = "rummyrules"
-exclude_patterns = ["_build"]
+# _generated holds the tables written at build time (see _write_option_tables);
+# the pages include them, so they are not pages of their own.
+exclude_patterns = ["_build", "_generated"]
 
 # Every cross-reference must resolve ...
 nitpicky = True
@@ -33,7 +46,7 @@ nitpick_ignore_regex = [
         r"py:.*",
         r"(builtins\.)?(str|int|bool|bytes|object|type|tuple|list|dict|set|frozenset|None|NoneType|Ellipsis)",
     ),
-    (r"py:.*", r"(typing|collections\.abc|enum|abc|attr|attrs)\..*"),
+    (r"py:.*", r"(typing|collections\.abc|enum|abc|random|attr|attrs)\..*"),
     (
         r"py:.*",
         r"(Iterable|Iterator|Sequence|Mapping|Callable|Any|ClassVar|Final|Self|Literal)",
@@ -67,6 +80,12 @@ from rummyrules.layouts import *
 from rummyrules.options import *
 from rummyrules.errors import *
 from rummyrules.variants.common import *
+from rummyrules.state import *
+from rummyrules.moves import *
+from rummyrules.table import *
+from rummyrules.shuffle import *
+from rummyrules.variants.end_of_the_page_game import *
+from rummyrules.variants.rummy500 import *
 """
 
 
@@ -85,7 +104,120 @@ def _show_computed_defaults(
     return signature.replace("= NOTHING", "= <by players>"), return_annotation
 
 
+# --- Names imported for type checkers only ---------------------------------
+#
+# A module may import a name under ``if TYPE_CHECKING:`` (to break an import
+# cycle) and use it in annotations. sphinx-autodoc-typehints runs such blocks
+# once per module, but for an attrs class it runs them in the namespace of the
+# attrs-generated ``__init__``, not the module's, and then skips the module:
+# ``PlayableRules.new_game -> GameState`` would not resolve. So the build
+# imports those names into each module itself, before autodoc reads any.
+
+
+def _type_checking_blocks(tree: ast.Module) -> list[ast.ImportFrom]:
+    """The ``from … import …`` statements under a module's ``if TYPE_CHECKING:``."""
+    found: list[ast.ImportFrom] = []
+    for node in tree.body:
+        test = node.test if isinstance(node, ast.If) else None
+        named = isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+        if named or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"):
+            found.extend(n for n in node.body if isinstance(n, ast.ImportFrom))
+    return found
+
+
+def _import_type_checking_names() -> None:
+    """Give every rummyrules module the names it imports for type checkers."""
+    prefix = rummyrules.__name__ + "."
+    for info in pkgutil.walk_packages(rummyrules.__path__, prefix):
+        module = importlib.import_module(info.name)
+        tree = ast.parse(inspect.getsource(module))
+        for statement in _type_checking_blocks(tree):
+            source = importlib.import_module(statement.module or "")
+            for alias in statement.names:
+                name = alias.asname or alias.name
+                if not hasattr(module, name):
+                    setattr(module, name, getattr(source, alias.name))
+
+
+_import_type_checking_names()
+
+
+# --- The option tables ------------------------------------------------------
+#
+# Each rules class's options are attrs fields whose metadata names the rule
+# and describes the option (rummyrules.options.about). The rulings page
+# includes a table written from that metadata at every build, so the table
+# cannot drift from the code.
+
+OPTION_TABLES = {
+    "end_of_the_page_options.rst": EndOfThePage,
+}
+"""Generated file name -> the rules class whose options it lists."""
+
+
+def _by_players(cls: type, field: attrs.Attribute) -> str:
+    """Describe a default computed from ``players``: "by players: 1 for 2–3, …"."""
+    values: dict[object, list[int]] = {}
+    for players in range(1, 33):
+        try:
+            rules = cls(players=players)
+        except OptionError:
+            continue  # not a table size this game allows
+        values.setdefault(getattr(rules, field.name), []).append(players)
+    parts = [
+        f"{value} for {low}" if low == high else f"{value} for {low}–{high}"
+        for value, counts in values.items()
+        for low, high in [(min(counts), max(counts))]
+    ]
+    return "by players: " + ", ".join(parts)
+
+
+def _default_text(cls: type, field: attrs.Attribute) -> str:
+    """An option's default as the table shows it."""
+    default = field.default
+    if isinstance(default, attrs.Factory):
+        names = {f.name for f in attrs.fields(cls)}
+        return _by_players(cls, field) if "players" in names else "computed"
+    if isinstance(default, str):  # a StrEnum member, or text
+        return f'``"{default}"``'
+    return f"``{default!r}``"
+
+
+def options_table(cls: type) -> str:
+    """A list-table of every option of a rules class, from its attrs metadata."""
+    lines = [
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :widths: 20 12 20 48",
+        "",
+        "   * - option",
+        "     - rule",
+        "     - default",
+        "     - what it sets",
+    ]
+    for field in attrs.fields(cls):
+        lines += [
+            f"   * - ``{field.name}``",
+            f"     - {field.metadata['rule']}",
+            f"     - {_default_text(cls, field)}",
+            f"     - {field.metadata['doc']}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _write_option_tables(app: object) -> None:
+    """Write docs/_generated/*.rst from the rules classes (rewritten only on change)."""
+    folder = Path(app.srcdir) / "_generated"  # type: ignore[attr-defined]  # Sphinx passes its application
+    folder.mkdir(exist_ok=True)
+    for name, cls in OPTION_TABLES.items():
+        path = folder / name
+        text = options_table(cls)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+
+
 def setup(app: object) -> None:
-    """Register the signature hook."""
+    """Register the signature hook and the option tables."""
     # Sphinx takes the first answer: ours, before sphinx-autodoc-typehints (500).
     app.connect("autodoc-process-signature", _show_computed_defaults, priority=100)  # type: ignore[attr-defined]  # Sphinx passes its application
+    app.connect("builder-inited", _write_option_tables)  # type: ignore[attr-defined]  # Sphinx passes its application

@@ -140,6 +140,10 @@ def test_eop_5_a_turn_begins_with_one_draw() -> None:
     assert refused(drawn, "draw").rule == "EOP-5"
     assert refused(drawn, "take").rule == "EOP-5"
     assert refused(game, "1: draw").reason == "it is player 0's turn, not player 1's"
+    assert (
+        refused(game, "2: draw").reason
+        == "there is no player 2: the players are 0 to 1"
+    )
     assert game.apply("0: draw") == drawn
 
 

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given
 
-from rummyrules import MoveParseError, parse_cards
+from rummyrules import MoveParseError, Rank, parse_cards
 from rummyrules.moves import (
     Claim,
     Discard,
@@ -43,6 +43,10 @@ def test_str_of_a_move_parses_back_to_the_same_move(move: Move) -> None:
         ),
         ("1: claim 7H on 3", Claim(player=1, card=parse_cards("7H")[0], meld=3)),
         ("meld 4h 4d 3s", NewMeld(cards=parse_cards("4H 4D 3S"))),
+        (
+            "lay 3D = 4 on 1",
+            LayOff(card=parse_cards("3D")[0], declared=Rank.FOUR, meld=1),
+        ),
         (
             "out 7S 7H 7D / AH 2H *=3H DISCARD KC",
             GoOut(

@@ -21,6 +21,7 @@ invalid: wild cards 5H and 5D have only 0 natural cards between them; End of the
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Sequence
 from itertools import product
 from typing import Final
@@ -262,6 +263,8 @@ def parse_declared(
     """
     cards: list[Card] = []
     declared: list[Declaration | None] = []
+    # Forgive spaces around the sign: "5H = 8S" is "5H=8S".
+    text = _EQUALS.sub("=", text)
     for token in text.replace(",", " ").split():
         card_text, sign, meaning = token.partition("=")
         cards.append(Card.parse(card_text))
@@ -275,6 +278,7 @@ def parse_declared(
 
 
 _RANK_TEXTS: Final = frozenset({str(rank) for rank in Rank} | {"T"})
+_EQUALS: Final = re.compile(r"\s*=\s*")
 
 
 def _failure(reason: str, rule: str) -> MeldCheck:

@@ -13,13 +13,15 @@ text                               move
 ``meld 7S 5H=8S 9S``               :class:`NewMeld`: lay a new meld; a wild may
                                    be declared, ``5H=8S`` in a run, ``3S=4``
                                    in a set (MELD-5)
-``lay 3C on 1``, ``lay 3C=7C on 2``  :class:`LayOff` a card onto meld 1, 2, …
+``lay 3C on 1``                    :class:`LayOff` a card onto meld 1, 2, …;
+                                   ``lay 3C=7C on 2`` declares a wild
 ``discard KC``                     :class:`Discard`, which ends the turn
 ``pass``                           :class:`Pass` the first upcard (1400)
 ``2: claim 7H on 3``               :class:`Claim` the last discard out of turn
                                    and lay it on meld 3 (1400)
-``out 7S 7H 7D / AH 2H *=3H``      :class:`GoOut` with the whole hand as melds,
-``discard KC``                     the card left over discarded (Going Out)
+``out 7S 7H 7D / AH 2H *=3H``      :class:`GoOut` with the whole hand as melds;
+                                   a final ``discard KC`` discards the card
+                                   left over (Going Out)
 ``3: drop``                        :class:`Drop` out (Going Out)
 ``done``                           :class:`Done`: end a turn with no discard
 =================================  ============================================
@@ -275,7 +277,7 @@ _BARE: Final[dict[str, type[Draw | Pass | Drop | Done]]] = {
 
 
 def parse_move(text: str) -> Move:
-    """Read a move from its text; raises :class:`MoveParseError` for text that is no move.
+    """Read a move from its text; raises :class:`~rummyrules.MoveParseError` for text that is no move.
 
     Parsing knows nothing of the game: whether the move is legal is for the
     game state to say.

@@ -1,6 +1,6 @@
 """The game state every variant shares: hands, piles, table, scores, turn.
 
-A :class:`GameState` is a frozen value. :meth:`GameState.apply` returns a new
+A :class:`GameState` is a frozen value. :meth:`~rummyrules.GameState.apply` returns a new
 state and never changes the old one; a rejected move raises and changes
 nothing (ALL-3). What moves are legal, and what a move does, is the business
 of the variant's turn machine, which the state asks through its rules object.
@@ -42,9 +42,9 @@ class Phase(enum.Enum):
     DRAW = "draw"
     """The player to move must draw (EOP-5)."""
     PLAY = "play"
-    """The player has drawn: meld, lay off, and discard (EOP-7 … EOP-12)."""
+    """The player has drawn and may now meld, lay off and discard (EOP-7 … EOP-12)."""
     OVER = "over"
-    """The game is over: no more moves."""
+    """The game is over; there are no more moves."""
 
 
 @attrs.frozen(kw_only=True)

@@ -185,6 +185,12 @@ class EndOfThePageMachine:
         """The listed move that ``move`` names, or IllegalMoveError saying why none."""
         player = _mover(state)
         if move.player is not None:
+            if not 0 <= move.player < state.players:
+                raise IllegalMoveError(
+                    f"there is no player {move.player}: the players are 0 to "
+                    f"{state.players - 1}",
+                    rule="EOP-1",
+                )
             if move.player != player:
                 raise IllegalMoveError(
                     f"it is player {player}'s turn, not player {move.player}'s",
