@@ -17,7 +17,7 @@ of the variant's turn machine, which the state asks through its rules object.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
@@ -72,24 +72,54 @@ class Turn:
     held_copy: bool = False
 
 
+@runtime_checkable
 class Machine(Protocol):
     """A variant's turn machine: which moves are legal, and what each does.
 
     Each variant provides one; :class:`GameState` asks it through
     ``state.rules.machine``.
+
+    >>> from rummyrules import EndOfThePage
+    >>> isinstance(EndOfThePage().machine, Machine)
+    True
     """
 
     def legal_moves(self, state: GameState) -> tuple[Move, ...]:
-        """Every move the player to move may make, in a fixed order."""
+        """Every move the player to move may make, in a fixed order.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> game.rules.machine.legal_moves(game) == game.legal_moves()
+        True
+        """
 
     def normalize(self, state: GameState, move: Move) -> Move:
-        """The listed move that ``move`` names, or an IllegalMoveError saying why none."""
+        """The listed move that ``move`` names, or an IllegalMoveError saying why none.
+
+        >>> from rummyrules import EndOfThePage
+        >>> from rummyrules.moves import parse_move
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> str(game.rules.machine.normalize(game, parse_move("1: draw")))
+        'draw'
+        """
 
     def play(self, state: GameState, move: Move) -> GameState:
-        """The state after a legal, listed move."""
+        """The state after a legal, listed move (:meth:`GameState.apply` checks first).
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> game.rules.machine.play(game, game.legal_moves()[0]) == game.apply("draw")
+        True
+        """
 
     def with_page(self, state: GameState, rounds: int) -> GameState:
-        """The game with a page of ``rounds`` rows, where the variant has a page."""
+        """The game with a page of ``rounds`` rows, where the variant has a page.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> game.rules.machine.with_page(game, 4) == game.with_page(4)
+        True
+        """
 
 
 @attrs.frozen(kw_only=True)
@@ -122,6 +152,11 @@ class GameState:
         out: Who went out this round, if anyone.
         turns: How many turns have begun this round (ALL-5).
         reshuffles: How many times the stock was rebuilt this round (EOP-R4).
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage(players=3).new_game(seed=5, dealer=1)
+    >>> game.players, game.dealer, game.to_move, game.scores
+    (3, 1, 2, (0, 0, 0))
     """
 
     rules: PlayableRules

@@ -58,11 +58,21 @@ class Rules(abc.ABC):
     @property
     @abc.abstractmethod
     def meld_rules(self) -> MeldRules:
-        """What this variant allows in a meld."""
+        """What this variant allows in a meld.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().meld_rules.meld_rule
+        'EOP-7'
+        """
 
     @abc.abstractmethod
     def deck(self) -> tuple[Card, ...]:
-        """Every card of the game, in a fixed order (the order a seed shuffles)."""
+        """Every card of the game, in a fixed order (the order a seed shuffles).
+
+        >>> from rummyrules import FourteenHundred
+        >>> len(FourteenHundred(players=2).deck())
+        52
+        """
 
     def wild_rank(self, wild: Rank | str | None) -> Rank | None:
         """Read a wild rank (``"5"`` or ``Rank.FIVE``) and check this variant allows it.
@@ -99,7 +109,12 @@ class Rules(abc.ABC):
 
     @abc.abstractmethod
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
-        """What a card scores, played or left in hand, this round."""
+        """What a card scores, played or left in hand, this round.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().card_value("5H", wild="5")
+        100
+        """
 
     def check_meld(
         self, cards: CardsLike, *, wild: Rank | str | None = None
@@ -210,13 +225,23 @@ class PlayableRules(Rules):
     @property
     @abc.abstractmethod
     def machine(self) -> Machine:
-        """The variant's turn machine, which lists and plays moves."""
+        """The variant's turn machine, which lists and plays moves.
+
+        >>> from rummyrules import EndOfThePage
+        >>> type(EndOfThePage().machine).__name__
+        'EndOfThePageMachine'
+        """
 
     @abc.abstractmethod
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
     ) -> GameState:
-        """Deal a new game, from a seed or from a whole stacked deck (top card first)."""
+        """Deal a new game, from a seed or from a whole stacked deck (top card first).
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().new_game(seed=1) == EndOfThePage().new_game(seed=1)
+        True
+        """
 
 
 def check_decks(

@@ -75,7 +75,12 @@ def new_game(
     deck: Sequence[Card] | None = None,
     dealer: int = 0,
 ) -> GameState:
-    """Deal the first round, from the seed or from a whole stacked deck (top first)."""
+    """Deal the first round, from the seed or from a whole stacked deck (top first).
+
+    >>> from rummyrules import EndOfThePage
+    >>> new_game(EndOfThePage(), seed=8) == EndOfThePage().new_game(seed=8)
+    True
+    """
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         message = (
             f"dealer must be a player, from 0 to {rules.players - 1}, not {dealer!r}"
@@ -131,6 +136,14 @@ def deal(  # noqa: PLR0913 - a round is dealt from all of these
     many cards they get, itself included; the dealer is dealt last, and the
     dealer's first card that is not an Ace sets the wild rank. Then one card
     starts the discard pile.
+
+    >>> from rummyrules import EndOfThePage
+    >>> rules = EndOfThePage()
+    >>> game = deal(
+    ...     rules, rules.deck(), seed=0, round=1, dealer=0, scores=(0, 0), sheet=()
+    ... )
+    >>> [len(hand) for hand in game.hands], str(game.wild), str(game.discard_pile[0])
+    ([4, 14], '4', '8H')
     """
     players = rules.players
     hands: list[tuple[Card, ...]] = [()] * players
@@ -174,7 +187,12 @@ class EndOfThePageMachine:
     """
 
     def legal_moves(self, state: GameState) -> tuple[Move, ...]:
-        """Every move the player to move may make (ALL-2)."""
+        """Every move the player to move may make (ALL-2).
+
+        >>> from rummyrules import EndOfThePage
+        >>> len(MACHINE.legal_moves(EndOfThePage().new_game(seed=1)))
+        2
+        """
         if state.phase is Phase.DRAW:
             return tuple(_draw_moves(state))
         if state.phase is Phase.PLAY:
@@ -182,7 +200,17 @@ class EndOfThePageMachine:
         return ()
 
     def normalize(self, state: GameState, move: Move) -> Move:
-        """The listed move that ``move`` names, or IllegalMoveError saying why none."""
+        """The listed move that ``move`` names, or IllegalMoveError saying why none.
+
+        >>> from rummyrules import EndOfThePage
+        >>> from rummyrules.moves import Discard
+        >>> MACHINE.normalize(
+        ...     EndOfThePage().new_game(seed=1), Discard(card=Card.parse("KC"))
+        ... )
+        Traceback (most recent call last):
+        ...
+        rummyrules.errors.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
+        """
         player = _mover(state)
         if move.player is not None:
             if not 0 <= move.player < state.players:
@@ -204,11 +232,21 @@ class EndOfThePageMachine:
         return _explain_play(state, move)
 
     def with_page(self, state: GameState, rounds: int) -> GameState:
-        """The game with a longer or shorter page (EOP-17); see :func:`with_page`."""
+        """The game with a longer or shorter page (EOP-17); see :func:`with_page`.
+
+        >>> from rummyrules import EndOfThePage
+        >>> MACHINE.with_page(EndOfThePage().new_game(seed=1), 3).score_sheet
+        ()
+        """
         return with_page(state, rounds)
 
     def play(self, state: GameState, move: Move) -> GameState:
-        """The state after a listed move."""
+        """The state after a listed move.
+
+        >>> from rummyrules import EndOfThePage
+        >>> MACHINE.play(EndOfThePage().new_game(seed=1), Draw()).phase.value
+        'play'
+        """
         if isinstance(move, Draw):
             return _draw(state)
         if isinstance(move, Take):
@@ -241,6 +279,12 @@ def with_page(state: GameState, rounds: int) -> GameState:
 
     The page never gets shorter than the rounds already begun. A game that
     was over goes on when the page grows.
+
+    >>> from rummyrules import EndOfThePage
+    >>> with_page(EndOfThePage().new_game(seed=1), 0)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: the page must keep at least the 1 rounds already begun, not 0 (EOP-17)
     """
     begun = len(state.score_sheet) + (0 if state.is_over else 1)
     if type(rounds) is not int or rounds < max(1, begun):
@@ -253,8 +297,6 @@ def with_page(state: GameState, rounds: int) -> GameState:
     state = attrs.evolve(state, rules=rules)
     if state.is_over and rounds > len(state.score_sheet):
         return _next_round(state, rules, state.scores, state.score_sheet)
-    if not state.is_over and rounds == len(state.score_sheet):  # pragma: no cover
-        raise AssertionError(rounds)
     return state
 
 

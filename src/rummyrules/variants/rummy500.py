@@ -90,13 +90,25 @@ def _melds_of(
 
 
 def meld_moves(state: GameState, player: int) -> list[NewMeld]:
-    """Every new meld the player can lay from their hand, wilds declared."""
+    """Every new meld the player can lay from their hand, wilds declared.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw")
+    >>> [str(move) for move in meld_moves(game, 1)][:2]
+    ['meld 6H 6D 8D=6', 'meld 9H 9C 8D=9']
+    """
     found = _melds_of(state.hands[player], state.rules.meld_rules, state.wild)
     return [NewMeld.of(meld) for meld in found]
 
 
 def layoff_moves(state: GameState, player: int) -> list[LayOff]:
-    """Every lay-off of one card of the player's hand onto a meld on the table."""
+    """Every lay-off of one card of the player's hand onto a meld on the table.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> [str(move) for move in layoff_moves(game, 1)]
+    ['lay 8D=K on 1']
+    """
     rules, wild = state.rules.meld_rules, state.wild
     cards = sorted_hand(set(state.hands[player]))
     found: list[LayOff] = []
@@ -117,6 +129,13 @@ def resolve_meld(state: GameState, move: NewMeld, *, rule: str) -> NewMeld:
 
     ``rule`` is the variant's rule for melds, cited when the player lacks a
     card.
+
+    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.moves import parse_move
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw")
+    >>> move = parse_move("meld 9H 9C 8D")
+    >>> str(resolve_meld(game, move, rule="EOP-7"))
+    'meld 9H 9C 8D=9'
     """
     player = state.to_move
     if player is None:  # pragma: no cover - a game over has no moves
@@ -138,7 +157,14 @@ def resolve_meld(state: GameState, move: NewMeld, *, rule: str) -> NewMeld:
 
 
 def resolve_layoff(state: GameState, move: LayOff, *, rule: str) -> LayOff:
-    """The one lay-off this move names, its wild declared; or why none (MELD-6)."""
+    """The one lay-off this move names, its wild declared; or why none (MELD-6).
+
+    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.moves import LayOff
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> str(resolve_layoff(game, LayOff(card=Card.parse("8D"), meld=1), rule="EOP-9"))
+    'lay 8D=K on 1'
+    """
     player = state.to_move
     if player is None:  # pragma: no cover - a game over has no moves
         raise IllegalMoveError("the game is over", rule="ALL-2")
@@ -177,6 +203,12 @@ def play_meld(state: GameState, move: NewMeld) -> GameState:
     """Lay a listed new meld: the cards leave the hand for the table (MELD-6).
 
     The player is then "down" for the round (EOP-9).
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw")
+    >>> after = play_meld(game, game.legal_moves()[5])
+    >>> str(after.melds[0]), after.melded
+    ('KH KD KC', (False, True))
     """
     player = _player(state)
     (meld,) = melds.readings(
@@ -196,7 +228,14 @@ def play_meld(state: GameState, move: NewMeld) -> GameState:
 
 
 def lay_off(state: GameState, move: LayOff, *, player: int | None = None) -> GameState:
-    """Lay a listed card off: it joins the meld, credited to the player (MELD-6)."""
+    """Lay a listed card off: it joins the meld, credited to the player (MELD-6).
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> after = lay_off(game, LayOff(card=Card.parse("8D"), declared=Rank.KING, meld=1))
+    >>> str(after.melds[0]), after.melds[0].played_by
+    ('KH KD KC 8D=K', (1, 1, 1, 1))
+    """
     who = _player(state) if player is None else player
     old = state.table[move.meld - 1]
     declared = (*old.meld.stands_for, move.declared)
@@ -223,6 +262,11 @@ def round_scores(state: GameState) -> tuple[int, ...]:
 
     A card laid off on another player's meld counts for the player who laid
     it (EOP-16, F14-14).
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> round_scores(game)
+    (-245, -145)
     """
     value = functools.partial(state.rules.card_value, wild=state.wild)
     played = played_by_each(state.table, state.players, value)
@@ -242,6 +286,11 @@ def still_face_up(state: GameState, hands: Sequence[Sequence[Card]]) -> Card | N
     """The dealer's wild card lies face up until the dealer plays it (EOP-3).
 
     Identical cards are equal, so it stays face up while the dealer holds one.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=3)
+    >>> still_face_up(game, game.hands) == game.face_up
+    True
     """
     face_up = state.face_up
     return face_up if face_up is not None and face_up in hands[state.dealer] else None
