@@ -104,7 +104,7 @@ class Machine(Protocol):
         """
 
     def play(self, state: GameState, move: Move) -> GameState:
-        """The state after a legal, listed move (:meth:`GameState.apply` checks first).
+        """The state after a legal, listed move (:meth:`~rummyrules.GameState.apply` checks first).
 
         >>> from rummyrules import EndOfThePage
         >>> game = EndOfThePage().new_game(seed=1)
