@@ -39,10 +39,15 @@ class Phase(enum.Enum):
     'play'
     """
 
+    OPENING = "opening"
+    """1400's first upcard: take it and meld it, or pass (F14-6)."""
     DRAW = "draw"
-    """The player to move must draw (EOP-5)."""
+    """The player to move must draw (EOP-5, F14-8)."""
     PLAY = "play"
     """The player has drawn and may now meld, lay off and discard (EOP-7 … EOP-12)."""
+    LAST = "last"
+    """1400: after a player went out without a discard, the next player's
+    last draw and plays, ended by ``done`` (F14-13)."""
     OVER = "over"
     """The game is over; there are no more moves."""
 
@@ -61,6 +66,9 @@ class Turn:
         held_copy: Whether the player already held a card equal to ``taken``
             before taking it (so discarding that card is not discarding the
             taken one, EOP-R3).
+        must_use: 1400: the card chosen from the discard pile, which must be
+            played (melded or laid off) before the turn ends (F14-9).
+        drew: 1400's last plays: whether the player has drawn (F14-13).
 
     >>> Turn().must_meld is None
     True
@@ -70,6 +78,8 @@ class Turn:
     must_meld: Card | None = None
     support: tuple[Card, ...] = ()
     held_copy: bool = False
+    must_use: Card | None = None
+    drew: bool = False
 
 
 @runtime_checkable
@@ -91,6 +101,17 @@ class Machine(Protocol):
         >>> game = EndOfThePage().new_game(seed=1)
         >>> game.rules.machine.legal_moves(game) == game.legal_moves()
         True
+        """
+
+    def moves_for(self, state: GameState, player: int) -> tuple[Move, ...]:
+        """The moves a player other than the one to move may make now.
+
+        Only 1400's claims (F14-12) are such moves; other games have none.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> game.rules.machine.moves_for(game, 0)
+        ()
         """
 
     def normalize(self, state: GameState, move: Move) -> Move:
@@ -136,8 +157,11 @@ class GameState:
         round: The round being played, from 1.
         dealer: The dealer of this round.
         wild: This round's wild rank (None where the variant has none).
-        face_up: The dealer's card that set the wild rank, while it is still
-            in the dealer's hand, face up for everyone (EOP-3).
+        face_up: The card that set the wild rank, while it is still in the
+            hand of ``face_up_holder``, face up for everyone (EOP-3, F14-4).
+        face_up_holder: Who holds ``face_up``.
+        marker: 1400 with ``wild_card_dealt=False``: the wild-rank card lying
+            on the table, out of play (F14-R3).
         hands: Each player's hand, in the order the library shows cards.
         stock: The stock, top card first.
         discard_pile: The discard pile, top card first.
@@ -152,6 +176,9 @@ class GameState:
         out: Who went out this round, if anyone.
         turns: How many turns have begun this round (ALL-5).
         reshuffles: How many times the stock was rebuilt this round (EOP-R4).
+        passes: 1400's opening: how many players have passed the upcard (F14-7).
+        claim: 1400: the last discard while it may still be claimed (F14-12).
+        discarder: Who discarded ``claim``.
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage(players=3).new_game(seed=5, dealer=1)
@@ -165,6 +192,8 @@ class GameState:
     dealer: int
     wild: Rank | None
     face_up: Card | None = None
+    face_up_holder: int | None = None
+    marker: Card | None = None
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     discard_pile: tuple[Card, ...]
@@ -179,6 +208,9 @@ class GameState:
     out: int | None = None
     turns: int = 0
     reshuffles: int = 0
+    passes: int = 0
+    claim: Card | None = None
+    discarder: int | None = None
     # Legal moves, worked out once per state (a cache, not part of the value).
     _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
@@ -239,16 +271,21 @@ class GameState:
         """
         return self.hands[player]
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
         """Every move the player to move may make, and nothing else (ALL-2).
 
         Each wild card in a listed meld or lay-off is declared. The moves come
-        in a fixed order, so the same state lists them the same way.
+        in a fixed order, so the same state lists them the same way. With
+        ``player``, the moves that player may make now even out of turn (in
+        1400, claims of the last discard, F14-12).
 
         >>> from rummyrules import EndOfThePage
-        >>> [str(move) for move in EndOfThePage().new_game(seed=1).legal_moves()]
-        ['draw', 'take']
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> [str(move) for move in game.legal_moves()], game.legal_moves(player=0)
+        (['draw', 'take'], ())
         """
+        if player is not None and player != self.to_move:
+            return self.rules.machine.moves_for(self, player)
         legal = self._legal
         if legal is None:
             legal = self.rules.machine.legal_moves(self)
@@ -277,6 +314,9 @@ class GameState:
         if self.phase is Phase.OVER:
             raise IllegalMoveError("the game is over", rule="ALL-2")
         machine = self.rules.machine
+        out_of_turn = move.player is not None and move.player != self.to_move
+        if out_of_turn and move in machine.moves_for(self, move.player or 0):
+            return machine.play(self, move)
         listed = self.legal_moves()
         if move not in listed:  # a listed move is found by identity at once
             move = machine.normalize(self, move)

@@ -24,7 +24,6 @@ from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank, Suit
 from rummyrules.errors import IllegalMoveError, OptionError
 from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
-from rummyrules.options import StockOut
 from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState, Phase, Turn
 from rummyrules.variants import rummy500
@@ -166,6 +165,7 @@ def deal(  # noqa: PLR0913 - a round is dealt from all of these
         dealer=dealer,
         wild=wild_card.rank,
         face_up=wild_card,
+        face_up_holder=dealer,
         hands=tuple(hands),
         stock=tuple(order[top + 1 :]),
         discard_pile=(order[top],),
@@ -197,6 +197,16 @@ class EndOfThePageMachine:
             return tuple(_draw_moves(state))
         if state.phase is Phase.PLAY:
             return tuple(_play_moves(state))
+        return ()
+
+    def moves_for(self, state: GameState, player: int) -> tuple[Move, ...]:
+        """End of the Page has no moves out of turn.
+
+        >>> from rummyrules import EndOfThePage
+        >>> MACHINE.moves_for(EndOfThePage().new_game(seed=1), 0)
+        ()
+        """
+        del state, player
         return ()
 
     def normalize(self, state: GameState, move: Move) -> Move:
@@ -562,31 +572,13 @@ def _foreign(move: Move) -> IllegalMoveError:
 
 def _draw(state: GameState) -> GameState:
     if not state.stock:
-        state = _rebuilt_stock(state)
+        state = rummy500.rebuilt_stock(state, _rules(state).stock_out)
         if not state.stock:
             return _end_round(state)  # EOP-R4: nothing left to draw
     player = _mover(state)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], add=state.stock[:1])
     return _begin_play(state, Turn(), hands=tuple(hands), stock=state.stock[1:])
-
-
-def _rebuilt_stock(state: GameState) -> GameState:
-    """EOP-R4: the empty stock ends the round, or is rebuilt from the discard pile."""
-    how = _rules(state).stock_out
-    pile = state.discard_pile
-    if how is StockOut.END_ROUND or len(pile) < 2:
-        return state
-    rest = pile[1:]
-    if how is StockOut.RESHUFFLE:
-        stock = shuffled(
-            rest, state.seed, "round", state.round, "reshuffle", state.reshuffles + 1
-        )
-    else:
-        stock = tuple(reversed(rest))  # the pile turned over: its bottom card on top
-    return attrs.evolve(
-        state, stock=stock, discard_pile=pile[:1], reshuffles=state.reshuffles + 1
-    )
 
 
 def _take(state: GameState, card: Card | None) -> GameState:

@@ -23,6 +23,8 @@ from rummyrules.cards import Card, Rank, card_key
 from rummyrules.errors import IllegalMoveError
 from rummyrules.melds import Meld, MeldRules
 from rummyrules.moves import LayOff, NewMeld
+from rummyrules.options import StockOut
+from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState
 from rummyrules.table import TableMeld, played_by_each
 
@@ -32,6 +34,7 @@ __all__ = [
     "layoff_moves",
     "meld_moves",
     "play_meld",
+    "rebuilt_stock",
     "resolve_layoff",
     "resolve_meld",
     "round_scores",
@@ -257,6 +260,33 @@ def lay_off(state: GameState, move: LayOff, *, player: int | None = None) -> Gam
     )
 
 
+def rebuilt_stock(state: GameState, how: StockOut) -> GameState:
+    """An empty stock ends the round, or is rebuilt from the discard pile (EOP-R4, F14-R10).
+
+    The state is returned as it is when the round should end instead: under
+    ``end_round``, or when the pile has nothing below its top card.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> game = attrs.evolve(game, stock=(), discard_pile=game.discard_pile + game.stock)
+    >>> len(rebuilt_stock(game, StockOut.FLIP).stock) == len(game.discard_pile) - 1
+    True
+    """
+    pile = state.discard_pile
+    if how is StockOut.END_ROUND or len(pile) < 2:
+        return state
+    rest = pile[1:]
+    if how is StockOut.RESHUFFLE:
+        stock = shuffled(
+            rest, state.seed, "round", state.round, "reshuffle", state.reshuffles + 1
+        )
+    else:
+        stock = tuple(reversed(rest))  # the pile turned over: its bottom card on top
+    return attrs.evolve(
+        state, stock=stock, discard_pile=pile[:1], reshuffles=state.reshuffles + 1
+    )
+
+
 def round_scores(state: GameState) -> tuple[int, ...]:
     """This round's score for each player: cards played minus cards in hand.
 
@@ -283,17 +313,19 @@ def _player(state: GameState) -> int:
 
 
 def still_face_up(state: GameState, hands: Sequence[Sequence[Card]]) -> Card | None:
-    """The dealer's wild card lies face up until the dealer plays it (EOP-3).
+    """The wild-rank card stays face up until its holder plays it (EOP-3, F14-4).
 
-    Identical cards are equal, so it stays face up while the dealer holds one.
+    Identical cards are equal, so it stays face up while the holder has one.
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3)
     >>> still_face_up(game, game.hands) == game.face_up
     True
     """
-    face_up = state.face_up
-    return face_up if face_up is not None and face_up in hands[state.dealer] else None
+    face_up, holder = state.face_up, state.face_up_holder
+    if face_up is None or holder is None or face_up not in hands[holder]:
+        return None
+    return face_up
 
 
 def _copies(cards: Sequence[Card], card: Card) -> str:
