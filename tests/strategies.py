@@ -409,3 +409,27 @@ def eop_tables(draw: st.DrawFn) -> EndOfThePage:
 
 
 seeds = st.integers(min_value=0, max_value=2**40)
+
+
+@st.composite
+def f14_tables(draw: st.DrawFn) -> FourteenHundred:
+    """1400 rules for 2 to 6 players, any options, a low target so games end."""
+    players = draw(st.integers(min_value=2, max_value=6))
+    decks = draw(st.sampled_from([1, 2] if players <= 3 else [2]))
+    return FourteenHundred(
+        players=players,
+        decks=decks,
+        ace_hand_size=draw(st.sampled_from([15, 16])),
+        wild_card_dealt=draw(st.booleans()),
+        pass_freely=draw(st.booleans()),
+        lay_off_needs_meld=draw(st.booleans()),
+        all_wild_melds=draw(st.booleans()),
+        stock_out=draw(st.sampled_from(["end_round", "reshuffle", "flip"])),
+        target=draw(st.sampled_from([200, 1400])),
+        max_turns=draw(st.sampled_from([None, 6, 30])),
+    )
+
+
+def tables() -> st.SearchStrategy[EndOfThePage | FourteenHundred]:
+    """Rules of every variant that can be played, with their options."""
+    return st.one_of(eop_tables(), f14_tables())

@@ -10,14 +10,19 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
 from rummyrules.cards import Card, Rank, make_deck
 from rummyrules.melds import MeldRules
 from rummyrules.options import StockOut, about, at_least, between, choice, is_bool
-from rummyrules.variants.common import Rules, check_decks
+from rummyrules.variants import fourteen_hundred_game
+
+if TYPE_CHECKING:
+    from rummyrules.state import GameState, Machine
+from rummyrules.variants.common import PlayableRules, check_decks
 
 __all__ = ["FourteenHundred"]
 
@@ -48,7 +53,7 @@ def _stock_out(value: StockOut | str) -> StockOut:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class FourteenHundred(Rules):
+class FourteenHundred(PlayableRules):
     """The rules of 1400, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -173,6 +178,29 @@ class FourteenHundred(Rules):
         52
         """
         return make_deck(decks=self.decks)
+
+    @property
+    def machine(self) -> Machine:
+        """The 1400 turn machine (F14-6 … F14-15).
+
+        >>> type(FourteenHundred().machine).__name__
+        'FourteenHundredMachine'
+        """
+        return fourteen_hundred_game.MACHINE
+
+    def new_game(
+        self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
+    ) -> GameState:
+        """Deal the first round (F14-3, F14-4, F14-5), from a seed or a stacked deck.
+
+        The round opens on the first upcard (F14-6); the deal then passes to
+        the left each round (F14-R4).
+
+        >>> game = FourteenHundred(players=2).new_game(seed=3, dealer=1)
+        >>> game.to_move, game.phase.value
+        (0, 'opening')
+        """
+        return fourteen_hundred_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """A card's points (F14-2): wild 100, Ace 15, 10 to K 10, 2 to 9 5.

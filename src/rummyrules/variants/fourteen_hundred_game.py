@@ -1,0 +1,700 @@
+"""1400, played: the deal and the turn machine (F14-3 … F14-15).
+
+The round opens on the first upcard (``OPENING``, F14-6/7): in turn, each
+player takes it and melds it at once, or passes. Then each turn is a draw
+(``DRAW``: the stock, or any discard with every card above it, F14-8) and
+plays (``PLAY``: melds and lay-offs, then a discard, F14-9/10). A discard
+that fits a meld on the table may be claimed out of turn until the next
+player draws (F14-12). A player who plays their last card without a
+discard hands the next player a last draw and plays (``LAST``, F14-13).
+
+>>> from rummyrules import FourteenHundred
+>>> game = FourteenHundred(players=2).new_game(seed=3)
+>>> game.phase
+<Phase.OPENING: 'opening'>
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
+
+import attrs
+
+from rummyrules import meld_search, melds
+from rummyrules.cards import Card, Rank
+from rummyrules.errors import IllegalMoveError, OptionError
+from rummyrules.moves import (
+    Claim,
+    Discard,
+    Done,
+    Draw,
+    LayOff,
+    Move,
+    NewMeld,
+    Pass,
+    Take,
+)
+from rummyrules.shuffle import shuffled
+from rummyrules.state import GameState, Phase, Turn
+from rummyrules.variants import rummy500
+from rummyrules.variants.end_of_the_page_game import DeckError
+from rummyrules.variants.rummy500 import hand_after, holds, sorted_hand, still_face_up
+
+if TYPE_CHECKING:
+    from rummyrules.variants.fourteen_hundred import FourteenHundred
+
+__all__ = ["MACHINE", "FourteenHundredMachine", "deal", "hand_size", "new_game"]
+
+
+def hand_size(card: Card, *, ace: int = 15) -> int:
+    """How many cards a face-up card deals (F14-3): 2 to 9 face value, 10 to K 10.
+
+    An Ace deals ``ace`` cards: 15 by default, or 16 (F14-R2).
+
+    >>> (
+    ...     hand_size(Card.parse("7H")),
+    ...     hand_size(Card.parse("QS")),
+    ...     hand_size(Card.parse("AS")),
+    ... )
+    (7, 10, 15)
+    """
+    if card.rank is None:  # pragma: no cover - 1400 has no WILDCARDs
+        raise OptionError("a WILDCARD deals no hand in 1400")
+    if card.rank is Rank.ACE:
+        return ace
+    return min(int(card.rank), 10)
+
+
+def _rules(state: GameState) -> FourteenHundred:
+    # This machine is only ever handed 1400 games.
+    return cast("FourteenHundred", state.rules)
+
+
+def new_game(
+    rules: FourteenHundred,
+    *,
+    seed: int = 0,
+    deck: Sequence[Card] | None = None,
+    dealer: int = 0,
+) -> GameState:
+    """Deal the first round, from the seed or from a whole stacked deck (top first).
+
+    >>> from rummyrules import FourteenHundred
+    >>> new_game(FourteenHundred(), seed=8) == FourteenHundred().new_game(seed=8)
+    True
+    """
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        message = (
+            f"dealer must be a player, from 0 to {rules.players - 1}, not {dealer!r}"
+        )
+        raise OptionError(message)
+    if type(seed) is not int:
+        raise OptionError(f"seed must be a whole number, not {seed!r}")
+    if deck is None:
+        order = shuffled(rules.deck(), seed, "round", 1)
+    else:
+        order = tuple(deck)
+        if Counter(order) != Counter(rules.deck()):
+            lacks = Counter(rules.deck()) - Counter(order)
+            extra = Counter(order) - Counter(rules.deck())
+            message = (
+                f"the deck must be the game's {len(rules.deck())} cards, top card first; "
+                f"this one lacks {' '.join(map(str, lacks.elements())) or 'nothing'} "
+                f"and has too many {' '.join(map(str, extra.elements())) or 'of nothing'}"
+            )
+            raise DeckError(message)
+    zeros = (0,) * rules.players
+    return deal(rules, order, seed=seed, round=1, dealer=dealer, scores=zeros, sheet=())
+
+
+def deal(  # noqa: PLR0913 - a round is dealt from all of these
+    rules: FourteenHundred,
+    order: Sequence[Card],
+    *,
+    seed: int,
+    round: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    sheet: tuple[tuple[int, ...], ...],
+) -> GameState:
+    """Deal one round from the deck order (F14-3, F14-4, F14-5).
+
+    From the dealer's left each player's first card, face up, sets how many
+    cards they get, itself included. Then one card, face up, sets the wild
+    rank: it is dealt to the player on the dealer's left (F14-R3), or stays
+    on the table as a marker. Then one card starts the discard pile.
+
+    >>> from rummyrules import FourteenHundred
+    >>> rules = FourteenHundred(players=2)
+    >>> game = deal(
+    ...     rules, rules.deck(), seed=0, round=1, dealer=0, scores=(0, 0), sheet=()
+    ... )
+    >>> [len(hand) for hand in game.hands], str(game.wild), str(game.discard_pile[0])
+    ([3, 16], '6', '7H')
+    """
+    players = rules.players
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    top = 0
+    for seat in range(1, players + 1):
+        player = (dealer + seat) % players
+        count = hand_size(order[top], ace=rules.ace_hand_size)
+        hands[player] = list(order[top : top + count])
+        top += count
+    wild_card, upcard = order[top], order[top + 1]
+    left = (dealer + 1) % players
+    if rules.wild_card_dealt:
+        hands[left].append(wild_card)
+    return GameState(
+        rules=rules,
+        seed=seed,
+        round=round,
+        dealer=dealer,
+        wild=wild_card.rank,
+        face_up=wild_card if rules.wild_card_dealt else None,
+        face_up_holder=left if rules.wild_card_dealt else None,
+        marker=None if rules.wild_card_dealt else wild_card,
+        hands=tuple(sorted_hand(hand) for hand in hands),
+        stock=tuple(order[top + 2 :]),
+        discard_pile=(upcard,),
+        scores=scores,
+        score_sheet=sheet,
+        phase=Phase.OPENING,
+        to_move=left,
+        melded=(False,) * players,
+        had_turn=(False,) * players,
+    )
+
+
+class FourteenHundredMachine:
+    """The turn machine of 1400: listing, explaining and playing moves.
+
+    >>> from rummyrules import FourteenHundred
+    >>> game = FourteenHundred(players=2).new_game(seed=3)
+    >>> [str(m) for m in MACHINE.legal_moves(game)]
+    ['take']
+    """
+
+    def legal_moves(self, state: GameState) -> tuple[Move, ...]:
+        """Every move the player to move may make (ALL-2).
+
+        >>> from rummyrules import FourteenHundred
+        >>> len(MACHINE.legal_moves(FourteenHundred(players=2).new_game(seed=3)))
+        1
+        """
+        listing = _LISTS.get(state.phase)
+        return tuple(listing(state)) if listing else ()
+
+    def moves_for(self, state: GameState, player: int) -> tuple[Move, ...]:
+        """The claims ``player`` may make now, out of turn (F14-12).
+
+        >>> from rummyrules import FourteenHundred
+        >>> MACHINE.moves_for(FourteenHundred(players=2).new_game(seed=3), 0)
+        ()
+        """
+        return tuple(_claims(state, player))
+
+    def normalize(self, state: GameState, move: Move) -> Move:
+        """The listed move that ``move`` names, or IllegalMoveError saying why none.
+
+        >>> from rummyrules import FourteenHundred
+        >>> MACHINE.normalize(FourteenHundred(players=2).new_game(seed=3), Draw())
+        Traceback (most recent call last):
+        ...
+        rummyrules.errors.IllegalMoveError: the round opens on the upcard: take it and meld it at once, or pass (F14-6)
+        """
+        return _explain(state, move)
+
+    def play(self, state: GameState, move: Move) -> GameState:
+        """The state after a listed move.
+
+        >>> from rummyrules import FourteenHundred
+        >>> MACHINE.play(
+        ...     FourteenHundred(players=2).new_game(seed=3), Take()
+        ... ).phase.value
+        'play'
+        """
+        if isinstance(move, Claim):
+            return _claim(state, move)
+        # Any other move closes the window for claiming the last discard.
+        state = (
+            attrs.evolve(state, claim=None, discarder=None) if state.claim else state
+        )
+        if isinstance(move, NewMeld):
+            return _after_play(rummy500.play_meld(state, move), move.cards)
+        if isinstance(move, LayOff):
+            return _after_play(rummy500.lay_off(state, move), (move.card,))
+        if isinstance(move, Take):
+            return _take(state, move.card)
+        if isinstance(move, Discard):
+            return _discard(state, move.card)
+        return _SIMPLE[type(move)](state)
+
+    def with_page(self, state: GameState, rounds: int) -> GameState:
+        """1400 has no page: the game ends at the target total (F14-15).
+
+        >>> from rummyrules import FourteenHundred
+        >>> MACHINE.with_page(FourteenHundred().new_game(seed=1), 3)
+        Traceback (most recent call last):
+        ...
+        rummyrules.errors.OptionError: 1400 has no page; the game ends when a total reaches the target (F14-15)
+        """
+        del state, rounds
+        message = (
+            "1400 has no page; the game ends when a total reaches the target (F14-15)"
+        )
+        raise OptionError(message)
+
+
+MACHINE: Final = FourteenHundredMachine()
+"""The one turn machine every 1400 game uses."""
+
+
+def _mover(state: GameState) -> int:
+    if state.to_move is None:
+        raise IllegalMoveError("the game is over", rule="F14-15")
+    return state.to_move
+
+
+# --- Listing moves -----------------------------------------------------------
+
+
+def _uses(
+    state: GameState, player: int, card: Card, extra: Sequence[Card]
+) -> list[NewMeld]:
+    """The new melds that hold ``card`` and can be made with ``extra`` added to the hand."""
+    hand = hand_after(state.hands[player], add=extra)
+    found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
+    return [NewMeld.of(meld) for meld in found if card in meld.cards]
+
+
+def _opening_moves(state: GameState) -> list[Move]:
+    player = _mover(state)
+    upcard = state.discard_pile[0]
+    moves: list[Move] = []
+    can_use = bool(_uses(state, player, upcard, [upcard]))
+    if can_use:
+        moves.append(Take())
+    if not can_use or _rules(state).pass_freely:  # F14-R5
+        moves.append(Pass())
+    return moves
+
+
+def _draw_moves(state: GameState) -> list[Move]:
+    player = _mover(state)
+    # Draw is always there: from an empty stock it rebuilds the stock or ends
+    # the round (F14-R10), so a round can always end.
+    moves: list[Move] = [*_claims(state, player), Draw()]
+    seen: set[Card] = set()
+    for depth, card in enumerate(state.discard_pile):
+        if card in seen:
+            continue
+        seen.add(card)
+        if _usable(state, player, card, state.discard_pile[: depth + 1]):
+            moves.append(Take() if depth == 0 else Take(card=card))
+    return moves
+
+
+def _usable(state: GameState, player: int, card: Card, taken: Sequence[Card]) -> bool:
+    """F14-9 with ALL-2: a discard may be taken only if it can then be used."""
+    if _uses(state, player, card, taken):
+        return True
+    if _rules(state).lay_off_needs_meld and not state.melded[player]:
+        return False  # F14-R7: laying it off would need a meld first
+    rules, wild = state.rules.meld_rules, state.wild
+    return any(
+        meld_search.layoff_options(card, meld.meld, rules, wild) for meld in state.table
+    )
+
+
+def _play_moves(state: GameState) -> list[Move]:
+    player = _mover(state)
+    card = state.turn.must_use
+    new = rummy500.meld_moves(state, player)
+    if state.turn.must_meld is not None:
+        # F14-6: the first upcard goes at once into a new meld.
+        return [m for m in new if state.turn.must_meld in m.cards]
+    lays = rummy500.layoff_moves(state, player) if _may_lay_off(state, player) else []
+    if card is not None:
+        # F14-9: the chosen card is played first (a ruling: it is never left
+        # stranded behind other plays).
+        return [m for m in new if card in m.cards] + [m for m in lays if m.card == card]
+    moves: list[Move] = [*new, *lays]
+    if state.phase is Phase.LAST:
+        moves.append(Done())
+    else:
+        moves.extend(Discard(card=c) for c in dict.fromkeys(state.hands[player]))
+    return moves
+
+
+def _last_moves(state: GameState) -> list[Move]:
+    if state.turn.drew:
+        return _play_moves(state)
+    return [Draw(), Done()] if state.stock else [Done()]
+
+
+def _may_lay_off(state: GameState, player: int) -> bool:
+    return state.melded[player] or not _rules(state).lay_off_needs_meld
+
+
+def _claims(state: GameState, player: int) -> list[Claim]:
+    """F14-12: a player who is down may claim the last discard if it fits a meld."""
+    card = state.claim
+    if card is None or player == state.discarder or not state.melded[player]:
+        return []
+    rules, wild = state.rules.meld_rules, state.wild
+    return [
+        Claim(player=player, card=card, declared=option.stands_for, meld=number)
+        for number, meld in enumerate(state.table, start=1)
+        for option in meld_search.layoff_options(card, meld.meld, rules, wild)
+    ]
+
+
+_LISTS: Final = {
+    Phase.OPENING: _opening_moves,
+    Phase.DRAW: _draw_moves,
+    Phase.PLAY: _play_moves,
+    Phase.LAST: _last_moves,
+}
+
+
+# --- Explaining refusals -----------------------------------------------------
+
+
+def _explain(state: GameState, move: Move) -> Move:
+    player = _mover(state)
+    if move.player is not None:
+        if not 0 <= move.player < state.players:
+            raise IllegalMoveError(
+                f"there is no player {move.player}: the players are 0 to {state.players - 1}",
+                rule="F14-1",
+            )
+        if isinstance(move, Claim):
+            _refuse_claim(state, move)
+        if move.player != player:
+            raise IllegalMoveError(
+                f"it is player {player}'s turn, not player {move.player}'s",
+                rule="F14-8",
+            )
+        move = attrs.evolve(move, player=None)
+        if move in state.legal_moves():
+            return move
+    if isinstance(move, Claim):
+        raise IllegalMoveError(
+            "a claim names its player, as in '2: claim 7H on 3'", rule="F14-12"
+        )
+    if state.phase is Phase.OPENING:
+        return _explain_opening(state, move)
+    if isinstance(move, Pass):
+        raise IllegalMoveError("pass is only for the first upcard", rule="F14-6")
+    if state.phase is Phase.DRAW:
+        return _explain_draw(state, move)
+    return _explain_play(state, move)
+
+
+def _explain_opening(state: GameState, move: Move) -> Move:
+    upcard = state.discard_pile[0]
+    if isinstance(move, Take) and move.card in {None, upcard}:
+        raise IllegalMoveError(
+            f"you can make no meld with {upcard}, so you must pass", rule="F14-6"
+        )
+    if isinstance(move, Pass):
+        raise IllegalMoveError(
+            f"you can use {upcard} in a meld, so you may not pass", rule="F14-R5"
+        )
+    raise IllegalMoveError(
+        "the round opens on the upcard: take it and meld it at once, or pass",
+        rule="F14-6",
+    )
+
+
+def _explain_draw(state: GameState, move: Move) -> Move:
+    if not isinstance(move, Take):
+        raise IllegalMoveError(
+            "draw first: from the stock or the discard pile", rule="F14-8"
+        )
+    pile = state.discard_pile
+    if move.card is not None and move.card not in pile:
+        raise IllegalMoveError(
+            f"there is no {move.card} in the discard pile", rule="F14-8"
+        )
+    if not pile:
+        raise IllegalMoveError("the discard pile is empty", rule="F14-8")
+    chosen = pile[0] if move.card is None else move.card
+    raise IllegalMoveError(
+        f"you could not use {chosen} in a meld or lay-off this turn, so you may not take it",
+        rule="F14-9",
+    )
+
+
+def _explain_play(state: GameState, move: Move) -> Move:
+    player = _mover(state)
+    last = state.phase is Phase.LAST
+    if isinstance(move, Draw | Take):
+        if last:
+            raise IllegalMoveError(
+                "the last draw is one card from the stock", rule="F14-13"
+            )
+        raise IllegalMoveError("you have drawn already this turn", rule="F14-8")
+    if isinstance(move, NewMeld):
+        move = rummy500.resolve_meld(state, move, rule="F14-10")
+    elif isinstance(move, LayOff):
+        if not _may_lay_off(state, player):
+            raise IllegalMoveError(
+                "these rules ask for a meld of your own before you lay off",
+                rule="F14-R7",
+            )
+        move = rummy500.resolve_layoff(state, move, rule="F14-10")
+    elif isinstance(move, Discard):
+        if last:
+            raise IllegalMoveError(
+                "the last plays end with 'done', not a discard", rule="F14-13"
+            )
+        if holds(state.hands[player], [move.card]) is not None:
+            raise IllegalMoveError(f"you do not hold {move.card}", rule="F14-10")
+    elif isinstance(move, Done):
+        raise IllegalMoveError(
+            "'done' ends only the last plays; discard to end a turn", rule="F14-13"
+        )
+    else:
+        raise IllegalMoveError(
+            f"'{str(move).split()[0]}' is not a move in 1400", rule="F14-8"
+        )
+    if move not in state.legal_moves():
+        _refuse_obligation(state)
+    return move
+
+
+def _refuse_obligation(state: GameState) -> None:
+    """Why a valid play is not allowed now: the card taken must come first."""
+    card = state.turn.must_use
+    if state.turn.must_meld is not None:
+        raise IllegalMoveError(
+            f"you took the upcard {card}, so you must lay it in a new meld at once",
+            rule="F14-6",
+        )
+    if card is not None:
+        raise IllegalMoveError(
+            f"you took {card} from the discard pile, so your next play must use it",
+            rule="F14-9",
+        )
+
+
+def _refuse_claim(state: GameState, move: Claim) -> None:
+    player = move.player if move.player is not None else -1
+    if state.claim is None or move.card != state.claim:
+        raise IllegalMoveError(
+            f"{move.card} is not the last discard, or its claim has passed",
+            rule="F14-R9",
+        )
+    if player == state.discarder:
+        raise IllegalMoveError("you cannot claim your own discard", rule="F14-12")
+    if not state.melded[player]:
+        raise IllegalMoveError(
+            "only a player who is down may claim a discard", rule="F14-12"
+        )
+    # The claim is a lay-off of the discard: explain why it does not fit.
+    table_meld = (
+        state.table[move.meld - 1].meld if 1 <= move.meld <= len(state.table) else None
+    )
+    if table_meld is None:
+        raise IllegalMoveError(
+            f"there is no meld {move.meld} on the table", rule="MELD-6"
+        )
+    found = melds.check(
+        (*table_meld.cards, move.card),
+        state.rules.meld_rules,
+        wild=state.wild,
+        declared=(*table_meld.stands_for, move.declared),
+    )
+    reason = (
+        found.reason if not found else "the wild card can be read more than one way"
+    )
+    raise IllegalMoveError(
+        f"{move.card} does not fit meld {move.meld} ({table_meld}): {reason}",
+        rule=found.rule or "MELD-5",
+    )
+
+
+# --- Playing moves -----------------------------------------------------------
+
+
+def _pass(state: GameState) -> GameState:
+    passes = state.passes + 1
+    if passes >= state.players:
+        return _all_passed(state)  # F14-7
+    return attrs.evolve(
+        state, passes=passes, to_move=(_mover(state) + 1) % state.players
+    )
+
+
+def _all_passed(state: GameState) -> GameState:
+    """F14-7: nobody used the upcard; each player adds their hand's value."""
+    value = state.rules.card_value
+    row = tuple(
+        sum(value(card, wild=state.wild) for card in hand) for hand in state.hands
+    )
+    return _score(state, row)
+
+
+def _draw(state: GameState) -> GameState:
+    if not state.stock:
+        state = rummy500.rebuilt_stock(state, _rules(state).stock_out)
+        if not state.stock:
+            return _end_round(state)  # F14-R10: nothing left to draw
+    player = _mover(state)
+    hands = list(state.hands)
+    hands[player] = hand_after(hands[player], add=state.stock[:1])
+    phase = Phase.LAST if state.phase is Phase.LAST else Phase.PLAY
+    turn = Turn(drew=True)
+    return attrs.evolve(
+        state, hands=tuple(hands), stock=state.stock[1:], phase=phase, turn=turn
+    )
+
+
+def _take(state: GameState, card: Card | None) -> GameState:
+    player = _mover(state)
+    pile = state.discard_pile
+    depth = 0 if card is None else pile.index(card)
+    chosen = pile[depth]
+    hands = list(state.hands)
+    hands[player] = hand_after(hands[player], add=pile[: depth + 1])
+    if state.phase is Phase.OPENING:
+        turn = Turn(taken=chosen, must_meld=chosen, must_use=chosen)
+    else:
+        turn = Turn(taken=chosen, must_use=chosen)
+    return attrs.evolve(
+        state,
+        hands=tuple(hands),
+        discard_pile=pile[depth + 1 :],
+        phase=Phase.PLAY,
+        turn=turn,
+    )
+
+
+def _after_play(state: GameState, played: Sequence[Card]) -> GameState:
+    turn = state.turn
+    if turn.must_use is not None and turn.must_use in played:
+        state = attrs.evolve(
+            state, turn=attrs.evolve(turn, must_use=None, must_meld=None)
+        )
+    player = _mover(state)
+    if state.hands[player]:
+        return state
+    if state.phase is Phase.LAST:
+        return _end_round(state)
+    # F14-13: out without a discard; the next player has a last draw and plays.
+    return attrs.evolve(
+        state,
+        out=player,
+        phase=Phase.LAST,
+        to_move=(player + 1) % state.players,
+        turn=Turn(),
+        turns=state.turns + 1,
+    )
+
+
+def _discard(state: GameState, card: Card) -> GameState:
+    player = _mover(state)
+    hands = list(state.hands)
+    hands[player] = hand_after(hands[player], take=[card])
+    pile = (card, *state.discard_pile)
+    if not hands[player]:  # F14-13: out with a discard ends the round at once
+        return _end_round(
+            attrs.evolve(state, hands=tuple(hands), discard_pile=pile, out=player)
+        )
+    fits = any(
+        meld_search.layoff_options(card, meld.meld, state.rules.meld_rules, state.wild)
+        for meld in state.table
+    )
+    return _next_turn(
+        state,
+        hands=tuple(hands),
+        discard_pile=pile,
+        claim=card if fits else None,
+        discarder=player if fits else None,
+        face_up=still_face_up(state, hands),
+    )
+
+
+def _next_turn(state: GameState, **changes: Any) -> GameState:
+    turns = state.turns + 1
+    limit = _rules(state).max_turns
+    if limit is not None and turns >= limit:
+        return _end_round(attrs.evolve(state, turns=turns, **changes))  # ALL-5
+    return attrs.evolve(
+        state,
+        phase=Phase.DRAW,
+        to_move=(_mover(state) + 1) % state.players,
+        turn=Turn(),
+        turns=turns,
+        **changes,
+    )
+
+
+def _claim(state: GameState, move: Claim) -> GameState:
+    """F14-12, F14-R9: the claimant lays the discard off; the turn order stays."""
+    claimant = move.player if move.player is not None else _mover(state)
+    old = state.table[move.meld - 1]
+    declared = (*old.meld.stands_for, move.declared)
+    (after,) = melds.readings(
+        (*old.meld.cards, move.card),
+        state.rules.meld_rules,
+        wild=state.wild,
+        declared=declared,
+    )
+    table = list(state.table)
+    table[move.meld - 1] = old.with_card(after, player=claimant)
+    return attrs.evolve(
+        state,
+        table=tuple(table),
+        discard_pile=state.discard_pile[1:],
+        claim=None,
+        discarder=None,
+    )
+
+
+def _end_round(state: GameState) -> GameState:
+    """Score the round: played minus hand (F14-14)."""
+    return _score(state, rummy500.round_scores(state))
+
+
+def _score(state: GameState, row: tuple[int, ...]) -> GameState:
+    """Add a row to the score sheet; end the game at the target (F14-15) or deal again."""
+    rules = _rules(state)
+    scores = tuple(
+        total + score for total, score in zip(state.scores, row, strict=True)
+    )
+    sheet = (*state.score_sheet, row)
+    if max(scores) >= rules.target:
+        return attrs.evolve(
+            state,
+            scores=scores,
+            score_sheet=sheet,
+            phase=Phase.OVER,
+            to_move=None,
+            turn=Turn(),
+            claim=None,
+            discarder=None,
+        )
+    number = len(sheet) + 1
+    order = shuffled(rules.deck(), state.seed, "round", number)
+    dealer = (state.dealer + 1) % rules.players  # F14-R4
+    return deal(
+        rules,
+        order,
+        seed=state.seed,
+        round=number,
+        dealer=dealer,
+        scores=scores,
+        sheet=sheet,
+    )
+
+
+# The moves whose play needs nothing but the state.
+_SIMPLE: Final[dict[type[Move], Callable[[GameState], GameState]]] = {
+    Pass: _pass,
+    Draw: _draw,
+    Done: _end_round,
+}
