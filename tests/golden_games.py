@@ -17,8 +17,8 @@ from pathlib import Path
 
 import attrs
 
-from rummyrules import EndOfThePage, GameState, PlayableRules
-from rummyrules.moves import Discard, LayOff, Move, NewMeld
+from rummyrules import EndOfThePage, FourteenHundred, GameState, PlayableRules
+from rummyrules.moves import Claim, Discard, LayOff, Move, NewMeld
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 
@@ -35,6 +35,20 @@ GAMES: dict[str, tuple[PlayableRules, int]] = {
             stock_out="reshuffle",
         ),
         7,
+    ),
+    "f14_four_players.txt": (FourteenHundred(players=4, target=700), 14),
+    "f14_house_rules.txt": (
+        FourteenHundred(
+            players=3,
+            ace_hand_size=16,
+            wild_card_dealt=False,
+            pass_freely=True,
+            lay_off_needs_meld=True,
+            all_wild_melds=True,
+            stock_out="flip",
+            target=500,
+        ),
+        1400,
     ),
 }
 
@@ -55,7 +69,12 @@ def play(rules: PlayableRules, seed: int) -> tuple[list[str], GameState]:
     game = rules.new_game(seed=seed)
     moves: list[str] = []
     while not game.is_over:
-        move = choose(game.legal_moves(), rng)
+        claims = [m for p in range(game.players) for m in game.legal_moves(player=p)]
+        claims = [m for m in claims if isinstance(m, Claim)]
+        if claims and rng.random() < 0.5:  # 1400: someone spots the discard (F14-12)
+            move: Move = rng.choice(claims)
+        else:
+            move = choose(game.legal_moves(), rng)
         moves.append(str(move))
         game = game.apply(move)
     return moves, game
@@ -74,8 +93,11 @@ def rules_from(variant: str, options: str) -> PlayableRules:
     for pair in options.split():
         name, _, text = pair.partition("=")
         values[name] = _value(text)
-    by_name = {EndOfThePage.name: EndOfThePage}
-    return by_name[variant](**values)  # type: ignore[arg-type]  # checked by the class
+    by_name: dict[str, type[PlayableRules]] = {
+        EndOfThePage.name: EndOfThePage,
+        FourteenHundred.name: FourteenHundred,
+    }
+    return by_name[variant](**values)
 
 
 def _value(text: str) -> object:
