@@ -1,7 +1,8 @@
 """How fast games play out: random legal moves, as a bot or a simulator makes them.
 
 Each decision is one call of ``legal_moves()``, one uniform choice among them
-and one ``apply``. The script plays whole games from seeded deals for a fixed
+and one ``apply``. In 1400 the moves other players may make out of turn (claims,
+``legal_moves(player=N)``) are offered too, as a table of bots would. The script plays whole games from seeded deals for a fixed
 time per table and prints decisions and rounds per second (see
 benchmarks/README.md)::
 
@@ -19,13 +20,14 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from rummyrules import EndOfThePage, PlayableRules
+from rummyrules import EndOfThePage, FourteenHundred, PlayableRules
 
 AIM_DECISIONS_PER_SECOND = 20_000
 
 TABLES: dict[str, Callable[[], PlayableRules]] = {
     "End of the Page, 2 players": lambda: EndOfThePage(players=2),
     "End of the Page, 4 players": lambda: EndOfThePage(players=4),
+    "1400, 4 players": lambda: FourteenHundred(players=4),
 }
 
 
@@ -40,7 +42,12 @@ def play_for(
     while time.perf_counter() < deadline:
         game = rules.new_game(seed=rng.randrange(1 << 30))
         while not game.is_over:
-            game = game.apply(rng.choice(game.legal_moves()))
+            moves = [*game.legal_moves()]
+            if game.claim is not None:  # 1400: others may claim the last discard
+                moves += [
+                    m for p in range(game.players) for m in game.legal_moves(player=p)
+                ]
+            game = game.apply(rng.choice(moves))
             decisions += 1
         rounds += len(game.score_sheet)
         games += 1

@@ -25,6 +25,7 @@ import attrs
 from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import IllegalMoveError, OptionError
+from rummyrules.melds import MeldRules
 from rummyrules.moves import (
     Claim,
     Discard,
@@ -298,13 +299,49 @@ def _draw_moves(state: GameState) -> list[Move]:
 
 def _usable(state: GameState, player: int, card: Card, taken: Sequence[Card]) -> bool:
     """F14-9 with ALL-2: a discard may be taken only if it can then be used."""
-    if _uses(state, player, card, taken):
-        return True
-    if _rules(state).lay_off_needs_meld and not state.melded[player]:
-        return False  # F14-R7: laying it off would need a meld first
     rules, wild = state.rules.meld_rules, state.wild
-    return any(
+    if _may_lay_off(state, player) and any(
         meld_search.layoff_options(card, meld.meld, rules, wild) for meld in state.table
+    ):
+        return True
+    return _can_meld(state, player, card, taken)
+
+
+def _can_meld(state: GameState, player: int, card: Card, taken: Sequence[Card]) -> bool:
+    """Whether a new meld holding ``card`` can be made from the hand and the cards taken.
+
+    Any meld holding the card holds three cards that are already a meld, so
+    it is enough to try the card with pairs of the cards that could sit
+    beside it: its rank, its suit near it, and wilds.
+    """
+    rules, wild = state.rules.meld_rules, state.wild
+    if melds.is_wild(card, wild):
+        return bool(_uses(state, player, card, taken))  # rare: the full search
+    others = list(state.hands[player]) + list(taken)
+    others.remove(card)
+    near = [
+        other
+        for other in others
+        if melds.is_wild(other, wild)
+        or other.rank is card.rank
+        or (other.suit is card.suit and _close(other, card, rules))
+    ]
+    candidates = sorted_hand(near)
+    return any(
+        melds.readings((card, first, second), rules, wild=wild)
+        for i, first in enumerate(candidates)
+        for second in candidates[i + 1 :]
+    )
+
+
+def _close(one: Card, other: Card, rules: MeldRules) -> bool:
+    """Whether two cards of a suit stand within two places of each other in a run."""
+    if one.rank is None or other.rank is None:  # pragma: no cover - naturals only
+        return False
+    return any(
+        abs(p - q) <= 2
+        for p in rules.places[one.rank]
+        for q in rules.places[other.rank]
     )
 
 
