@@ -347,5 +347,9 @@ class GameState:
             lines.append(f"  meld {number} (player {meld.owner}): {meld}")
         top = " ".join(map(str, self.discard_pile))
         lines.append(f"  discard pile (top first): {top}")
+        if self.marker is not None:
+            lines.append(f"  on the table, showing the wild rank: {self.marker}")
+        if self.claim is not None:
+            lines.append(f"  {self.claim} may be claimed until the next draw")
         lines.append(f"  stock: {len(self.stock)} cards; scores {list(self.scores)}")
         return "\n".join(lines)
