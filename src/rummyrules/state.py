@@ -40,14 +40,14 @@ class Phase(enum.Enum):
     """
 
     OPENING = "opening"
-    """1400's first upcard: take it and meld it, or pass (F14-6)."""
+    """1400's first upcard, which each player in turn melds at once or passes (F14-6)."""
     DRAW = "draw"
     """The player to move must draw (EOP-5, F14-8)."""
     PLAY = "play"
     """The player has drawn and may now meld, lay off and discard (EOP-7 … EOP-12)."""
     LAST = "last"
-    """1400: after a player went out without a discard, the next player's
-    last draw and plays, ended by ``done`` (F14-13)."""
+    """In 1400, the next player's last draw and plays after a player went out
+    without a discard, ended by ``done`` (F14-13)."""
     OVER = "over"
     """The game is over; there are no more moves."""
 
