@@ -323,6 +323,8 @@ def layoffs(
     found: set[tuple[Card, Meaning, Key]] = set()
     for card in set(hand):
         for after_kind, after in readings(sort_cards([*cards, card]), spec, wild):
+            if open_meld and not is_wild(card, wild) and after_kind != SET:
+                continue  # the library's ruling: a natural makes an open meld a set
             new = Counter(after)
             if kept - new:
                 continue

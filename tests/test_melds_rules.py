@@ -362,9 +362,10 @@ def test_f14_r8_all_wild_melds_option() -> None:
     (open_meld,) = rules.check_meld("5H 5D 5C", wild="5").melds
     assert open_meld.kind is MeldKind.WILD
     assert open_meld.rank is None
-    # a natural laid off on it decides what it is
-    kinds = {lay.meld.kind for lay in rules.find_layoffs("7H", open_meld, wild="5")}
-    assert kinds == {MeldKind.SET, MeldKind.RUN}
+    # a natural laid off on it makes it a set of that rank (the library's ruling)
+    layoffs = rules.find_layoffs("7H", open_meld, wild="5")
+    assert [str(lay.meld) for lay in layoffs] == ["7H 5H=7 5D=7 5C=7"]
+    assert layoffs[0].meld.kind is MeldKind.SET
     declared = rules.check_meld("5H=7 5D=7 5C=7", wild="5")
     assert texts(declared) == ["5H=7 5D=7 5C=7"]
     assert declared.melds[0].rank is Rank.SEVEN

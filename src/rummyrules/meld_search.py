@@ -254,11 +254,16 @@ def layoff_options(
     2
     """
     fixed = (*meld.stands_for, None)
+    found = readings((*meld.cards, card), rules, wild=wild, declared=fixed)
+    if meld.kind is MeldKind.WILD and not is_wild(card, wild):
+        # A meld of wilds left open becomes a set of the first natural card
+        # laid off on it: a run would need its wilds declared (F14-R8).
+        found = tuple(after for after in found if after.kind is MeldKind.SET)
     return tuple(
         LayOffOption(
             card=card, stands_for=new_meaning(meld, after, card, wild), meld=after
         )
-        for after in readings((*meld.cards, card), rules, wild=wild, declared=fixed)
+        for after in found
     )
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import attrs
 
 from rummyrules.cards import Card, Rank
-from rummyrules.errors import IllegalMoveError
+from rummyrules.errors import IllegalMoveError, RummyRulesError
 from rummyrules.moves import Move, parse_move
 from rummyrules.table import TableMeld
 
@@ -285,6 +285,9 @@ class GameState:
         (['draw', 'take'], ())
         """
         if player is not None and player != self.to_move:
+            if type(player) is not int or not 0 <= player < self.players:
+                message = f"there is no player {player!r}: the players are 0 to {self.players - 1}"
+                raise RummyRulesError(message)
             return self.rules.machine.moves_for(self, player)
         legal = self._legal
         if legal is None:

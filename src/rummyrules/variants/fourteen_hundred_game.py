@@ -304,7 +304,31 @@ def _usable(state: GameState, player: int, card: Card, taken: Sequence[Card]) ->
         meld_search.layoff_options(card, meld.meld, rules, wild) for meld in state.table
     ):
         return True
-    return _can_meld(state, player, card, taken)
+    if _can_meld(state, player, card, taken):
+        return True
+    # F14-R7: a player who must meld before laying off may meld first.
+    hand = hand_after(hand_after(state.hands[player], add=taken), take=[card])
+    return any(
+        _meld_then_lay(state, meld, card) for meld in _melds_without(state, hand)
+    )
+
+
+def _melds_without(state: GameState, hand: Sequence[Card]) -> list[NewMeld]:
+    """The new melds a player who is not down could lay first, leaving the card."""
+    if not _rules(state).lay_off_needs_meld or state.melded[_mover(state)]:
+        return []
+    found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
+    return [NewMeld.of(meld) for meld in found]
+
+
+def _meld_then_lay(state: GameState, move: NewMeld, card: Card) -> bool:
+    """Whether, once this meld is laid, the card can be laid off (F14-9 with F14-R7)."""
+    rules, wild = state.rules.meld_rules, state.wild
+    (laid,) = melds.readings(move.cards, rules, wild=wild, declared=move.declared)
+    return any(
+        meld_search.layoff_options(card, meld, rules, wild)
+        for meld in (laid, *(table_meld.meld for table_meld in state.table))
+    )
 
 
 def _can_meld(state: GameState, player: int, card: Card, taken: Sequence[Card]) -> bool:
@@ -355,8 +379,15 @@ def _play_moves(state: GameState) -> list[Move]:
     lays = rummy500.layoff_moves(state, player) if _may_lay_off(state, player) else []
     if card is not None:
         # F14-9: the chosen card is played first (a ruling: it is never left
-        # stranded behind other plays).
-        return [m for m in new if card in m.cards] + [m for m in lays if m.card == card]
+        # stranded behind other plays), unless a player who must meld before
+        # laying off (F14-R7) melds first to lay it off after.
+        first: list[Move] = [m for m in new if card in m.cards]
+        first += [m for m in lays if m.card == card]
+        if _rules(state).lay_off_needs_meld and not state.melded[player]:
+            first += [
+                m for m in new if card not in m.cards and _meld_then_lay(state, m, card)
+            ]
+        return first
     moves: list[Move] = [*new, *lays]
     if state.phase is Phase.LAST:
         moves.append(Done())
@@ -366,9 +397,9 @@ def _play_moves(state: GameState) -> list[Move]:
 
 
 def _last_moves(state: GameState) -> list[Move]:
-    if state.turn.drew:
-        return _play_moves(state)
-    return [Draw(), Done()] if state.stock else [Done()]
+    """F14-13: one draw from the stock if the player wants it, plays, then done."""
+    may_draw = not state.turn.drew and state.stock
+    return [Draw(), *_play_moves(state)] if may_draw else _play_moves(state)
 
 
 def _may_lay_off(state: GameState, player: int) -> bool:
@@ -378,7 +409,9 @@ def _may_lay_off(state: GameState, player: int) -> bool:
 def _claims(state: GameState, player: int) -> list[Claim]:
     """F14-12: a player who is down may claim the last discard if it fits a meld."""
     card = state.claim
-    if card is None or player == state.discarder or not state.melded[player]:
+    if card is None or not 0 <= player < state.players:
+        return []
+    if player == state.discarder or not state.melded[player]:
         return []
     rules, wild = state.rules.meld_rules, state.wild
     return [
@@ -405,14 +438,14 @@ def _explain(state: GameState, move: Move) -> Move:
         if not 0 <= move.player < state.players:
             raise IllegalMoveError(
                 f"there is no player {move.player}: the players are 0 to {state.players - 1}",
-                rule="F14-1",
+                rule="F14-R1",
             )
         if isinstance(move, Claim):
-            _refuse_claim(state, move)
+            return _resolve_claim(state, move)
         if move.player != player:
             raise IllegalMoveError(
                 f"it is player {player}'s turn, not player {move.player}'s",
-                rule="F14-8",
+                rule="F14-6" if state.phase is Phase.OPENING else "F14-8",
             )
         move = attrs.evolve(move, player=None)
         if move in state.legal_moves():
@@ -432,7 +465,11 @@ def _explain(state: GameState, move: Move) -> Move:
 
 def _explain_opening(state: GameState, move: Move) -> Move:
     upcard = state.discard_pile[0]
-    if isinstance(move, Take) and move.card in {None, upcard}:
+    if isinstance(move, Take) and move.card not in {None, upcard}:
+        raise IllegalMoveError(
+            f"only the upcard {upcard} may be taken now", rule="F14-6"
+        )
+    if isinstance(move, Take):
         raise IllegalMoveError(
             f"you can make no meld with {upcard}, so you must pass", rule="F14-6"
         )
@@ -518,7 +555,8 @@ def _refuse_obligation(state: GameState) -> None:
         )
 
 
-def _refuse_claim(state: GameState, move: Claim) -> None:
+def _resolve_claim(state: GameState, move: Claim) -> Claim:
+    """The listed claim this one names, its wild declared; or why there is none."""
     player = move.player if move.player is not None else -1
     if state.claim is None or move.card != state.claim:
         raise IllegalMoveError(
@@ -531,13 +569,23 @@ def _refuse_claim(state: GameState, move: Claim) -> None:
         raise IllegalMoveError(
             "only a player who is down may claim a discard", rule="F14-12"
         )
-    # The claim is a lay-off of the discard: explain why it does not fit.
-    table_meld = (
-        state.table[move.meld - 1].meld if 1 <= move.meld <= len(state.table) else None
-    )
-    if table_meld is None:
+    if not 1 <= move.meld <= len(state.table):
         raise IllegalMoveError(
             f"there is no meld {move.meld} on the table", rule="MELD-6"
+        )
+    table_meld = state.table[move.meld - 1].meld
+    claims = [
+        claim
+        for claim in _claims(state, player)
+        if claim.meld == move.meld and move.declared in {None, claim.declared}
+    ]
+    if len(claims) == 1:
+        return claims[0]
+    if claims:
+        listed = " or ".join(f"'{claim}'" for claim in claims)
+        raise IllegalMoveError(
+            f"the wild card can be read more than one way; declare it: {listed}",
+            rule="MELD-5",
         )
     found = melds.check(
         (*table_meld.cards, move.card),
@@ -545,12 +593,9 @@ def _refuse_claim(state: GameState, move: Claim) -> None:
         wild=state.wild,
         declared=(*table_meld.stands_for, move.declared),
     )
-    reason = (
-        found.reason if not found else "the wild card can be read more than one way"
-    )
     raise IllegalMoveError(
-        f"{move.card} does not fit meld {move.meld} ({table_meld}): {reason}",
-        rule=found.rule or "MELD-5",
+        f"{move.card} does not fit meld {move.meld} ({table_meld}): {found.reason}",
+        rule=found.rule or "MELD-6",
     )
 
 
@@ -674,13 +719,8 @@ def _claim(state: GameState, move: Claim) -> GameState:
     """F14-12, F14-R9: the claimant lays the discard off; the turn order stays."""
     claimant = move.player if move.player is not None else _mover(state)
     old = state.table[move.meld - 1]
-    declared = (*old.meld.stands_for, move.declared)
-    (after,) = melds.readings(
-        (*old.meld.cards, move.card),
-        state.rules.meld_rules,
-        wild=state.wild,
-        declared=declared,
-    )
+    layoff = LayOff(card=move.card, declared=move.declared, meld=move.meld)
+    after = rummy500.meld_after(state, layoff)
     table = list(state.table)
     table[move.meld - 1] = old.with_card(after, player=claimant)
     return attrs.evolve(

@@ -32,6 +32,7 @@ __all__ = [
     "hand_after",
     "lay_off",
     "layoff_moves",
+    "meld_after",
     "meld_moves",
     "play_meld",
     "rebuilt_stock",
@@ -153,6 +154,16 @@ def resolve_meld(state: GameState, move: NewMeld, *, rule: str) -> NewMeld:
     )
     if not found:
         raise IllegalMoveError(found.reason, rule=found.rule or rule)
+    meld_rules = state.rules.meld_rules
+    if all(melds.is_wild(card, state.wild) for card in move.cards) and any(
+        move.declared
+    ):
+        open_meld = NewMeld(cards=move.cards)
+        raise IllegalMoveError(
+            "a meld of wild cards only is laid with its meaning open, for the cards "
+            f"laid off on it to decide: '{open_meld}'",
+            rule=meld_rules.wild_rule,
+        )
     if len(found.melds) > 1:
         choices = [NewMeld.of(meld) for meld in found.melds]
         raise IllegalMoveError(_ambiguous(choices), rule="MELD-5")
@@ -241,13 +252,7 @@ def lay_off(state: GameState, move: LayOff, *, player: int | None = None) -> Gam
     """
     who = _player(state) if player is None else player
     old = state.table[move.meld - 1]
-    declared = (*old.meld.stands_for, move.declared)
-    (after,) = melds.readings(
-        (*old.meld.cards, move.card),
-        state.rules.meld_rules,
-        wild=state.wild,
-        declared=declared,
-    )
+    after = meld_after(state, move)
     table = list(state.table)
     table[move.meld - 1] = old.with_card(after, player=who)
     hands = list(state.hands)
@@ -285,6 +290,21 @@ def rebuilt_stock(state: GameState, how: StockOut) -> GameState:
     return attrs.evolve(
         state, stock=stock, discard_pile=pile[:1], reshuffles=state.reshuffles + 1
     )
+
+
+def meld_after(state: GameState, move: LayOff) -> Meld:
+    """The meld a listed lay-off makes: the reading in which the card means what it says.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> str(meld_after(game, LayOff(card=Card.parse("8D"), declared=Rank.KING, meld=1)))
+    'KH KD KC 8D=K'
+    """
+    table_meld = state.table[move.meld - 1].meld
+    options = meld_search.layoff_options(
+        move.card, table_meld, state.rules.meld_rules, state.wild
+    )
+    return next(option.meld for option in options if option.stands_for == move.declared)
 
 
 def round_scores(state: GameState) -> tuple[int, ...]:
