@@ -8,6 +8,7 @@ True
 from rummyrules.cards import WILDCARD, Card, Rank, Suit, make_deck, parse_cards
 from rummyrules.errors import (
     CardParseError,
+    DeckError,
     IllegalMoveError,
     MoveParseError,
     OptionError,
@@ -26,6 +27,7 @@ __all__ = [
     "WILDCARD",
     "Card",
     "CardParseError",
+    "DeckError",
     "EndOfThePage",
     "FourteenHundred",
     "GameState",

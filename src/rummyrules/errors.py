@@ -15,6 +15,7 @@ from __future__ import annotations
 
 __all__ = [
     "CardParseError",
+    "DeckError",
     "IllegalMoveError",
     "MoveParseError",
     "OptionError",
@@ -96,3 +97,16 @@ class IllegalMoveError(RummyRulesError):
         super().__init__(f"{reason} ({rule})")
         self.reason = reason
         self.rule = rule
+
+
+class DeckError(OptionError):
+    """A stacked deck that is not exactly the game's deck.
+
+    The message says which cards it lacks and which it has too many of.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> EndOfThePage().new_game(deck=parse_cards("AS KS"))
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.DeckError: the deck must be the game's 48 cards, top card first; this one has 2: it lacks 3S 4S 5S 6S 7S 8S 9S 10S JS QS and 36 more
+    """

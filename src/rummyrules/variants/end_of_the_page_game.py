@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MACHINE",
-    "DeckError",
     "EndOfThePageMachine",
     "deal",
     "hand_size",
@@ -56,17 +55,6 @@ def hand_size(card: Card) -> int:
     return _SIZES.get(card.rank, int(card.rank))
 
 
-class DeckError(OptionError):
-    """A stacked deck that is not exactly the game's deck.
-
-    >>> from rummyrules import EndOfThePage, parse_cards
-    >>> EndOfThePage().new_game(deck=parse_cards("AS KS"))
-    Traceback (most recent call last):
-    ...
-    rummyrules.variants.end_of_the_page_game.DeckError: the deck must be the game's 48 cards, top card first; this one has 2: it lacks 3S 4S 5S 6S 7S 8S 9S 10S JS QS and 36 more
-    """
-
-
 def new_game(
     rules: EndOfThePage,
     *,
@@ -80,43 +68,11 @@ def new_game(
     >>> new_game(EndOfThePage(), seed=8) == EndOfThePage().new_game(seed=8)
     True
     """
-    if type(dealer) is not int or not 0 <= dealer < rules.players:
-        message = (
-            f"dealer must be a player, from 0 to {rules.players - 1}, not {dealer!r}"
-        )
-        raise OptionError(message)
-    if type(seed) is not int:
-        raise OptionError(f"seed must be a whole number, not {seed!r}")
-    if deck is None:
-        order = shuffled(rules.deck(), seed, "round", 1)
-    else:
-        order = tuple(deck)
-        _check_deck(rules, order)
+    order = rummy500.first_order(
+        rules, players=rules.players, seed=seed, deck=deck, dealer=dealer
+    )
     zeros = (0,) * rules.players
     return deal(rules, order, seed=seed, round=1, dealer=dealer, scores=zeros, sheet=())
-
-
-def _check_deck(rules: EndOfThePage, order: tuple[Card, ...]) -> None:
-    want, have = Counter(rules.deck()), Counter(order)
-    if want == have:
-        return
-    lacks = list((want - have).elements())
-    extra = list((have - want).elements())
-    parts = []
-    if lacks:
-        parts.append("it lacks " + _some(lacks))
-    if extra:
-        parts.append("it has too many " + _some(extra))
-    message = (
-        f"the deck must be the game's {len(rules.deck())} cards, top card first; "
-        f"this one has {len(order)}: {'; '.join(parts)}"
-    )
-    raise DeckError(message)
-
-
-def _some(cards: list[Card]) -> str:
-    shown = " ".join(str(card) for card in cards[:10])
-    return shown if len(cards) <= 10 else f"{shown} and {len(cards) - 10} more"
 
 
 def deal(  # noqa: PLR0913 - a round is dealt from all of these

@@ -16,7 +16,6 @@ discard hands the next player a last draw and plays (``LAST``, F14-13).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -40,7 +39,6 @@ from rummyrules.moves import (
 from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState, Phase, Turn
 from rummyrules.variants import rummy500
-from rummyrules.variants.end_of_the_page_game import DeckError
 from rummyrules.variants.rummy500 import hand_after, holds, sorted_hand, still_face_up
 
 if TYPE_CHECKING:
@@ -86,26 +84,9 @@ def new_game(
     >>> new_game(FourteenHundred(), seed=8) == FourteenHundred().new_game(seed=8)
     True
     """
-    if type(dealer) is not int or not 0 <= dealer < rules.players:
-        message = (
-            f"dealer must be a player, from 0 to {rules.players - 1}, not {dealer!r}"
-        )
-        raise OptionError(message)
-    if type(seed) is not int:
-        raise OptionError(f"seed must be a whole number, not {seed!r}")
-    if deck is None:
-        order = shuffled(rules.deck(), seed, "round", 1)
-    else:
-        order = tuple(deck)
-        if Counter(order) != Counter(rules.deck()):
-            lacks = Counter(rules.deck()) - Counter(order)
-            extra = Counter(order) - Counter(rules.deck())
-            message = (
-                f"the deck must be the game's {len(rules.deck())} cards, top card first; "
-                f"this one lacks {' '.join(map(str, lacks.elements())) or 'nothing'} "
-                f"and has too many {' '.join(map(str, extra.elements())) or 'of nothing'}"
-            )
-            raise DeckError(message)
+    order = rummy500.first_order(
+        rules, players=rules.players, seed=seed, deck=deck, dealer=dealer
+    )
     zeros = (0,) * rules.players
     return deal(rules, order, seed=seed, round=1, dealer=dealer, scores=zeros, sheet=())
 

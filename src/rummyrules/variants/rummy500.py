@@ -15,12 +15,13 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
 from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank, card_key
-from rummyrules.errors import IllegalMoveError
+from rummyrules.errors import DeckError, IllegalMoveError, OptionError
 from rummyrules.melds import Meld, MeldRules
 from rummyrules.moves import LayOff, NewMeld
 from rummyrules.options import StockOut
@@ -28,7 +29,11 @@ from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState
 from rummyrules.table import TableMeld, played_by_each
 
+if TYPE_CHECKING:
+    from rummyrules.variants.common import Rules
+
 __all__ = [
+    "first_order",
     "hand_after",
     "lay_off",
     "layoff_moves",
@@ -305,6 +310,48 @@ def meld_after(state: GameState, move: LayOff) -> Meld:
         move.card, table_meld, state.rules.meld_rules, state.wild
     )
     return next(option.meld for option in options if option.stands_for == move.declared)
+
+
+def first_order(
+    rules: Rules, *, players: int, seed: int, deck: Sequence[Card] | None, dealer: int
+) -> tuple[Card, ...]:
+    """The first round's deck order: a stacked deck checked whole, or the seed's shuffle.
+
+    Also checks the seed and the first dealer, so that a new game either
+    starts right or says what is wrong.
+
+    >>> from rummyrules import EndOfThePage
+    >>> first_order(EndOfThePage(), players=2, seed=0, deck=None, dealer=2)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: dealer must be a player, from 0 to 1, not 2
+    """
+    if type(dealer) is not int or not 0 <= dealer < players:
+        message = f"dealer must be a player, from 0 to {players - 1}, not {dealer!r}"
+        raise OptionError(message)
+    if type(seed) is not int:
+        raise OptionError(f"seed must be a whole number, not {seed!r}")
+    if deck is None:
+        return shuffled(rules.deck(), seed, "round", 1)
+    order = tuple(deck)
+    want, have = Counter(rules.deck()), Counter(order)
+    if want != have:
+        parts = []
+        if lacks := list((want - have).elements()):
+            parts.append("it lacks " + _some(lacks))
+        if extra := list((have - want).elements()):
+            parts.append("it has too many " + _some(extra))
+        message = (
+            f"the deck must be the game's {len(rules.deck())} cards, top card first; "
+            f"this one has {len(order)}: {'; '.join(parts)}"
+        )
+        raise DeckError(message)
+    return order
+
+
+def _some(cards: list[Card]) -> str:
+    shown = " ".join(str(card) for card in cards[:10])
+    return shown if len(cards) <= 10 else f"{shown} and {len(cards) - 10} more"
 
 
 def round_scores(state: GameState) -> tuple[int, ...]:
