@@ -24,7 +24,6 @@ from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank, Suit
 from rummyrules.errors import IllegalMoveError, OptionError
 from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
-from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState, Phase, Turn
 from rummyrules.variants import rummy500
 from rummyrules.variants.rummy500 import hand_after, holds, sorted_hand, still_face_up
@@ -68,11 +67,7 @@ def new_game(
     >>> new_game(EndOfThePage(), seed=8) == EndOfThePage().new_game(seed=8)
     True
     """
-    order = rummy500.first_order(
-        rules, players=rules.players, seed=seed, deck=deck, dealer=dealer
-    )
-    zeros = (0,) * rules.players
-    return deal(rules, order, seed=seed, round=1, dealer=dealer, scores=zeros, sheet=())
+    return rummy500.start(rules, deal, seed=seed, deck=deck, dealer=dealer)
 
 
 def deal(  # noqa: PLR0913 - a round is dealt from all of these
@@ -262,7 +257,7 @@ def with_page(state: GameState, rounds: int) -> GameState:
     rules = attrs.evolve(_rules(state), rounds=rounds)
     state = attrs.evolve(state, rules=rules)
     if state.is_over and rounds > len(state.score_sheet):
-        return _next_round(state, rules, state.scores, state.score_sheet)
+        return rummy500.next_round(state, deal)
     return state
 
 
@@ -629,40 +624,7 @@ def _end_turn(state: GameState, *, out: int | None = None, **changes: Any) -> Ga
 
 def _end_round(state: GameState) -> GameState:
     """Score the round (EOP-16), then deal the next one or end the game (EOP-17)."""
-    row = rummy500.round_scores(state)
-    scores = tuple(
-        total + score for total, score in zip(state.scores, row, strict=True)
-    )
-    sheet = (*state.score_sheet, row)
-    rules = _rules(state)
-    if len(sheet) >= rules.rounds:
-        return attrs.evolve(
-            state,
-            scores=scores,
-            score_sheet=sheet,
-            phase=Phase.OVER,
-            to_move=None,
-            turn=Turn(),
-        )
-    return _next_round(state, rules, scores, sheet)
-
-
-def _next_round(
-    state: GameState,
-    rules: EndOfThePage,
-    scores: tuple[int, ...],
-    sheet: tuple[tuple[int, ...], ...],
-) -> GameState:
-    """EOP-R1: the deal passes one seat to the left; the seed shuffles the deck."""
-    number = len(sheet) + 1
-    order = shuffled(rules.deck(), state.seed, "round", number)
-    dealer = (state.dealer + 1) % rules.players
-    return deal(
-        rules,
-        order,
-        seed=state.seed,
-        round=number,
-        dealer=dealer,
-        scores=scores,
-        sheet=sheet,
-    )
+    state = rummy500.add_row(state, rummy500.round_scores(state))
+    if len(state.score_sheet) >= _rules(state).rounds:
+        return rummy500.game_over(state)
+    return rummy500.next_round(state, deal)

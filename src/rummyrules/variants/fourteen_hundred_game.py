@@ -36,7 +36,6 @@ from rummyrules.moves import (
     Pass,
     Take,
 )
-from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState, Phase, Turn
 from rummyrules.variants import rummy500
 from rummyrules.variants.rummy500 import hand_after, holds, sorted_hand, still_face_up
@@ -84,11 +83,7 @@ def new_game(
     >>> new_game(FourteenHundred(), seed=8) == FourteenHundred().new_game(seed=8)
     True
     """
-    order = rummy500.first_order(
-        rules, players=rules.players, seed=seed, deck=deck, dealer=dealer
-    )
-    zeros = (0,) * rules.players
-    return deal(rules, order, seed=seed, round=1, dealer=dealer, scores=zeros, sheet=())
+    return rummy500.start(rules, deal, seed=seed, deck=deck, dealer=dealer)
 
 
 def deal(  # noqa: PLR0913 - a round is dealt from all of these
@@ -720,34 +715,10 @@ def _end_round(state: GameState) -> GameState:
 
 def _score(state: GameState, row: tuple[int, ...]) -> GameState:
     """Add a row to the score sheet; end the game at the target (F14-15) or deal again."""
-    rules = _rules(state)
-    scores = tuple(
-        total + score for total, score in zip(state.scores, row, strict=True)
-    )
-    sheet = (*state.score_sheet, row)
-    if max(scores) >= rules.target:
-        return attrs.evolve(
-            state,
-            scores=scores,
-            score_sheet=sheet,
-            phase=Phase.OVER,
-            to_move=None,
-            turn=Turn(),
-            claim=None,
-            discarder=None,
-        )
-    number = len(sheet) + 1
-    order = shuffled(rules.deck(), state.seed, "round", number)
-    dealer = (state.dealer + 1) % rules.players  # F14-R4
-    return deal(
-        rules,
-        order,
-        seed=state.seed,
-        round=number,
-        dealer=dealer,
-        scores=scores,
-        sheet=sheet,
-    )
+    state = rummy500.add_row(state, row)
+    if max(state.scores) >= _rules(state).target:
+        return rummy500.game_over(state)
+    return rummy500.next_round(state, deal)  # F14-R4
 
 
 # The moves whose play needs nothing but the state.

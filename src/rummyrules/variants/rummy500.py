@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -26,25 +26,30 @@ from rummyrules.melds import Meld, MeldRules
 from rummyrules.moves import LayOff, NewMeld
 from rummyrules.options import StockOut
 from rummyrules.shuffle import shuffled
-from rummyrules.state import GameState
+from rummyrules.state import GameState, Phase, Turn
 from rummyrules.table import TableMeld, played_by_each
 
 if TYPE_CHECKING:
     from rummyrules.variants.common import Rules
 
 __all__ = [
+    "Deal",
+    "add_row",
     "first_order",
+    "game_over",
     "hand_after",
     "lay_off",
     "layoff_moves",
     "meld_after",
     "meld_moves",
+    "next_round",
     "play_meld",
     "rebuilt_stock",
     "resolve_layoff",
     "resolve_meld",
     "round_scores",
     "sorted_hand",
+    "start",
     "still_face_up",
 ]
 
@@ -352,6 +357,100 @@ def first_order(
 def _some(cards: list[Card]) -> str:
     shown = " ".join(str(card) for card in cards[:10])
     return shown if len(cards) <= 10 else f"{shown} and {len(cards) - 10} more"
+
+
+class Deal(Protocol):
+    """A variant's deal of one round from a deck order (its ``deal`` function).
+
+    >>> from rummyrules.variants import end_of_the_page_game, fourteen_hundred_game
+    >>> deals: list[Deal] = [end_of_the_page_game.deal, fourteen_hundred_game.deal]
+    >>> len(deals)
+    2
+    """
+
+    def __call__(  # noqa: PLR0913 - a round is dealt from all of these
+        self,
+        rules: Any,
+        order: Sequence[Card],
+        *,
+        seed: int,
+        round: int,
+        dealer: int,
+        scores: tuple[int, ...],
+        sheet: tuple[tuple[int, ...], ...],
+    ) -> GameState:
+        """Deal the round."""
+
+
+def start(
+    rules: Any,
+    deal: Deal,
+    *,
+    seed: int,
+    deck: Sequence[Card] | None,
+    dealer: int,
+) -> GameState:
+    """The first round of a game, dealt from a checked stacked deck or the seed.
+
+    >>> from rummyrules import EndOfThePage
+    >>> EndOfThePage().new_game(seed=4).round
+    1
+    """
+    players: int = rules.players
+    order = first_order(rules, players=players, seed=seed, deck=deck, dealer=dealer)
+    return deal(
+        rules, order, seed=seed, round=1, dealer=dealer, scores=(0,) * players, sheet=()
+    )
+
+
+def next_round(state: GameState, deal: Deal) -> GameState:
+    """The next round: the deal passes one seat left (EOP-R1, F14-R4), the seed shuffles.
+
+    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.variants.end_of_the_page_game import deal
+    >>> game = EndOfThePage().new_game(seed=4, dealer=1)
+    >>> next_round(game, deal).dealer
+    0
+    """
+    rules: Any = state.rules
+    number = len(state.score_sheet) + 1
+    order = shuffled(rules.deck(), state.seed, "round", number)
+    dealer = (state.dealer + 1) % state.players
+    return deal(
+        rules,
+        order,
+        seed=state.seed,
+        round=number,
+        dealer=dealer,
+        scores=state.scores,
+        sheet=state.score_sheet,
+    )
+
+
+def add_row(state: GameState, row: tuple[int, ...]) -> GameState:
+    """The state with one more row on the score sheet, and the totals updated.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = add_row(EndOfThePage().new_game(seed=4), (10, -5))
+    >>> game.score_sheet, game.scores
+    (((10, -5),), (10, -5))
+    """
+    scores = tuple(
+        total + score for total, score in zip(state.scores, row, strict=True)
+    )
+    return attrs.evolve(state, scores=scores, score_sheet=(*state.score_sheet, row))
+
+
+def game_over(state: GameState) -> GameState:
+    """The state once the game has ended: nobody moves any more.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game_over(EndOfThePage().new_game(seed=4)).winners
+    (0, 1)
+    """
+    return attrs.evolve(
+        state, phase=Phase.OVER, to_move=None, turn=Turn(), claim=None, discarder=None
+    )
 
 
 def round_scores(state: GameState) -> tuple[int, ...]:
