@@ -18,7 +18,7 @@ from rummyrules.cards import BY_RANK_AND_SUIT, Card, Rank, card_key
 from rummyrules.meld_search import find_melds
 from rummyrules.melds import Meld, MeldRules, is_wild, readings
 
-__all__ = ["Layout", "find_going_out"]
+__all__ = ["Layout", "find_going_out", "going_out_layouts"]
 
 _CARD: Final = BY_RANK_AND_SUIT
 _card_key: Final = card_key
@@ -77,6 +77,87 @@ def find_going_out(
         return None
     melds, rest = found
     return Layout(melds=melds, leftover=rest)
+
+
+def going_out_layouts(
+    hand: Sequence[Card],
+    rules: MeldRules,
+    *,
+    wild: Rank | None = None,
+    single_meld: bool = False,
+    leftover: bool = True,
+) -> tuple[Layout, ...]:
+    """One layout for each way the hand can go out: by what is left over.
+
+    The layout that leaves nothing over comes first, if there is one; then
+    one layout for each distinct card that can be the card left over (GOR-7,
+    GOR-R1), in the order the library shows cards. Going out does not depend
+    on how the melds are shown, only on which card is discarded, so these
+    are all the choices a player really has.
+
+    >>> from rummyrules import GoingOutRummy, parse_cards
+    >>> rules = GoingOutRummy().meld_rules
+    >>> for layout in going_out_layouts(parse_cards("7S 7H 7D 8C 9C 10C 10C"), rules):
+    ...     print(layout)
+    7S 7H 7D / 8C 9C 10C discard 10C
+    >>> [
+    ...     str(layout.leftover)
+    ...     for layout in going_out_layouts(parse_cards("* * * 5D"), rules)
+    ... ]
+    ['None', '5D', '*']
+    """
+    cards = sorted(hand, key=_card_key)
+    lone = _lone_cards(cards, rules, wild)
+    if len(lone) > (1 if leftover else 0):
+        return ()  # a card that fits no meld can only be the one left over
+    found: list[Layout] = []
+    if not lone:
+        whole = find_going_out(
+            cards, rules, wild=wild, single_meld=single_meld, leftover=False
+        )
+        if whole is not None:
+            found.append(whole)
+    if leftover:
+        for card in dict.fromkeys(lone or cards):
+            rest = list(cards)
+            rest.remove(card)
+            layout = find_going_out(
+                rest, rules, wild=wild, single_meld=single_meld, leftover=False
+            )
+            if layout is not None:
+                found.append(Layout(melds=layout.melds, leftover=card))
+    return tuple(found)
+
+
+def _lone_cards(cards: list[Card], rules: MeldRules, wild: Rank | None) -> list[Card]:
+    """The natural cards that no meld made from this hand could hold.
+
+    A quick test, run before any search: a card fits a set when its rank's
+    copies and the wilds make three, and a run when some three places in a
+    row around it are held in its suit or can be filled by wilds.
+    """
+    wilds = sum(1 for card in cards if is_wild(card, wild))
+    naturals = [card for card in cards if not is_wild(card, wild)]
+    ranks: dict[Rank | None, int] = {}
+    held: dict[object, int] = {}
+    for card in naturals:
+        ranks[card.rank] = ranks.get(card.rank, 0) + 1
+        if card.rank is not None:
+            for place in rules.places[card.rank]:
+                held[card.suit] = held.get(card.suit, 0) | 1 << place
+    top = len(rules.run_ranks) - 1
+    lone: list[Card] = []
+    for card in naturals:
+        if card.rank is None or ranks[card.rank] + wilds >= 3:
+            continue
+        suit = held[card.suit]
+        if not any(
+            3 - (suit >> low & 0b111).bit_count() <= wilds
+            for place in rules.places[card.rank]
+            for low in range(max(place - 2, 0), min(place, top - 2) + 1)
+        ):
+            lone.append(card)
+    return lone
 
 
 def _single_meld_layout(

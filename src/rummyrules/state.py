@@ -29,7 +29,7 @@ from rummyrules.table import TableMeld
 if TYPE_CHECKING:
     from rummyrules.variants.common import PlayableRules
 
-__all__ = ["GameState", "Machine", "Phase", "Turn"]
+__all__ = ["GameState", "Machine", "Phase", "Turn", "game_over"]
 
 
 class Phase(enum.Enum):
@@ -115,7 +115,10 @@ class Machine(Protocol):
         """
 
     def normalize(self, state: GameState, move: Move) -> Move:
-        """The listed move that ``move`` names, or an IllegalMoveError saying why none.
+        """The move to play for ``move``, or an IllegalMoveError saying why none.
+
+        The move to play is the listed move that ``move`` names; in Going Out
+        Rummy, it may also be the player's own layout for going out.
 
         >>> from rummyrules import EndOfThePage
         >>> from rummyrules.moves import parse_move
@@ -179,6 +182,12 @@ class GameState:
         passes: 1400's opening: how many players have passed the upcard (F14-7).
         claim: 1400: the last discard while it may still be claimed (F14-12).
         discarder: Who discarded ``claim``.
+        winner: Going Out Rummy: who won the game (went out, or was the last
+            player left), once it is over (GOR-7, GOR-R3).
+        dropped: Going Out Rummy: the players who dropped out, in the order
+            they dropped (GOR-10).
+        out_of_play: Going Out Rummy: the cards of the players who dropped,
+            face down and out of play for the rest of the game (GOR-10).
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage(players=3).new_game(seed=5, dealer=1)
@@ -211,6 +220,9 @@ class GameState:
     passes: int = 0
     claim: Card | None = None
     discarder: int | None = None
+    winner: int | None = None
+    dropped: tuple[int, ...] = ()
+    out_of_play: tuple[Card, ...] = ()
     # Legal moves, worked out once per state (a cache, not part of the value).
     _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
@@ -248,9 +260,12 @@ class GameState:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The players with the highest total once the game is over (ties share).
+        """Who won, once the game is over; empty while it goes on.
 
-        Empty while the game goes on.
+        In End of the Page and 1400, the players with the highest total (ties
+        share). In Going Out Rummy, the player who went out or was left alone
+        at the table; nobody when the game ended without a winner (GOR-R3,
+        GOR-R4).
 
         >>> from rummyrules import EndOfThePage
         >>> EndOfThePage().new_game(seed=1).winners
@@ -258,6 +273,8 @@ class GameState:
         """
         if not self.is_over:
             return ()
+        if not self.rules.keeps_score:
+            return () if self.winner is None else (self.winner,)
         best = max(self.scores)
         return tuple(p for p, score in enumerate(self.scores) if score == best)
 
@@ -300,7 +317,9 @@ class GameState:
         """The state after the move; the move may be a value or its text.
 
         Shorthand is accepted where it names exactly one listed move: a wild
-        may be left undeclared when it has only one reading. A move the rules
+        may be left undeclared when it has only one reading. In Going Out
+        Rummy, going out is accepted with any valid layout of the hand, not
+        only the one :meth:`legal_moves` lists for its discard. A move the rules
         forbid raises :class:`~rummyrules.IllegalMoveError`, naming the rule;
         text that is no move raises :class:`~rummyrules.MoveParseError`.
         Either way this state is unchanged.
@@ -320,11 +339,9 @@ class GameState:
         out_of_turn = move.player is not None and move.player != self.to_move
         if out_of_turn and move in machine.moves_for(self, move.player or 0):
             return machine.play(self, move)
-        listed = self.legal_moves()
-        if move not in listed:  # a listed move is found by identity at once
+        if move not in self.legal_moves():  # a listed move is found at once
+            # The machine names the move to play, or explains the refusal.
             move = machine.normalize(self, move)
-            if move not in listed:  # pragma: no cover - normalize explains each refusal
-                raise IllegalMoveError(f"'{move}' is not allowed here", rule="ALL-2")
         return machine.play(self, move)
 
     def with_page(self, rounds: int) -> GameState:
@@ -354,5 +371,22 @@ class GameState:
             lines.append(f"  on the table, showing the wild rank: {self.marker}")
         if self.claim is not None:
             lines.append(f"  {self.claim} may be claimed until the next draw")
+        if self.dropped:
+            gone = ", ".join(map(str, self.dropped))
+            lines.append(
+                f"  dropped out: player {gone}; {len(self.out_of_play)} cards out of play"
+            )
         lines.append(f"  stock: {len(self.stock)} cards; scores {list(self.scores)}")
         return "\n".join(lines)
+
+
+def game_over(state: GameState) -> GameState:
+    """The state once the game has ended: nobody moves any more.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game_over(EndOfThePage().new_game(seed=4)).winners
+    (0, 1)
+    """
+    return attrs.evolve(
+        state, phase=Phase.OVER, to_move=None, turn=Turn(), claim=None, discarder=None
+    )

@@ -54,6 +54,8 @@ class Rules(abc.ABC):
     """The ranks that may be the round's wild rank."""
     wild_rule: ClassVar[str]
     """The rule ID that says which ranks may be wild."""
+    keeps_score: ClassVar[bool] = True
+    """Whether the game keeps a score (Going Out Rummy only has a winner)."""
 
     @property
     @abc.abstractmethod

@@ -23,10 +23,12 @@ import attrs
 from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank, Suit
 from rummyrules.errors import IllegalMoveError, OptionError
+from rummyrules.hands import hand_after, holds, sorted_hand
 from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
-from rummyrules.state import GameState, Phase, Turn
+from rummyrules.state import GameState, Phase, Turn, game_over
 from rummyrules.variants import rummy500
-from rummyrules.variants.rummy500 import hand_after, holds, sorted_hand, still_face_up
+from rummyrules.variants.dealing import rebuilt_stock
+from rummyrules.variants.rummy500 import still_face_up
 
 if TYPE_CHECKING:
     from rummyrules.variants.end_of_the_page import EndOfThePage
@@ -523,7 +525,7 @@ def _foreign(move: Move) -> IllegalMoveError:
 
 def _draw(state: GameState) -> GameState:
     if not state.stock:
-        state = rummy500.rebuilt_stock(state, _rules(state).stock_out)
+        state = rebuilt_stock(state, _rules(state).stock_out)
         if not state.stock:
             return _end_round(state)  # EOP-R4: nothing left to draw
     player = _mover(state)
@@ -626,5 +628,5 @@ def _end_round(state: GameState) -> GameState:
     """Score the round (EOP-16), then deal the next one or end the game (EOP-17)."""
     state = rummy500.add_row(state, rummy500.round_scores(state))
     if len(state.score_sheet) >= _rules(state).rounds:
-        return rummy500.game_over(state)
+        return game_over(state)
     return rummy500.next_round(state, deal)

@@ -24,6 +24,7 @@ import attrs
 from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import IllegalMoveError, OptionError
+from rummyrules.hands import hand_after, holds, sorted_hand
 from rummyrules.melds import MeldRules
 from rummyrules.moves import (
     Claim,
@@ -36,9 +37,10 @@ from rummyrules.moves import (
     Pass,
     Take,
 )
-from rummyrules.state import GameState, Phase, Turn
+from rummyrules.state import GameState, Phase, Turn, game_over
 from rummyrules.variants import rummy500
-from rummyrules.variants.rummy500 import hand_after, holds, sorted_hand, still_face_up
+from rummyrules.variants.dealing import rebuilt_stock
+from rummyrules.variants.rummy500 import still_face_up
 
 if TYPE_CHECKING:
     from rummyrules.variants.fourteen_hundred import FourteenHundred
@@ -598,7 +600,7 @@ def _all_passed(state: GameState) -> GameState:
 
 def _draw(state: GameState) -> GameState:
     if not state.stock:
-        state = rummy500.rebuilt_stock(state, _rules(state).stock_out)
+        state = rebuilt_stock(state, _rules(state).stock_out)
         if not state.stock:
             return _end_round(state)  # F14-R10: nothing left to draw
     player = _mover(state)
@@ -717,7 +719,7 @@ def _score(state: GameState, row: tuple[int, ...]) -> GameState:
     """Add a row to the score sheet; end the game at the target (F14-15) or deal again."""
     state = rummy500.add_row(state, row)
     if max(state.scores) >= _rules(state).target:
-        return rummy500.game_over(state)
+        return game_over(state)
     return rummy500.next_round(state, deal)  # F14-R4
 
 

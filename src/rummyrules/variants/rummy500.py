@@ -5,93 +5,49 @@ whoever played them, score the cards played minus the cards in hand, keep a
 spread discard pile, and total the rounds on a score sheet. The pieces here
 serve both; each variant's module says only what is its own.
 
->>> from rummyrules import parse_cards
->>> hand_after(parse_cards("7S 9S 7S"), take=parse_cards("7S"))
-(Card(rank=Rank.SEVEN, suit=Suit.SPADES), Card(rank=Rank.NINE, suit=Suit.SPADES))
+>>> from rummyrules import EndOfThePage
+>>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+>>> round_scores(game)
+(-245, -145)
 """
 
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
 from rummyrules import meld_search, melds
-from rummyrules.cards import Card, Rank, card_key
-from rummyrules.errors import DeckError, IllegalMoveError, OptionError
+from rummyrules.cards import Card, Rank
+from rummyrules.errors import IllegalMoveError
+from rummyrules.hands import hand_after, holds, sorted_hand
 from rummyrules.melds import Meld, MeldRules
 from rummyrules.moves import LayOff, NewMeld
-from rummyrules.options import StockOut
 from rummyrules.shuffle import shuffled
-from rummyrules.state import GameState, Phase, Turn
+from rummyrules.state import GameState
 from rummyrules.table import TableMeld, played_by_each
+from rummyrules.variants.dealing import first_order
 
 if TYPE_CHECKING:
-    from rummyrules.variants.common import Rules
+    pass
 
 __all__ = [
     "Deal",
     "add_row",
-    "first_order",
-    "game_over",
-    "hand_after",
     "lay_off",
     "layoff_moves",
     "meld_after",
     "meld_moves",
     "next_round",
     "play_meld",
-    "rebuilt_stock",
     "resolve_layoff",
     "resolve_meld",
     "round_scores",
-    "sorted_hand",
     "start",
     "still_face_up",
 ]
-
-
-def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """A hand in the order the library shows cards.
-
-    >>> from rummyrules import parse_cards
-    >>> [str(c) for c in sorted_hand(parse_cards("KS 2H AS"))]
-    ['AS', '2H', 'KS']
-    """
-    return tuple(sorted(cards, key=card_key))
-
-
-def hand_after(
-    hand: Sequence[Card], *, take: Iterable[Card] = (), add: Iterable[Card] = ()
-) -> tuple[Card, ...]:
-    """The hand without the cards in ``take`` (one copy each) and with ``add``.
-
-    >>> from rummyrules import parse_cards
-    >>> [str(c) for c in hand_after(parse_cards("AS KS"), add=parse_cards("2S"))]
-    ['AS', '2S', 'KS']
-    """
-    left = list(hand)
-    for card in take:
-        left.remove(card)
-    return sorted_hand([*left, *add])
-
-
-def holds(hand: Sequence[Card], cards: Iterable[Card]) -> Card | None:
-    """The first card the hand does not hold enough copies of, or None.
-
-    >>> from rummyrules import parse_cards
-    >>> print(holds(parse_cards("7S 8S"), parse_cards("7S 7S")))
-    7S
-    """
-    have = Counter(hand)
-    for card in cards:
-        if have[card] == 0:
-            return card
-        have[card] -= 1
-    return None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -275,33 +231,6 @@ def lay_off(state: GameState, move: LayOff, *, player: int | None = None) -> Gam
     )
 
 
-def rebuilt_stock(state: GameState, how: StockOut) -> GameState:
-    """An empty stock ends the round, or is rebuilt from the discard pile (EOP-R4, F14-R10).
-
-    The state is returned as it is when the round should end instead: under
-    ``end_round``, or when the pile has nothing below its top card.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=1)
-    >>> game = attrs.evolve(game, stock=(), discard_pile=game.discard_pile + game.stock)
-    >>> len(rebuilt_stock(game, StockOut.FLIP).stock) == len(game.discard_pile) - 1
-    True
-    """
-    pile = state.discard_pile
-    if how is StockOut.END_ROUND or len(pile) < 2:
-        return state
-    rest = pile[1:]
-    if how is StockOut.RESHUFFLE:
-        stock = shuffled(
-            rest, state.seed, "round", state.round, "reshuffle", state.reshuffles + 1
-        )
-    else:
-        stock = tuple(reversed(rest))  # the pile turned over: its bottom card on top
-    return attrs.evolve(
-        state, stock=stock, discard_pile=pile[:1], reshuffles=state.reshuffles + 1
-    )
-
-
 def meld_after(state: GameState, move: LayOff) -> Meld:
     """The meld a listed lay-off makes: the reading in which the card means what it says.
 
@@ -315,48 +244,6 @@ def meld_after(state: GameState, move: LayOff) -> Meld:
         move.card, table_meld, state.rules.meld_rules, state.wild
     )
     return next(option.meld for option in options if option.stands_for == move.declared)
-
-
-def first_order(
-    rules: Rules, *, players: int, seed: int, deck: Sequence[Card] | None, dealer: int
-) -> tuple[Card, ...]:
-    """The first round's deck order: a stacked deck checked whole, or the seed's shuffle.
-
-    Also checks the seed and the first dealer, so that a new game either
-    starts right or says what is wrong.
-
-    >>> from rummyrules import EndOfThePage
-    >>> first_order(EndOfThePage(), players=2, seed=0, deck=None, dealer=2)
-    Traceback (most recent call last):
-    ...
-    rummyrules.errors.OptionError: dealer must be a player, from 0 to 1, not 2
-    """
-    if type(dealer) is not int or not 0 <= dealer < players:
-        message = f"dealer must be a player, from 0 to {players - 1}, not {dealer!r}"
-        raise OptionError(message)
-    if type(seed) is not int:
-        raise OptionError(f"seed must be a whole number, not {seed!r}")
-    if deck is None:
-        return shuffled(rules.deck(), seed, "round", 1)
-    order = tuple(deck)
-    want, have = Counter(rules.deck()), Counter(order)
-    if want != have:
-        parts = []
-        if lacks := list((want - have).elements()):
-            parts.append("it lacks " + _some(lacks))
-        if extra := list((have - want).elements()):
-            parts.append("it has too many " + _some(extra))
-        message = (
-            f"the deck must be the game's {len(rules.deck())} cards, top card first; "
-            f"this one has {len(order)}: {'; '.join(parts)}"
-        )
-        raise DeckError(message)
-    return order
-
-
-def _some(cards: list[Card]) -> str:
-    shown = " ".join(str(card) for card in cards[:10])
-    return shown if len(cards) <= 10 else f"{shown} and {len(cards) - 10} more"
 
 
 class Deal(Protocol):
@@ -439,18 +326,6 @@ def add_row(state: GameState, row: tuple[int, ...]) -> GameState:
         total + score for total, score in zip(state.scores, row, strict=True)
     )
     return attrs.evolve(state, scores=scores, score_sheet=(*state.score_sheet, row))
-
-
-def game_over(state: GameState) -> GameState:
-    """The state once the game has ended: nobody moves any more.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game_over(EndOfThePage().new_game(seed=4)).winners
-    (0, 1)
-    """
-    return attrs.evolve(
-        state, phase=Phase.OVER, to_move=None, turn=Turn(), claim=None, discarder=None
-    )
 
 
 def round_scores(state: GameState) -> tuple[int, ...]:

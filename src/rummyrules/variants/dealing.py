@@ -1,0 +1,110 @@
+"""Deck orders and the stock: what every variant's deal does the same way.
+
+Every game's deck order comes from a seed, through the library's one shuffle,
+or is given whole as a stacked deck (top card first), checked card by card.
+
+>>> from rummyrules import EndOfThePage
+>>> order = first_order(EndOfThePage(), players=2, seed=5, deck=None, dealer=0)
+>>> sorted(map(str, order)) == sorted(map(str, EndOfThePage().deck()))
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummyrules.cards import Card
+from rummyrules.errors import DeckError, OptionError
+from rummyrules.options import StockOut
+from rummyrules.shuffle import shuffled
+from rummyrules.state import GameState
+
+if TYPE_CHECKING:
+    from rummyrules.variants.common import Rules
+
+__all__ = ["checked_deck", "first_order", "rebuilt_stock"]
+
+
+def first_order(
+    rules: Rules, *, players: int, seed: int, deck: Sequence[Card] | None, dealer: int
+) -> tuple[Card, ...]:
+    """The first round's deck order: a stacked deck checked whole, or the seed's shuffle.
+
+    Also checks the seed and the first dealer, so that a new game either
+    starts right or says what is wrong.
+
+    >>> from rummyrules import EndOfThePage
+    >>> first_order(EndOfThePage(), players=2, seed=0, deck=None, dealer=2)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: dealer must be a player, from 0 to 1, not 2
+    """
+    if type(dealer) is not int or not 0 <= dealer < players:
+        message = f"dealer must be a player, from 0 to {players - 1}, not {dealer!r}"
+        raise OptionError(message)
+    if type(seed) is not int:
+        raise OptionError(f"seed must be a whole number, not {seed!r}")
+    if deck is None:
+        return shuffled(rules.deck(), seed, "round", 1)
+    return checked_deck(rules, deck)
+
+
+def checked_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
+    """A stacked deck, checked to be exactly the game's cards (top card first).
+
+    >>> from rummyrules import GoingOutRummy, parse_cards
+    >>> checked_deck(GoingOutRummy(), parse_cards("AS 2S"))
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.DeckError: the deck must be the game's 156 cards, top card first; this one has 2: it lacks AS AS 2S 2S 3S 3S 3S 4S 4S 4S and 144 more
+    """
+    order = tuple(deck)
+    want, have = Counter(rules.deck()), Counter(order)
+    if want != have:
+        parts = []
+        if lacks := list((want - have).elements()):
+            parts.append("it lacks " + _some(lacks))
+        if extra := list((have - want).elements()):
+            parts.append("it has too many " + _some(extra))
+        message = (
+            f"the deck must be the game's {len(rules.deck())} cards, top card first; "
+            f"this one has {len(order)}: {'; '.join(parts)}"
+        )
+        raise DeckError(message)
+    return order
+
+
+def _some(cards: list[Card]) -> str:
+    shown = " ".join(str(card) for card in cards[:10])
+    return shown if len(cards) <= 10 else f"{shown} and {len(cards) - 10} more"
+
+
+def rebuilt_stock(state: GameState, how: StockOut) -> GameState:
+    """An empty stock ends the round, or is rebuilt from the discard pile (EOP-R4, F14-R10).
+
+    The state is returned as it is when the round should end instead: under
+    ``end_round``, or when the pile has nothing below its top card.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> game = attrs.evolve(game, stock=(), discard_pile=game.discard_pile + game.stock)
+    >>> len(rebuilt_stock(game, StockOut.FLIP).stock) == len(game.discard_pile) - 1
+    True
+    """
+    pile = state.discard_pile
+    if how is StockOut.END_ROUND or len(pile) < 2:
+        return state
+    rest = pile[1:]
+    if how is StockOut.RESHUFFLE:
+        stock = shuffled(
+            rest, state.seed, "round", state.round, "reshuffle", state.reshuffles + 1
+        )
+    else:
+        stock = tuple(reversed(rest))  # the pile turned over: its bottom card on top
+    return attrs.evolve(
+        state, stock=stock, discard_pile=pile[:1], reshuffles=state.reshuffles + 1
+    )
