@@ -20,13 +20,22 @@ from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.options import StockOut
 from rummyrules.state import GameState, Phase
-from rummyrules.variants import EndOfThePage, FourteenHundred, GoingOut, GoingOutRummy
+from rummyrules.variants import (
+    DealerDraw,
+    EndOfThePage,
+    FourteenHundred,
+    GoingOut,
+    GoingOutRummy,
+    Match,
+)
 from rummyrules.variants.common import PlayableRules, Rules
+from rummyrules.views import StockSize, View
 
 __all__ = [
     "WILDCARD",
     "Card",
     "CardParseError",
+    "DealerDraw",
     "DeckError",
     "EndOfThePage",
     "FourteenHundred",
@@ -36,6 +45,7 @@ __all__ = [
     "IllegalMoveError",
     "LayOffOption",
     "Layout",
+    "Match",
     "Meld",
     "MeldCheck",
     "MeldKind",
@@ -48,8 +58,10 @@ __all__ = [
     "Rules",
     "RummyRulesError",
     "StockOut",
+    "StockSize",
     "Suit",
     "UnknownCardError",
+    "View",
     "make_deck",
     "parse_cards",
 ]

@@ -25,6 +25,7 @@ from rummyrules.cards import Card, Rank
 from rummyrules.errors import IllegalMoveError, RummyRulesError
 from rummyrules.moves import Move, parse_move
 from rummyrules.table import TableMeld
+from rummyrules.views import View, view_of
 
 if TYPE_CHECKING:
     from rummyrules.variants.common import PlayableRules
@@ -343,6 +344,28 @@ class GameState:
             # The machine names the move to play, or explains the refusal.
             move = machine.normalize(self, move)
         return machine.play(self, move)
+
+    def view(self, player: int) -> View:
+        """What ``player`` may see: their own hand and what lies face up.
+
+        Other hands show only their sizes; the stock only its size, and in
+        Going Out Rummy only roughly, with the discard pile cut to its top
+        card (GOR-11). The view lists the player's legal moves.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy().new_game(seed=1)
+        >>> view = game.view(0)
+        >>> (
+        ...     view.hand == game.hand(0),
+        ...     view.stock_count,
+        ...     [str(m) for m in view.legal_moves],
+        ... )
+        (True, None, ['0: drop'])
+        """
+        if type(player) is not int or not 0 <= player < self.players:
+            message = f"there is no player {player!r}: the players are 0 to {self.players - 1}"
+            raise RummyRulesError(message)
+        return view_of(self, player)
 
     def with_page(self, rounds: int) -> GameState:
         """The game with the page taped longer or ripped shorter (EOP-17).

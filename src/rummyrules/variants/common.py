@@ -56,6 +56,9 @@ class Rules(abc.ABC):
     """The rule ID that says which ranks may be wild."""
     keeps_score: ClassVar[bool] = True
     """Whether the game keeps a score (Going Out Rummy only has a winner)."""
+    hides_piles: ClassVar[bool] = False
+    """Whether players may not count the stock nor look back through the
+    discard pile (Going Out Rummy, GOR-11)."""
 
     @property
     @abc.abstractmethod
@@ -170,6 +173,25 @@ class Rules(abc.ABC):
         return meld_search.find_layoffs(
             parse_cards(hand), meld, self.meld_rules, wild=self.wild_rank(wild)
         )
+
+    def stacked_deck(self, top: CardsLike) -> tuple[Card, ...]:
+        """The game's whole deck with these cards on top, top card first.
+
+        The cards not named follow in the deck's own fixed order, so a
+        stacked game (``rules.new_game(deck=rules.stacked_deck("7S 7H"))``)
+        needs only the cards its story turns on.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> deck = GoingOutRummy().stacked_deck("KH KH")
+        >>> [str(card) for card in deck[:4]], len(deck)
+        (['KH', 'KH', 'AS', '2S'], 156)
+        """
+        named = parse_cards(top)
+        self._check_in_deck(named)
+        rest = list(self.deck())
+        for card in named:
+            rest.remove(card)
+        return (*named, *rest)
 
     def _not_in_deck(self, cards: Sequence[Card]) -> str | None:
         """Say which card this game's deck cannot supply, if any."""

@@ -10,17 +10,24 @@
 
 from __future__ import annotations
 
-import enum
-from typing import ClassVar, Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
 from rummyrules import layouts
 from rummyrules.cards import Card, Rank, make_deck, parse_cards
+from rummyrules.errors import OptionError
 from rummyrules.layouts import Layout
 from rummyrules.melds import MeldRules
-from rummyrules.options import about, at_least, between, choice, is_bool
-from rummyrules.variants.common import CardsLike, Rules
+from rummyrules.options import GoingOut, about, at_least, between, choice, is_bool
+from rummyrules.shuffle import shuffled
+from rummyrules.variants import going_out_game
+from rummyrules.variants.common import CardsLike, PlayableRules
+from rummyrules.variants.going_out_dealer import DealerDraw, draw_for_dealer
+
+if TYPE_CHECKING:
+    from rummyrules.state import GameState, Machine
 
 __all__ = ["GoingOut", "GoingOutRummy"]
 
@@ -36,21 +43,6 @@ MELD_RULES: Final = MeldRules(
 PACKS: Final = 3
 
 
-class GoingOut(enum.StrEnum):
-    """How a hand may go out (GOR-7, and the Major/Minor variation GOR-8).
-
-    >>> GoingOut("minor")
-    <GoingOut.MINOR: 'minor'>
-    """
-
-    STANDARD = "standard"
-    """Any number of melds, at most one card left over (GOR-7)."""
-    MAJOR = "major"
-    """Every card in one single meld (GOR-8)."""
-    MINOR = "minor"
-    """Every card but at most one in one single meld (GOR-8)."""
-
-
 def _going_out(value: GoingOut | str) -> GoingOut:
     return choice(
         GoingOut, value, game="Going Out Rummy", name="going_out", rule="GOR-8"
@@ -58,7 +50,7 @@ def _going_out(value: GoingOut | str) -> GoingOut:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class GoingOutRummy(Rules):
+class GoingOutRummy(PlayableRules):
     """The rules of Going Out Rummy, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -83,6 +75,8 @@ class GoingOutRummy(Rules):
     deck_rule: ClassVar[str] = "GOR-1"
     wild_ranks: ClassVar[frozenset[Rank]] = frozenset()
     wild_rule: ClassVar[str] = "MELD-4"
+    keeps_score: ClassVar[bool] = False
+    hides_piles: ClassVar[bool] = True
 
     players: int = attrs.field(
         default=2,
@@ -160,3 +154,58 @@ class GoingOutRummy(Rules):
             single_meld=self.going_out is not GoingOut.STANDARD,
             leftover=self.going_out is not GoingOut.MAJOR,
         )
+
+    @property
+    def machine(self) -> Machine:
+        """The Going Out Rummy turn machine (GOR-4 … GOR-10).
+
+        >>> GoingOutRummy().machine.legal_moves(GoingOutRummy().new_game(seed=1))
+        (Draw(player=None), Drop(player=None))
+        """
+        return going_out_game.MACHINE
+
+    def new_game(
+        self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
+    ) -> GameState:
+        """Deal a game (GOR-3): one hand is the whole game.
+
+        The deck order comes from ``seed`` through the library's one shuffle,
+        or is given whole as ``deck``, top card first (the seed then still
+        shuffles the discard pile into a new stock, GOR-9). ``dealer`` deals;
+        :meth:`draw_for_dealer` settles who that is before a first game.
+
+        >>> game = GoingOutRummy(players=3, hand_size=5).new_game(seed=42, dealer=2)
+        >>> game.to_move, [len(hand) for hand in game.hands], len(game.stock)
+        (0, [5, 5, 5], 141)
+        """
+        return going_out_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
+
+    def draw_for_dealer(
+        self, *, seed: int = 0, deck: CardsLike | None = None, shuffler: int = 0
+    ) -> DealerDraw:
+        """Who deals the first game, and every card shown to settle it (GOR-2).
+
+        A pure function of the seed, or of ``deck``: a deck order, top card
+        first, either whole or only its top cards. ``shuffler`` deals the
+        draw, starting at their left.
+
+        >>> draw = GoingOutRummy(players=4).draw_for_dealer(seed=7)
+        >>> draw == GoingOutRummy(players=4).draw_for_dealer(seed=7)
+        True
+        >>> print(GoingOutRummy(players=3).draw_for_dealer(deck="5C 5S 5S 9H 4D"))
+        player 1: 5C; player 2: 5S; player 0: 5S; player 2: 9H; player 0: 4D; player 2 deals
+        """
+        players = self.players
+        if type(shuffler) is not int or not 0 <= shuffler < players:
+            message = (
+                f"shuffler must be a player, from 0 to {players - 1}, not {shuffler!r}"
+            )
+            raise OptionError(message)
+        if deck is None:
+            if type(seed) is not int:
+                raise OptionError(f"seed must be a whole number, not {seed!r}")
+            order = shuffled(self.deck(), seed, "first dealer")
+        else:
+            order = parse_cards(deck)
+            self._check_in_deck(order)
+        return draw_for_dealer(order, players=players, shuffler=shuffler)
