@@ -1,9 +1,12 @@
 """How fast games play out: random legal moves, as a bot or a simulator makes them.
 
 Each decision is one call of ``legal_moves()``, one uniform choice among them
-and one ``apply``. In 1400 the moves other players may make out of turn (claims,
-``legal_moves(player=N)``) are offered too, as a table of bots would. The script plays whole games from seeded deals for a fixed
-time per table and prints decisions and rounds per second (see
+and one ``apply``. In 1400 the moves other players may make out of turn
+(claims, ``legal_moves(player=N)``) are offered too, as a table of bots would.
+In Going Out Rummy ``drop`` is left out of the choice: it is always listed,
+and random players would drop out of almost every game within a few turns.
+The script plays whole games from seeded deals for a fixed time per table and
+prints decisions and rounds (games, for Going Out Rummy) per second (see
 benchmarks/README.md)::
 
     .venv/bin/python benchmarks/playout.py            # 10 s a table
@@ -20,7 +23,8 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from rummyrules import EndOfThePage, FourteenHundred, PlayableRules
+from rummyrules import EndOfThePage, FourteenHundred, GoingOutRummy, PlayableRules
+from rummyrules.moves import Drop
 
 AIM_DECISIONS_PER_SECOND = 20_000
 
@@ -28,6 +32,7 @@ TABLES: dict[str, Callable[[], PlayableRules]] = {
     "End of the Page, 2 players": lambda: EndOfThePage(players=2),
     "End of the Page, 4 players": lambda: EndOfThePage(players=4),
     "1400, 4 players": lambda: FourteenHundred(players=4),
+    "Going Out, 4 players": lambda: GoingOutRummy(players=4, hand_size=7, wildcards=4),
 }
 
 
@@ -42,14 +47,14 @@ def play_for(
     while time.perf_counter() < deadline:
         game = rules.new_game(seed=rng.randrange(1 << 30))
         while not game.is_over:
-            moves = [*game.legal_moves()]
+            moves = [m for m in game.legal_moves() if type(m) is not Drop]
             if game.claim is not None:  # 1400: others may claim the last discard
                 moves += [
                     m for p in range(game.players) for m in game.legal_moves(player=p)
                 ]
             game = game.apply(rng.choice(moves))
             decisions += 1
-        rounds += len(game.score_sheet)
+        rounds += len(game.score_sheet) or 1  # a Going Out game is one hand
         games += 1
     return decisions, rounds, games, time.perf_counter() - start
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import attrs
 
 import rummyrules
-from rummyrules import EndOfThePage, FourteenHundred, OptionError
+from rummyrules import EndOfThePage, FourteenHundred, GoingOutRummy, OptionError
 
 project = "rummyrules"
 author = "The rummyrules developers"
@@ -152,6 +152,7 @@ _import_type_checking_names()
 OPTION_TABLES = {
     "end_of_the_page_options.rst": EndOfThePage,
     "fourteen_hundred_options.rst": FourteenHundred,
+    "going_out_options.rst": GoingOutRummy,
 }
 """Generated file name -> the rules class whose options it lists."""
 

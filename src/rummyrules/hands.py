@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from rummyrules.cards import Card, card_key
 
-__all__ = ["hand_after", "holds", "sorted_hand"]
+__all__ = ["hand_after", "holds", "lacking", "sorted_hand"]
 
 
 def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -56,3 +56,19 @@ def holds(hand: Sequence[Card], cards: Iterable[Card]) -> Card | None:
             return card
         have[card] -= 1
     return None
+
+
+def lacking(hand: Sequence[Card], cards: Sequence[Card]) -> str | None:
+    """What the hand lacks to hold all these cards, in words, or None if nothing.
+
+    >>> from rummyrules import parse_cards
+    >>> lacking(parse_cards("9S 9D 9C"), parse_cards("9S 9D 9S"))
+    '2 of 9S'
+    >>> print(lacking(parse_cards("9S 9D"), parse_cards("9D")))
+    None
+    """
+    card = holds(hand, cards)
+    if card is None:
+        return None
+    wanted = sum(1 for c in cards if c == card)
+    return str(card) if wanted == 1 else f"{wanted} of {card}"

@@ -8,13 +8,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import Final
 
 import attrs
 
-from rummyrules.cards import BY_RANK_AND_SUIT, Card, Rank, card_key
+from rummyrules.cards import BY_RANK_AND_SUIT, STANDARD_CARDS, Card, Rank, card_key
 from rummyrules.meld_search import find_melds
 from rummyrules.melds import Meld, MeldRules, is_wild, readings
 
@@ -106,58 +107,92 @@ def going_out_layouts(
     ... ]
     ['None', '5D', '*']
     """
-    cards = sorted(hand, key=_card_key)
-    lone = _lone_cards(cards, rules, wild)
-    if len(lone) > (1 if leftover else 0):
+    most = 1 if leftover else 0
+    lone = _lone_cards(hand, rules, wild, most)
+    if len(lone) > most:
         return ()  # a card that fits no meld can only be the one left over
-    found: list[Layout] = []
-    if not lone:
-        whole = find_going_out(
-            cards, rules, wild=wild, single_meld=single_meld, leftover=False
-        )
-        if whole is not None:
-            found.append(whole)
+    cards = sorted(hand, key=_card_key)
+    spares: list[Card | None] = [] if lone else [None]
     if leftover:
-        for card in dict.fromkeys(lone or cards):
-            rest = list(cards)
-            rest.remove(card)
-            layout = find_going_out(
-                rest, rules, wild=wild, single_meld=single_meld, leftover=False
-            )
-            if layout is not None:
-                found.append(Layout(melds=layout.melds, leftover=card))
+        spares.extend(dict.fromkeys(lone or cards))
+    if not single_meld and rules.wild_gap == 0 and rules.min_naturals <= 1:
+        # One search serves every leftover: its memo is shared between them.
+        return _Cores(cards, rules, wild).by_leftover(spares)
+    found: list[Layout] = []
+    for spare in spares:
+        rest = list(cards)
+        if spare is not None:
+            rest.remove(spare)
+        layout = find_going_out(
+            rest, rules, wild=wild, single_meld=single_meld, leftover=False
+        )
+        if layout is not None:
+            found.append(Layout(melds=layout.melds, leftover=spare))
     return tuple(found)
 
 
-def _lone_cards(cards: list[Card], rules: MeldRules, wild: Rank | None) -> list[Card]:
+def _lone_cards(
+    cards: Sequence[Card], rules: MeldRules, wild: Rank | None, most: int
+) -> list[Card]:
     """The natural cards that no meld made from this hand could hold.
 
     A quick test, run before any search: a card fits a set when its rank's
     copies and the wilds make three, and a run when some three places in a
-    row around it are held in its suit or can be filled by wilds.
+    row around it are held in its suit or can be filled by wilds. The test
+    stops once it has found more than ``most`` such cards.
     """
-    wilds = sum(1 for card in cards if is_wild(card, wild))
-    naturals = [card for card in cards if not is_wild(card, wild)]
-    ranks: dict[Rank | None, int] = {}
+    naturals = [
+        card for card in cards if card.rank is not None and card.rank is not wild
+    ]
+    wilds = len(cards) - len(naturals)
+    if wilds >= 2:
+        return []  # two wilds make a meld with any card
+    return _short_of(naturals, rules, 3 - wilds, most)
+
+
+def _short_of(
+    naturals: Sequence[Card], rules: MeldRules, need: int, most: int
+) -> list[Card]:
+    """The cards with fewer than ``need`` of these naturals (themselves included) in any meld.
+
+    That is, no set or three places in a row in their suit holds ``need``
+    of them. Stops once it has found more than ``most``.
+    """
+    bits, windows = _run_windows(rules)
     held: dict[object, int] = {}
+    ranks: dict[object, int] = {}
     for card in naturals:
+        held[card.suit] = held.get(card.suit, 0) | bits[card]
         ranks[card.rank] = ranks.get(card.rank, 0) + 1
-        if card.rank is not None:
-            for place in rules.places[card.rank]:
-                held[card.suit] = held.get(card.suit, 0) | 1 << place
-    top = len(rules.run_ranks) - 1
-    lone: list[Card] = []
+    short: list[Card] = []
     for card in naturals:
-        if card.rank is None or ranks[card.rank] + wilds >= 3:
+        if ranks[card.rank] >= need:
             continue
         suit = held[card.suit]
-        if not any(
-            3 - (suit >> low & 0b111).bit_count() <= wilds
-            for place in rules.places[card.rank]
+        if not any((suit & window).bit_count() >= need for window in windows[card]):
+            short.append(card)
+            if len(short) > most:
+                break
+    return short
+
+
+@functools.cache
+def _run_windows(rules: MeldRules) -> tuple[dict[Card, int], dict[Card, list[int]]]:
+    """Each card's places on the run ladder, as bits, and every three places in a row around it."""
+    top = len(rules.run_ranks) - 1
+    bits: dict[Card, int] = {}
+    windows: dict[Card, list[int]] = {}
+    for card in STANDARD_CARDS:
+        if card.rank is None:  # pragma: no cover - standard cards have ranks
+            continue
+        places = rules.places[card.rank]
+        bits[card] = sum(1 << place for place in places)
+        windows[card] = [
+            0b111 << low
+            for place in places
             for low in range(max(place - 2, 0), min(place, top - 2) + 1)
-        ):
-            lone.append(card)
-    return lone
+        ]
+    return bits, windows
 
 
 def _single_meld_layout(
@@ -294,6 +329,23 @@ class _Cores:
         if plan is None and leftover:
             plan = self._solve(self.full, wilds, 1, 0, 0)
         return None if plan is None else self._build(plan)
+
+    def by_leftover(self, spares: Sequence[Card | None]) -> tuple[Layout, ...]:
+        """A layout for each of these leftovers (None: no card left) that has one."""
+        found: list[Layout] = []
+        for spare in spares:
+            left, wilds = self.full, len(self.wild_cards)
+            if spare is None:
+                pass
+            elif is_wild(spare, self.wild):
+                wilds -= 1
+            else:
+                i = self.index[spare]
+                left = (*left[:i], left[i] - 1, *left[i + 1 :])
+            plan = self._solve(left, wilds, 0, 0, 0)
+            if plan is not None:
+                found.append(self._build(plan, spare))
+        return tuple(found)
 
     def _placed(self, wilds: int, room: int) -> bool:
         """Whether the wilds left fit: into the melds' room, or a meld of their own."""
@@ -434,10 +486,17 @@ class _Cores:
                 if kind >= 0 and left[kind] and kind not in used:
                     stack.append((nxt, (*used, kind), holes + gap))
 
-    def _build(self, plan: list[_Core | Card]) -> Layout:
-        """Turn a plan into melds: give each core its wilds, then place the rest."""
+    def _build(self, plan: list[_Core | Card], spare: Card | None = None) -> Layout:
+        """Turn a plan into melds: give each core its wilds, then place the rest.
+
+        ``spare`` is the card left over when the search was told it; otherwise
+        the plan says (or, for a wild, what is left of the wilds does).
+        """
         wilds = list(self.wild_cards)
-        spare = next((item for item in plan if isinstance(item, Card)), None)
+        if spare is None:
+            spare = next((item for item in plan if isinstance(item, Card)), None)
+        elif is_wild(spare, self.wild):
+            wilds.remove(spare)
         cores = [item for item in plan if isinstance(item, _Core)]
         groups: list[list[Card]] = []
         for core in cores:

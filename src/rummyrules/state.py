@@ -178,7 +178,7 @@ class GameState:
         melded: Who has laid a meld of their own this round (EOP-9).
         had_turn: Who has had a turn this round (EOP-14).
         out: Who went out this round, if anyone.
-        turns: How many turns have begun this round (ALL-5).
+        turns: How many turns have ended this round (ALL-5, GOR-R4).
         reshuffles: How many times the stock was rebuilt this round (EOP-R4).
         passes: 1400's opening: how many players have passed the upcard (F14-7).
         claim: 1400: the last discard while it may still be claimed (F14-12).

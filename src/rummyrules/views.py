@@ -135,7 +135,7 @@ class View:
 
 
 def view_of(state: GameState, player: int) -> View:
-    """The view of ``state`` that ``player`` may see (see :meth:`GameState.view`).
+    """The view of ``state`` that ``player`` may see (see :meth:`~rummyrules.GameState.view`).
 
     >>> from rummyrules import GoingOutRummy
     >>> rules = GoingOutRummy(hand_size=2)

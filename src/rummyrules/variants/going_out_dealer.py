@@ -100,12 +100,21 @@ def draw_for_dealer(
     Traceback (most recent call last):
     ...
     rummyrules.errors.DeckError: the deck ran out before the draw for first dealer was settled: players 1 and 0 still tie (GOR-2)
+    >>> draw_for_dealer(parse_cards("JS QS"), players=3)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.DeckError: the deck ran out before the draw for first dealer was settled: player 0 has no regular card yet (GOR-2)
     """
     cards = iter(order)
     dealt: list[tuple[int, Card]] = []
     tied = [(shuffler + seat) % players for seat in range(1, players + 1)]
+    tie_break = False
     while True:
-        shown = {player: _regular_card(cards, player, dealt, tied) for player in tied}
+        shown = {
+            player: _regular_card(cards, player, dealt, tied, tie_break=tie_break)
+            for player in tied
+        }
+        tie_break = True
         best = max(strength(card) for card in shown.values())
         tied = [player for player in tied if strength(shown[player]) == best]
         if len(tied) == 1:
@@ -117,15 +126,24 @@ def _regular_card(
     player: int,
     dealt: list[tuple[int, Card]],
     tied: list[int],
+    *,
+    tie_break: bool,
 ) -> Card:
     """Deal to one player until a regular card shows (a WILDCARD does not count)."""
     for card in cards:
         dealt.append((player, card))
         if not card.is_wildcard:
             return card
-    names = " and ".join(map(str, tied))
+    if tie_break:
+        why = f"players {_names(tied)} still tie"
+    else:
+        why = f"player {player} has no regular card yet"
     message = (
-        "the deck ran out before the draw for first dealer was settled: "
-        f"players {names} still tie (GOR-2)"
+        f"the deck ran out before the draw for first dealer was settled: {why} (GOR-2)"
     )
     raise DeckError(message)
+
+
+def _names(players: list[int]) -> str:
+    words = [str(player) for player in players]
+    return ", ".join(words[:-1]) + " and " + words[-1]

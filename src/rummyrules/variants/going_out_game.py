@@ -26,7 +26,7 @@ import attrs
 from rummyrules import melds
 from rummyrules.cards import Card
 from rummyrules.errors import IllegalMoveError
-from rummyrules.hands import hand_after, holds, sorted_hand
+from rummyrules.hands import hand_after, lacking, sorted_hand
 from rummyrules.layouts import going_out_layouts
 from rummyrules.moves import Discard, Draw, Drop, GoOut, Move, NewMeld, Take
 from rummyrules.options import GoingOut, StockOut
@@ -289,10 +289,14 @@ def _explain_draw(state: GameState, move: Move) -> Move:
         )
     if isinstance(move, Take):
         pile = state.discard_pile
-        if not pile:
+        if not pile and state.turns == 0:
             raise IllegalMoveError(
                 "the discard pile is empty: the first player draws from the stock",
                 rule="GOR-3",
+            )
+        if not pile:
+            raise IllegalMoveError(
+                "the discard pile is empty: draw from the stock", rule="GOR-4"
             )
         if move.card is None or move.card == pile[0]:  # pragma: no cover - listed
             return Take()
@@ -354,7 +358,7 @@ def resolve_out(state: GameState, move: GoOut, player: int) -> GoOut:
     hand = state.hands[player]
     laid = [card for meld in move.melds for card in meld.cards]
     every = [*laid, *([] if move.discard is None else [move.discard])]
-    missing = holds(hand, every)
+    missing = lacking(hand, every)
     if missing is not None:
         raise IllegalMoveError(f"you do not hold {missing}", rule="GOR-7")
     left = Counter(hand) - Counter(every)
@@ -393,7 +397,7 @@ def _check_variation(state: GameState, move: GoOut) -> None:
     if how is GoingOut.MAJOR and move.discard is not None:
         raise IllegalMoveError(
             "Going Out Major lays every card down in the meld, with no discard",
-            rule="GOR-8",
+            rule="GOR-R2",
         )
 
 
@@ -479,15 +483,18 @@ def _drop(state: GameState, player: int) -> GameState:
 
 def _end_turn(state: GameState, player: int, **changes: Any) -> GameState:
     """Pass the turn left, rebuilding an empty stock (GOR-9); end at ``max_turns`` (GOR-R4)."""
-    state = attrs.evolve(state, turns=state.turns + 1, turn=Turn(), **changes)
+    turns = state.turns + 1
     limit = _rules(state).max_turns
-    if limit is not None and state.turns >= limit:
-        return game_over(state)  # nobody won
-    if not state.stock:
-        state = rebuilt_stock(state, StockOut.RESHUFFLE)
-    following = next(
-        (player + step) % state.players
-        for step in range(1, state.players + 1)
-        if (player + step) % state.players not in state.dropped
+    if limit is not None and turns >= limit:
+        return game_over(attrs.evolve(state, turns=turns, turn=Turn(), **changes))
+    if not changes.get("stock", state.stock):  # rare: the stock ran out
+        state = rebuilt_stock(attrs.evolve(state, **changes), StockOut.RESHUFFLE)
+        changes = {}
+    players = state.players
+    following = (player + 1) % players
+    while following in state.dropped:
+        following = (following + 1) % players
+    # One evolve for the whole turn's end: this runs once per turn.
+    return attrs.evolve(
+        state, phase=Phase.DRAW, to_move=following, turns=turns, turn=Turn(), **changes
     )
-    return attrs.evolve(state, phase=Phase.DRAW, to_move=following)

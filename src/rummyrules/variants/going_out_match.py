@@ -51,7 +51,7 @@ class Match:
 
     Attributes:
         seed: The match's seed: it settles the draw for first dealer and
-            gives each game its own seed (:func:`game_seed`).
+            gives each game its own seed (:func:`~rummyrules.variants.going_out_match.game_seed`).
         draw: The draw for first dealer (GOR-2).
         games: Every game of the match so far, the last one the current game.
 
@@ -140,7 +140,7 @@ class Match:
 
     @property
     def first_player(self) -> int:
-        """Who plays first in the next game: the last winner, else the same player again.
+        """Who plays first in the next game (the last winner, else the same player again).
 
         >>> from rummyrules import GoingOutRummy
         >>> match = Match.start(GoingOutRummy(players=3), seed=3)

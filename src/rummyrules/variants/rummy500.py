@@ -22,7 +22,7 @@ import attrs
 from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import IllegalMoveError
-from rummyrules.hands import hand_after, holds, sorted_hand
+from rummyrules.hands import hand_after, holds, lacking, sorted_hand
 from rummyrules.melds import Meld, MeldRules
 from rummyrules.moves import LayOff, NewMeld
 from rummyrules.shuffle import shuffled
@@ -110,11 +110,9 @@ def resolve_meld(state: GameState, move: NewMeld, *, rule: str) -> NewMeld:
     player = state.to_move
     if player is None:  # pragma: no cover - a game over has no moves
         raise IllegalMoveError("the game is over", rule="ALL-2")
-    missing = holds(state.hands[player], move.cards)
+    missing = lacking(state.hands[player], move.cards)
     if missing is not None:
-        raise IllegalMoveError(
-            f"you do not hold {_copies(move.cards, missing)}", rule=rule
-        )
+        raise IllegalMoveError(f"you do not hold {missing}", rule=rule)
     found = melds.check(
         move.cards, state.rules.meld_rules, wild=state.wild, declared=move.declared
     )
@@ -367,11 +365,6 @@ def still_face_up(state: GameState, hands: Sequence[Sequence[Card]]) -> Card | N
     if face_up is None or holder is None or face_up not in hands[holder]:
         return None
     return face_up
-
-
-def _copies(cards: Sequence[Card], card: Card) -> str:
-    wanted = sum(1 for c in cards if c == card)
-    return str(card) if wanted == 1 else f"{wanted} of {card}"
 
 
 def _new_meanings(
