@@ -8,6 +8,7 @@ warnings as errors (``-W --keep-going``)::
 """
 
 import ast
+import doctest
 import importlib
 import inspect
 import pkgutil
@@ -69,6 +70,9 @@ napoleon_numpy_docstring = False
 # that autodoc pulls in. A docstring's examples are written for its module's
 # namespace (as pytest's --doctest-modules runs them), so the shared setup
 # imports every module's public names, and attrs, which options.py examples use.
+# Exception messages are part of what the examples show (each names its rule),
+# so they are checked too: Sphinx would ignore them by default.
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 doctest_global_setup = """
 import attrs
 import rummyrules
