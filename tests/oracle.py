@@ -338,3 +338,158 @@ def layoffs(
                 assert laid == card
             found.add((card, meaning, canonical(after_kind, after)))
     return found
+
+
+def is_reading(kind: str, pairs: Sequence[Pair], spec: Spec, wild: Rank | None) -> bool:
+    """Whether these (card, meaning) pairs are a valid meld, read as they stand.
+
+    A run's pairs must be in table order. A meld of wild cards only may also
+    be read as declared (:func:`_wilds_as_declared`); :func:`readings` lists
+    such a meld only once, left open.
+    """
+    cards = sort_cards(card for card, _ in pairs)
+    found = {canonical(*reading) for reading in readings(cards, spec, wild)}
+    if canonical(kind, pairs) in found:
+        return True
+    return (
+        len(pairs) >= 3
+        and spec.min_naturals == 0
+        and all(is_wild(card, wild) for card, _ in pairs)
+        and _wilds_as_declared(kind, [meaning for _, meaning in pairs], spec)
+    )
+
+
+def _wilds_as_declared(kind: str, meanings: Sequence[Meaning], spec: Spec) -> bool:
+    """Wild cards only, each declared: a set when all stand for one rank, a run
+    when they stand for cards of one suit at consecutive places of the ladder,
+    no rank twice (MELD-2, MELD-3, GOR-6).
+    """
+    if kind == SET:
+        return all(isinstance(m, Rank) for m in meanings) and len(set(meanings)) == 1
+    shown = [m for m in meanings if isinstance(m, Card)]
+    if kind != RUN or len(shown) != len(meanings):
+        return False
+    ranks = [card.rank for card in shown]
+    return (
+        len({card.suit for card in shown}) == 1
+        and len(set(ranks)) == len(ranks)
+        and any(
+            list(spec.ladder[start : start + len(ranks)]) == ranks
+            for start in range(len(spec.ladder) - len(ranks) + 1)
+        )
+    )
+
+
+def _lays_out(cards: Sequence[Card], spec: Spec, wild: Rank | None) -> bool:
+    """Whether all these cards can be laid out as melds, every card in one (GOR-7)."""
+    return next(partitions(cards, spec, wild), None) is not None
+
+
+def partitions(
+    hand: Sequence[Card], spec: Spec, wild: Rank | None
+) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """Every way to split all the cards into melds, each split once.
+
+    A split is a sorted tuple of melds, each meld a sorted tuple of cards.
+    The search puts the first card left into each meld that can hold it, so
+    it may meet a split more than once; it is yielded the first time only.
+    """
+    distinct = sort_cards(set(hand))
+    full = tuple(Counter(hand)[card] for card in distinct)
+    melds = [
+        tuple(Counter(cards)[card] for card in distinct)
+        for cards in sub_multisets(hand)
+        if is_meld(cards, spec, wild)
+    ]
+
+    def after(left: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], ...]]:
+        """Each meld that holds the first card left, with what is left then."""
+        first = next(i for i, n in enumerate(left) if n)
+        for meld in melds:
+            if meld[first] and all(
+                n <= have for n, have in zip(meld, left, strict=True)
+            ):
+                rest = tuple(have - n for n, have in zip(meld, left, strict=True))
+                yield meld, rest
+
+    @functools.cache
+    def possible(left: tuple[int, ...]) -> bool:
+        return not any(left) or any(possible(rest) for _, rest in after(left))
+
+    def splits(left: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], ...]]:
+        if not any(left):
+            yield ()
+            return
+        for meld, rest in after(left):
+            if possible(rest):
+                for more in splits(rest):
+                    yield (meld, *more)
+
+    seen: set[tuple[tuple[Card, ...], ...]] = set()
+    for split in splits(full):
+        named = tuple(
+            sorted(
+                (
+                    sort_cards(
+                        card
+                        for card, n in zip(distinct, meld, strict=True)
+                        for _ in range(n)
+                    )
+                    for meld in split
+                ),
+                key=lambda cards: [card_key(card) for card in cards],
+            )
+        )
+        if named not in seen:
+            seen.add(named)
+            yield named
+
+
+def going_out_leftovers(
+    hand: Sequence[Card],
+    spec: Spec,
+    wild: Rank | None,
+    *,
+    single_meld: bool,
+    leftover: bool,
+) -> set[Card | None]:
+    """Every way the hand can go out, by the card left over (GOR-7, GOR-8).
+
+    None stands for going out with no card left over. With ``single_meld``
+    the cards laid out must be one meld; without ``leftover`` no card may be
+    left over (Going Out Major).
+    """
+
+    def lays_out(cards: Sequence[Card]) -> bool:
+        if single_meld:
+            return is_meld(cards, spec, wild)
+        return _lays_out(cards, spec, wild)
+
+    found: set[Card | None] = set()
+    if lays_out(hand):
+        found.add(None)
+    if leftover:
+        found.update(card for card in set(hand) if lays_out(_without(hand, card)))
+    return found
+
+
+def going_out_layouts(
+    hand: Sequence[Card],
+    spec: Spec,
+    wild: Rank | None,
+    *,
+    single_meld: bool,
+    leftover: bool,
+) -> Iterator[tuple[Card | None, tuple[tuple[Card, ...], ...]]]:
+    """Every way to go out: the card left over (or None) and the melds, as card tuples."""
+    choices: list[Card | None] = [None]
+    if leftover:
+        choices += sort_cards(set(hand))
+    for left in choices:
+        rest = list(hand) if left is None else _without(hand, left)
+        if single_meld:
+            if is_meld(rest, spec, wild):
+                yield left, (sort_cards(rest),)
+        else:
+            for split in partitions(rest, spec, wild):
+                yield left, split

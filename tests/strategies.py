@@ -1,16 +1,19 @@
-"""Hypothesis strategies: cards, card text, wild ranks and hands per variant.
+"""Hypothesis strategies: cards, card text, wild ranks, hands, tables and games.
 
 Hands are small and biased towards near-melds (neighbours of one suit, cards
 of one rank, wild cards), so that valid melds are common, and they hold
-duplicate cards where the variant's deck has several packs.
+duplicate cards where the variant's deck has several packs. Games are random
+legal play from a seeded deal, out-of-turn moves included.
 """
 
 from __future__ import annotations
 
 import functools
+import random
 from collections import Counter
 from dataclasses import dataclass
 
+import attrs
 from hypothesis import assume
 from hypothesis import strategies as st
 
@@ -20,8 +23,11 @@ from rummyrules import (
     Card,
     EndOfThePage,
     FourteenHundred,
+    GameState,
+    GoingOut,
     GoingOutRummy,
     Meld,
+    Phase,
     Rank,
     Rules,
     Suit,
@@ -430,6 +436,126 @@ def f14_tables(draw: st.DrawFn) -> FourteenHundred:
     )
 
 
-def tables() -> st.SearchStrategy[EndOfThePage | FourteenHundred]:
+@st.composite
+def gor_tables(draw: st.DrawFn) -> GoingOutRummy:
+    """Going Out Rummy rules for 2 to 10 players, any options, often a turn limit."""
+    return GoingOutRummy(
+        players=draw(st.integers(min_value=2, max_value=10)),
+        hand_size=draw(st.integers(min_value=2, max_value=10)),
+        wildcards=draw(st.integers(min_value=0, max_value=9)),
+        going_out=draw(st.sampled_from(GoingOut)),
+        last_player_wins=draw(st.booleans()),
+        max_turns=draw(st.none() | st.integers(min_value=5, max_value=60)),
+    )
+
+
+def tables() -> st.SearchStrategy[EndOfThePage | FourteenHundred | GoingOutRummy]:
     """Rules of every variant that can be played, with their options."""
-    return st.one_of(eop_tables(), f14_tables())
+    return st.one_of(eop_tables(), f14_tables(), gor_tables())
+
+
+DROP_ODDS = 60
+"""Random play drops a player out about once in this many moves (GOR-10).
+
+Any player may drop at any time, so drops are listed at every step; picked
+as often as other moves, they would end most games within a few turns.
+"""
+
+
+def random_move(game: GameState, rng: random.Random) -> Move:
+    """A random legal move: the mover's, or one another player may make now.
+
+    Drops are picked only now and then (:data:`DROP_ODDS`). Hypothesis's
+    random favours small numbers, so the rare pick is the top one.
+    """
+    every = [*game.legal_moves()]
+    every += [
+        move
+        for player in range(game.players)
+        if player != game.to_move
+        for move in game.legal_moves(player=player)
+    ]
+    drops = [move for move in every if isinstance(move, Drop)]
+    rest = [move for move in every if not isinstance(move, Drop)]
+    if drops and (not rest or rng.randrange(DROP_ODDS) == DROP_ODDS - 1):
+        return rng.choice(drops)
+    return rng.choice(rest)
+
+
+def random_play(game: GameState, rng: random.Random, steps: int) -> list[GameState]:
+    """Every state of random legal play from this one, at most ``steps`` moves."""
+    states = [game]
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game = game.apply(random_move(game, rng))
+        states.append(game)
+    return states
+
+
+def stock_moves(game: GameState, rng: random.Random, moves: int) -> GameState:
+    """Quick moves of Going Out Rummy: draw from the stock, discard a random card.
+
+    The moves are legal ones (a take only when the stock is empty), played
+    through the turn machine without listing every move first, so that a
+    game wears its stock down (GOR-9) in a few milliseconds.
+    """
+    machine = game.rules.machine
+    for _ in range(moves):
+        player = game.to_move
+        if player is None:
+            break
+        if game.phase is Phase.DRAW:
+            game = machine.play(game, Draw() if game.stock else Take())
+        else:
+            game = machine.play(game, Discard(card=rng.choice(game.hand(player))))
+    return game
+
+
+@st.composite
+def gor_games(draw: st.DrawFn, *, max_steps: int = 30) -> GameState:
+    """A Going Out Rummy game after random legal play (perhaps over).
+
+    Some random moves of every kind; then often quick turns that wear the
+    stock down to a few cards or none (through every
+    :class:`~rummyrules.StockSize`), or on past a reshuffle (GOR-9); then a
+    few random moves more.
+    """
+    rules = draw(gor_tables())
+    # The stock to leave, if it is worn down; below 0, that many turns past empty.
+    left = draw(st.none() | st.just(0) | st.integers(min_value=-30, max_value=40))
+    if left is not None:
+        rules = attrs.evolve(rules, max_turns=None)
+    rng = draw(st.randoms(use_true_random=False))
+    game = rules.new_game(seed=draw(seeds))
+    game = random_play(game, rng, draw(st.integers(0, max_steps)))[-1]
+    if left is not None:
+        # A turn is two moves; an odd count stops after a draw. One draw seeds
+        # the quick moves, so that a long game stays within Hypothesis's budget.
+        moves = 2 * (len(game.stock) - left) + draw(st.integers(0, 1))
+        game = stock_moves(game, random.Random(draw(seeds)), moves)
+    return random_play(game, rng, draw(st.integers(0, 6)))[-1]
+
+
+@st.composite
+def dealer_decks(draw: st.DrawFn, rules: GoingOutRummy) -> tuple[Card, ...]:
+    """A whole deck order for the draw for first dealer (GOR-2), top card first.
+
+    Its top cards often look alike (a few ranks in a suit or two, and the
+    WILDCARDs), so that ties, identical cards and WILDCARDs to deal past are
+    common; the rest is shuffled.
+    """
+    left = Counter(rules.deck())
+    ranks = draw(st.lists(st.sampled_from(Rank), min_size=1, max_size=2, unique=True))
+    suits = draw(st.lists(_SUITS, min_size=1, max_size=2, unique=True))
+    pool = [Card(rank=rank, suit=suit) for rank in ranks for suit in suits]
+    if rules.wildcards:
+        pool.append(WILDCARD)
+    top: list[Card] = []
+    for card in draw(st.lists(st.sampled_from(pool), max_size=3 * rules.players)):
+        if left[card] > 0:
+            left[card] -= 1
+            top.append(card)
+    rest = list(left.elements())
+    random.Random(draw(seeds)).shuffle(rest)
+    return (*top, *rest)

@@ -178,7 +178,12 @@ class GoingOutMachine:
         >>> MACHINE.moves_for(GoingOutRummy().new_game(seed=1), 0)
         (Drop(player=0),)
         """
-        if state.is_over or player in state.dropped or player == state.to_move:
+        if (
+            state.is_over
+            or not 0 <= player < state.players
+            or player in state.dropped
+            or player == state.to_move
+        ):
             return ()
         return (Drop(player=player),)
 
