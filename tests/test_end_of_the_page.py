@@ -5,24 +5,18 @@ from collections import Counter
 import attrs
 import pytest
 
-from rummyrules import EndOfThePage, GameState, IllegalMoveError, Phase, parse_cards
-from stacking import stacked
+from rummyrules import EndOfThePage, GameState, Phase, parse_cards
+from scenarios import play, refused
 
 TWO = EndOfThePage(players=2)
 
 # The seed's example: the dealer is player 1 and 3s are wild; "mom" is
 # player 0, dealt a 4. Mom's cards, the dealer's, the upcard, then the stock.
-EXAMPLE = stacked(TWO, "4H 4D 3H 9S  3S KC 4C  QD  7D 3D 6C AC 10H")
+EXAMPLE = TWO.stacked_deck("4H 4D 3H 9S  3S KC 4C  QD  7D 3D 6C AC 10H")
 
 
 def example() -> GameState:
     return TWO.new_game(deck=EXAMPLE, dealer=1)
-
-
-def play(game: GameState, *moves: str) -> GameState:
-    for move in moves:
-        game = game.apply(move)
-    return game
 
 
 def test_eop_16_worked_example_scores_210_and_105() -> None:
@@ -80,7 +74,7 @@ def test_eop_1_every_card_is_somewhere() -> None:
 def test_eop_2_the_flipped_card_sets_each_hand_size() -> None:
     rules = EndOfThePage(players=3)
     # player 1 flips a 5, player 2 a Jack, the dealer (0) a 4
-    deck = stacked(rules, "5H 6C 7C 8C 9C  JD 3C 3D 3H 3S 4C 4D 4H 6D 5C 5D  4S")
+    deck = rules.stacked_deck("5H 6C 7C 8C 9C  JD 3C 3D 3H 3S 4C 4D 4H 6D 5C 5D  4S")
     game = rules.new_game(deck=deck, dealer=0)
     assert [len(game.hand(p)) for p in range(3)] == [4, 5, 11]
     assert game.to_move == 1  # the dealer's left plays first
@@ -88,7 +82,7 @@ def test_eop_2_the_flipped_card_sets_each_hand_size() -> None:
 
 def test_eop_3_an_ace_flipped_by_the_dealer_is_not_wild() -> None:
     rules = EndOfThePage(players=2)
-    deck = stacked(rules, "3H 4H 5H  AS AH 7D 8D 9D 10D JD QD KD 3C 4C 5C 6C 7C")
+    deck = rules.stacked_deck("3H 4H 5H  AS AH 7D 8D 9D 10D JD QD KD 3C 4C 5C 6C 7C")
     game = rules.new_game(deck=deck, dealer=1)
     assert len(game.hand(1)) == 14  # the Ace still deals 14, the next cards included
     assert game.wild is not None
@@ -123,15 +117,6 @@ def test_eop_r1_the_deal_passes_left_and_the_seed_deals_the_next_round() -> None
 # --- The turn ----------------------------------------------------------------
 
 
-def refused(game: GameState, move: str) -> IllegalMoveError:
-    """The error a move raises; the state must be unchanged (ALL-3)."""
-    before = game
-    with pytest.raises(IllegalMoveError) as caught:
-        game.apply(move)
-    assert game == before
-    return caught.value
-
-
 def test_eop_5_a_turn_begins_with_one_draw() -> None:
     game = example()
     assert refused(game, "discard 9S").rule == "EOP-5"
@@ -154,7 +139,7 @@ def test_eop_5_take_the_top_discard() -> None:
 
 
 # Mom (0) is dealt 7H 8H 8D 10S JS 5C 6D; the dealer (1) flips a 4, so 4s are wild.
-PICKUP = stacked(TWO, "7H 8H 8D 10S JS 5C 6D  4S 9S KC QC  8C  AD KD")
+PICKUP = TWO.stacked_deck("7H 8H 8D 10S JS 5C 6D  4S 9S KC QC  8C  AD KD")
 
 
 def pickup_position(*, take_cards_above: bool = True) -> GameState:
@@ -215,7 +200,9 @@ def test_eop_8_wild_spacing_in_play() -> None:
 
 def test_meld_5_undeclared_wild_with_two_readings_is_refused_listing_both() -> None:
     rules = EndOfThePage(players=2)
-    game = rules.new_game(deck=stacked(rules, "4H 4D 3H 9S  3S 5C 6C  QD"), dealer=1)
+    game = rules.new_game(
+        deck=rules.stacked_deck("4H 4D 3H 9S  3S 5C 6C  QD"), dealer=1
+    )
     game = play(game, "draw", "discard 9S", "draw")
     error = refused(game, "meld 5C 6C 3S")
     assert error.rule == "MELD-5"
@@ -282,7 +269,7 @@ def test_eop_r3_option_forbids_discarding_the_card_just_taken() -> None:
 
 
 # Mom's fourth card is drawn later: 4S, then 4C, make the last-card story.
-LAST_CARD = stacked(TWO, "4H 4D 3H 9S  3S KC 5C  QD  4S 3D 4C")
+LAST_CARD = TWO.stacked_deck("4H 4D 3H 9S  3S KC 5C  QD  4S 3D 4C")
 
 
 def test_eop_12_the_last_card_must_play_if_it_can() -> None:
@@ -316,7 +303,7 @@ def test_eop_11_going_out_by_discarding_the_last_card() -> None:
 
 
 # Mom flips a 5 and holds a run of five hearts; the dealer flips a 3.
-QUICK = stacked(TWO, "5H 6H 7H 8H 9H  3S 5C 6C  QD  KH KD 10D")
+QUICK = TWO.stacked_deck("5H 6H 7H 8H 9H  3S 5C 6C  QD  KH KD 10D")
 
 
 def test_eop_14_first_player_out_on_the_first_turn_everyone_still_plays() -> None:
@@ -461,7 +448,7 @@ def test_eop_r3_option_never_leaves_a_player_without_a_move() -> None:
     # Mom takes the 9S she may not discard again; melding her three 3s would
     # leave her holding only the 9S, which fits nowhere: that meld is not allowed.
     rules = EndOfThePage(players=2, discard_taken_card=False)
-    deck = stacked(rules, "3H 3D 3C  4S KC QC QD  9S")
+    deck = rules.stacked_deck("3H 3D 3C  4S KC QC QD  9S")
     game = rules.new_game(deck=deck, dealer=1).apply("take")
     assert [str(m) for m in game.legal_moves()] == [
         "discard 3H",

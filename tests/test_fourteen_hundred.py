@@ -9,60 +9,24 @@ from rummyrules import (
     Card,
     FourteenHundred,
     GameState,
-    IllegalMoveError,
     OptionError,
     Phase,
     Rank,
 )
 from rummyrules.table import TableMeld
-from stacking import stacked
+from scenarios import every_card, listed, play, refused, texts
 
 TWO = FourteenHundred(players=2)
 THREE = FourteenHundred(players=3)
 
 
 def new(rules: FourteenHundred, deck: str, *, dealer: int = 1) -> GameState:
-    return rules.new_game(deck=stacked(rules, deck), dealer=dealer)
-
-
-def play(game: GameState, *moves: str) -> GameState:
-    for move in moves:
-        game = game.apply(move)
-    return game
-
-
-def refused(game: GameState, move: str) -> IllegalMoveError:
-    """The error a move raises; the state must be unchanged (ALL-3)."""
-    before = game
-    with pytest.raises(IllegalMoveError) as caught:
-        game.apply(move)
-    assert game == before
-    return caught.value
-
-
-def listed(game: GameState, player: int | None = None) -> list[str]:
-    return [str(move) for move in game.legal_moves(player)]
-
-
-def texts(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
+    return rules.new_game(deck=rules.stacked_deck(deck), dealer=dealer)
 
 
 def credits(meld: TableMeld) -> list[tuple[str, int]]:
     """Each card of a meld on the table, with who played it (MELD-6)."""
     return list(zip(texts(meld.cards), meld.played_by, strict=True))
-
-
-def every_card(game: GameState) -> Counter[Card]:
-    """Hands, stock, pile, table and the marker: always the whole deck (ALL-1)."""
-    found = Counter(game.stock) + Counter(game.discard_pile)
-    for hand in game.hands:
-        found.update(hand)
-    for meld in game.melds:
-        found.update(meld.cards)
-    if game.marker is not None:
-        found[game.marker] += 1
-    return found
 
 
 # BASE, two players, the dealer is player 1:
@@ -144,9 +108,9 @@ def test_f14_1_four_to_six_players_use_two_decks_without_jokers() -> None:
 
 def test_f14_1_a_stacked_deck_must_be_the_games_deck() -> None:
     with pytest.raises(ValueError, match="the deck must be the game's 52 cards"):
-        TWO.new_game(deck=stacked(FourteenHundred(players=4), BASE))
+        TWO.new_game(deck=FourteenHundred(players=4).stacked_deck(BASE))
     with pytest.raises(ValueError, match="lacks 9C"):
-        TWO.new_game(deck=stacked(TWO, "9C")[1:])
+        TWO.new_game(deck=TWO.stacked_deck("9C")[1:])
     game = new(FourteenHundred(players=4), "")
     assert every_card(game) == Counter(FourteenHundred(players=4).deck())
 
@@ -775,8 +739,8 @@ def test_f14_12_a_claimed_wild_is_declared_where_it_has_two_readings() -> None:
     # Player 1 melds 9S 10S JS and later claims the 2C discarded by player 2;
     # on the set of 8s it can only be an 8, on the run it could be 8S or QS.
     rules = FourteenHundred(players=3)
-    deck = stacked(
-        rules, "5D 6H 6C QD KD  6S 8D 8C JH QH AH  4D 10S JS 8H  2C  8S  9S KH QS"
+    deck = rules.stacked_deck(
+        "5D 6H 6C QD KD  6S 8D 8C JH QH AH  4D 10S JS 8H  2C  8S  9S KH QS"
     )
     game = play(
         rules.new_game(deck=deck, dealer=2),

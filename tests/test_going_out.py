@@ -29,6 +29,7 @@ from rummyrules import (
     parse_cards,
 )
 from rummyrules.shuffle import shuffled
+from scenarios import every_card, listed, play, refused, texts
 
 TWO = GoingOutRummy()
 THREES = GoingOutRummy(hand_size=3, wildcards=9)
@@ -58,42 +59,8 @@ def new(
     return rules.new_game(deck=rules.stacked_deck(top), dealer=dealer, seed=seed)
 
 
-def play(game: GameState, *moves: str) -> GameState:
-    for move in moves:
-        game = game.apply(move)
-    return game
-
-
-def refused(game: GameState, move: str) -> IllegalMoveError:
-    """The error a move raises; the state must be unchanged (ALL-3)."""
-    before = attrs.evolve(game)
-    with pytest.raises(IllegalMoveError) as caught:
-        game.apply(move)
-    assert game == before
-    return caught.value
-
-
-def listed(game: GameState, player: int | None = None) -> list[str]:
-    return [str(move) for move in game.legal_moves(player)]
-
-
 def outs(game: GameState) -> list[str]:
     return [move for move in listed(game) if move.startswith("out")]
-
-
-def texts(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
-
-
-def every_card(game: GameState) -> Counter[Card]:
-    """Hands, stock, pile, table and dropped cards: always the whole deck (ALL-1)."""
-    found = Counter(game.stock) + Counter(game.discard_pile)
-    found.update(game.out_of_play)
-    for hand in game.hands:
-        found.update(hand)
-    for meld in game.melds:
-        found.update(meld.cards)
-    return found
 
 
 def whole_deck(game: GameState) -> bool:

@@ -35,6 +35,7 @@ from rummyrules.hands import sorted_hand
 from rummyrules.layouts import going_out_layouts
 from rummyrules.moves import GoOut, NewMeld, parse_move
 from rummyrules.variants.going_out_game import out_moves
+from scenarios import every_card
 from strategies import GOR, dealer_decks, gor_games, gor_tables, hands, seeds
 
 SHAPES = {
@@ -279,13 +280,6 @@ def test_gor_2_the_draw_is_a_pure_function_of_the_seed(
 # --- What players may see (GOR-11) -------------------------------------------
 
 
-def cards_in_play(game: GameState) -> Counter[Card]:
-    every = [card for hand in game.hands for card in hand]
-    every += [*game.stock, *game.discard_pile, *game.out_of_play]
-    every += [card for meld in game.table for card in meld.cards]
-    return Counter(every)
-
-
 def hidden_dealt_anew(
     game: GameState, rng: random.Random, *, keep: int | None = None
 ) -> GameState:
@@ -330,7 +324,7 @@ def test_gor_11_no_view_shows_the_stock_or_the_buried_discards(
     """Two states that differ only in the stock, the discards below the top, the dropped cards and the seed look the same to every player."""
     other = hidden_dealt_anew(game, rng)
     event(f"stock {StockSize.of(len(game.stock)).value}, {game.phase.value}")
-    assert cards_in_play(other) == cards_in_play(game)
+    assert every_card(other) == every_card(game)
     for player in range(game.players):
         assert other.view(player) == game.view(player)
 
@@ -342,7 +336,7 @@ def test_gor_11_no_view_shows_another_players_hand(
     """Two states that differ only in cards a player may not see, other players' hands included, look the same to that player."""
     player = data.draw(st.integers(0, game.players - 1), label="player")
     other = hidden_dealt_anew(game, rng, keep=player)
-    assert cards_in_play(other) == cards_in_play(game)
+    assert every_card(other) == every_card(game)
     assert other.view(player) == game.view(player)
 
 
@@ -379,7 +373,7 @@ def test_gor_11_a_player_sees_their_own_hand_and_the_top_discard(
             hands = list(changed.hands)
             hands[player] = sorted_hand([*held, new])
             changed = attrs.evolve(changed, hands=tuple(hands))
-            assert cards_in_play(changed) == cards_in_play(game)
+            assert every_card(changed) == every_card(game)
             for seer in range(game.players):
                 assert (changed.view(seer) == game.view(seer)) == (seer != player)
     if game.discard_pile:
@@ -388,7 +382,7 @@ def test_gor_11_a_player_sees_their_own_hand_and_the_top_discard(
         if new != top:
             pile = changed.discard_pile
             changed = attrs.evolve(changed, discard_pile=(new, *pile[1:]))
-            assert cards_in_play(changed) == cards_in_play(game)
+            assert every_card(changed) == every_card(game)
             for seer in range(game.players):
                 assert changed.view(seer) != game.view(seer)
         # All the stock under the top card, or the pile but its top into the stock.

@@ -18,19 +18,10 @@ from hypothesis import strategies as st
 import oracle
 from rummyrules import GameState, GoingOutRummy, IllegalMoveError, PlayableRules
 from rummyrules.moves import Drop, GoOut, Move, NewMeld, parse_move
+from scenarios import every_card
 from strategies import moves, random_play, seeds, tables
 
 STEPS = 150
-
-
-def cards_in_play(game: GameState) -> Counter[object]:
-    """Every card of the game, wherever it lies (ALL-1), dropped hands included."""
-    every = [card for hand in game.hands for card in hand]
-    every += [*game.stock, *game.discard_pile, *game.out_of_play]
-    every += [card for meld in game.table for card in meld.cards]
-    if game.marker is not None:
-        every.append(game.marker)
-    return Counter(every)
 
 
 def outcome(game: GameState, move: Move) -> GameState | IllegalMoveError:
@@ -121,7 +112,7 @@ def test_all_1_all_2_random_play_keeps_every_card_and_never_sticks(
     """No move creates, loses or copies a card; a game not over always has a move."""
     deck = Counter(rules.deck())
     for game in walk(rules, seed, rng):
-        assert cards_in_play(game) == deck
+        assert every_card(game) == deck
         assert game.is_over or game.legal_moves()
         assert all(len(row) == game.players for row in game.score_sheet)
 
@@ -136,7 +127,7 @@ def test_all_2_every_listed_move_applies_and_reads_back(
         for move in every_listed_move(game):
             assert parse_move(str(move)) == move
             after = game.apply(move)
-            assert cards_in_play(after) == deck
+            assert every_card(after) == deck
             assert game.apply(str(move)) == after
 
 
