@@ -1,0 +1,126 @@
+"""The variants by name, and a rules object as one line of text.
+
+Saved games, positions and game records name their rules the same way: the
+rules class's name, then each option that differs from its default, as
+``name=value``. Reading the line back builds the rules object, so every
+option is checked exactly as when it is built in code.
+
+>>> from rummyrules import EndOfThePage
+>>> rules_text(EndOfThePage(players=3, stock_out="flip"))
+'EndOfThePage players=3 stock_out=flip'
+>>> parse_rules("EndOfThePage players=3 stock_out=flip") == EndOfThePage(
+...     players=3, stock_out="flip"
+... )
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from rummyrules.errors import OptionError
+from rummyrules.variants.common import PlayableRules
+from rummyrules.variants.end_of_the_page import EndOfThePage
+from rummyrules.variants.fourteen_hundred import FourteenHundred
+from rummyrules.variants.going_out import GoingOutRummy
+
+__all__ = ["VARIANTS", "option_text", "parse_rules", "rules_text"]
+
+VARIANTS: Final[dict[str, type[PlayableRules]]] = {
+    cls.__name__: cls for cls in (EndOfThePage, FourteenHundred, GoingOutRummy)
+}
+"""Every playable variant's rules class, by its class name."""
+
+
+def option_text(value: object) -> str:
+    """One option's value as text: whole numbers, ``true``/``false``, ``none``, choices.
+
+    >>> from rummyrules import StockOut
+    >>> option_text(3), option_text(True), option_text(None), option_text(StockOut.FLIP)
+    ('3', 'true', 'none', 'flip')
+    """
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
+
+
+def rules_text(rules: PlayableRules) -> str:
+    """The rules as one line: the class name, then each option not at its default.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> (
+    ...     rules_text(GoingOutRummy()),
+    ...     rules_text(GoingOutRummy(wildcards=4, going_out="minor")),
+    ... )
+    ('GoingOutRummy', 'GoingOutRummy wildcards=4 going_out=minor')
+    """
+    default = type(rules)()
+    parts = [type(rules).__name__]
+    for field in attrs.fields(type(rules)):
+        value = getattr(rules, field.name)
+        if value != getattr(default, field.name):
+            parts.append(f"{field.name}={option_text(value)}")
+    return " ".join(parts)
+
+
+def parse_rules(text: str) -> PlayableRules:
+    """Build the rules a line of :func:`rules_text` names; every option is checked.
+
+    Raises :class:`~rummyrules.OptionError` for an unknown variant or option,
+    or a value the option does not take.
+
+    >>> parse_rules("FourteenHundred players=2").players
+    2
+    >>> parse_rules("GoingOutRummy hand_size=12")
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: hand_size must be from 2 to 10 in Going Out Rummy, not 12 (GOR-1)
+    >>> parse_rules("Canasta")
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: there is no variant 'Canasta': the variants are EndOfThePage, FourteenHundred, GoingOutRummy
+    """
+    words = text.split() if isinstance(text, str) else []
+    if not words:
+        message = (
+            f"{text!r} names no rules: write the variant's name, then its options, "
+            "as in 'EndOfThePage players=3'"
+        )
+        raise OptionError(message)
+    name, *options = words
+    if name not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise OptionError(f"there is no variant {name!r}: the variants are {known}")
+    cls = VARIANTS[name]
+    fields = {field.name: field for field in attrs.fields(cls)}
+    given: dict[str, object] = {}
+    for option in options:
+        key, equals, value = option.partition("=")
+        if not equals or key not in fields:
+            names = ", ".join(fields)
+            message = (
+                f"{option!r} is not an option of {name}: write name=value, "
+                f"with a name among {names}"
+            )
+            raise OptionError(message)
+        if key in given:
+            raise OptionError(f"option {key} is given twice")
+        given[key] = _value(value)
+    return cls(**given)
+
+
+def _value(text: str) -> object:
+    """An option's text as the value the rules class checks (its converters read choices)."""
+    words: dict[str, object] = {"none": None, "true": True, "false": False}
+    if text.lower() in words:
+        return words[text.lower()]
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text
