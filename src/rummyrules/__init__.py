@@ -10,6 +10,7 @@ from rummyrules.errors import (
     CardParseError,
     DeckError,
     IllegalMoveError,
+    LoadError,
     MoveParseError,
     OptionError,
     RummyRulesError,
@@ -19,6 +20,7 @@ from rummyrules.layouts import Layout
 from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.options import StockOut
+from rummyrules.serialize import dumps, loads
 from rummyrules.state import GameState, Phase
 from rummyrules.variants import (
     DealerDraw,
@@ -45,6 +47,7 @@ __all__ = [
     "IllegalMoveError",
     "LayOffOption",
     "Layout",
+    "LoadError",
     "Match",
     "Meld",
     "MeldCheck",
@@ -62,6 +65,8 @@ __all__ = [
     "Suit",
     "UnknownCardError",
     "View",
+    "dumps",
+    "loads",
     "make_deck",
     "parse_cards",
 ]

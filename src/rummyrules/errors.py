@@ -17,6 +17,7 @@ __all__ = [
     "CardParseError",
     "DeckError",
     "IllegalMoveError",
+    "LoadError",
     "MoveParseError",
     "OptionError",
     "RummyRulesError",
@@ -109,4 +110,19 @@ class DeckError(OptionError):
     Traceback (most recent call last):
     ...
     rummyrules.errors.DeckError: the deck must be the game's 48 cards, top card first; this one has 2: it lacks 3S 4S 5S 6S 7S 8S 9S 10S JS QS and 36 more
+    """
+
+
+class LoadError(RummyRulesError):
+    """Saved data that is not a value this library wrote, or not one the rules allow.
+
+    Raised by :func:`~rummyrules.loads` for text that is not JSON, another
+    format or version, a missing or mistyped field, a card the deck lacks, a
+    card lost or copied, or a meld, player or phase that cannot be.
+
+    >>> from rummyrules import loads
+    >>> loads("[1, 2]")
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.LoadError: rummyrules data is a JSON object, not a list or a value
     """

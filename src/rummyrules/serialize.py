@@ -1,0 +1,326 @@
+"""Saved values: rules, game states, moves, views and matches as JSON.
+
+:func:`dumps` writes a value as a JSON object that names the format, its
+version, the kind of value and the variant. Inside, cards are their short
+text, a list of cards is one string (``"7S 8S 9S"``), a meld is its kind and
+its cards with the wilds declared (``"7S 5H=8S 9S"``), a move is its
+notation and rules are the variant's name with every option.
+
+:func:`loads` reads such text back and checks all of it: the format and its
+version, every field and its type, every card against the deck, that no card
+is lost or copied (ALL-1), that every meld on the table is one the rules
+allow as declared, that players, phase and hands fit together. Anything else
+raises :class:`~rummyrules.LoadError`, a ``ValueError`` whose message says
+what is wrong; nothing half-built ever comes back.
+
+>>> from rummyrules import EndOfThePage
+>>> game = EndOfThePage().new_game(seed=5).apply("draw")
+>>> loads(dumps(game)) == game
+True
+>>> loads('{"format": "rummyrules", "version": 99, "kind": "move", "data": "draw"}')
+Traceback (most recent call last):
+...
+rummyrules.errors.LoadError: this is version 99 of the rummyrules format; this library reads version 1
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, cast
+
+import attrs
+import cattrs
+
+from rummyrules import state as state_module
+from rummyrules import views as views_module
+from rummyrules.cards import Card, Rank, parse_cards
+from rummyrules.errors import LoadError, RummyRulesError
+from rummyrules.melds import Meld, MeldKind, parse_declared
+from rummyrules.moves import Move, parse_move
+from rummyrules.state import GameState, Phase, Turn
+from rummyrules.table import TableMeld
+from rummyrules.validation import check_match, check_state, check_view
+from rummyrules.variants.common import PlayableRules
+from rummyrules.variants.going_out_dealer import DealerDraw
+from rummyrules.variants.going_out_match import Match
+from rummyrules.variants.registry import VARIANTS
+from rummyrules.views import StockSize, View
+
+__all__ = ["FORMAT", "VERSION", "Saved", "dumps", "loads"]
+
+FORMAT: Final = "rummyrules"
+"""The ``format`` every saved value carries."""
+
+VERSION: Final = 1
+"""The format version this library writes and reads.
+
+Any change to what a saved value holds or means gets a new version number. A
+library reads only the versions it knows and refuses the others by name,
+never by guessing; an older version may be read by a later library when it
+can still be read exactly.
+"""
+
+Saved = PlayableRules | GameState | Move | View | Match
+"""The kinds of value :func:`dumps` writes and :func:`loads` reads."""
+
+_T = TypeVar("_T")
+
+_KINDS: Final[dict[str, type[Any]]] = {
+    "rules": PlayableRules,
+    "state": GameState,
+    "move": Move,
+    "view": View,
+    "match": Match,
+}
+_HEADER: Final = {"format", "version", "kind", "variant", "data"}
+
+
+def dumps(value: Saved, *, indent: int | None = None) -> str:
+    """The value as JSON text, with the format, its version, its kind and its variant.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> print(dumps(GoingOutRummy(wildcards=2)))  # doctest: +NORMALIZE_WHITESPACE
+    {"format": "rummyrules", "version": 1, "kind": "rules", "variant": "GoingOutRummy",
+     "data": {"variant": "GoingOutRummy", "options": {"players": 2, "hand_size": 7,
+     "wildcards": 2, "going_out": "standard", "last_player_wins": true, "max_turns": null}}}
+    """
+    kind = next((name for name, cls in _KINDS.items() if isinstance(value, cls)), None)
+    if kind is None:
+        message = f"dumps writes rules, states, moves, views and matches, not {value!r}"
+        raise TypeError(message)
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": kind,
+        "variant": _variant_of(value),
+        "data": _CONVERTER.unstructure(value, _KINDS[kind]),
+    }
+    return json.dumps(document, indent=indent, ensure_ascii=False)
+
+
+def loads(text: str | bytes) -> Saved:
+    """Read a value written by :func:`dumps`, checking all of it.
+
+    Raises :class:`~rummyrules.LoadError` for text that is no such value:
+    not JSON, another format or version, a missing, extra or mistyped field,
+    a card that does not exist, cards lost or copied, a meld or a phase the
+    rules could not have made.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> loads(dumps(GoingOutRummy(wildcards=2))) == GoingOutRummy(wildcards=2)
+    True
+    >>> loads(
+    ...     '{"format": "rummyrules", "version": 1, "kind": "move", "variant": null,'
+    ...     ' "data": "discard 1H"}'
+    ... )
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.LoadError: the move is not valid: 'discard 1H' is not a move: '1H' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
+    """
+    try:
+        document = json.loads(text)
+    except (ValueError, TypeError) as error:
+        raise LoadError(f"this is not JSON text: {error}") from None
+    if not isinstance(document, dict):
+        raise LoadError("rummyrules data is a JSON object, not a list or a value")
+    kind = _check_header(document)
+    try:
+        value = _CONVERTER.structure(document["data"], _KINDS[kind])
+        _CHECKS[kind](value)
+    except RummyRulesError as error:
+        raise LoadError(f"the {kind} is not valid: {error}") from None
+    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as error:
+        raise LoadError(f"the {kind} is not valid: {_explain(error)}") from None
+    variant = _variant_of(value)
+    if document["variant"] != variant:
+        message = (
+            f"the {kind} is labelled {document['variant']!r} but is of "
+            f"{variant or 'no variant'}"
+        )
+        raise LoadError(message)
+    return cast("Saved", value)
+
+
+def _check_header(document: dict[str, Any]) -> str:
+    if document.get("format") != FORMAT:
+        raise LoadError(
+            f"this is not rummyrules data (its format is {document.get('format')!r})"
+        )
+    version = document.get("version")
+    if version != VERSION:
+        message = (
+            f"this is version {version} of the rummyrules format; this library "
+            f"reads version {VERSION}"
+        )
+        raise LoadError(message)
+    kind = document.get("kind")
+    if not isinstance(kind, str) or kind not in _KINDS:
+        known = ", ".join(_KINDS)
+        raise LoadError(
+            f"there is no kind {kind!r} of rummyrules data: the kinds are {known}"
+        )
+    missing = _HEADER - set(document)
+    if missing:
+        raise LoadError(f"the {kind} lacks its {', '.join(sorted(missing))}")
+    extra = set(document) - _HEADER
+    if extra:
+        raise LoadError(f"unknown fields beside the {kind}: {', '.join(sorted(extra))}")
+    return kind
+
+
+def _explain(error: BaseException) -> str:
+    if isinstance(error, cattrs.BaseValidationError):
+        return "; ".join(cattrs.transform_error(error, path="data"))
+    if isinstance(error, KeyError):
+        return f"it lacks {error}"
+    return str(error)
+
+
+def _variant_of(value: object) -> str | None:
+    if isinstance(value, PlayableRules):
+        return type(value).__name__
+    if isinstance(value, (GameState, View, Match)):
+        return type(value.rules).__name__
+    return None
+
+
+_CHECKS: Final[dict[str, Callable[[Any], None]]] = {
+    "rules": lambda _: None,  # built through the class, which checks every option
+    "state": check_state,
+    "move": lambda _: None,  # read through parse_move
+    "view": check_view,
+    "match": check_match,
+}
+
+
+# --- The converter: how each piece is written and read ------------------------
+
+
+def _strict(kind: type[_T]) -> Callable[[object, object], _T]:
+    """Read a JSON number or boolean as itself only: no text, no rounding."""
+
+    def structure(value: Any, _: object) -> _T:
+        if type(value) is not kind:
+            message = f"expected {'true or false' if kind is bool else 'a whole number'}, not {value!r}"
+            raise LoadError(message)
+        return value
+
+    return structure
+
+
+def _text(kind: str, parse: Callable[[str], _T]) -> Callable[[object, object], _T]:
+    """Read a value from its text, refusing anything that is not text."""
+
+    def structure(value: object, _: object) -> _T:
+        if not isinstance(value, str):
+            raise LoadError(f"a {kind} is written as text, not {value!r}")
+        return parse(value)
+
+    return structure
+
+
+def _meld(value: object, _: object) -> Meld:
+    if not isinstance(value, dict) or set(value) != {"kind", "cards"}:
+        raise LoadError(f"a meld is written as its kind and its cards, not {value!r}")
+    cards, declared = parse_declared(_text("meld", str)(value["cards"], str))
+    return Meld(kind=MeldKind(value["kind"]), cards=cards, stands_for=declared)
+
+
+def _rules(value: object, _: object) -> PlayableRules:
+    if (
+        not isinstance(value, dict)
+        or set(value) != {"variant", "options"}
+        or not isinstance(value["options"], dict)
+    ):
+        raise LoadError("rules are written as the variant's name and its options")
+    name = value["variant"]
+    if name not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise LoadError(f"there is no variant {name!r}: the variants are {known}")
+    cls = VARIANTS[name]
+    known_options = {field.name for field in attrs.fields(cls)}
+    unknown = set(value["options"]) - known_options
+    if unknown:
+        raise LoadError(f"{name} has no option {', '.join(sorted(unknown))}")
+    return cls(**value["options"])
+
+
+def _unstructure_rules(rules: PlayableRules) -> dict[str, Any]:
+    options = {
+        field.name: _CONVERTER.unstructure(getattr(rules, field.name))
+        for field in attrs.fields(type(rules))
+    }
+    return {"variant": type(rules).__name__, "options": options}
+
+
+def _is_move(kind: object) -> bool:
+    return isinstance(kind, type) and issubclass(kind, Move)
+
+
+def _is_rules(kind: object) -> bool:
+    return isinstance(kind, type) and issubclass(kind, PlayableRules)
+
+
+def _make_converter() -> cattrs.Converter:
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_structure_hook(int, _strict(int))
+    converter.register_structure_hook(bool, _strict(bool))
+    converter.register_unstructure_hook(Card, str)
+    converter.register_structure_hook(Card, _text("card", Card.parse))
+    converter.register_unstructure_hook(Rank, str)
+    converter.register_structure_hook(Rank, _text("rank", Rank.parse))
+    cards = tuple[Card, ...]
+    converter.register_unstructure_hook_func(
+        lambda kind: kind == cards, lambda found: " ".join(map(str, found))
+    )
+    converter.register_structure_hook_func(
+        lambda kind: kind == cards, _text("list of cards", parse_cards)
+    )
+    converter.register_unstructure_hook(
+        Meld, lambda meld: {"kind": meld.kind.value, "cards": str(meld)}
+    )
+    converter.register_structure_hook(Meld, _meld)
+    converter.register_unstructure_hook_func(_is_move, str)
+    converter.register_structure_hook_func(_is_move, _text("move", parse_move))
+    converter.register_unstructure_hook_func(_is_rules, _unstructure_rules)
+    converter.register_structure_hook_func(_is_rules, _rules)
+    # The state's cache of legal moves is no part of the value.
+    state_fields = cattrs.gen.make_dict_unstructure_fn(
+        GameState, converter, _legal=cattrs.gen.override(omit=True)
+    )
+    converter.register_unstructure_hook(GameState, state_fields)
+    converter.register_structure_hook(
+        GameState,
+        cattrs.gen.make_dict_structure_fn(
+            GameState,
+            converter,
+            _legal=cattrs.gen.override(omit=True),
+            _cattrs_forbid_extra_keys=True,
+        ),
+    )
+    return converter
+
+
+# The annotations of these classes name types imported only for type checking;
+# resolve them once, against the names they stand for.
+_NAMES: Final = {
+    "PlayableRules": PlayableRules,
+    "Phase": Phase,
+    "Turn": Turn,
+    "TableMeld": TableMeld,
+    "StockSize": StockSize,
+    "DealerDraw": DealerDraw,
+    "GameState": GameState,
+}
+for _cls, _module in (
+    (GameState, state_module),
+    (Turn, state_module),
+    (View, views_module),
+):
+    attrs.resolve_types(_cls, globalns={**vars(_module), **_NAMES})
+attrs.resolve_types(TableMeld)
+attrs.resolve_types(DealerDraw)
+attrs.resolve_types(Match, globalns=_NAMES)
+
+_CONVERTER: Final = _make_converter()
