@@ -31,6 +31,7 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 import cattrs
+import cattrs.v
 
 from rummyrules import state as state_module
 from rummyrules import views as views_module
@@ -171,10 +172,18 @@ def _check_header(document: dict[str, Any]) -> str:
 
 def _explain(error: BaseException) -> str:
     if isinstance(error, cattrs.BaseValidationError):
-        return "; ".join(cattrs.transform_error(error, path="data"))
+        found = cattrs.transform_error(error, path="data", format_exception=_describe)
+        return "; ".join(found)
     if isinstance(error, KeyError):
         return f"it lacks {error}"
     return str(error)
+
+
+def _describe(error: BaseException, kind: type | None) -> str:
+    """One failure, in the library's own words where it has them."""
+    if isinstance(error, RummyRulesError):
+        return str(error)
+    return cattrs.v.format_exception(error, kind)
 
 
 def _variant_of(value: object) -> str | None:
