@@ -19,12 +19,13 @@ rummyrules.errors.LoadError: the cards are not the game's deck: 1 missing (QD)
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from rummyrules.cards import Card
+from rummyrules.cards import Card, Rank
 from rummyrules.errors import LoadError, OptionError
-from rummyrules.melds import readings
+from rummyrules.melds import Meld, MeldRules, readings
 from rummyrules.state import GameState, Phase, Turn
 from rummyrules.table import TableMeld
 from rummyrules.variants.common import PlayableRules
@@ -216,13 +217,17 @@ def _table(table: Sequence[TableMeld], where: GameState | View, players: int) ->
             raise LoadError(f"meld {number} does not say who played each of its cards")
         for player in laid.played_by:
             _player(f"a card of meld {number}", player, players)
-        found = readings(
-            meld.cards, rules.meld_rules, wild=where.wild, declared=meld.stands_for
-        )
-        if meld not in found:
+        if not _allowed(meld, rules.meld_rules, where.wild):
             raise LoadError(
                 f"meld {number}, {meld}, is not a {meld.kind.value} the rules allow"
             )
+
+
+@functools.lru_cache(maxsize=4096)
+def _allowed(meld: Meld, rules: MeldRules, wild: Rank | None) -> bool:
+    # Memoised on frozen values: saved games repeat the same melds.
+    found = readings(meld.cards, rules, wild=wild, declared=meld.stands_for)
+    return meld in found
 
 
 def _phase(state: GameState) -> None:
