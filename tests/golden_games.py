@@ -1,9 +1,11 @@
-"""Golden games: whole seeded games saved as text, replayed move by move.
+"""Golden games: whole seeded games saved as game records, replayed move by move.
 
-A golden file names the variant, its options and the seed, lists every move
-in move notation, one per line, and ends with the score sheet. Replaying it
-must give exactly that score sheet: any change in the rules' behaviour shows
-up as the first move or score that differs.
+Each golden file is a game record (:mod:`rummyrules.records`): the variant
+with its options, the seed and the first dealer, every move in move notation,
+each round's scores after the move that ended it, and the winners. Replaying
+it must give exactly those scores and winners: any change in the rules'
+behaviour shows up as the first move that is refused or the first round
+whose scores differ.
 
 Run ``python tests/golden_games.py`` to write the files again (only when a
 change of behaviour is meant, and say so in the changelog).
@@ -15,10 +17,15 @@ import random
 import sys
 from pathlib import Path
 
-import attrs
-
-from rummyrules import EndOfThePage, FourteenHundred, GameState, PlayableRules
-from rummyrules.moves import Claim, Discard, LayOff, Move, NewMeld
+from rummyrules import (
+    EndOfThePage,
+    FourteenHundred,
+    GameState,
+    GoingOutRummy,
+    PlayableRules,
+)
+from rummyrules.moves import Claim, Discard, Drop, GoOut, LayOff, Move, NewMeld
+from rummyrules.records import GameRecord, parse_record, record_game
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 
@@ -50,24 +57,30 @@ GAMES: dict[str, tuple[PlayableRules, int]] = {
         ),
         1400,
     ),
+    "gor_four_players.txt": (GoingOutRummy(players=4, wildcards=4), 1),
 }
+"""Each golden file's rules and seed (the first dealer is player 0)."""
 
 
 def choose(moves: tuple[Move, ...], rng: random.Random) -> Move:
-    """A simple, seeded player: meld or lay off when it can, else discard at random."""
-    plays = [m for m in moves if isinstance(m, NewMeld | LayOff)]
+    """A simple, seeded player: meld, lay off or go out when it can, else discard at random.
+
+    It never drops out of a Going Out game (GOR-10) of its own accord.
+    """
+    plays = [m for m in moves if isinstance(m, NewMeld | LayOff | GoOut)]
     if plays and rng.random() < 0.8:
         return rng.choice(plays)
     discards = [m for m in moves if isinstance(m, Discard)]
     if discards and rng.random() < 0.9:
         return rng.choice(discards)
-    return rng.choice(moves)
+    return rng.choice([m for m in moves if not isinstance(m, Drop)] or moves)
 
 
-def play(rules: PlayableRules, seed: int) -> tuple[list[str], GameState]:
+def play(rules: PlayableRules, seed: int) -> tuple[list[Move], GameState]:
+    """A whole game of the simple player against itself, and its last state."""
     rng = random.Random(seed)
     game = rules.new_game(seed=seed)
-    moves: list[str] = []
+    moves: list[Move] = []
     while not game.is_over:
         claims = [m for p in range(game.players) for m in game.legal_moves(player=p)]
         claims = [m for m in claims if isinstance(m, Claim)]
@@ -75,64 +88,27 @@ def play(rules: PlayableRules, seed: int) -> tuple[list[str], GameState]:
             move: Move = rng.choice(claims)
         else:
             move = choose(game.legal_moves(), rng)
-        moves.append(str(move))
+        moves.append(move)
         game = game.apply(move)
     return moves, game
 
 
-def options_text(rules: PlayableRules) -> str:
-    return " ".join(
-        f"{field.name}={getattr(rules, field.name)}"
-        for field in attrs.fields(type(rules))
-    )
+def text(name: str) -> str:
+    """A golden file's text."""
+    return (FOLDER / name).read_text(encoding="utf-8")
 
 
-def rules_from(variant: str, options: str) -> PlayableRules:
-    """The rules object a golden file names, from its variant and options."""
-    values: dict[str, object] = {}
-    for pair in options.split():
-        name, _, text = pair.partition("=")
-        values[name] = _value(text)
-    by_name: dict[str, type[PlayableRules]] = {
-        EndOfThePage.name: EndOfThePage,
-        FourteenHundred.name: FourteenHundred,
-    }
-    return by_name[variant](**values)
-
-
-def _value(text: str) -> object:
-    if text in {"True", "False"}:
-        return text == "True"
-    if text == "None":
-        return None
-    return int(text) if text.lstrip("-").isdigit() else text
+def read(name: str) -> GameRecord:
+    """A golden file's game record."""
+    return parse_record(text(name))
 
 
 def write(name: str) -> None:
+    """Play the golden game again and write its record."""
     rules, seed = GAMES[name]
-    moves, game = play(rules, seed)
-    lines = [
-        f"variant: {rules.name}",
-        f"options: {options_text(rules)}",
-        f"seed: {seed}",
-        "moves:",
-        *moves,
-        "score sheet:",
-        *(" ".join(str(score) for score in row) for row in game.score_sheet),
-    ]
-    (FOLDER / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
-def read(name: str) -> tuple[str, str, int, list[str], list[tuple[int, ...]]]:
-    """A golden file's variant, options, seed, moves and score sheet."""
-    lines = (FOLDER / name).read_text(encoding="utf-8").splitlines()
-    variant = lines[0].removeprefix("variant: ")
-    options = lines[1].removeprefix("options: ")
-    seed = int(lines[2].removeprefix("seed: "))
-    end = lines.index("score sheet:")
-    moves = lines[4:end]
-    sheet = [tuple(int(score) for score in row.split()) for row in lines[end + 1 :]]
-    return variant, options, seed, moves, sheet
+    moves, _ = play(rules, seed)
+    record = record_game(rules, seed=seed, moves=moves)
+    (FOLDER / name).write_text(str(record), encoding="utf-8")
 
 
 if __name__ == "__main__":

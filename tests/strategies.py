@@ -559,3 +559,194 @@ def dealer_decks(draw: st.DrawFn, rules: GoingOutRummy) -> tuple[Card, ...]:
     rest = list(left.elements())
     random.Random(draw(seeds)).shuffle(rest)
     return (*top, *rest)
+
+
+# --- Saved values and views (test_serialize.py, test_views.py) ----------------
+# One block of its own: games of every variant after random play, and matches.
+
+from rummyrules import Match, PlayableRules  # noqa: E402 - this block's own names
+
+
+@st.composite
+def walks(
+    draw: st.DrawFn,
+    rules: st.SearchStrategy[PlayableRules] | None = None,
+    *,
+    max_steps: int = 150,
+) -> list[GameState]:
+    """Every state of random legal play from a seeded deal (rules of any variant by default).
+
+    Out-of-turn moves are included: 1400's claims and Going Out Rummy's drops.
+    A seeded :class:`random.Random` picks the moves, and how many, evenly
+    (Hypothesis would favour short games), so that long games (later
+    rounds, claims, games over) come often and cheaply.
+    """
+    table = draw(tables() if rules is None else rules)
+    game = table.new_game(seed=draw(seeds))
+    rng = random.Random(draw(seeds))
+    return random_play(game, rng, rng.randint(0, max_steps))
+
+
+@st.composite
+def played_games(
+    draw: st.DrawFn,
+    rules: st.SearchStrategy[PlayableRules] | None = None,
+    *,
+    max_steps: int = 150,
+) -> GameState:
+    """One state, anywhere along random legal play from a seeded deal."""
+    return draw(walks(rules, max_steps=max_steps))[-1]
+
+
+STRIDE = 25
+"""Of a game played at random, :func:`some_states` keeps every this many states."""
+
+
+def some_states(walk: list[GameState], stride: int = STRIDE) -> list[GameState]:
+    """Every ``stride``-th state of random play, its last, and each rarer one.
+
+    The rarer states: a 1400 discard that may be claimed (F14-12), the first
+    upcard (F14-6), the last plays after going out (F14-13), a game over.
+    """
+    rare = {Phase.OPENING, Phase.LAST, Phase.OVER}
+    return [
+        game
+        for index, game in enumerate(walk)
+        if index % stride == 0
+        or index == len(walk) - 1
+        or game.claim is not None
+        or game.phase in rare
+    ]
+
+
+def any_games() -> st.SearchStrategy[GameState]:
+    """A state of any variant after random play: EOP, 1400, or Going Out Rummy with its stock worn down."""
+    return st.one_of(
+        played_games(eop_tables()), played_games(f14_tables()), gor_games()
+    )
+
+
+@st.composite
+def matches(draw: st.DrawFn, *, max_games: int = 3) -> Match:
+    """A Going Out Rummy match after random play through one to ``max_games`` games (GOR-12).
+
+    Each game has a turn limit, so that it ends; a following game may be
+    dealt under new options (the same players).
+    """
+    turns = st.integers(min_value=4, max_value=25)
+    rules = attrs.evolve(draw(gor_tables()), max_turns=draw(turns))
+    shuffler = draw(st.integers(0, rules.players - 1))
+    match = Match.start(rules, seed=draw(seeds), shuffler=shuffler)
+    rng = draw(st.randoms(use_true_random=False))
+    for number in range(1, max_games + 1):
+        for _ in range(draw(st.integers(0, 70))):
+            if match.game.is_over:
+                break
+            match = match.apply(random_move(match.game, rng))
+        if number == max_games or not match.game.is_over or match.is_over:
+            break
+        if draw(st.booleans()):
+            new = draw(gor_tables())
+            rules = attrs.evolve(new, players=rules.players, max_turns=draw(turns))
+        match = match.next_game(rules)
+    return match
+
+
+# --- Game records (tests/test_records.py) ------------------------------------
+
+
+@dataclass(frozen=True)
+class RandomGame:
+    """A game of random legal play, with all it takes to record it.
+
+    ``states[i]`` is the game after ``i`` moves and after any page change
+    made there (EOP-17); ``pages`` holds each change as (moves played, rows).
+    """
+
+    rules: EndOfThePage | FourteenHundred | GoingOutRummy
+    seed: int
+    deck: tuple[Card, ...] | None
+    dealer: int
+    moves: tuple[Move, ...]
+    pages: tuple[tuple[int, int], ...]
+    states: tuple[GameState, ...]
+
+
+PAGE_ODDS = 40
+"""Random play of End of the Page changes the page about once in this many moves."""
+
+
+@st.composite
+def random_games(draw: st.DrawFn, *, max_steps: int = 150) -> RandomGame:
+    """Random legal play of any variant, from a seed or a stacked deck, any first dealer.
+
+    Out-of-turn moves are included (claims, drops), and in End of the Page
+    the page is now and then taped longer or ripped shorter (EOP-17), which
+    may also start a game that was over again.
+    """
+    rules = draw(tables())
+    seed = draw(seeds)
+    players = rules.players
+    dealer = draw(st.integers(min_value=0, max_value=players - 1))
+    deck = None
+    if draw(st.booleans()):
+        order = list(rules.deck())
+        random.Random(draw(seeds)).shuffle(order)
+        deck = tuple(order)
+    rng = draw(st.randoms(use_true_random=False))
+    game = rules.new_game(seed=seed, deck=deck, dealer=dealer)
+    moves: list[Move] = []
+    pages: list[tuple[int, int]] = []
+    states = [game]
+    whole = draw(st.booleans())  # half the games play on to the end, or max_steps
+    steps = max_steps if whole else draw(st.integers(min_value=0, max_value=max_steps))
+    for _ in range(steps):
+        if isinstance(rules, EndOfThePage) and rng.randrange(PAGE_ODDS) == 0:
+            begun = len(game.score_sheet) + (0 if game.is_over else 1)
+            rows = rng.randint(max(1, begun), begun + 2)
+            game = states[-1] = game.with_page(rows)
+            pages.append((len(moves), rows))
+        if game.is_over:
+            break
+        move = random_move(game, rng)
+        game = game.apply(move)
+        moves.append(move)
+        states.append(game)
+    return RandomGame(
+        rules=rules,
+        seed=seed,
+        deck=deck,
+        dealer=dealer,
+        moves=tuple(moves),
+        pages=tuple(pages),
+        states=tuple(states),
+    )
+
+
+# --- Positions (positions.py) ---------------------------------------------------
+
+_GAPS = st.sampled_from(["", " ", "  ", "\t"])
+
+
+@st.composite
+def respelled_positions(draw: st.DrawFn, text: str) -> str:
+    """The same position written another way: sections in any order after the
+    rules, any case outside the rules, extra spaces around every separator."""
+    rules, *sections = [part.strip() for part in text.split("|")]
+    sections = draw(st.permutations(sections))
+    written: list[str] = []
+    for section in sections:
+        chars: list[str] = []
+        for char in section:
+            if char in "/@=:":
+                chars.append(f"{draw(_GAPS)}{char}{draw(_GAPS)}")
+            elif char == " ":
+                chars.append(" " + draw(_GAPS))
+            else:
+                chars.append(char.upper() if draw(st.booleans()) else char.lower())
+        written.append("".join(chars))
+    parts = [" ".join(rules.split()), *written]
+    return "|".join(f"{draw(_GAPS)}{part}{draw(_GAPS)}" for part in parts)
+
+
+# --- End of positions -----------------------------------------------------------

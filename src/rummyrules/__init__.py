@@ -13,13 +13,18 @@ from rummyrules.errors import (
     LoadError,
     MoveParseError,
     OptionError,
+    PositionError,
+    RecordParseError,
+    ReplayError,
     RummyRulesError,
+    StateError,
     UnknownCardError,
 )
 from rummyrules.layouts import Layout
 from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.options import StockOut
+from rummyrules.records import GameRecord, parse_record, record_game, replay
 from rummyrules.serialize import dumps, loads
 from rummyrules.state import GameState, Phase
 from rummyrules.variants import (
@@ -41,6 +46,7 @@ __all__ = [
     "DeckError",
     "EndOfThePage",
     "FourteenHundred",
+    "GameRecord",
     "GameState",
     "GoingOut",
     "GoingOutRummy",
@@ -57,9 +63,13 @@ __all__ = [
     "OptionError",
     "Phase",
     "PlayableRules",
+    "PositionError",
     "Rank",
+    "RecordParseError",
+    "ReplayError",
     "Rules",
     "RummyRulesError",
+    "StateError",
     "StockOut",
     "StockSize",
     "Suit",
@@ -69,4 +79,7 @@ __all__ = [
     "loads",
     "make_deck",
     "parse_cards",
+    "parse_record",
+    "record_game",
+    "replay",
 ]

@@ -13,6 +13,12 @@ input keeps working; the subclasses say which kind of input was bad.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rummyrules.moves import Move
+    from rummyrules.state import GameState
+
 __all__ = [
     "CardParseError",
     "DeckError",
@@ -20,7 +26,11 @@ __all__ = [
     "LoadError",
     "MoveParseError",
     "OptionError",
+    "PositionError",
+    "RecordParseError",
+    "ReplayError",
     "RummyRulesError",
+    "StateError",
     "UnknownCardError",
 ]
 
@@ -113,6 +123,24 @@ class DeckError(OptionError):
     """
 
 
+class StateError(RummyRulesError):
+    """A game state, view or match that no game could reach.
+
+    Raised by the checks that :func:`~rummyrules.loads` and
+    :meth:`~rummyrules.PlayableRules.position` run on what they read; each
+    wraps it in its own error.
+
+    >>> import attrs
+    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.validation import check_state
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> check_state(attrs.evolve(game, dealer=5))
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.StateError: dealer is player 5, but the players are 0 to 1
+    """
+
+
 class LoadError(RummyRulesError):
     """Saved data that is not a value this library wrote, or not one the rules allow.
 
@@ -126,3 +154,85 @@ class LoadError(RummyRulesError):
     ...
     rummyrules.errors.LoadError: rummyrules data is a JSON object, not a list or a value
     """
+
+
+class PositionError(RummyRulesError):
+    """Text that is not a position, or a position no game could reach.
+
+    The message says which section is wrong, and why.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> GoingOutRummy().position("GoingOutRummy | to_move 2 draw | hands - / -")
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.PositionError: to_move: there is no player 2: the players are 0 to 1
+    """
+
+
+class RecordParseError(RummyRulesError):
+    r"""Text that is not a game record; the message starts with the line at fault.
+
+    ``line`` is that line's number (from 1), or None when the fault is in the
+    record as a whole (a tag it lacks); ``reason`` is the message without it.
+
+    >>> from rummyrules import parse_record
+    >>> parse_record('[Variant "EndOfThePage"]\n[Seed "forty-two"]')
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.RecordParseError: line 2: [Seed] must be a whole number, not 'forty-two'
+    """
+
+    def __init__(self, reason: str, *, line: int | None = None) -> None:
+        super().__init__(reason if line is None else f"line {line}: {reason}")
+        self.reason = reason
+        self.line = line
+
+
+class ReplayError(RummyRulesError):
+    """A record whose moves, scores or winners are not what its game gives.
+
+    The message names the move (numbered from 1) and says why: the refused
+    move's reason and rule, or the round whose scores differ, recorded
+    against computed. The fields hold the same facts for a program:
+
+    Attributes:
+        reason: The message.
+        move_number: The move at fault, or after which the difference shows
+            (0: before the first move); None when the game cannot be dealt.
+        move: That move, when there is one.
+        rule: The ID of the rule a refused move breaks, if it names one.
+        round: The round whose scores differ, for a score that differs.
+        state: The game as replayed up to the fault: just before a refused
+            move, just after the move where scores or winners differ.
+
+    >>> import attrs
+    >>> from rummyrules import EndOfThePage, record_game, replay
+    >>> from rummyrules.moves import parse_move
+    >>> record = record_game(EndOfThePage(), seed=1, moves=["draw"])
+    >>> wrong = attrs.evolve(record, moves=[*record.moves, parse_move("draw")])
+    >>> try:
+    ...     replay(wrong)
+    ... except ReplayError as error:
+    ...     print(error)
+    ...     print(error.move_number, error.rule, len(error.state.hand(1)))
+    move 2, 'draw', is refused: you have drawn already this turn (EOP-5)
+    2 EOP-5 4
+    """
+
+    def __init__(  # noqa: PLR0913 - each field is one fact a program may need
+        self,
+        reason: str,
+        *,
+        move_number: int | None = None,
+        move: Move | None = None,
+        rule: str | None = None,
+        round: int | None = None,
+        state: GameState | None = None,
+    ) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.move_number = move_number
+        self.move = move
+        self.rule = rule
+        self.round = round
+        self.state = state

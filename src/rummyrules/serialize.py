@@ -1,12 +1,12 @@
 """Saved values: rules, game states, moves, views and matches as JSON.
 
-:func:`dumps` writes a value as a JSON object that names the format, its
+:func:`~rummyrules.dumps` writes a value as a JSON object that names the format, its
 version, the kind of value and the variant. Inside, cards are their short
 text, a list of cards is one string (``"7S 8S 9S"``), a meld is its kind and
 its cards with the wilds declared (``"7S 5H=8S 9S"``), a move is its
 notation and rules are the variant's name with every option.
 
-:func:`loads` reads such text back and checks all of it: the format and its
+:func:`~rummyrules.loads` reads such text back and checks all of it: the format and its
 version, every field and its type, every card against the deck, that no card
 is lost or copied (ALL-1), that every meld on the table is one the rules
 allow as declared, that players, phase and hands fit together. Anything else
@@ -63,7 +63,7 @@ can still be read exactly.
 """
 
 Saved = PlayableRules | GameState | Move | View | Match
-"""The kinds of value :func:`dumps` writes and :func:`loads` reads."""
+"""The kinds of value :func:`~rummyrules.dumps` writes and :func:`~rummyrules.loads` reads."""
 
 _T = TypeVar("_T")
 
@@ -101,7 +101,7 @@ def dumps(value: Saved, *, indent: int | None = None) -> str:
 
 
 def loads(text: str | bytes) -> Saved:
-    """Read a value written by :func:`dumps`, checking all of it.
+    """Read a value written by :func:`~rummyrules.dumps`, checking all of it.
 
     Raises :class:`~rummyrules.LoadError` for text that is no such value:
     not JSON, another format or version, a missing, extra or mistyped field,
@@ -123,6 +123,10 @@ def loads(text: str | bytes) -> Saved:
         document = json.loads(text)
     except (ValueError, TypeError) as error:
         raise LoadError(f"this is not JSON text: {error}") from None
+    except RecursionError:
+        raise LoadError(
+            "this JSON text is nested too deeply to be rummyrules data"
+        ) from None
     if not isinstance(document, dict):
         raise LoadError("rummyrules data is a JSON object, not a list or a value")
     kind = _check_header(document)
@@ -131,7 +135,15 @@ def loads(text: str | bytes) -> Saved:
         _CHECKS[kind](value)
     except RummyRulesError as error:
         raise LoadError(f"the {kind} is not valid: {error}") from None
-    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as error:
+    # cattrs reports a value of the wrong shape (a list where an object should
+    # be) with whichever of these its code meets first.
+    except (
+        cattrs.BaseValidationError,
+        AttributeError,
+        KeyError,
+        TypeError,
+        ValueError,
+    ) as error:
         raise LoadError(f"the {kind} is not valid: {_explain(error)}") from None
     variant = _variant_of(value)
     if document["variant"] != variant:
@@ -149,9 +161,9 @@ def _check_header(document: dict[str, Any]) -> str:
             f"this is not rummyrules data (its format is {document.get('format')!r})"
         )
     version = document.get("version")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:
         message = (
-            f"this is version {version} of the rummyrules format; this library "
+            f"this is version {version!r} of the rummyrules format; this library "
             f"reads version {VERSION}"
         )
         raise LoadError(message)
@@ -161,6 +173,8 @@ def _check_header(document: dict[str, Any]) -> str:
         raise LoadError(
             f"there is no kind {kind!r} of rummyrules data: the kinds are {known}"
         )
+    if kind != "move" and not isinstance(document.get("data", {}), dict):
+        raise LoadError(f"the {kind}'s data is a JSON object, not {document['data']!r}")
     missing = _HEADER - set(document)
     if missing:
         raise LoadError(f"the {kind} lacks its {', '.join(sorted(missing))}")

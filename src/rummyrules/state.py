@@ -367,6 +367,19 @@ class GameState:
             raise RummyRulesError(message)
         return view_of(self, player)
 
+    def position(self) -> str:
+        """The state as one line of text, which ``rules.position`` reads back.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> rules = GoingOutRummy(hand_size=2)
+        >>> game = rules.position("to_move 1 draw | hands 7S 8S / 9H 9D | pile KC")
+        >>> rules.position(game.position()) == game
+        True
+        """
+        from rummyrules.positions import write_position  # noqa: PLC0415 - it imports this module
+
+        return write_position(self)
+
     def with_page(self, rounds: int) -> GameState:
         """The game with the page taped longer or ripped shorter (EOP-17).
 

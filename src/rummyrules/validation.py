@@ -4,7 +4,7 @@ A game played through :meth:`~rummyrules.GameState.apply` is always
 consistent. A state read from saved data may not be: these checks refuse one
 that loses or copies a card (ALL-1), holds a meld the rules do not allow as
 declared, names a player who does not exist, or whose phase does not fit
-its hands. Each refusal raises :class:`~rummyrules.LoadError` with a sentence
+its hands. Each refusal raises :class:`~rummyrules.StateError` with a sentence
 saying what is wrong.
 
 >>> import attrs
@@ -14,7 +14,7 @@ saying what is wrong.
 >>> check_state(attrs.evolve(game, stock=game.stock[1:]))
 Traceback (most recent call last):
 ...
-rummyrules.errors.LoadError: the cards are not the game's deck: 1 missing (QD)
+rummyrules.errors.StateError: the cards are not the game's deck: 1 missing (QD)
 """
 
 from __future__ import annotations
@@ -24,11 +24,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from rummyrules.cards import Card, Rank
-from rummyrules.errors import LoadError, OptionError
+from rummyrules.errors import OptionError, StateError
 from rummyrules.melds import Meld, MeldRules, readings
 from rummyrules.state import GameState, Phase, Turn
 from rummyrules.table import TableMeld
 from rummyrules.variants.common import PlayableRules
+from rummyrules.variants.end_of_the_page import EndOfThePage
+from rummyrules.variants.fourteen_hundred import FourteenHundred
 from rummyrules.variants.going_out import GoingOutRummy
 from rummyrules.variants.going_out_match import Match, game_seed
 from rummyrules.views import StockSize, View
@@ -58,20 +60,11 @@ def check_state(state: GameState) -> None:
         _player(name, getattr(state, name), players)
     for name in ("round", "turns", "reshuffles", "passes"):
         if getattr(state, name) < (1 if name == "round" else 0):
-            raise LoadError(f"{name} cannot be {getattr(state, name)}")
+            raise StateError(f"{name} cannot be {getattr(state, name)}")
     _conserved(state)
     _table(state.table, state, players)
     _phase(state)
-    _dropped(state)
-    if state.face_up is not None and (
-        state.face_up_holder is None
-        or state.face_up not in state.hands[state.face_up_holder]
-    ):
-        raise LoadError(f"the face-up card {state.face_up} is not in its holder's hand")
-    if state.claim is not None and state.discard_pile[:1] != (state.claim,):
-        raise LoadError(
-            f"the card that may be claimed, {state.claim}, is not the top discard"
-        )
+    _in_progress(state)
 
 
 def check_view(view: View) -> None:
@@ -90,30 +83,30 @@ def check_view(view: View) -> None:
             f"player {view.player}'s hand holds {len(view.hand)} cards, but the "
             f"hand sizes say {view.hand_sizes[view.player]}"
         )
-        raise LoadError(message)
+        raise StateError(message)
     seen = [*view.hand, *view.discard_pile]
     seen += [card for meld in view.melds for card in meld.cards]
     seen += [card for card in (view.marker,) if card is not None]
     extra = Counter(seen) - Counter(rules.deck())
     if extra:
-        raise LoadError(
+        raise StateError(
             f"the view shows cards the deck does not have: {_some(extra.elements())}"
         )
     for name in ("to_move", "dealer", "face_up_holder", "out", "discarder"):
         _player(name, getattr(view, name), players)
     _table(view.melds, view, players)
     if (view.to_move is None) != (view.phase is Phase.OVER):
-        raise LoadError("a game over has nobody to move, and only a game over")
+        raise StateError("a game over has nobody to move, and only a game over")
     if rules.hides_piles:
         if view.stock_count is not None or len(view.discard_pile) > 1:
-            raise LoadError(
+            raise StateError(
                 "in Going Out Rummy a view shows neither the stock count nor old discards (GOR-11)"
             )
     elif (
         view.stock_count is None
         or StockSize.of(view.stock_count) is not view.stock_size
     ):
-        raise LoadError("the stock's count and its size do not agree")
+        raise StateError("the stock's count and its size do not agree")
 
 
 def check_match(match: Match) -> None:
@@ -123,19 +116,19 @@ def check_match(match: Match) -> None:
     >>> check_match(Match.start(GoingOutRummy(), seed=4))
     """
     if not match.games:
-        raise LoadError("a match has at least one game")
+        raise StateError("a match has at least one game")
     first = match.games[0].rules
     if not isinstance(first, GoingOutRummy):
-        raise LoadError("a match is played under GoingOutRummy rules (GOR-12)")
+        raise StateError("a match is played under GoingOutRummy rules (GOR-12)")
     for game in match.games:
         check_state(game)
         if not isinstance(game.rules, GoingOutRummy) or game.players != first.players:
-            raise LoadError(
+            raise StateError(
                 "every game of a match is Going Out Rummy with the same players"
             )
     draw = first.draw_for_dealer(seed=match.seed, shuffler=match.draw.shuffler)
     if draw != match.draw:
-        raise LoadError(
+        raise StateError(
             "the draw for first dealer is not the one the match's seed gives"
         )
     following = draw.dealer
@@ -144,15 +137,15 @@ def check_match(match: Match) -> None:
             message = (
                 f"game {number} is not dealt as the match's seed and its games say"
             )
-            raise LoadError(message)
+            raise StateError(message)
         if number < len(match.games) and not game.is_over:
-            raise LoadError(f"game {number} is not over, yet another game follows it")
+            raise StateError(f"game {number} is not over, yet another game follows it")
         winners = game.winners
         first_player = winners[0] if winners else (game.dealer + 1) % game.players
         following = (first_player - 1) % game.players
     wins = Counter(p for game in match.games[:-1] for p in game.winners)
     if wins and max(wins.values()) >= 2:
-        raise LoadError("a game follows the one in which a player won the match")
+        raise StateError("a game follows the one in which a player won the match")
 
 
 def _players(rules: PlayableRules) -> int:
@@ -162,12 +155,12 @@ def _players(rules: PlayableRules) -> int:
 
 def _sized(name: str, items: Sequence[object], players: int) -> None:
     if len(items) != players:
-        raise LoadError(f"{name} has {len(items)} entries for {players} players")
+        raise StateError(f"{name} has {len(items)} entries for {players} players")
 
 
 def _player(name: str, player: int | None, players: int) -> None:
     if player is not None and not 0 <= player < players:
-        raise LoadError(
+        raise StateError(
             f"{name} is player {player}, but the players are 0 to {players - 1}"
         )
 
@@ -180,16 +173,16 @@ def _scores(state: GameState) -> None:
         message = (
             f"the scores {list(state.scores)} are not the totals of the score sheet"
         )
-        raise LoadError(message)
+        raise StateError(message)
 
 
 def _wild(state: GameState) -> None:
     try:
         state.rules.wild_rank(state.wild)
     except OptionError as error:
-        raise LoadError(str(error)) from None
+        raise StateError(str(error)) from None
     if state.wild is None and state.rules.wild_ranks:
-        raise LoadError(f"a round of {state.rules.name} has a wild rank")
+        raise StateError(f"a round of {state.rules.name} has a wild rank")
 
 
 def _conserved(state: GameState) -> None:
@@ -205,7 +198,7 @@ def _conserved(state: GameState) -> None:
             parts.append(f"{lacking.total()} missing ({_some(lacking.elements())})")
         if extra := have - want:
             parts.append(f"{extra.total()} too many ({_some(extra.elements())})")
-        raise LoadError(f"the cards are not the game's deck: {'; '.join(parts)}")
+        raise StateError(f"the cards are not the game's deck: {'; '.join(parts)}")
 
 
 def _table(table: Sequence[TableMeld], where: GameState | View, players: int) -> None:
@@ -214,11 +207,11 @@ def _table(table: Sequence[TableMeld], where: GameState | View, players: int) ->
         meld = laid.meld
         _player(f"the owner of meld {number}", laid.owner, players)
         if len(laid.played_by) != len(meld.cards):
-            raise LoadError(f"meld {number} does not say who played each of its cards")
+            raise StateError(f"meld {number} does not say who played each of its cards")
         for player in laid.played_by:
             _player(f"a card of meld {number}", player, players)
         if not _allowed(meld, rules.meld_rules, where.wild):
-            raise LoadError(
+            raise StateError(
                 f"meld {number}, {meld}, is not a {meld.kind.value} the rules allow"
             )
 
@@ -232,39 +225,168 @@ def _allowed(meld: Meld, rules: MeldRules, wild: Rank | None) -> bool:
 
 def _phase(state: GameState) -> None:
     if (state.to_move is None) != (state.phase is Phase.OVER):
-        raise LoadError("a game over has nobody to move, and only a game over")
+        raise StateError("a game over has nobody to move, and only a game over")
     if state.phase in _PHASES_OF_1400_ONLY and state.rules.name != "1400":
-        raise LoadError(f"{state.rules.name} has no {state.phase.value} phase")
-    if state.phase in {Phase.DRAW, Phase.OVER} and state.turn != Turn():
-        raise LoadError(
-            f"nothing has happened yet in a turn in the {state.phase.value} phase"
-        )
-    if isinstance(state.rules, GoingOutRummy) and state.to_move is not None:
-        size = state.rules.hand_size
-        for player, hand in enumerate(state.hands):
-            if player in state.dropped:
-                continue
-            drawn = player == state.to_move and state.phase is Phase.PLAY
-            if len(hand) != size + drawn:
-                message = (
-                    f"player {player} holds {len(hand)} cards; in the "
-                    f"{state.phase.value} phase of this game they hold {size + drawn}"
-                )
-                raise LoadError(message)
-
-
-def _dropped(state: GameState) -> None:
-    if len(set(state.dropped)) != len(state.dropped):
-        raise LoadError("a player dropped out twice")
-    for player in state.dropped:
-        _player("a dropped player", player, state.players)
-        if state.hands[player]:
-            raise LoadError(f"player {player} dropped out but still holds cards")
-    if state.to_move in state.dropped:
-        raise LoadError(f"player {state.to_move} dropped out and cannot be to move")
+        raise StateError(f"{state.rules.name} has no {state.phase.value} phase")
 
 
 def _some(cards: Iterable[Card]) -> str:
     listed = [str(card) for card in cards]
     shown = " ".join(listed[:10])
     return shown if len(listed) <= 10 else f"{shown} and {len(listed) - 10} more"
+
+
+# --- What only a game in progress shows ------------------------------------------
+
+
+def _in_progress(state: GameState) -> None:
+    """Refuse a state no game could reach: its progress, mover, turn and piles."""
+    rules = state.rules
+    _check_progress(state)
+    _check_mover(state)
+    _check_turn(state)
+    if state.face_up is not None and (
+        state.face_up_holder is None
+        or state.face_up not in state.hands[state.face_up_holder]
+    ):
+        raise StateError(
+            f"face_up: {state.face_up} is face up in player "
+            f"{state.face_up_holder}'s hand, but they do not hold it (EOP-3, F14-4)"
+        )
+    if state.claim is not None and (
+        state.phase is not Phase.DRAW or state.discard_pile[:1] != (state.claim,)
+    ):
+        raise StateError(
+            f"claim: {state.claim} may be claimed only as the top discard, until "
+            "the next player draws (F14-12)"
+        )
+    if state.passes >= state.players:
+        raise StateError(
+            f"passes: when all {state.players} players pass, the round is over (F14-7)"
+        )
+    if isinstance(rules, GoingOutRummy):
+        _check_going_out(state, rules)
+    if not state.is_over and not _moves(state):
+        raise StateError(f"player {state.to_move} has no move in this position (ALL-2)")
+
+
+def _moves(state: GameState) -> tuple[object, ...]:
+    """The legal moves; none for a state that still breaks the turn machine.
+
+    Such a state got past the checks above; it is refused, never let through.
+    """
+    try:
+        return state.legal_moves()
+    except (IndexError, KeyError, ValueError, AttributeError):
+        return ()
+
+
+def _check_progress(state: GameState) -> None:
+    """The score sheet and the phase agree: the game is over exactly when it ends."""
+    rules = state.rules
+    over = state.is_over
+    if isinstance(rules, EndOfThePage):
+        rows, rounds = len(state.score_sheet), rules.rounds
+        if rows > rounds:
+            raise StateError(
+                f"sheet: a page of {rounds} rounds has no room for {rows} rows (EOP-17)"
+            )
+        if over and rows < rounds:
+            raise StateError(
+                f"over: the game ends with the page, and only {rows} of its {rounds} "
+                "rounds are scored (EOP-17)"
+            )
+        if not over and rows == rounds:
+            raise StateError(
+                "sheet: every round of the page is scored, so the game is over; "
+                "write 'over' (EOP-17)"
+            )
+    if isinstance(rules, FourteenHundred):
+        best, target = max(state.scores), rules.target
+        if over and best < target:
+            raise StateError(
+                f"over: the game ends when a player reaches {target}, and the best "
+                f"total is {best} (F14-15)"
+            )
+        if not over and best >= target:
+            raise StateError(
+                f"sheet: a player has reached {target}, so the game is over; write "
+                "'over' (F14-15)"
+            )
+    if over and (state.turn != Turn() or state.claim is not None):
+        raise StateError("over: a game over has no turn in progress")
+
+
+def _check_mover(state: GameState) -> None:
+    player = state.to_move
+    if player is None:
+        return
+    if player in state.dropped:
+        raise StateError(f"to_move: player {player} has dropped out (GOR-10)")
+    if state.phase is Phase.OPENING and not state.discard_pile:
+        raise StateError(
+            "pile: the round opens on an upcard, and there is none (F14-6)"
+        )
+    if state.phase is Phase.LAST and (state.out is None or state.out == player):
+        raise StateError(
+            "out: the last plays follow another player's going out; say who, "
+            "as in 'out 1' (F14-13)"
+        )
+    if (
+        isinstance(state.rules, EndOfThePage)
+        and state.phase is Phase.PLAY
+        and not state.had_turn[player]
+    ):
+        raise StateError(
+            f"had_turn: player {player} is playing a turn, so has had one (EOP-14)"
+        )
+
+
+def _check_turn(state: GameState) -> None:
+    turn = state.turn
+    if turn == Turn():
+        return
+    if state.phase not in {Phase.PLAY, Phase.LAST}:
+        raise StateError(
+            f"turn: nothing has happened yet in a turn in the {state.phase.value} phase"
+        )
+    hand = state.hands[state.to_move or 0]
+    for key in ("must_meld", "must_use"):
+        card = getattr(turn, key)
+        if card is not None and card not in hand:
+            raise StateError(
+                f"turn: player {state.to_move} must still play {card} ({key}), but "
+                "does not hold it"
+            )
+
+
+def _check_going_out(state: GameState, rules: GoingOutRummy) -> None:
+    """GOR-3, GOR-4, GOR-10: hands of one size between turns; drops; the winner."""
+    if len(set(state.dropped)) != len(state.dropped):
+        raise StateError("dropped: a player is named twice")
+    for player in state.dropped:
+        if state.hands[player]:
+            raise StateError(
+                f"hands: player {player} dropped out, so holds no cards (GOR-10)"
+            )
+    if state.out_of_play and not state.dropped:
+        raise StateError(
+            "out_of_play: cards go out of play only when a player drops out (GOR-10)"
+        )
+    staying = state.players - len(state.dropped)
+    if not state.is_over:
+        if staying < 2:
+            raise StateError("dropped: with one player left the game is over (GOR-R3)")
+        if state.winner is not None:
+            raise StateError("winner: there is a winner only once the game is over")
+        for player, hand in enumerate(state.hands):
+            size = rules.hand_size + (
+                player == state.to_move and state.phase is Phase.PLAY
+            )
+            if player not in state.dropped and len(hand) != size:
+                raise StateError(
+                    f"hands: player {player} holds {len(hand)} cards; in the "
+                    f"{state.phase.value} phase they hold {size} (GOR-3, GOR-4)"
+                )
+    elif state.winner in state.dropped:
+        raise StateError(f"winner: player {state.winner} dropped out (GOR-10)")

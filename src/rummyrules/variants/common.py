@@ -267,6 +267,23 @@ class PlayableRules(Rules):
         True
         """
 
+    def position(self, text: str) -> GameState:
+        """The game state a position's text describes, fully checked (see :doc:`positions`).
+
+        The text may leave out the rules line; if it has one, it must name
+        these rules. Raises :class:`~rummyrules.PositionError` saying what
+        is wrong.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> rules = GoingOutRummy(hand_size=2)
+        >>> game = rules.position("to_move 1 draw | hands 7S 8S / 9H 9D | pile KC")
+        >>> [str(move) for move in game.legal_moves()]
+        ['draw', 'take', 'drop']
+        """
+        from rummyrules.positions import read_position  # noqa: PLC0415 - it imports this module
+
+        return read_position(text, rules=self)
+
 
 def check_decks(
     rules: Rules, *, decks: int, deal: tuple[int, str, int], per_deck: int, rule: str

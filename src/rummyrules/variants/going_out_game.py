@@ -25,7 +25,7 @@ import attrs
 
 from rummyrules import melds
 from rummyrules.cards import Card
-from rummyrules.errors import IllegalMoveError
+from rummyrules.errors import IllegalMoveError, OptionError
 from rummyrules.hands import hand_after, lacking, sorted_hand
 from rummyrules.layouts import going_out_layouts
 from rummyrules.moves import Discard, Draw, Drop, GoOut, Move, NewMeld, Take
@@ -240,12 +240,11 @@ class GoingOutMachine:
         >>> MACHINE.with_page(GoingOutRummy().new_game(seed=1), 3)
         Traceback (most recent call last):
         ...
-        rummyrules.errors.IllegalMoveError: Going Out Rummy keeps no score page: one hand is the whole game (GOR-1)
+        rummyrules.errors.OptionError: Going Out Rummy keeps no score page: one hand is the whole game (GOR-1)
         """
         del state, rounds
-        raise IllegalMoveError(
-            "Going Out Rummy keeps no score page: one hand is the whole game",
-            rule="GOR-1",
+        raise OptionError(
+            "Going Out Rummy keeps no score page: one hand is the whole game (GOR-1)"
         )
 
 

@@ -61,17 +61,22 @@ def rules_text(rules: PlayableRules) -> str:
     ... )
     ('GoingOutRummy', 'GoingOutRummy wildcards=4 going_out=minor')
     """
-    default = type(rules)()
-    parts = [type(rules).__name__]
-    for field in attrs.fields(type(rules)):
+    cls = type(rules)
+    written: dict[str, object] = {}
+    for field in attrs.fields(cls):
         value = getattr(rules, field.name)
-        if value != getattr(default, field.name):
-            parts.append(f"{field.name}={option_text(value)}")
-    return " ".join(parts)
+        # A default may follow earlier options (1400's decks follow players),
+        # so each option is compared with the rules the line so far builds.
+        if value != getattr(cls(**written), field.name):
+            written[field.name] = value
+    options = [f"{name}={option_text(value)}" for name, value in written.items()]
+    return " ".join([cls.__name__, *options])
 
 
 def parse_rules(text: str) -> PlayableRules:
     """Build the rules a line of :func:`rules_text` names; every option is checked.
+
+    Names are read without regard to case (``endofthepage Players=3``).
 
     Raises :class:`~rummyrules.OptionError` for an unknown variant or option,
     or a value the option does not take.
@@ -95,14 +100,17 @@ def parse_rules(text: str) -> PlayableRules:
         )
         raise OptionError(message)
     name, *options = words
-    if name not in VARIANTS:
+    by_name = {known.lower(): cls for known, cls in VARIANTS.items()}
+    if name.lower() not in by_name:
         known = ", ".join(VARIANTS)
         raise OptionError(f"there is no variant {name!r}: the variants are {known}")
-    cls = VARIANTS[name]
+    cls = by_name[name.lower()]
+    name = cls.__name__
     fields = {field.name: field for field in attrs.fields(cls)}
     given: dict[str, object] = {}
     for option in options:
         key, equals, value = option.partition("=")
+        key = key.lower()
         if not equals or key not in fields:
             names = ", ".join(fields)
             message = (
