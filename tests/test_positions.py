@@ -140,7 +140,7 @@ DECISIVE = (
 
 
 def test_eop_16_worked_example_from_a_position_scores_210_and_105() -> None:
-    game = read_position(DECISIVE, rules=TWO)
+    game = TWO.position(DECISIVE)
     assert game == play(
         example(), "draw", "meld 4H 4D 3H=4", "discard 9S", "draw", "discard KC"
     ).apply("draw").apply("discard 6C")
