@@ -26,8 +26,10 @@ from rummyrules import (
     GameState,
     GoingOut,
     GoingOutRummy,
+    Match,
     Meld,
     Phase,
+    PlayableRules,
     Rank,
     Rules,
     Suit,
@@ -563,8 +565,6 @@ def dealer_decks(draw: st.DrawFn, rules: GoingOutRummy) -> tuple[Card, ...]:
 
 # --- Saved values and views (test_serialize.py, test_views.py) ----------------
 # One block of its own: games of every variant after random play, and matches.
-
-from rummyrules import Match, PlayableRules  # noqa: E402 - this block's own names
 
 
 @st.composite

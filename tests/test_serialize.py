@@ -394,8 +394,10 @@ def swap_items(data: st.DataObject, document: Json) -> str:
 
 
 def replace_node(data: st.DataObject, document: Json) -> str:
-    """Put a value of another JSON type anywhere, the data itself included."""
+    """Put a value of another JSON type anywhere, often a header or the data itself."""
     places = [path for path, _ in nodes(document) if path]
+    if data.draw(st.booleans()):
+        places = [path for path in places if len(path) == 1]
     path = data.draw(st.sampled_from(places))
     put(
         document,
