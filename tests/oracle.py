@@ -257,6 +257,20 @@ def all_melds(hand: Iterable[Card], spec: Spec, wild: Rank | None) -> set[Key]:
     return found
 
 
+def _meld_vectors(
+    hand: Sequence[Card], spec: Spec, wild: Rank | None
+) -> tuple[tuple[Card, ...], tuple[int, ...], list[tuple[int, ...]]]:
+    """The hand's distinct cards, its counts of each, and each meld in it as counts."""
+    distinct = sort_cards(set(hand))
+    full = tuple(Counter(hand)[card] for card in distinct)
+    melds = [
+        tuple(Counter(cards)[card] for card in distinct)
+        for cards in sub_multisets(hand)
+        if is_meld(cards, spec, wild)
+    ]
+    return distinct, full, melds
+
+
 def going_out(
     hand: Sequence[Card],
     spec: Spec,
@@ -273,13 +287,7 @@ def going_out(
         whole = is_meld(hand, spec, wild)
         one_over = any(is_meld(_without(hand, card), spec, wild) for card in set(hand))
         return whole, one_over
-    distinct = sort_cards(set(hand))
-    full = tuple(Counter(hand)[card] for card in distinct)
-    melds = [
-        tuple(Counter(cards)[card] for card in distinct)
-        for cards in sub_multisets(hand)
-        if is_meld(cards, spec, wild)
-    ]
+    _, full, melds = _meld_vectors(hand, spec, wild)
 
     @functools.cache
     def cover(left: tuple[int, ...]) -> bool:
@@ -394,13 +402,7 @@ def partitions(
     The search puts the first card left into each meld that can hold it, so
     it may meet a split more than once; it is yielded the first time only.
     """
-    distinct = sort_cards(set(hand))
-    full = tuple(Counter(hand)[card] for card in distinct)
-    melds = [
-        tuple(Counter(cards)[card] for card in distinct)
-        for cards in sub_multisets(hand)
-        if is_meld(cards, spec, wild)
-    ]
+    distinct, full, melds = _meld_vectors(hand, spec, wild)
 
     def after(left: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], ...]]:
         """Each meld that holds the first card left, with what is left then."""
