@@ -27,7 +27,7 @@ import hashlib
 from collections.abc import Iterable, Iterator
 from typing import Final, TypeVar
 
-__all__ = ["VERSION", "random_words", "shuffled"]
+__all__ = ["VERSION", "below", "random_words", "shuffled"]
 
 T = TypeVar("T")
 
@@ -59,8 +59,13 @@ def random_words(seed: int, *path: int | str) -> Iterator[int]:
         yield z ^ (z >> 31)
 
 
-def _below(words: Iterator[int], bound: int) -> int:
-    """A uniform draw from ``range(bound)``, without modulo bias."""
+def below(words: Iterator[int], bound: int) -> int:
+    """A uniform draw from ``range(bound)`` off a stream of words, without modulo bias.
+
+    >>> words = random_words(42, "bot")
+    >>> [below(words, 6) for _ in range(5)]
+    [1, 5, 3, 4, 0]
+    """
     limit = (1 << 64) - (1 << 64) % bound
     while True:
         word = next(words)
@@ -82,6 +87,6 @@ def shuffled(items: Iterable[T], seed: int, *path: int | str) -> tuple[T, ...]:
     cards = list(items)
     words = random_words(seed, *path)
     for last in range(len(cards) - 1, 0, -1):
-        other = _below(words, last + 1)
+        other = below(words, last + 1)
         cards[last], cards[other] = cards[other], cards[last]
     return tuple(cards)
