@@ -131,7 +131,7 @@ def loads(text: str | bytes) -> Saved:
         raise LoadError("rummyrules data is a JSON object, not a list or a value")
     kind = _check_header(document)
     try:
-        value = _CONVERTER.structure(document["data"], _KINDS[kind])
+        value = _structure(document["data"], _KINDS[kind])
         _CHECKS[kind](value)
     except RummyRulesError as error:
         raise LoadError(f"the {kind} is not valid: {error}") from None
@@ -285,8 +285,16 @@ def _is_rules(kind: object) -> bool:
     return isinstance(kind, type) and issubclass(kind, PlayableRules)
 
 
-def _make_converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True)
+def _structure(data: object, kind: type[_T]) -> _T:
+    """Structure quickly; on any failure, again in detail, for a message with its path."""
+    try:
+        return _FAST.structure(data, kind)
+    except Exception:  # noqa: BLE001 - the detailed pass below raises the real error
+        return _CONVERTER.structure(data, kind)
+
+
+def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     converter.register_structure_hook(int, _strict(int))
     converter.register_structure_hook(bool, _strict(bool))
     converter.register_unstructure_hook(Card, str)
@@ -347,3 +355,4 @@ attrs.resolve_types(DealerDraw)
 attrs.resolve_types(Match, globalns=_NAMES)
 
 _CONVERTER: Final = _make_converter()
+_FAST: Final = _make_converter(detailed=False)

@@ -191,14 +191,20 @@ def _conserved(state: GameState) -> None:
     every += [card for meld in state.table for card in meld.cards]
     if state.marker is not None:
         every.append(state.marker)
-    want, have = Counter(state.rules.deck()), Counter(every)
-    if want != have:
+    want, have = _deck_counts(state.rules), Counter(every)
+    # dict's own comparison: neither side holds a zero count, and it runs in C.
+    if not dict.__eq__(want, have):
         parts = []
         if lacking := want - have:
             parts.append(f"{lacking.total()} missing ({_some(lacking.elements())})")
         if extra := have - want:
             parts.append(f"{extra.total()} too many ({_some(extra.elements())})")
         raise StateError(f"the cards are not the game's deck: {'; '.join(parts)}")
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_counts(rules: PlayableRules) -> Counter[Card]:
+    return Counter(rules.deck())
 
 
 def _table(table: Sequence[TableMeld], where: GameState | View, players: int) -> None:
