@@ -1,0 +1,19 @@
+"""Bots: players that choose moves from what they may see, for examples and simulations.
+
+A bot is anything with a :meth:`~rummyrules.bots.Bot.choose` method that takes a player's
+:class:`~rummyrules.View` (never the whole state, so a bot cannot cheat) and
+returns one of the view's legal moves, or None to let a chance to move out of
+turn go by. :func:`~rummyrules.bots.play_game` seats one bot per player and plays a whole game.
+
+>>> from rummyrules import EndOfThePage
+>>> game = play_game(
+...     EndOfThePage(rounds=2), [RandomBot(seed=1), RandomBot(seed=2)], seed=7
+... )
+>>> game.is_over, len(game.score_sheet)
+(True, 2)
+"""
+
+from rummyrules.bots.greedy import GreedyBot
+from rummyrules.bots.players import Bot, RandomBot, play_game
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "play_game"]
