@@ -1,0 +1,297 @@
+"""The ``rummyrules`` command: play, watch, check and look up the rules.
+
+Installed as the console script ``rummyrules`` (also ``python -m
+rummyrules``). Its sub-commands:
+
+============  ==============================================================
+``demo``      a whole game among bots, with a running commentary
+``play``      play against bots in the terminal
+``check``     settle a meld ruling: exit code 0 (valid) or 1 (invalid)
+``simulate``  many seeded bot games: wins, mean scores, game lengths
+``rules``     a variant's options, defaults and rulings, from its rules class
+``replay``    verify a game record: exit code 0 (it replays) or 1
+============  ==============================================================
+
+Every option of every rules class is a flag (``--stock-out flip``). Tables,
+colour and the progress bar come from ``rich`` when the extra
+``rummyrules[cli]`` is installed; without it the output is plain text.
+Exit codes: 0 done, 1 a "no" (an invalid meld, a record that does not
+replay), 2 bad input (argparse's usage errors, and any option or card text
+the library refuses, with its sentence on stderr).
+
+>>> main(["check", "eop", "7S 5H 9S", "--wild", "5"])
+valid: run 7S 5H=8S 9S
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import secrets
+from collections.abc import Callable, Sequence
+
+from rummyrules.errors import RummyRulesError
+
+from .botgames import demo, simulate
+from .play import play
+from .printer import Printer, make_printer
+from .reference import check, replay_file, rules
+from .seats import BOT_NAMES, bot_names
+from .variants import add_option_flags, variant
+
+__all__ = ["build_parser", "main"]
+
+Command = Callable[[argparse.Namespace, Printer], int]
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Wraps help as usual, but keeps text that has its own lines (the examples)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        message = f"must be a whole number of at least 1, not {text!r}"
+        raise argparse.ArgumentTypeError(message)
+    return number
+
+
+def _command(  # noqa: PLR0913 - every part of a sub-command, by keyword
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    run: Command,
+    *,
+    summary: str,
+    usage: str,
+    examples: str,
+    options: bool = True,
+) -> argparse.ArgumentParser:
+    parser = commands.add_parser(
+        name,
+        help=summary,
+        usage=f"rummyrules {name} {usage}" + (" [rules options]" if options else ""),
+        description=summary[0].upper() + summary[1:] + ".",
+        epilog="examples:\n" + examples,
+        formatter_class=_Formatter,
+        allow_abbrev=False,
+    )
+    parser.set_defaults(run=run)
+    if options:
+        add_option_flags(parser)
+    return parser
+
+
+def _bots(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bots",
+        type=bot_names,
+        default=("greedy",),
+        metavar="NAMES",
+        help=f"bots by seat, comma-separated and cycled: {', '.join(BOT_NAMES)} "
+        "(default: greedy)",
+    )
+
+
+def _variant(
+    parser: argparse.ArgumentParser,
+    *,
+    optional: bool = False,
+    default: str | None = None,
+) -> None:
+    help_text = (
+        "eop (End of the Page), 1400 or gor (Going Out Rummy); "
+        "class names and dashed names work too"
+    )
+    if not optional:
+        parser.add_argument("variant", type=variant, metavar="VARIANT", help=help_text)
+        return
+    if default is not None:
+        help_text += f" (default: {default})"
+    parser.add_argument(
+        "variant",
+        type=variant,
+        metavar="VARIANT",
+        nargs="?",
+        default=default,
+        help=help_text,
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``rummyrules`` command, with every sub-command.
+
+    >>> args = build_parser().parse_args(["check", "1400", "AH AD 9C", "--wild", "9"])
+    >>> args.variant.__name__, args.cards, args.wild
+    ('FourteenHundred', ['AH AD 9C'], '9')
+    """
+    parser = argparse.ArgumentParser(
+        prog="rummyrules",
+        description="The rules of End of the Page, 1400 and Going Out Rummy: "
+        "watch bots play, play against them, settle rulings, look up the rules.",
+        epilog="'rummyrules COMMAND --help' explains each command.",
+        allow_abbrev=False,
+    )
+    try:
+        version = importlib.metadata.version("rummyrules")
+    except (
+        importlib.metadata.PackageNotFoundError
+    ):  # pragma: no cover - run from a checkout
+        version = "unknown"
+    parser.add_argument("--version", action="version", version=f"rummyrules {version}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sub = _command(
+        commands,
+        "demo",
+        demo,
+        summary="play a whole game among bots, with a running commentary",
+        usage="[VARIANT] [--seed S] [--bots NAMES] [--brief] [--record FILE]",
+        examples="  rummyrules demo\n"
+        "  rummyrules demo 1400 --players 4 --seed 7 --brief\n"
+        "  rummyrules demo gor --bots greedy,random --record game.txt\n",
+    )
+    _variant(sub, optional=True, default="eop")
+    sub.add_argument(
+        "--seed", type=int, default=1, metavar="S", help="the deal's seed (default: 1)"
+    )
+    _bots(sub)
+    sub.add_argument(
+        "--brief",
+        action="store_true",
+        help="leave out turns that only draw and discard",
+    )
+    sub.add_argument("--record", metavar="FILE", help="save the game record to FILE")
+
+    sub = _command(
+        commands,
+        "play",
+        play,
+        summary="play against bots in the terminal",
+        usage="VARIANT [--seed S] [--seat K] [--bots NAMES] [--record FILE]",
+        examples="  rummyrules play eop\n"
+        "  rummyrules play 1400 --players 4 --seat 2 --seed 7\n"
+        "  rummyrules play gor --wildcards 3 --bots random\n",
+    )
+    _variant(sub)
+    sub.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help="the deal's seed (default: a new one, shown at the start)",
+    )
+    sub.add_argument(
+        "--seat",
+        type=int,
+        default=0,
+        metavar="K",
+        help="your seat, from 0 (default: 0)",
+    )
+    _bots(sub)
+    sub.add_argument("--record", metavar="FILE", help="save the game record to FILE")
+
+    sub = _command(
+        commands,
+        "check",
+        check,
+        summary="say whether cards make a valid meld, and if not why (exit 0 or 1)",
+        usage="VARIANT CARDS [--wild RANK]",
+        examples="  rummyrules check eop '7S 5H 9S' --wild 5\n"
+        "  rummyrules check eop 9S 5H 5D QS KS --wild 5\n"
+        "  rummyrules check gor '* * 7H' --wildcards 2\n",
+    )
+    _variant(sub)
+    sub.add_argument(
+        "cards",
+        nargs="+",
+        metavar="CARDS",
+        help="the cards, as one argument or several; declare a wild as 5H=8S",
+    )
+    sub.add_argument("--wild", metavar="RANK", help="this round's wild rank, as 5 or K")
+
+    sub = _command(
+        commands,
+        "simulate",
+        simulate,
+        summary="play many seeded games among bots and sum them up",
+        usage="VARIANT [--games N] [--seed S] [--bots NAMES] [--json]",
+        examples="  rummyrules simulate eop --games 200\n"
+        "  rummyrules simulate 1400 --games 50 --bots greedy,random --players 4\n"
+        "  rummyrules simulate gor --games 100 --json\n",
+    )
+    _variant(sub)
+    sub.add_argument(
+        "--games",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="how many games (default: 100)",
+    )
+    sub.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="the first game's seed; game i has seed S + i (default: 0)",
+    )
+    _bots(sub)
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sub = _command(
+        commands,
+        "rules",
+        rules,
+        summary="list a variant's options, their defaults and the rulings they settle",
+        usage="[VARIANT]",
+        examples="  rummyrules rules\n  rummyrules rules eop\n"
+        "  rummyrules rules 1400 --players 6\n",
+    )
+    _variant(sub, optional=True)
+
+    sub = _command(
+        commands,
+        "replay",
+        replay_file,
+        summary="verify a game record move by move (exit 0 or 1)",
+        usage="FILE",
+        examples="  rummyrules demo --record game.txt && rummyrules replay game.txt\n",
+        options=False,
+    )
+    sub.add_argument("file", metavar="FILE", help="the game record; - reads stdin")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``rummyrules`` command; the exit code.
+
+    ``argv`` defaults to the command line. ``--help`` and usage errors exit
+    through argparse's ``SystemExit`` (0 and 2); everything else returns.
+
+    >>> main(["check", "gor", "7H 8H 9H"])
+    valid: run 7H 8H 9H
+    0
+    >>> main(["check", "eop", "7S 8S 9S", "--players", "9"])
+    2
+    """
+    args = build_parser().parse_args(argv)
+    printer = make_printer()
+    if getattr(args, "seed", 0) is None:
+        args.seed = secrets.randbelow(1_000_000)
+    try:
+        code: int = args.run(args, printer)
+    except RummyRulesError as error:
+        printer.error(f"rummyrules {args.command}: error: {error}")
+        return 2
+    except KeyboardInterrupt:
+        printer.error("")
+        return 130
+    return code

@@ -1,0 +1,286 @@
+"""A running commentary of a game: rounds, turns, going out, scores, the page.
+
+A :class:`Narrator` is told each move with the states before and after it,
+and prints one line per turn (``player 1: draw, meld 7S 8S 9S, discard KC``),
+a line when a player goes out or drops, each round's scores, and at the end
+the score sheet and the winners.
+
+>>> import io
+>>> from rummyrules import Card, EndOfThePage
+>>> from rummyrules.cli.printer import Printer
+>>> from rummyrules.moves import Discard, Draw, Take
+>>> out = io.StringIO()
+>>> narrator = Narrator(Printer(out=out, err=io.StringIO()), ["player 0", "player 1"])
+>>> game = EndOfThePage(rounds=1).new_game(seed=1)
+>>> narrator.start(game)
+>>> for move in [Draw(), Discard(card=Card.parse("3H")), Take()]:
+...     after = game.apply(move)
+...     narrator.move(game, move, after)
+...     game = after
+>>> narrator.flush()
+>>> print(out.getvalue(), end="")
+Round 1, dealer 0, wild 4 (player 0 holds 4C face up)
+player 1: draw, discard 3H
+player 0: take 3H
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummyrules.moves import (
+    Discard,
+    Done,
+    Draw,
+    Drop,
+    GoOut,
+    LayOff,
+    Move,
+    NewMeld,
+    Pass,
+    Take,
+)
+from rummyrules.state import GameState
+
+from .printer import Printer
+
+__all__ = ["Narrator", "mover", "verb_for", "went_out", "winners_text"]
+
+_QUIET = (Draw, Take, Discard, Pass, Done)
+"""Moves of a turn in which nothing reaches the table (left out by ``brief``)."""
+
+
+def mover(before: GameState, move: Move) -> int:
+    """Who makes the move: its ``N:`` prefix, or the player to move.
+
+    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.moves import parse_move
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> mover(game, parse_move("draw")), mover(game, parse_move("0: draw"))
+    (1, 0)
+    """
+    if move.player is not None:
+        return move.player
+    return before.to_move if before.to_move is not None else 0
+
+
+def _cards_used(move: Move) -> int:
+    if isinstance(move, Discard | LayOff):
+        return 1
+    if isinstance(move, NewMeld):
+        return len(move.cards)
+    return 0
+
+
+def went_out(before: GameState, move: Move, after: GameState) -> bool:
+    """Whether the move's maker went out with it: laid or threw their last card.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> went_out(game, game.legal_moves()[0], game.apply("draw"))
+    False
+    """
+    player = mover(before, move)
+    if isinstance(move, GoOut):
+        return True
+    if after.out is not None and before.out is None:
+        return after.out == player  # 1400: the others still have their last plays
+    ended = after.is_over or len(after.score_sheet) > len(before.score_sheet)
+    return ended and _cards_used(move) >= len(before.hand(player))
+
+
+class Narrator:
+    """Prints the commentary of a game, one move at a time.
+
+    ``names`` says how to call each player (``"player 1"``, or ``"you"``);
+    with ``brief``, turns that only draw and discard are left out.
+
+    >>> import io
+    >>> from rummyrules.cli.printer import Printer
+    >>> Narrator(
+    ...     Printer(out=io.StringIO(), err=io.StringIO()), ["you", "player 1"]
+    ... ).names
+    ['you', 'player 1']
+    """
+
+    def __init__(
+        self, printer: Printer, names: Sequence[str], *, brief: bool = False
+    ) -> None:
+        self.printer = printer
+        self.names = list(names)
+        self.brief = brief
+        self._player: int | None = None
+        self._moves: list[Move] = []
+
+    def start(self, game: GameState) -> None:
+        r"""Announce the round the game is in: its number, dealer and wild rank.
+
+        >>> import io
+        >>> from rummyrules import FourteenHundred
+        >>> from rummyrules.cli.printer import Printer
+        >>> out = io.StringIO()
+        >>> printer = Printer(out=out, err=io.StringIO())
+        >>> Narrator(printer, ["a", "b"]).start(
+        ...     FourteenHundred(players=2).new_game(seed=1)
+        ... )
+        >>> out.getvalue()
+        'Round 1, dealer 0, wild 6 (b holds 6H face up)\n'
+        """
+        text = f"Round {game.round}, dealer {game.dealer}"
+        if game.wild is not None:
+            text += f", wild {game.wild}"
+        if game.face_up is not None and game.face_up_holder is not None:
+            holder = self.names[game.face_up_holder]
+            text += f" ({holder} {verb_for(holder, 'hold')} {game.face_up} face up)"
+        if game.marker is not None:
+            text += f" ({game.marker} on the table)"
+        self.printer.line(text, style="bold")
+
+    def move(self, before: GameState, move: Move, after: GameState) -> None:
+        r"""Note one move; print a line when a turn, a round or the game ends.
+
+        >>> import io
+        >>> from rummyrules import GoingOutRummy
+        >>> from rummyrules.cli.printer import Printer
+        >>> from rummyrules.moves import parse_move
+        >>> out = io.StringIO()
+        >>> narrator = Narrator(Printer(out=out, err=io.StringIO()), ["a", "b", "c"])
+        >>> game = GoingOutRummy(players=3).new_game(seed=1)
+        >>> narrator.move(game, parse_move("2: drop"), game.apply("2: drop"))
+        >>> out.getvalue()
+        'c drops out\n'
+        """
+        player = mover(before, move)
+        out_of_turn = move.player is not None and move.player != before.to_move
+        if player != self._player or out_of_turn:
+            self.flush()
+        if isinstance(move, Drop):
+            name = self.names[player]
+            self.printer.line(f"{name} {verb_for(name, 'drop')} out", style="yellow")
+        else:
+            self._player = player
+            self._moves.append(_named_take(before, move))
+        if out_of_turn:
+            self.flush()
+        if went_out(before, move, after):
+            self.flush()
+            name = self.names[player]
+            self.printer.line(f"{name} {verb_for(name, 'go')} out", style="green")
+        if len(after.score_sheet) > len(before.score_sheet):
+            self.flush()
+            self._round_scores(before, move, after)
+        if after.is_over:
+            self.flush()
+        elif after.round != before.round:
+            self.flush()
+            self.printer.line()
+            self.start(after)
+
+    def flush(self) -> None:
+        """Print the turn noted so far, if any.
+
+        >>> import io
+        >>> from rummyrules.cli.printer import Printer
+        >>> Narrator(Printer(out=io.StringIO(), err=io.StringIO()), ["a"]).flush()
+        """
+        if self._player is None or not self._moves:
+            return
+        quiet = all(isinstance(move, _QUIET) for move in self._moves)
+        if not (self.brief and quiet):
+            body = ", ".join(_move_text(move) for move in self._moves)
+            style = None if quiet else "cyan"
+            self.printer.line(f"{self.names[self._player]}: {body}", style=style)
+        self._player = None
+        self._moves = []
+
+    def _round_scores(self, before: GameState, move: Move, after: GameState) -> None:
+        row = after.score_sheet[-1]
+        why = ""
+        if before.out is None and not went_out(before, move, after):
+            if isinstance(move, Draw):
+                why = " (the stock is empty)"
+            elif isinstance(move, Pass):
+                why = " (nobody took the upcard)"
+        scored = ", ".join(
+            f"{name} {score:+d}" for name, score in zip(self.names, row, strict=True)
+        )
+        totals = ", ".join(str(total) for total in after.scores)
+        self.printer.line(
+            f"Round {len(after.score_sheet)} ends{why}: {scored} (totals {totals})"
+        )
+
+    def finish(self, game: GameState) -> None:
+        """Print the score sheet (where the game keeps score) and the winners.
+
+        >>> import io
+        >>> from rummyrules import EndOfThePage
+        >>> from rummyrules.cli.printer import Printer
+        >>> from rummyrules.cli.seats import play_recorded
+        >>> game, _ = play_recorded(EndOfThePage(rounds=1), ["random"], seed=2)
+        >>> out = io.StringIO()
+        >>> Narrator(Printer(out=out, err=io.StringIO()), ["a", "b"]).finish(game)
+        >>> print(out.getvalue(), end="")
+        <BLANKLINE>
+        The score sheet
+        round    a   b
+        -----  ---  --
+        1      425  75
+        total  425  75
+        Winner: a
+        """
+        self.flush()
+        self.printer.line()
+        if game.rules.keeps_score and game.score_sheet:
+            rows = [
+                [str(number), *(str(score) for score in row)]
+                for number, row in enumerate(game.score_sheet, start=1)
+            ]
+            rows.append(["total", *(str(score) for score in game.scores)])
+            self.printer.table(
+                ["round", *self.names],
+                rows,
+                title="The score sheet",
+                numeric=range(1, len(self.names) + 1),
+            )
+        self.printer.line(winners_text(game, self.names), style="bold green")
+
+
+def verb_for(name: str, verb: str) -> str:
+    """A verb agreeing with a player's name: "you hold", "player 1 holds".
+
+    >>> verb_for("you", "go"), verb_for("player 1", "go"), verb_for("player 1", "hold")
+    ('go', 'goes', 'holds')
+    """
+    if name == "you":
+        return verb
+    return verb + ("es" if verb.endswith("o") else "s")
+
+
+def winners_text(game: GameState, names: Sequence[str]) -> str:
+    """Who won, as a sentence.
+
+    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.state import game_over
+    >>> winners_text(game_over(EndOfThePage().new_game(seed=4)), ["a", "b"])
+    'Winners: a and b'
+    """
+    winners = [names[player] for player in game.winners]
+    if not winners:
+        return "The game ended with no winner"
+    if len(winners) == 1:
+        return f"Winner: {winners[0]}"
+    return f"Winners: {', '.join(winners[:-1])} and {winners[-1]}"
+
+
+def _named_take(before: GameState, move: Move) -> Move:
+    """``take`` as ``take 7H``: the top discard is face up, so the commentary names it."""
+    if isinstance(move, Take) and move.card is None and before.discard_pile:
+        return Take(player=move.player, card=before.discard_pile[0])
+    return move
+
+
+def _move_text(move: Move) -> str:
+    text = str(move)
+    if move.player is not None:
+        text = text.split(":", 1)[1].strip()
+    return text

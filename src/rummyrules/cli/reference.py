@@ -1,0 +1,172 @@
+"""``rummyrules check``, ``rules`` and ``replay``: answers without playing.
+
+``check`` settles a meld ruling, ``rules`` lists a variant's options and the
+rulings they settle (read from the rules class, so the list cannot drift from
+the code), and ``replay`` verifies a game record move by move.
+
+>>> from rummyrules.cli import main
+>>> main(["check", "eop", "9S 5H 5D QS KS", "--wild", "5"])
+invalid: wild cards 5H and 5D have only 0 natural cards between them; End of the Page needs 2 (EOP-8)
+1
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from rummyrules.errors import OptionError, RummyRulesError
+from rummyrules.records import parse_record, replay
+from rummyrules.variants.registry import VARIANTS, option_text, rules_text
+
+from .printer import Printer
+from .variants import (
+    SHORT_NAMES,
+    default_text,
+    flag,
+    given_options,
+    options_of,
+    rules_from,
+    takes_text,
+)
+
+__all__ = ["check", "replay_file", "rules"]
+
+
+def check(args: argparse.Namespace, printer: Printer) -> int:
+    """Say whether the cards make a meld, and if not why, with the rule ID; 0 or 1.
+
+    >>> from rummyrules.cli import main
+    >>> main(["check", "1400", "9S", "5H", "5D", "QS", "KS", "--wild", "5"])
+    valid: run 9S 5H=10S 5D=JS QS KS
+    0
+    """
+    rules = rules_from(args.variant, args)
+    result = rules.check_meld(" ".join(args.cards), wild=args.wild)
+    printer.line(str(result), style="green" if result else "red")
+    return 0 if result else 1
+
+
+def rules(args: argparse.Namespace, printer: Printer) -> int:
+    """List a variant's options, their defaults and the rulings they settle; 0.
+
+    Without a variant, list the variants and their names on the command line.
+
+    >>> from rummyrules.cli import main
+    >>> main(["rules", "gor"])  # doctest: +ELLIPSIS
+    Going Out Rummy (GoingOutRummy): 6 options
+    ...
+    Rulings these options settle (the rule book is silent there):
+      GOR-R3  --last-player-wins: The last player left after the others drop out wins.
+      GOR-R4  --max-turns: Turns after which the game ends with no winner.
+    Rules the other options set: GOR-1 (--players, --hand-size, --wildcards), GOR-8 (--going-out)
+    ...
+    0
+    """
+    if args.variant is None:
+        if any(given_options(args)):
+            raise OptionError(
+                "options need a variant, as in 'rummyrules rules eop --players 3'"
+            )
+        aliases = {
+            "EndOfThePage": "eop, end-of-the-page",
+            "FourteenHundred": "1400, f14",
+            "GoingOutRummy": "gor, going-out, going-out-rummy",
+        }
+        rows = [[cls.name, name, aliases[name]] for name, cls in VARIANTS.items()]
+        printer.table(["variant", "class", "names"], rows)
+        printer.line()
+        printer.line(
+            "'rummyrules rules VARIANT' lists a variant's options and rulings."
+        )
+        return 0
+    cls = args.variant
+    chosen = rules_from(cls, args)
+    given = dict(given_options(args))
+    fields = options_of(cls)
+    printer.line(f"{cls.name} ({cls.__name__}): {len(fields)} options", style="bold")
+    headers = ["option", "default", "takes", "rule", "what it sets"]
+    if given:
+        headers.insert(1, "value")
+    rows = []
+    for field in fields:
+        row = [
+            flag(field.name),
+            default_text(cls, field),
+            takes_text(cls, field),
+            field.metadata["rule"],
+            field.metadata["doc"],
+        ]
+        if given:
+            row.insert(1, option_text(getattr(chosen, field.name)))
+        rows.append(row)
+    printer.table(headers, rows)
+    printer.line()
+    printer.line(
+        "Rulings these options settle (the rule book is silent there):", style="bold"
+    )
+    width = max(len(field.metadata["rule"]) for field in fields)
+    by_rule: dict[str, list[str]] = {}
+    for field in fields:
+        rule = field.metadata["rule"]
+        if _is_ruling(rule):
+            about = f"{flag(field.name)}: {field.metadata['doc']}"
+            printer.line(f"  {rule.ljust(width)}  {about}")
+        else:
+            by_rule.setdefault(rule, []).append(flag(field.name))
+    others = [f"{rule} ({', '.join(flags)})" for rule, flags in by_rule.items()]
+    printer.line("Rules the other options set: " + ", ".join(others))
+    printer.line()
+    short = SHORT_NAMES[cls.__name__]
+    printer.line(
+        f"These rules: {rules_text(chosen)}. Give an option to any command as "
+        f"'rummyrules play {short} {flag(fields[0].name)} VALUE'; the docs' "
+        "rulings page gives the reasons for every ruling.",
+        style="dim",
+    )
+    return 0
+
+
+def _is_ruling(rule: str) -> bool:
+    """Whether a rule ID names a ruling: ``EOP-R4``, not ``EOP-17``."""
+    return rule.split("-", 1)[-1].startswith("R")
+
+
+def replay_file(args: argparse.Namespace, printer: Printer) -> int:
+    """Verify a game record: every move legal, every score and the winners as recorded; 0 or 1.
+
+    ``-`` reads the record from standard input.
+
+    >>> from rummyrules.cli import main
+    >>> main(["replay", "no/such/record.txt"])
+    2
+    """
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        printer.error(f"rummyrules replay: error: cannot read {args.file}: {error}")
+        return 2
+    try:
+        record = parse_record(text)
+        game = replay(record)
+    except RummyRulesError as error:
+        printer.line(f"invalid: {error}", style="red")
+        return 1
+    moves = len(record.moves)
+    parts = [f"ok: {moves} move{'s' if moves != 1 else ''}"]
+    scores = " ".join(map(str, game.scores))
+    if not game.is_over:
+        parts.append(f"the game goes on in round {game.round}")
+        if record.rules.keeps_score:
+            parts.append(f"scores {scores}")
+    else:
+        if record.rules.keeps_score:
+            parts.append(f"{len(game.score_sheet)} rounds, final scores {scores}")
+        winners = " and ".join(f"player {p}" for p in game.winners)
+        parts.append(f"winner {winners}" if winners else "no winner")
+    printer.line(", ".join(parts), style="green")
+    return 0

@@ -1,0 +1,120 @@
+"""The bots at the table, and a game among them with every move recorded.
+
+``--bots greedy,random`` names one bot per seat, cycled when there are more
+seats than names. Each bot gets its own seed, made from the game's seed and
+its seat, so a game among bots is the same every time it is played with the
+same seed.
+
+>>> from rummyrules import EndOfThePage
+>>> game, moves = play_recorded(EndOfThePage(rounds=1), ("random",), seed=2)
+>>> game.is_over, len(moves) > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Final
+
+from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
+from rummyrules.moves import Move
+from rummyrules.state import GameState
+from rummyrules.variants.common import PlayableRules
+from rummyrules.views import View
+
+__all__ = ["BOT_NAMES", "Recorder", "bot_names", "make_bots", "play_recorded"]
+
+BOT_NAMES: Final = ("greedy", "random")
+"""The bots the command line can seat, by name."""
+
+
+def bot_names(text: str) -> tuple[str, ...]:
+    """Read ``--bots``: bot names separated by commas (an argparse ``type``).
+
+    >>> bot_names("Greedy, random")
+    ('greedy', 'random')
+    >>> bot_names("greedy,clever")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: there is no bot 'clever': the bots are greedy, random
+    """
+    names = tuple(name.strip().lower() for name in text.split(","))
+    for name in names:
+        if name not in BOT_NAMES:
+            message = f"there is no bot {name!r}: the bots are {', '.join(BOT_NAMES)}"
+            raise argparse.ArgumentTypeError(message)
+    return names
+
+
+def make_bots(names: Sequence[str], players: int, *, seed: int) -> list[Bot]:
+    """One bot per seat, the names cycled, each seeded from ``seed`` and its seat.
+
+    >>> [type(bot).__name__ for bot in make_bots(["random"], 2, seed=1)]
+    ['RandomBot', 'RandomBot']
+    """
+    bots: list[Bot] = []
+    for seat in range(players):
+        name = names[seat % len(names)]
+        bot_seed = seed * 16 + seat  # at most 10 seats: distinct for every game
+        bots.append(
+            GreedyBot(seed=bot_seed) if name == "greedy" else RandomBot(seed=bot_seed)
+        )
+    return bots
+
+
+def seat_names(names: Sequence[str], players: int) -> list[str]:
+    """The bot name at each seat, the names cycled.
+
+    >>> seat_names(["greedy", "random"], 3)
+    ['greedy', 'random', 'greedy']
+    """
+    return [names[seat % len(names)] for seat in range(players)]
+
+
+class Recorder:
+    """A bot that passes its choices on and writes down each move it makes.
+
+    :func:`~rummyrules.bots.play_game` plays every move a bot returns, so
+    the shared list is the game's moves, in order.
+
+    >>> moves: list[Move] = []
+    >>> from rummyrules import EndOfThePage
+    >>> view = EndOfThePage().new_game(seed=1).view(1)
+    >>> _ = Recorder(RandomBot(seed=1), moves).choose(view)
+    >>> len(moves)
+    1
+    """
+
+    def __init__(self, bot: Bot, moves: list[Move]) -> None:
+        self.bot = bot
+        self.moves = moves
+
+    def choose(self, view: View) -> Move | None:
+        """The wrapped bot's choice, written down when it is a move.
+
+        >>> from rummyrules import EndOfThePage
+        >>> view = EndOfThePage().new_game(seed=1).view(0)  # not player 0's turn
+        >>> print(Recorder(RandomBot(), []).choose(view))
+        None
+        """
+        move = self.bot.choose(view)
+        if move is not None:
+            self.moves.append(move)
+        return move
+
+
+def play_recorded(
+    rules: PlayableRules, names: Sequence[str], *, seed: int
+) -> tuple[GameState, list[Move]]:
+    """Play a whole game among the named bots; the final state and every move.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> game, moves = play_recorded(GoingOutRummy(max_turns=4), ["random"], seed=1)
+    >>> game.turns, [str(move) for move in moves[:2]]
+    (4, ['draw', 'discard 9H'])
+    """
+    moves: list[Move] = []
+    players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
+    bots = [Recorder(bot, moves) for bot in make_bots(names, players, seed=seed)]
+    return play_game(rules, bots, seed=seed), moves

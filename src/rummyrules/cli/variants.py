@@ -1,0 +1,267 @@
+"""Variant names and rules options on the command line, read from the rules classes.
+
+A variant is named by its class name or a short alias, without regard to
+case or dashes (``eop``, ``end-of-the-page``, ``EndOfThePage``). Every
+option of every rules class becomes one flag (``take_cards_above`` is
+``--take-cards-above``), whose help is the option's own metadata: its
+description and its rule ID. The values are read as a rules line
+(:func:`~rummyrules.variants.registry.parse_rules`), so the command line
+takes exactly what saved games and records take.
+
+>>> variant("going-out").__name__
+'GoingOutRummy'
+>>> flag("take_cards_above")
+'--take-cards-above'
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+from collections.abc import Iterator
+from typing import Any, Final
+
+import attrs
+
+from rummyrules.errors import OptionError
+from rummyrules.variants.common import PlayableRules
+from rummyrules.variants.registry import VARIANTS, option_text, parse_rules
+
+__all__ = [
+    "SHORT_NAMES",
+    "add_option_flags",
+    "default_text",
+    "flag",
+    "given_options",
+    "options_of",
+    "rules_from",
+    "takes_text",
+    "variant",
+]
+
+SHORT_NAMES: Final[dict[str, str]] = {
+    "EndOfThePage": "eop",
+    "FourteenHundred": "1400",
+    "GoingOutRummy": "gor",
+}
+"""Each variant's short name on the command line, by class name."""
+
+_ALIASES: Final[dict[str, str]] = {
+    "eop": "EndOfThePage",
+    "endofthepage": "EndOfThePage",
+    "1400": "FourteenHundred",
+    "f14": "FourteenHundred",
+    "fourteenhundred": "FourteenHundred",
+    "gor": "GoingOutRummy",
+    "goingout": "GoingOutRummy",
+    "goingoutrummy": "GoingOutRummy",
+}
+
+_DEST: Final = "option_"
+
+
+def _key(text: str) -> str:
+    return "".join(char for char in text.lower() if char not in "-_ ")
+
+
+def variant(text: str) -> type[PlayableRules]:
+    """The rules class a variant name or alias names (an argparse ``type``).
+
+    >>> variant("EOP").name, variant("f14").name, variant("GoingOutRummy").name
+    ('End of the Page', '1400', 'Going Out Rummy')
+    >>> variant("canasta")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: there is no variant 'canasta': choose eop (End of the Page), 1400 (1400) or gor (Going Out Rummy)
+    """
+    name = _ALIASES.get(_key(text))
+    if name is None:
+        known = [
+            f"{short} ({VARIANTS[name].name})" for name, short in SHORT_NAMES.items()
+        ]
+        choices = ", ".join(known[:-1]) + " or " + known[-1]
+        message = f"there is no variant {text!r}: choose {choices}"
+        raise argparse.ArgumentTypeError(message)
+    return VARIANTS[name]
+
+
+def flag(name: str) -> str:
+    """The command-line flag of an option.
+
+    >>> flag("max_turns")
+    '--max-turns'
+    """
+    return "--" + name.replace("_", "-")
+
+
+def options_of(cls: type[PlayableRules]) -> tuple[attrs.Attribute[Any], ...]:
+    """The options of a rules class: its attrs fields, in the class's order.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> [field.name for field in options_of(GoingOutRummy)][:3]
+    ['players', 'hand_size', 'wildcards']
+    """
+    return tuple(attrs.fields(cls))
+
+
+def default_text(cls: type[PlayableRules], field: attrs.Attribute[Any]) -> str:
+    """An option's default as text; a default that follows ``players`` says how.
+
+    >>> from rummyrules import EndOfThePage
+    >>> default_text(EndOfThePage, attrs.fields(EndOfThePage).stock_out)
+    'end_round'
+    >>> default_text(EndOfThePage, attrs.fields(EndOfThePage).decks)
+    '1 (by players: 1 for 2–3, 2 for 4–6, 3 for 7–8)'
+    """
+    value = option_text(getattr(cls(), field.name))
+    if not isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]  # attrs.Factory is a class at run time
+        return value
+    by_value: dict[str, list[int]] = {}
+    for players in range(1, 33):
+        try:
+            rules = cls(players=players)  # type: ignore[call-arg]  # every playable variant has players
+        except OptionError:
+            continue  # not a table size this game allows
+        by_value.setdefault(option_text(getattr(rules, field.name)), []).append(players)
+    parts = [
+        f"{text} for {min(counts)}–{max(counts)}"
+        if len(counts) > 1
+        else f"{text} for {counts[0]}"
+        for text, counts in by_value.items()
+    ]
+    return f"{value} (by players: {', '.join(parts)})"
+
+
+def takes_text(cls: type[PlayableRules], field: attrs.Attribute[Any]) -> str:
+    """What values an option takes, in words, from its default and its type.
+
+    >>> from rummyrules import EndOfThePage
+    >>> fields = attrs.fields(EndOfThePage)
+    >>> (
+    ...     takes_text(EndOfThePage, fields.stock_out),
+    ...     takes_text(EndOfThePage, fields.max_turns),
+    ... )
+    ('end_round, reshuffle or flip', 'a number or none')
+    """
+    sample = getattr(cls(), field.name)
+    if isinstance(sample, bool):
+        return "true or false"
+    if isinstance(sample, enum.Enum):
+        values = [str(member.value) for member in type(sample)]
+        return ", ".join(values[:-1]) + " or " + values[-1]
+    if "None" in str(field.type):
+        return "a number or none"
+    return "a number"
+
+
+def _metavar(cls: type[PlayableRules], field: attrs.Attribute[Any]) -> str:
+    sample = getattr(cls(), field.name)
+    if isinstance(sample, bool):
+        return "{true,false}"
+    if isinstance(sample, enum.Enum):
+        return "{" + ",".join(str(member.value) for member in type(sample)) + "}"
+    return "N|none" if "None" in str(field.type) else "N"
+
+
+def _all_options() -> dict[str, list[tuple[type[PlayableRules], attrs.Attribute[Any]]]]:
+    """Every option name, with each variant that has it, in a stable order."""
+    found: dict[str, list[tuple[type[PlayableRules], attrs.Attribute[Any]]]] = {}
+    for cls in VARIANTS.values():
+        for field in options_of(cls):
+            found.setdefault(field.name, []).append((cls, field))
+    return found
+
+
+def _help(owners: list[tuple[type[PlayableRules], attrs.Attribute[Any]]]) -> str:
+    """An option flag's help: its doc, rule ID and default in each variant that has it.
+
+    Variants whose doc is the same share one sentence.
+    """
+    by_doc: dict[str, list[str]] = {}
+    for cls, field in owners:
+        where = f"{field.metadata['rule']}, default {default_text(cls, field)}"
+        if len(owners) > 1:
+            where = f"{SHORT_NAMES[cls.__name__]}: {where}"
+        by_doc.setdefault(field.metadata["doc"].rstrip("."), []).append(where)
+    text = "; ".join(f"{doc} ({'; '.join(wheres)})" for doc, wheres in by_doc.items())
+    return text.replace("%", "%%") + "."  # argparse formats help with %
+
+
+def _group_title(classes: list[type[PlayableRules]]) -> str:
+    if len(classes) == len(VARIANTS):
+        return "options of every variant"
+    names = [cls.name for cls in classes]
+    return " and ".join(names) + " options"
+
+
+def add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """Add one flag per option of every rules class, grouped by the variants that take it.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_option_flags(parser)
+    >>> args = parser.parse_args(["--players", "3", "--stock-out", "flip"])
+    >>> dict(given_options(args))
+    {'players': '3', 'stock_out': 'flip'}
+    """
+    groups: dict[tuple[str, ...], argparse._ArgumentGroup] = {}
+    for name, owners in _all_options().items():
+        classes = [cls for cls, _ in owners]
+        key = tuple(cls.__name__ for cls in classes)
+        if key not in groups:
+            about = (
+                None
+                if groups
+                else (
+                    "The options of the rules; 'rummyrules rules VARIANT' lists "
+                    "a variant's options with their defaults."
+                )
+            )
+            groups[key] = parser.add_argument_group(_group_title(classes), about)
+        cls, field = owners[0]
+        groups[key].add_argument(
+            flag(name),
+            dest=_DEST + name,
+            metavar=_metavar(cls, field),
+            help=_help(owners),
+        )
+
+
+def given_options(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
+    """The rules options given on the command line, as (name, text) pairs.
+
+    >>> dict(given_options(argparse.Namespace(option_players="3", option_rounds=None)))
+    {'players': '3'}
+    """
+    for dest, value in vars(args).items():
+        if dest.startswith(_DEST) and value is not None:
+            yield dest.removeprefix(_DEST), value
+
+
+def rules_from(cls: type[PlayableRules], args: argparse.Namespace) -> PlayableRules:
+    """Build the rules from the variant and the option flags given; every option is checked.
+
+    Raises :class:`~rummyrules.OptionError` with the library's own sentence
+    for a value the option does not take, or for an option of another variant.
+
+    >>> from rummyrules import EndOfThePage, FourteenHundred
+    >>> rules_from(EndOfThePage, argparse.Namespace(option_players="3")).players
+    3
+    >>> rules_from(FourteenHundred, argparse.Namespace(option_rounds="3"))
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: --rounds is not an option of 1400: its options are --players, --decks, --ace-hand-size, --wild-card-dealt, --pass-freely, --lay-off-needs-meld, --all-wild-melds, --stock-out, --target, --max-turns
+    """
+    names = [field.name for field in options_of(cls)]
+    words = [cls.__name__]
+    for name, text in given_options(args):
+        if name not in names:
+            known = ", ".join(flag(known) for known in names)
+            message = (
+                f"{flag(name)} is not an option of {cls.name}: its options are {known}"
+            )
+            raise OptionError(message)
+        if not text or text != "".join(text.split()):
+            message = f"{flag(name)} takes one word, not {text!r}"
+            raise OptionError(message)
+        words.append(f"{name}={text}")
+    return parse_rules(" ".join(words))
