@@ -25,6 +25,7 @@ rummyrules.errors.LoadError: this is version 99 of the rummyrules format; this l
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
@@ -246,8 +247,29 @@ def _text(kind: str, parse: Callable[[str], _T]) -> Callable[[object, object], _
 def _meld(value: object, _: object) -> Meld:
     if not isinstance(value, dict) or set(value) != {"kind", "cards"}:
         raise LoadError(f"a meld is written as its kind and its cards, not {value!r}")
-    cards, declared = parse_declared(_text("meld", str)(value["cards"], str))
-    return Meld(kind=MeldKind(value["kind"]), cards=cards, stands_for=declared)
+    kind, cards = value["kind"], value["cards"]
+    if not isinstance(kind, str) or not isinstance(cards, str):
+        raise LoadError(f"a meld's kind and cards are text, not {value!r}")
+    return _meld_of(kind, cards)
+
+
+@functools.lru_cache(maxsize=4096)
+def _meld_of(kind: str, text: str) -> Meld:
+    # Memoised on the text: saved states repeat the same melds again and again.
+    cards, declared = parse_declared(text)
+    return Meld(kind=MeldKind(kind), cards=cards, stands_for=declared)
+
+
+def _numbers(kind: type[int]) -> Callable[[object, object], tuple[int, ...]]:
+    """Read a JSON list of whole numbers (or of booleans) as a tuple, strictly."""
+    words = "true or false" if kind is bool else "whole numbers"
+
+    def structure(value: object, _: object) -> tuple[int, ...]:
+        if not isinstance(value, list) or any(type(item) is not kind for item in value):
+            raise LoadError(f"expected {words} in a list, not {value!r}")
+        return tuple(value)
+
+    return structure
 
 
 def _rules(value: object, _: object) -> PlayableRules:
@@ -297,6 +319,9 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     converter.register_structure_hook(int, _strict(int))
     converter.register_structure_hook(bool, _strict(bool))
+    ints, flags = tuple[int, ...], tuple[bool, ...]
+    converter.register_structure_hook_func(lambda kind: kind == ints, _numbers(int))
+    converter.register_structure_hook_func(lambda kind: kind == flags, _numbers(bool))
     converter.register_unstructure_hook(Card, str)
     converter.register_structure_hook(Card, _text("card", Card.parse))
     converter.register_unstructure_hook(Rank, str)
