@@ -260,6 +260,21 @@ def _meld_of(kind: str, text: str) -> Meld:
     return Meld(kind=MeldKind(kind), cards=cards, stands_for=declared)
 
 
+def _hands(value: object, _: object) -> tuple[tuple[Card, ...], ...]:
+    """Read the hands, one string of card text each, in one step."""
+    if not isinstance(value, list) or not all(isinstance(hand, str) for hand in value):
+        raise LoadError(f"expected the hands as text in a list, not {value!r}")
+    return tuple(parse_cards(hand) for hand in value)
+
+
+def _rows(value: object, _: object) -> tuple[tuple[int, ...], ...]:
+    """Read the score sheet, a list of rows of whole numbers, in one step."""
+    read = _numbers(int)
+    if not isinstance(value, list):
+        raise LoadError(f"expected the score sheet's rows in a list, not {value!r}")
+    return tuple(read(row, None) for row in value)
+
+
 def _numbers(kind: type[int]) -> Callable[[object, object], tuple[int, ...]]:
     """Read a JSON list of whole numbers (or of booleans) as a tuple, strictly."""
     words = "true or false" if kind is bool else "whole numbers"
@@ -319,6 +334,9 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     converter.register_structure_hook(int, _strict(int))
     converter.register_structure_hook(bool, _strict(bool))
+    hands, rows = tuple[tuple[Card, ...], ...], tuple[tuple[int, ...], ...]
+    converter.register_structure_hook_func(lambda kind: kind == hands, _hands)
+    converter.register_structure_hook_func(lambda kind: kind == rows, _rows)
     ints, flags = tuple[int, ...], tuple[bool, ...]
     converter.register_structure_hook_func(lambda kind: kind == ints, _numbers(int))
     converter.register_structure_hook_func(lambda kind: kind == flags, _numbers(bool))
