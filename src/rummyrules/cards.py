@@ -282,7 +282,11 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     ()
     """
     if isinstance(text, str):
-        tokens: Iterable[Card | str] = text.replace(",", " ").split()
+        words = text.replace(",", " ").split()
+        try:  # card text as the library writes it: one lookup a card
+            return tuple(map(_CARDS_BY_TEXT.__getitem__, words))
+        except KeyError:
+            tokens: Iterable[Card | str] = words
     else:
         tokens = text
         if type(tokens) is tuple and all(type(token) is Card for token in tokens):

@@ -36,7 +36,7 @@ import cattrs.v
 
 from rummyrules import state as state_module
 from rummyrules import views as views_module
-from rummyrules.cards import Card, Rank, parse_cards
+from rummyrules.cards import STANDARD_CARDS, WILDCARD, Card, Rank, parse_cards
 from rummyrules.errors import LoadError, RummyRulesError
 from rummyrules.melds import Meld, MeldKind, parse_declared
 from rummyrules.moves import Move, parse_move
@@ -76,6 +76,8 @@ _KINDS: Final[dict[str, type[Any]]] = {
     "match": Match,
 }
 _HEADER: Final = {"format", "version", "kind", "variant", "data"}
+_TEXT: Final = {card: str(card) for card in (*STANDARD_CARDS, WILDCARD)}
+"""Each card's text, looked up rather than written afresh (dumps writes many)."""
 
 
 def dumps(value: Saved, *, indent: int | None = None) -> str:
@@ -340,13 +342,14 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     ints, flags = tuple[int, ...], tuple[bool, ...]
     converter.register_structure_hook_func(lambda kind: kind == ints, _numbers(int))
     converter.register_structure_hook_func(lambda kind: kind == flags, _numbers(bool))
-    converter.register_unstructure_hook(Card, str)
+    converter.register_unstructure_hook(Card, _TEXT.__getitem__)
     converter.register_structure_hook(Card, _text("card", Card.parse))
     converter.register_unstructure_hook(Rank, str)
     converter.register_structure_hook(Rank, _text("rank", Rank.parse))
     cards = tuple[Card, ...]
     converter.register_unstructure_hook_func(
-        lambda kind: kind == cards, lambda found: " ".join(map(str, found))
+        lambda kind: kind == cards,
+        lambda found: " ".join(map(_TEXT.__getitem__, found)),
     )
     converter.register_structure_hook_func(
         lambda kind: kind == cards, _text("list of cards", parse_cards)
