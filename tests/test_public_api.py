@@ -49,5 +49,9 @@ def test_the_package_exports_what_the_design_names() -> None:
         "GoingOutRummy",
         "GameState",
         "IllegalMoveError",
+        "dumps",
+        "loads",
     ):
         assert name in rummyrules.__all__
+    for method in ("legal_moves", "apply", "view", "hand", "position"):
+        assert callable(getattr(rummyrules.GameState, method))
