@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,13 +13,16 @@ import pytest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.py"))
+SIMULATE = EXAMPLES / "simulate_house_rules.py"
 
 
-def run(script: Path) -> str:
+def execute(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run an example with these arguments and no input."""
     # UTF-8 whatever the locale: examples may print suit signs.
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    completed = subprocess.run(  # noqa: S603 - our own script, run by our own Python
-        [sys.executable, str(script)],
+    return subprocess.run(  # noqa: S603 - our own script, run by our own Python
+        [sys.executable, str(script), *args],
+        stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -25,6 +30,16 @@ def run(script: Path) -> str:
         timeout=120,
         check=False,
     )
+
+
+@functools.cache
+def run(script: Path, *args: str) -> str:
+    """An example's output, once it has exited 0 with nothing on stderr.
+
+    Cached: each script runs once with the same arguments, however many
+    tests read its output.
+    """
+    completed = execute(script, *args)
     assert completed.returncode == 0, completed.stderr
     assert completed.stderr == ""
     return completed.stdout
@@ -40,57 +55,85 @@ def test_example_runs(script: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def seed_rulings_output() -> str:
-    return run(EXAMPLES / "seed_rulings.py")
+def answers() -> dict[tuple[str, str], str]:
+    """settle_a_ruling's answer lines, by game and question."""
+    found: dict[tuple[str, str], str] = {}
+    game = question = ""
+    for line in run(EXAMPLES / "settle_a_ruling.py").splitlines():
+        if line and not line.startswith(" "):
+            game = line
+        elif line.startswith("  Q: "):
+            question = line.removeprefix("  Q: ")
+        elif line.strip():
+            assert (game, question) not in found, f"two answers to {question}"
+            found[game, question] = line.strip()
+    return found
 
 
-def verdict_line(output: str, game: str, cards: str) -> str:
-    """The one line of output where ``game`` rules on exactly ``cards``."""
+def answer_to(answers: dict[tuple[str, str], str], game: str, question: str) -> str:
+    """The one answer of ``game`` to the question that contains ``question``."""
     found = [
-        line.strip()
-        for line in output.splitlines()
-        if line.strip().startswith(game)
-        and line.strip().removeprefix(game).strip().startswith(cards + " ")
+        answer
+        for (where, asked), answer in answers.items()
+        if where == game and question in asked
     ]
-    assert len(found) >= 1, f"no verdict of {game} on {cards} in:\n{output}"
+    assert len(found) == 1, f"{len(found)} answers of {game} to {question!r}"
     return found[0]
 
 
 @pytest.mark.parametrize(
-    ("game", "cards", "valid", "rule"),
+    ("game", "question", "verdict"),
     [
-        # The End of the Page FAQ: with 5s wild, 9 5 5 Q K is no run, 7 5 9 and
-        # 5 Q K are (EOP-8); three 3s with 3s wild are no set; W 4 4 W is.
-        ("End of the Page", "9S 5H 5D QS KS", False, "EOP-8"),
-        ("End of the Page", "7S 5H 9S", True, None),
-        ("End of the Page", "5D QS KS", True, None),
-        ("End of the Page", "3H 3D 3C", False, "EOP-8"),
-        ("End of the Page", "3S 4H 4D 3C", True, None),
-        ("End of the Page", "7S 7H 7D 7C 3H", True, None),
-        ("End of the Page", "AS 9H 3S", False, "EOP-7"),
-        # 1400 has no spacing rule (F14-11), wants one natural card (F14-R8)
-        # and plays the Ace high only (F14-10).
-        ("1400", "9S 5H 5D QS KS", True, None),
-        ("1400", "3H 3D 3C", False, "F14-R8"),
-        ("1400", "AH 2H 3H", False, "F14-10"),
-        # Going Out Rummy: WILDCARDs are free, all-wild melds count, the Ace
-        # is low or high but never turns the corner (GOR-5, GOR-6).
-        ("Going Out Rummy", "9S * * QS KS", True, None),
-        ("Going Out Rummy", "* * *", True, None),
-        ("Going Out Rummy", "AH 2H 3H", True, None),
-        ("Going Out Rummy", "KH AH 2H", False, "MELD-3"),
+        # The End of the Page text: with 5s wild, 9 5 5 Q K is no run, 7 5 9
+        # and 5 Q K are (EOP-8); then its common questions, one by one.
+        ("End of the Page", "may I lay 9 5 5 Q K", "No (EOP-8)"),
+        ("End of the Page", "7 5 9 as a run", "Yes (EOP-8)"),
+        ("End of the Page", "5 Q K as another", "Yes (EOP-8)"),
+        ("End of the Page", "three of them", "No (EOP-8)"),
+        ("End of the Page", "Ace play low", "No (EOP-7)"),
+        ("End of the Page", "May the set hold five", "Yes (MELD-2)"),
+        ("End of the Page", "W 4 4 W", "Yes (EOP-8)"),
+        ("End of the Page", "last card plays", "No (EOP-12)"),
+        ("End of the Page", "very first turn", "Yes (EOP-14)"),
+        ("End of the Page", "210 for the dealer", "Yes (EOP-16)"),
+        ("End of the Page", "card I just took", "Yes (EOP-R3)"),
+        ("End of the Page", "discard_taken_card=False", "No (EOP-R3)"),
+        # 1400 plays the Ace high only, has no spacing rule, wants a natural
+        # card in every meld, deals 15 for an Ace, and claims need a meld.
+        ("1400", "Ace play low", "No (F14-10)"),
+        ("1400", "side by side", "Yes (F14-11)"),
+        ("1400", "three 3s", "No (F14-R8)"),
+        ("1400", "15 cards", "Yes (F14-R2)"),
+        ("1400", "claim a discard", "No (F14-12)"),
+        # Going Out Rummy: all-wild melds count, the Ace is low or high but
+        # never turns the corner, one card may be left over, and going out is
+        # a choice.
+        ("Going Out Rummy", "nothing but WILDCARDs", "Yes (GOR-6)"),
+        ("Going Out Rummy", "A 2 3", "Yes (GOR-5)"),
+        ("Going Out Rummy", "K A 2", "No (MELD-3)"),
+        ("Going Out Rummy", "two more 7s", "No (MELD-2)"),
+        ("Going Out Rummy", "one card left over", "Yes (GOR-7)"),
+        ("Going Out Rummy", "instead of going out", "Yes (GOR-R1)"),
     ],
 )
-def test_seed_rulings_verdicts(
-    seed_rulings_output: str, game: str, cards: str, *, valid: bool, rule: str | None
+def test_settle_a_ruling_answers(
+    answers: dict[tuple[str, str], str], game: str, question: str, verdict: str
 ) -> None:
-    line = verdict_line(seed_rulings_output, game, cards)
-    if valid:
-        assert "valid:" in line
-        assert "invalid:" not in line
-    else:
-        assert "invalid:" in line
-        assert f"({rule})" in line
+    assert answer_to(answers, game, question).startswith(verdict + ": ")
+
+
+def test_settle_a_ruling_answers_every_question_it_asks(
+    answers: dict[tuple[str, str], str],
+) -> None:
+    asked = run(EXAMPLES / "settle_a_ruling.py").count("\n  Q: ")
+    assert len(answers) == asked
+    assert {game for game, _ in answers} == {
+        "End of the Page",
+        "1400",
+        "Going Out Rummy",
+    }
+    verdict = re.compile(r"(Yes|No) \((MELD|EOP|F14|GOR)-R?\d+\): \S")
+    assert all(verdict.match(answer) for answer in answers.values())
 
 
 def test_play_a_game_plays_a_whole_game_and_prints_the_page() -> None:
@@ -107,3 +150,78 @@ def test_play_a_game_plays_a_whole_game_and_prints_the_page() -> None:
     assert [int(x) for x in total.split()[1:]] == sums
     assert "Winner: player" in output
     assert "meld" in output
+
+
+def table(output: str) -> dict[str, list[str]]:
+    """simulate_house_rules' table rows: each row's label, then its figures."""
+    rows: dict[str, list[str]] = {}
+    for line in output.splitlines():
+        match = re.fullmatch(r"(\S.*?)\s+((?:[-+]?\d+\.\d|-)(?:\s+\S+)*)", line)
+        if match:
+            rows[match[1]] = match[2].split()
+    return rows
+
+
+def test_simulate_house_rules_compares_the_default_settings() -> None:
+    output = run(SIMULATE)
+    assert "A: discard_taken_card=true" in output
+    assert "B: discard_taken_card=false" in output
+    assert "EndOfThePage discard_taken_card=false" in output
+    rows = table(output)
+    for label in (
+        "seat 0 (greedy) mean score",
+        "seat 1 (random) win rate %",
+        "moves per game",
+        "rounds per game",
+    ):
+        a, b, change, error = (float(figure) for figure in rows[label])
+        assert change == pytest.approx(b - a, abs=0.11)
+        assert error >= 0
+    assert rows["rounds per game"][:2] == ["10.0", "10.0"]  # the page (EOP-17)
+
+
+def test_simulate_house_rules_is_the_same_on_every_run() -> None:
+    args = ("--variant", "FourteenHundred players=2", "--games", "4", "--seed", "7")
+    first = execute(SIMULATE, *args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == execute(SIMULATE, *args).stdout
+    assert "A: lay_off_needs_meld=false" in first.stdout
+    assert "seeds 7 to 10" in first.stdout
+    assert set(table(first.stdout)) >= {"seat 1 (random) mean score", "moves per game"}
+
+
+def test_simulate_house_rules_compares_one_option_with_the_defaults() -> None:
+    output = run(
+        SIMULATE,
+        "--variant",
+        "GoingOutRummy",
+        "--option",
+        "going_out=minor",
+        "--games",
+        "3",
+        "--bots",
+        "greedy",
+    )
+    assert "A: the defaults" in output
+    assert "B: going_out=minor" in output
+    rows = table(output)
+    assert "seat 1 (greedy) win rate %" in rows
+    assert not any("mean score" in label for label in rows)  # GOR keeps no score
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--option", "stock_out=sometimes"), "(EOP-R4)"),
+        (("--option", "rounds=10"), "both settings give the same rules"),
+        (("--variant", "Canasta"), "there is no variant 'Canasta'"),
+        (("--bots", "greedy,clever"), "--bots takes greedy and random"),
+    ],
+)
+def test_simulate_house_rules_refuses_what_it_cannot_compare(
+    args: tuple[str, ...], message: str
+) -> None:
+    completed = execute(SIMULATE, *args)
+    assert completed.returncode == 2
+    assert message in completed.stderr
+    assert completed.stdout == ""

@@ -9,6 +9,7 @@ from rummyrules import (
     Card,
     FourteenHundred,
     GameState,
+    IllegalMoveError,
     OptionError,
     Phase,
     Rank,
@@ -768,3 +769,21 @@ def test_f14_r8_option_a_natural_laid_on_an_open_meld_makes_it_a_set() -> None:
     game = base_after_opening(rules).apply("draw").apply("meld KH KD KC")
     assert "lay 8H on 2" in [str(m) for m in game.legal_moves()]
     assert str(game.apply("lay 8H on 2").melds[1]) == "8H KH=8 KD=8 KC=8"
+
+
+def test_f14_12_a_claim_sent_by_a_seat_is_made_in_its_name() -> None:
+    """A front end passes the seat: 'claim 7S on 1' from seat 1 is player 1's claim."""
+    game = claim_position()
+    claimed = game.apply("claim 7S on 1", player=1)
+    assert claimed == game.apply("1: claim 7S on 1")
+    error = refused_for(game, "claim 7S on 1", seat=2)
+    assert error.rule == "F14-12"
+    prefixed = refused_for(game, "1: claim 7S on 1", seat=2)
+    assert prefixed.rule == "ALL-3"
+
+
+def refused_for(game: GameState, move: str, *, seat: int) -> IllegalMoveError:
+    """The error a move sent by a seat raises; the state is unchanged (ALL-3)."""
+    with pytest.raises(IllegalMoveError) as caught:
+        game.apply(move, player=seat)
+    return caught.value

@@ -1,7 +1,7 @@
 """Moves: frozen values, each with one short text (the move notation).
 
 Every move is a value and a line of text, and ``str(move)`` gives the text
-that :func:`parse_move` reads back to the same value. The notation is short,
+that :func:`~rummyrules.parse_move` reads back to the same value. The notation is short,
 case-free and forgiving of spaces:
 
 =================================  ============================================

@@ -314,8 +314,12 @@ class GameState:
             object.__setattr__(self, "_legal", legal)
         return legal
 
-    def apply(self, move: Move | str) -> GameState:
+    def apply(self, move: Move | str, *, player: int | None = None) -> GameState:
         """The state after the move; the move may be a value or its text.
+
+        With ``player``, the move is made by that player (a front end passes
+        the seat that sent it): a move that names no player is theirs, and a
+        move in their turn or out of it is checked as such.
 
         Shorthand is accepted where it names exactly one listed move: a wild
         may be left undeclared when it has only one reading. In Going Out
@@ -331,9 +335,23 @@ class GameState:
         Traceback (most recent call last):
         ...
         rummyrules.errors.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
+        >>> game.apply("draw", player=0)
+        Traceback (most recent call last):
+        ...
+        rummyrules.errors.IllegalMoveError: it is player 1's turn, not player 0's (EOP-5)
+        >>> game.apply("draw", player=1) == game.apply("draw")
+        True
         """
         if isinstance(move, str):
             move = parse_move(move)
+        if player is not None:
+            if move.player is None:
+                move = attrs.evolve(move, player=player)
+            elif move.player != player:
+                message = (
+                    f"player {player} cannot make a move in player {move.player}'s name"
+                )
+                raise IllegalMoveError(message, rule="ALL-3")
         if self.phase is Phase.OVER:
             raise IllegalMoveError("the game is over", rule="ALL-2")
         machine = self.rules.machine

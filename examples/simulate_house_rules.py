@@ -1,0 +1,204 @@
+"""Compare two settings of a house rule over many seeded games among bots.
+
+Run it from the repository. With no arguments it plays 50 games of End of the
+Page, GreedyBot against RandomBot, with ``discard_taken_card=true`` (the
+default, EOP-R3) and the same 50 deals with ``discard_taken_card=false``, and
+prints the mean scores, win rates and game lengths of each and the
+difference::
+
+    python examples/simulate_house_rules.py
+    python examples/simulate_house_rules.py --variant FourteenHundred --games 20
+    python examples/simulate_house_rules.py --option players=3
+    python examples/simulate_house_rules.py --variant "EndOfThePage max_turns=200"
+        --option stock_out=end_round --option stock_out=reshuffle --bots random
+
+``--variant`` is a rules line as ``rummyrules.variants.registry.parse_rules``
+reads it: a variant's class name and the options both settings share.
+``--option`` names a setting as ``name=value`` (several at once in quotes):
+give it twice to compare two settings, or once to compare it with the
+defaults. Game ``i`` is dealt from seed ``--seed + i`` under both settings and
+the random bots are seeded from it too, so both settings play the same deals
+and every run prints the same table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from rummyrules import OptionError, PlayableRules
+from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
+from rummyrules.moves import Move
+from rummyrules.variants.registry import parse_rules, rules_text
+from rummyrules.views import View
+
+DEFAULT_SETTINGS = {
+    "EndOfThePage": ("discard_taken_card=true", "discard_taken_card=false"),
+    "FourteenHundred": ("lay_off_needs_meld=false", "lay_off_needs_meld=true"),
+    "GoingOutRummy": ("going_out=standard", "going_out=minor"),
+}
+"""What to compare, by variant, when no ``--option`` is given."""
+
+BOT_NAMES = ("greedy", "random")
+MAX_MOVES = 100_000
+"""Where a game is given up: a round that nobody can ever go out of goes on for
+ever (random bots, or ``stock_out=reshuffle`` with only dead cards left)."""
+
+
+class Setting(NamedTuple):
+    """One side of the comparison: its label and the rules it builds."""
+
+    label: str
+    rules: PlayableRules
+
+
+class Counted:
+    """A bot that counts the moves it makes (``play_game`` plays each one)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.moves = 0
+
+    def choose(self, view: View) -> Move | None:
+        """The wrapped bot's choice, counted when it is a move."""
+        move = self.bot.choose(view)
+        self.moves += move is not None
+        return move
+
+
+def seat_bots(names: Sequence[str], players: int, seed: int) -> list[Counted]:
+    """One bot a seat, the names repeated round the table; random bots seeded per game."""
+    bots: list[Counted] = []
+    for seat in range(players):
+        name = names[seat % len(names)]
+        # Each seat's random bot has a stream of its own, the same in A and B.
+        bot: Bot = (
+            GreedyBot() if name == "greedy" else RandomBot(seed=seed * 100 + seat)
+        )
+        bots.append(Counted(bot))
+    return bots
+
+
+def simulate(
+    rules: PlayableRules, names: Sequence[str], games: int, first_seed: int
+) -> dict[str, list[float]]:
+    """Play the games; each measure's value in each game, by the measure's label."""
+    players = rules.new_game(seed=first_seed).players
+    measures: dict[str, list[float]] = {}
+    for seed in range(first_seed, first_seed + games):
+        bots = seat_bots(names, players, seed)
+        try:
+            game = play_game(rules, bots, seed=seed, max_moves=MAX_MOVES)
+        except OptionError as error:
+            message = f"seed {seed}: {error}; add max_turns=N to --variant to bound it"
+            raise SystemExit(message) from None
+        values: dict[str, float] = {}
+        for seat in range(players):
+            who = f"seat {seat} ({names[seat % len(names)]})"
+            if rules.keeps_score:
+                values[f"{who} mean score"] = game.scores[seat]
+            values[f"{who} win rate %"] = 100.0 * (seat in game.winners)
+        values["no winner %"] = 100.0 * (not game.winners)
+        values["moves per game"] = sum(bot.moves for bot in bots)
+        if rules.keeps_score:
+            values["rounds per game"] = len(game.score_sheet)
+        for label, value in values.items():
+            measures.setdefault(label, []).append(value)
+    return measures
+
+
+def settings(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> tuple[Setting, Setting]:
+    """The two settings to compare, checked by building their rules."""
+    try:
+        base = parse_rules(args.variant)
+        options = args.option or list(DEFAULT_SETTINGS[type(base).__name__])
+        if len(options) == 1:
+            options = ["", *options]  # one option: compare it with the defaults
+        if len(options) != 2:
+            parser.error("give --option once (to compare with the defaults) or twice")
+        built = [
+            Setting(option or "the defaults", parse_rules(f"{args.variant} {option}"))
+            for option in options
+        ]
+    except OptionError as error:
+        parser.error(str(error))
+    if built[0].rules == built[1].rules:
+        parser.error(f"both settings give the same rules: {rules_text(base)}")
+    return built[0], built[1]
+
+
+def difference(a: list[float], b: list[float]) -> tuple[float, float]:
+    """B's mean less A's, and its standard error, game by game (same deals)."""
+    paired = [y - x for x, y in zip(a, b, strict=True)]
+    error = statistics.stdev(paired) / math.sqrt(len(paired)) if len(paired) > 1 else 0
+    return statistics.fmean(paired), error
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play both settings and print the table."""
+    parser = argparse.ArgumentParser(
+        description="Compare two settings of a house rule over many seeded bot games."
+    )
+    parser.add_argument(
+        "--variant",
+        default="EndOfThePage",
+        help="the variant and the options both settings share, as a rules line "
+        "(default: EndOfThePage)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a setting to compare: twice for A and B, once to compare with the "
+        "defaults (default: a ruling's option of the variant)",
+    )
+    parser.add_argument(
+        "--games", type=int, default=50, help="games per setting (default: 50)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="the first game's seed (default: 0)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="greedy,random",
+        help="bots by seat, repeated round the table: greedy or random "
+        "(default: greedy,random)",
+    )
+    args = parser.parse_args(argv)
+    names = args.bots.split(",")
+    if not set(names) <= set(BOT_NAMES) or args.games < 1:
+        parser.error("--bots takes greedy and random, --games a number from 1")
+    a, b = settings(parser, args)
+    played = [simulate(s.rules, names, args.games, args.seed) for s in (a, b)]
+
+    last = args.seed + args.games - 1
+    print(f"{a.rules.name}: {args.games} games a setting, seeds {args.seed} to {last}")
+    for letter, setting in zip("AB", (a, b), strict=True):
+        print(f"  {letter}: {setting.label:<28} {rules_text(setting.rules)}")
+    print()
+    print(f"{'':<28}{'A':>10}{'B':>10}{'B - A':>10}{'s.e.':>8}")
+    # Seat rows differ when the settings seat different numbers of players.
+    for label in dict.fromkeys([*max(played, key=len), *played[0], *played[1]]):
+        values_a, values_b = (measures.get(label, []) for measures in played)
+        columns = [
+            f"{statistics.fmean(v):>10.1f}" if v else f"{'-':>10}"
+            for v in (values_a, values_b)
+        ]
+        if values_a and values_b:
+            change, error = difference(values_a, values_b)
+            columns.append(f"{change:>+10.1f}{error:>8.1f}")
+        print(f"{label:<28}{''.join(columns)}")
+    print()
+    print(
+        "B - A is taken game by game over the same deals; s.e. is its standard error."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
