@@ -79,7 +79,6 @@ from rummyrules import (
 from rummyrules.bots import Bot, GreedyBot
 
 VARIANTS = {"eop": EndOfThePage, "1400": FourteenHundred, "gor": GoingOutRummy}
-PREFIX = re.compile(r"\s*(\d+)\s*:")  # "2: claim 7H on 3" names its player
 MAX_BODY = 64 * 1024
 
 
@@ -153,15 +152,12 @@ class GameServer:
 
     def move(self, seat: int, text: str) -> tuple[str, str]:
         """Play ``text`` for ``seat``, let the bots reply; the seat's new view."""
-        prefix = PREFIX.match(text)
-        if prefix and int(prefix[1]) != seat:
-            raise ApiError(403, f"you are player {seat}, not player {prefix[1]}")
         with self._changed:
-            if not prefix and seat != self._game.to_move:
-                text = f"{seat}: {text}"  # a move out of turn names its player
-            try:
-                after = self._game.apply(text)
+            try:  # the seat makes the move, in its turn or out of it
+                after = self._game.apply(text, player=seat)
             except IllegalMoveError as error:
+                if error.rule == "ALL-3":  # the text names another player
+                    raise ApiError(403, error.reason, error.rule) from error
                 raise ApiError(409, error.reason, error.rule) from error
             except RummyRulesError as error:  # MoveParseError: no move at all
                 raise ApiError(422, str(error)) from error

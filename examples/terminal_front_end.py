@@ -15,7 +15,6 @@ passes what you type to ``game.apply`` and prints any refusal with its rule ID.
 from __future__ import annotations
 
 import argparse
-import re
 from collections.abc import Callable, Sequence
 
 from rummyrules import (
@@ -31,7 +30,6 @@ from rummyrules import (
 from rummyrules.bots import Bot, GreedyBot
 
 VARIANTS = {"eop": EndOfThePage, "1400": FourteenHundred, "gor": GoingOutRummy}
-PREFIX = re.compile(r"\s*(\d+)\s*:")  # "2: claim 7H on 3" names its player
 
 Read = Callable[[str], str]  # input(), or lines from a script in the tests
 
@@ -99,16 +97,13 @@ def ask(game: GameState, seat: int, read: Read, *, claim: bool) -> GameState | N
         if not text:
             return None
         text = numbered.get(text, text)  # a move's number stands for the move
-        prefix = PREFIX.match(text)
-        if prefix and int(prefix[1]) != seat:
-            print(f"You are player {seat}.")
-            continue
-        if not prefix and seat != game.to_move:
-            text = f"{seat}: {text}"  # a move out of turn names its player
-        try:
-            after = game.apply(text)
+        try:  # the seat makes the move, in its turn or out of it
+            after = game.apply(text, player=seat)
         except IllegalMoveError as error:
-            print(f"Not allowed: {error.reason} ({error.rule})")
+            if error.rule == "ALL-3":  # the text names another player
+                print(f"You are player {seat}.")
+            else:
+                print(f"Not allowed: {error.reason} ({error.rule})")
         except MoveParseError as error:
             print(f"{error}; or type a listed move's number")
         else:
