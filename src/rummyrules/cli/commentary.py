@@ -41,10 +41,11 @@ from rummyrules.moves import (
     Take,
 )
 from rummyrules.state import GameState
+from rummyrules.views import View
 
 from .printer import Printer
 
-__all__ = ["Narrator", "mover", "verb_for", "went_out", "winners_text"]
+__all__ = ["Narrator", "deal_words", "mover", "verb_for", "went_out", "winners_text"]
 
 _QUIET = (Draw, Take, Discard, Pass, Done)
 """Moves of a turn in which nothing reaches the table (left out by ``brief``)."""
@@ -126,14 +127,9 @@ class Narrator:
         >>> out.getvalue()
         'Round 1, dealer 0, wild 6 (b holds 6H face up)\n'
         """
-        text = f"Round {game.round}, dealer {game.dealer}"
-        if game.wild is not None:
-            text += f", wild {game.wild}"
-        if game.face_up is not None and game.face_up_holder is not None:
-            holder = self.names[game.face_up_holder]
-            text += f" ({holder} {verb_for(holder, 'hold')} {game.face_up} face up)"
-        if game.marker is not None:
-            text += f" ({game.marker} on the table)"
+        text = f"Round {game.round}, dealer {game.dealer}" + deal_words(
+            game, self.names
+        )
         self.printer.line(text, style="bold")
 
     def move(self, before: GameState, move: Move, after: GameState) -> None:
@@ -243,6 +239,29 @@ class Narrator:
                 numeric=range(1, len(self.names) + 1),
             )
         self.printer.line(winners_text(game, self.names), style="bold green")
+
+
+def deal_words(deal: GameState | View, names: Sequence[str]) -> str:
+    """What the deal shows everyone: the wild rank, the face-up card, the marker.
+
+    A game and a player's view show the same, so both are read the same way.
+
+    >>> from rummyrules import FourteenHundred
+    >>> game = FourteenHundred(players=2).new_game(seed=1)
+    >>> deal_words(game, ["a", "b"]) == deal_words(game.view(0), ["a", "b"])
+    True
+    >>> deal_words(game, ["a", "b"])
+    ', wild 6 (b holds 6H face up)'
+    """
+    text = ""
+    if deal.wild is not None:
+        text += f", wild {deal.wild}"
+    if deal.face_up is not None and deal.face_up_holder is not None:
+        holder = names[deal.face_up_holder]
+        text += f" ({holder} {verb_for(holder, 'hold')} {deal.face_up} face up)"
+    if deal.marker is not None:
+        text += f" ({deal.marker} on the table)"
+    return text
 
 
 def verb_for(name: str, verb: str) -> str:

@@ -40,7 +40,7 @@ from rummyrules.records import record_game
 from rummyrules.state import GameState
 from rummyrules.views import View
 
-from .commentary import Narrator, verb_for
+from .commentary import Narrator, deal_words, verb_for
 from .printer import Printer
 from .seats import make_bots, seat_names
 from .variants import rules_from
@@ -318,14 +318,7 @@ class Session:
     def _header(self, view: View) -> str:
         dealer = self.names[view.dealer]
         header = f"Your turn: round {view.round}, {dealer} {verb_for(dealer, 'deal')}"
-        if view.wild is not None:
-            header += f", wild {view.wild}"
-        if view.face_up is not None and view.face_up_holder is not None:
-            holder = self.names[view.face_up_holder]
-            header += f" ({holder} {verb_for(holder, 'hold')} {view.face_up} face up)"
-        if view.marker is not None:
-            header += f" ({view.marker} on the table)"
-        return header
+        return header + deal_words(view, self.names)
 
     def _show_table(self, view: View) -> None:
         names = self.names
