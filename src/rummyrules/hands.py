@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from rummyrules.cards import Card, card_key
 
-__all__ = ["hand_after", "holds", "lacking", "sorted_hand"]
+__all__ = ["hand_after", "holds", "lacking", "some_cards", "sorted_hand"]
 
 
 def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -72,3 +72,15 @@ def lacking(hand: Sequence[Card], cards: Sequence[Card]) -> str | None:
         return None
     wanted = sum(1 for c in cards if c == card)
     return str(card) if wanted == 1 else f"{wanted} of {card}"
+
+
+def some_cards(cards: Iterable[Card], most: int = 10) -> str:
+    """Cards as text for a message: the first ``most``, then how many more.
+
+    >>> from rummyrules import make_deck
+    >>> some_cards(make_deck()[:12])
+    'AS 2S 3S 4S 5S 6S 7S 8S 9S 10S and 2 more'
+    """
+    listed = [str(card) for card in cards]
+    shown = " ".join(listed[:most])
+    return shown if len(listed) <= most else f"{shown} and {len(listed) - most} more"

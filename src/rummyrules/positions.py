@@ -35,7 +35,7 @@ from typing import Final
 from rummyrules import melds
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import PositionError, RummyRulesError, StateError
-from rummyrules.hands import sorted_hand
+from rummyrules.hands import some_cards, sorted_hand
 from rummyrules.melds import Declaration, Meld
 from rummyrules.state import GameState, Phase, Turn
 from rummyrules.table import TableMeld
@@ -751,7 +751,7 @@ class _Reader:
             return (*named, *_in_deck_order(self.deck, rest))
         if rest:
             raise PositionError(
-                f"stock: the position lacks {_some(rest.elements())} of the deck (ALL-1); "
+                f"stock: the position lacks {some_cards(rest.elements())} of the deck (ALL-1); "
                 "end the stock with '+' to fill in the rest"
             )
         return named
@@ -788,9 +788,3 @@ def _credits(
             )
         credited.append(waiting.pop(index)[2])
     return tuple(credited)
-
-
-def _some(cards: Iterable[Card]) -> str:
-    listed = [str(card) for card in cards]
-    shown = " ".join(listed[:10])
-    return shown if len(listed) <= 10 else f"{shown} and {len(listed) - 10} more"

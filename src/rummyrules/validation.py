@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import OptionError, StateError
+from rummyrules.hands import some_cards
 from rummyrules.melds import Meld, MeldRules, readings
 from rummyrules.state import GameState, Phase, Turn
 from rummyrules.table import TableMeld
@@ -90,7 +91,7 @@ def check_view(view: View) -> None:
     extra = Counter(seen) - Counter(rules.deck())
     if extra:
         raise StateError(
-            f"the view shows cards the deck does not have: {_some(extra.elements())}"
+            f"the view shows cards the deck does not have: {some_cards(extra.elements())}"
         )
     for name in ("to_move", "dealer", "face_up_holder", "out", "discarder"):
         _player(name, getattr(view, name), players)
@@ -196,9 +197,11 @@ def _conserved(state: GameState) -> None:
     if not dict.__eq__(want, have):
         parts = []
         if lacking := want - have:
-            parts.append(f"{lacking.total()} missing ({_some(lacking.elements())})")
+            parts.append(
+                f"{lacking.total()} missing ({some_cards(lacking.elements())})"
+            )
         if extra := have - want:
-            parts.append(f"{extra.total()} too many ({_some(extra.elements())})")
+            parts.append(f"{extra.total()} too many ({some_cards(extra.elements())})")
         raise StateError(f"the cards are not the game's deck: {'; '.join(parts)}")
 
 
@@ -234,12 +237,6 @@ def _phase(state: GameState) -> None:
         raise StateError("a game over has nobody to move, and only a game over")
     if state.phase in _PHASES_OF_1400_ONLY and state.rules.name != "1400":
         raise StateError(f"{state.rules.name} has no {state.phase.value} phase")
-
-
-def _some(cards: Iterable[Card]) -> str:
-    listed = [str(card) for card in cards]
-    shown = " ".join(listed[:10])
-    return shown if len(listed) <= 10 else f"{shown} and {len(listed) - 10} more"
 
 
 # --- What only a game in progress shows ------------------------------------------

@@ -19,6 +19,7 @@ import attrs
 
 from rummyrules.cards import Card
 from rummyrules.errors import DeckError, OptionError
+from rummyrules.hands import some_cards
 from rummyrules.options import StockOut
 from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState
@@ -67,20 +68,15 @@ def checked_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     if want != have:
         parts = []
         if lacks := list((want - have).elements()):
-            parts.append("it lacks " + _some(lacks))
+            parts.append("it lacks " + some_cards(lacks))
         if extra := list((have - want).elements()):
-            parts.append("it has too many " + _some(extra))
+            parts.append("it has too many " + some_cards(extra))
         message = (
             f"the deck must be the game's {len(rules.deck())} cards, top card first; "
             f"this one has {len(order)}: {'; '.join(parts)}"
         )
         raise DeckError(message)
     return order
-
-
-def _some(cards: list[Card]) -> str:
-    shown = " ".join(str(card) for card in cards[:10])
-    return shown if len(cards) <= 10 else f"{shown} and {len(cards) - 10} more"
 
 
 def rebuilt_stock(state: GameState, how: StockOut) -> GameState:
