@@ -23,13 +23,13 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 
-from rummyrules.cards import Card, Rank
+from rummyrules.cards import Rank
 from rummyrules.errors import OptionError, StateError
 from rummyrules.hands import some_cards
 from rummyrules.melds import Meld, MeldRules, readings
 from rummyrules.state import GameState, Phase, Turn
 from rummyrules.table import TableMeld
-from rummyrules.variants.common import PlayableRules
+from rummyrules.variants.common import PlayableRules, deck_counts
 from rummyrules.variants.end_of_the_page import EndOfThePage
 from rummyrules.variants.fourteen_hundred import FourteenHundred
 from rummyrules.variants.going_out import GoingOutRummy
@@ -192,7 +192,7 @@ def _conserved(state: GameState) -> None:
     every += [card for meld in state.table for card in meld.cards]
     if state.marker is not None:
         every.append(state.marker)
-    want, have = _deck_counts(state.rules), Counter(every)
+    want, have = deck_counts(state.rules), Counter(every)
     # dict's own comparison: neither side holds a zero count, and it runs in C.
     if not dict.__eq__(want, have):
         parts = []
@@ -203,11 +203,6 @@ def _conserved(state: GameState) -> None:
         if extra := have - want:
             parts.append(f"{extra.total()} too many ({some_cards(extra.elements())})")
         raise StateError(f"the cards are not the game's deck: {'; '.join(parts)}")
-
-
-@functools.lru_cache(maxsize=64)
-def _deck_counts(rules: PlayableRules) -> Counter[Card]:
-    return Counter(rules.deck())
 
 
 def _table(table: Sequence[TableMeld], where: GameState | View, players: int) -> None:

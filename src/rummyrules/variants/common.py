@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import abc
 import functools
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -28,7 +29,7 @@ from rummyrules.melds import Meld, MeldCheck, MeldRules
 if TYPE_CHECKING:
     from rummyrules.state import GameState, Machine
 
-__all__ = ["CardsLike", "PlayableRules", "Rules", "check_decks"]
+__all__ = ["CardsLike", "PlayableRules", "Rules", "check_decks", "deck_counts"]
 
 CardsLike = str | Iterable[Card | str]
 """Cards as text (``"7S 5H=8S 9S"``, declarations allowed) or as a sequence."""
@@ -195,7 +196,7 @@ class Rules(abc.ABC):
 
     def _not_in_deck(self, cards: Sequence[Card]) -> str | None:
         """Say which card this game's deck cannot supply, if any."""
-        copies = _deck_counts(self)
+        copies = deck_counts(self)
         distinct = set(cards)
         if len(distinct) == len(cards) and distinct.issubset(copies):
             return None  # the common case, and every deck has each card once
@@ -225,13 +226,13 @@ class Rules(abc.ABC):
 
     def _packs(self) -> int:
         """How many standard packs the deck holds (for messages)."""
-        return max(n for card, n in _deck_counts(self).items() if not card.is_wildcard)
+        return max(n for card, n in deck_counts(self).items() if not card.is_wildcard)
 
     def _card(self, card: Card | str) -> Card:
         """Read a card and make sure this game's deck has it."""
         if isinstance(card, str):
             card = Card.parse(card)
-        if card not in _deck_counts(self):
+        if card not in deck_counts(self):
             message = f"there is no {card} in {self._deck_words()} ({self.deck_rule})"
             raise UnknownCardError(message)
         return card
@@ -315,8 +316,11 @@ def check_decks(
 
 
 @functools.lru_cache(maxsize=256)
-def _deck_counts(rules: Rules) -> dict[Card, int]:
-    counts: dict[Card, int] = {}
-    for card in rules.deck():
-        counts[card] = counts.get(card, 0) + 1
-    return counts
+def deck_counts(rules: Rules) -> Counter[Card]:
+    """How many copies of each card the game's deck holds (memoised per rules).
+
+    >>> from rummyrules import GoingOutRummy, Card
+    >>> deck_counts(GoingOutRummy(wildcards=2))[Card.parse("*")]
+    2
+    """
+    return Counter(rules.deck())
