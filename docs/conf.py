@@ -47,7 +47,7 @@ nitpick_ignore_regex = [
         r"py:.*",
         r"(builtins\.)?(str|int|bool|bytes|object|type|tuple|list|dict|set|frozenset|None|NoneType|Ellipsis)",
     ),
-    (r"py:.*", r"(typing|collections\.abc|enum|abc|random|attr|attrs)\..*"),
+    (r"py:.*", r"(typing|collections|collections\.abc|enum|abc|random|attr|attrs)\..*"),
     (
         r"py:.*",
         r"(Iterable|Iterator|Sequence|Mapping|Callable|Any|ClassVar|Final|Self|Literal)",
