@@ -347,6 +347,47 @@ def test_f14_8_take_any_discard_with_every_card_above_it() -> None:
     assert every_card(taken) == Counter(TWO.deck())
 
 
+def test_f14_8_take_naming_the_top_card_is_take() -> None:
+    # 'take X' is the topmost X of the pile; for the top card that is 'take'.
+    # Player 0's 8S 8D make a set with the top discard 8H.
+    game = TWO.position(
+        "wild 9 | to_move 0 draw | hands 8S 8D 2C / 3C 4C 5D | pile 8H 7H 10S QS"
+    )
+    assert listed(game) == ["draw", "take"]
+    taken = game.apply("take")
+    assert game.apply("take 8H") == taken
+    assert game.apply("0: take 8H") == taken
+    assert game.apply("take 8H", player=0) == taken
+    error = refused(game, "take 7H")  # deeper, and of no use: still refused
+    assert (error.rule, error.reason) == (
+        "F14-9",
+        "you could not use 7H in a meld or lay-off this turn, so you may not take it",
+    )
+
+
+def test_f14_6_take_naming_the_upcard_is_take() -> None:
+    game = TWO.position(
+        "wild 9 | to_move 0 opening | hands 8H 8D 2C / 3C 4C 5D | pile 8S"
+    )
+    assert listed(game) == ["take"]
+    assert game.apply("take 8S") == game.apply("take")
+    error = refused(game, "take 8D")
+    assert (error.rule, error.reason) == (
+        "F14-6",
+        "only the upcard 8S may be taken now",
+    )
+    # a player who cannot use the upcard is told to pass, whichever way 'take' is said
+    cannot = TWO.position(
+        "wild 9 | to_move 0 opening | hands 2C 5D JH / 3C 4C 5C | pile 8S"
+    )
+    for move in ["take", "take 8S"]:
+        error = refused(cannot, move)
+        assert (error.rule, error.reason) == (
+            "F14-6",
+            "you can make no meld with 8S, so you must pass",
+        )
+
+
 def test_f14_9_a_discard_is_listed_only_if_it_can_be_used() -> None:
     game = pile_position()
     assert listed(game) == ["draw", "take QS"]  # JS QS KS; 4D and 6C fit nothing

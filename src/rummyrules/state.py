@@ -23,14 +23,14 @@ import attrs
 
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import IllegalMoveError, RummyRulesError
-from rummyrules.moves import Move, parse_move
+from rummyrules.moves import Move, Take, parse_move
 from rummyrules.table import TableMeld
 from rummyrules.views import View, view_of
 
 if TYPE_CHECKING:
     from rummyrules.variants.common import PlayableRules
 
-__all__ = ["GameState", "Machine", "Phase", "Turn", "game_over"]
+__all__ = ["GameState", "Machine", "Phase", "Turn", "game_over", "plain_take"]
 
 
 class Phase(enum.Enum):
@@ -444,3 +444,25 @@ def game_over(state: GameState) -> GameState:
     return attrs.evolve(
         state, phase=Phase.OVER, to_move=None, turn=Turn(), claim=None, discarder=None
     )
+
+
+def plain_take(state: GameState, move: Move) -> Move:
+    """The move, with ``take X`` naming the top discard written as plain ``take``.
+
+    ``take X`` takes the topmost X of the discard pile; when X is the top
+    card, that is the very move ``take``, which is how every game lists it.
+
+    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.moves import parse_move
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> top = game.discard_pile[0]
+    >>> str(plain_take(game, parse_move(f"1: take {top}")))
+    '1: take'
+    """
+    if (
+        isinstance(move, Take)
+        and move.card is not None
+        and state.discard_pile[:1] == (move.card,)
+    ):
+        return attrs.evolve(move, card=None)
+    return move

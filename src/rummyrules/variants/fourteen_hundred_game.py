@@ -37,7 +37,7 @@ from rummyrules.moves import (
     Pass,
     Take,
 )
-from rummyrules.state import GameState, Phase, Turn, game_over
+from rummyrules.state import GameState, Phase, Turn, game_over, plain_take
 from rummyrules.variants import rummy500
 from rummyrules.variants.dealing import rebuilt_stock
 from rummyrules.variants.rummy500 import still_face_up
@@ -426,8 +426,9 @@ def _explain(state: GameState, move: Move) -> Move:
                 rule="F14-6" if state.phase is Phase.OPENING else "F14-8",
             )
         move = attrs.evolve(move, player=None)
-        if move in state.legal_moves():
-            return move
+    move = plain_take(state, move)
+    if move in state.legal_moves():
+        return move
     if isinstance(move, Claim):
         raise IllegalMoveError(
             "a claim names its player, as in '2: claim 7H on 3'", rule="F14-12"
