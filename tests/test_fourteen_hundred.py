@@ -805,6 +805,50 @@ def test_f14_12_a_claimed_wild_is_declared_where_it_has_two_readings() -> None:
     assert "'1: claim 2C=QS on 2'" in error.reason
 
 
+# Nines are wild. Player 1 owns the run 5H 6H 7H, player 2 the set of 8s.
+CLAIM_TABLE = "wild 9 | melds 1: 5H 6H 7H / 2: 8S 8H 8C"
+
+
+def outcome(game: GameState, move: str) -> tuple[str, ...]:
+    """The melds after the move, or the rule and reason of its refusal (as for 'lay')."""
+    try:
+        after = game.apply(move)
+    except IllegalMoveError as error:
+        return (error.rule, error.reason.replace("2: claim", "lay"))
+    return tuple(f"{meld} {meld.played_by}" for meld in after.melds)
+
+
+@pytest.mark.parametrize(
+    "on",
+    [
+        "9C on 1",
+        "9C=8 on 1",
+        "9C=8H on 1",
+        "9C=4H on 1",
+        "9C=10H on 1",
+        "9C=8S on 1",
+        "9C on 2",
+        "9C=8 on 2",
+        "9C=8S on 2",
+        "9C=8H on 2",
+        "9C=8C on 2",
+        "9C=7 on 2",
+        "9C on 3",
+    ],
+)
+def test_f14_r9_a_claim_is_a_lay_off_with_its_declarations_and_reasons(on: str) -> None:
+    # Player 0 discarded the wild 9C; player 2, who is down, claims it. The
+    # claim must read the 9C exactly as laying it off in one's own turn does.
+    claim = THREE.position(
+        f"{CLAIM_TABLE} | to_move 1 draw | hands 2C 3D / 4S 5S KD / 6D JC"
+        " | pile 9C QS | claim 9C@0"
+    )
+    lay = THREE.position(
+        f"{CLAIM_TABLE} | to_move 2 play | hands 2C 3D / 4S 5S KD / 6D JC 9C | pile QS"
+    )
+    assert outcome(claim, f"2: claim {on}") == outcome(lay, f"lay {on}")
+
+
 def test_f14_r8_option_a_natural_laid_on_an_open_meld_makes_it_a_set() -> None:
     rules = FourteenHundred(players=2, all_wild_melds=True)
     game = base_after_opening(rules).apply("draw").apply("meld KH KD KC")

@@ -535,7 +535,11 @@ def _refuse_obligation(state: GameState) -> None:
 
 
 def _resolve_claim(state: GameState, move: Claim) -> Claim:
-    """The listed claim this one names, its wild declared; or why there is none."""
+    """The claim this one names, its wild declared; or why there is none.
+
+    A claim is a lay-off of the last discard (F14-R9): once the claim itself
+    is allowed, the card is fitted to the meld exactly as a lay-off is.
+    """
     player = move.player if move.player is not None else -1
     if state.claim is None or move.card != state.claim:
         raise IllegalMoveError(
@@ -548,34 +552,7 @@ def _resolve_claim(state: GameState, move: Claim) -> Claim:
         raise IllegalMoveError(
             "only a player who is down may claim a discard", rule="F14-12"
         )
-    if not 1 <= move.meld <= len(state.table):
-        raise IllegalMoveError(
-            f"there is no meld {move.meld} on the table", rule="MELD-6"
-        )
-    table_meld = state.table[move.meld - 1].meld
-    claims = [
-        claim
-        for claim in _claims(state, player)
-        if claim.meld == move.meld and move.declared in {None, claim.declared}
-    ]
-    if len(claims) == 1:
-        return claims[0]
-    if claims:
-        listed = " or ".join(f"'{claim}'" for claim in claims)
-        raise IllegalMoveError(
-            f"the wild card can be read more than one way; declare it: {listed}",
-            rule="MELD-5",
-        )
-    found = melds.check(
-        (*table_meld.cards, move.card),
-        state.rules.meld_rules,
-        wild=state.wild,
-        declared=(*table_meld.stands_for, move.declared),
-    )
-    raise IllegalMoveError(
-        f"{move.card} does not fit meld {move.meld} ({table_meld}): {found.reason}",
-        rule=found.rule or "MELD-6",
-    )
+    return rummy500.fit_on_meld(state, move)
 
 
 # --- Playing moves -----------------------------------------------------------

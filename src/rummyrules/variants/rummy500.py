@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
@@ -24,7 +24,7 @@ from rummyrules.cards import Card, Rank
 from rummyrules.errors import IllegalMoveError
 from rummyrules.hands import hand_after, holds, lacking, sorted_hand
 from rummyrules.melds import Meld, MeldRules
-from rummyrules.moves import LayOff, NewMeld
+from rummyrules.moves import Claim, LayOff, NewMeld
 from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState
 from rummyrules.table import TableMeld, played_by_each
@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Deal",
+    "OnMeld",
     "add_row",
+    "fit_on_meld",
     "lay_off",
     "layoff_moves",
     "meld_after",
@@ -137,25 +139,44 @@ def resolve_meld(state: GameState, move: NewMeld, *, rule: str) -> NewMeld:
 def resolve_layoff(state: GameState, move: LayOff, *, rule: str) -> LayOff:
     """The one lay-off this move names, its wild declared; or why none (MELD-6).
 
+    ``rule`` is the variant's rule cited when the player lacks the card.
+
     >>> from rummyrules import EndOfThePage
     >>> from rummyrules.moves import LayOff
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
     >>> str(resolve_layoff(game, LayOff(card=Card.parse("8D"), meld=1), rule="EOP-9"))
     'lay 8D=K on 1'
     """
-    player = state.to_move
-    if player is None:  # pragma: no cover - a game over has no moves
-        raise IllegalMoveError("the game is over", rule="ALL-2")
-    if not 1 <= move.meld <= len(state.table):
-        count = len(state.table)
-        there = "no melds" if count == 0 else f"melds 1 to {count}"
-        raise IllegalMoveError(
-            f"there is no meld {move.meld} on the table (there are {there})",
-            rule="MELD-6",
-        )
+    player = _player(state)
+    _table_meld(state, move.meld)
     if holds(state.hands[player], [move.card]) is not None:
         raise IllegalMoveError(f"you do not hold {move.card}", rule=rule)
-    table_meld = state.table[move.meld - 1].meld
+    return fit_on_meld(state, move)
+
+
+OnMeld = TypeVar("OnMeld", LayOff, Claim)
+"""A move that adds one card to a meld on the table: a lay-off, or 1400's claim."""
+
+
+def fit_on_meld(state: GameState, move: OnMeld) -> OnMeld:
+    """The one way the move's card joins its meld, the wild declared; or why none (MELD-6).
+
+    Laying off in one's own turn and claiming a discard (F14-R9) both come
+    here, so the same declarations are read the same way and refused for
+    the same reasons. Whether the player holds the card is the caller's
+    business.
+
+    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.moves import LayOff
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> str(fit_on_meld(game, LayOff(card=Card.parse("8D"), meld=1)))
+    'lay 8D=K on 1'
+    >>> fit_on_meld(game, LayOff(card=Card.parse("7C"), meld=1))
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.IllegalMoveError: 7C does not fit meld 1 (KH KD KC): ...
+    """
+    table_meld: Meld = _table_meld(state, move.meld)
     declared = (*table_meld.stands_for, move.declared)
     cards = (*table_meld.cards, move.card)
     found = melds.check(
@@ -167,7 +188,7 @@ def resolve_layoff(state: GameState, move: LayOff, *, rule: str) -> LayOff:
             rule=found.rule or "MELD-6",
         )
     options = [
-        LayOff(card=move.card, declared=meaning, meld=move.meld)
+        attrs.evolve(move, declared=meaning)
         for meaning in dict.fromkeys(
             _new_meanings(found.melds, table_meld, move.card, state.wild)
         )
@@ -175,6 +196,18 @@ def resolve_layoff(state: GameState, move: LayOff, *, rule: str) -> LayOff:
     if len(options) > 1:
         raise IllegalMoveError(_ambiguous(options), rule="MELD-5")
     return options[0]
+
+
+def _table_meld(state: GameState, number: int) -> Meld:
+    """Meld ``number`` on the table (from 1), or why there is none (MELD-6)."""
+    if not 1 <= number <= len(state.table):
+        count = len(state.table)
+        there = "no melds" if count == 0 else f"melds 1 to {count}"
+        raise IllegalMoveError(
+            f"there is no meld {number} on the table (there are {there})",
+            rule="MELD-6",
+        )
+    return state.table[number - 1].meld
 
 
 def play_meld(state: GameState, move: NewMeld) -> GameState:
@@ -376,6 +409,6 @@ def _new_meanings(
     return [meld_search.new_meaning(before, meld, card, wild) for meld in after]
 
 
-def _ambiguous(choices: Sequence[NewMeld | LayOff]) -> str:
+def _ambiguous(choices: Sequence[NewMeld | LayOff | Claim]) -> str:
     listed = " or ".join(f"'{choice}'" for choice in choices)
     return f"the wild cards can be read more than one way; declare them: {listed}"
