@@ -13,6 +13,7 @@ from rummyrules import (
     OptionError,
     Phase,
     Rank,
+    parse_cards,
 )
 from rummyrules.table import TableMeld
 from scenarios import every_card, listed, play, refused, texts
@@ -89,9 +90,9 @@ def claim_position() -> GameState:
     return game
 
 
-def last_plays() -> GameState:
+def last_plays(rules: FourteenHundred = TWO) -> GameState:
     """Player 0 goes out on the opening by melding every card, with no discard."""
-    return play(base(), "take", "meld 3H KS=4H 5H 6H 7H")
+    return play(base(rules), "take", "meld 3H KS=4H 5H 6H 7H")
 
 
 # --- Setup and deal ----------------------------------------------------------
@@ -746,6 +747,47 @@ def test_f14_r10_a_round_can_always_end(how: str) -> None:
     assert len(game.apply("draw").score_sheet) == 1
 
 
+def out_on_the_last_stock_card(how: str) -> GameState:
+    """Three players, 10s wild: one card in the stock, the other 39 in the pile.
+
+    Player 0 draws the 9H and lays off the 8H and the 9H on the run 5H 6H 7H,
+    going out without a discard; player 1 (2C 3D) has the last plays (F14-13).
+    """
+    rules = FourteenHundred(players=3, stock_out=how)
+    named = Counter(parse_cards("5H 6H 7H KS KD KC 8H 2C 3D 4S 6D JC 9H"))
+    pile = " ".join(map(str, (Counter(rules.deck()) - named).elements()))
+    game = rules.position(
+        "wild 10 | to_move 0 draw | hands 8H / 2C 3D / 4S 6D JC"
+        f" | melds 0: 5H 6H 7H / 1: KS KD KC | pile {pile} | stock 9H"
+    )
+    assert len(game.discard_pile) == 39
+    game = play(game, "draw", "lay 8H on 1", "lay 9H on 1")
+    assert (game.phase, game.to_move, game.out, game.stock) == (Phase.LAST, 1, 0, ())
+    return game
+
+
+@pytest.mark.parametrize("how", ["reshuffle", "flip"])
+def test_f14_r10_the_last_draw_rebuilds_an_empty_stock(how: str) -> None:
+    game = out_on_the_last_stock_card(how)
+    assert listed(game) == ["draw", "done"]
+    drawn = game.apply("draw")
+    assert drawn.phase is Phase.LAST
+    assert len(drawn.hand(1)) == 3
+    assert (len(drawn.stock), drawn.discard_pile) == (37, game.discard_pile[:1])
+    assert drawn.reshuffles == 1
+    assert every_card(drawn) == Counter(drawn.rules.deck())
+    assert "draw" not in listed(drawn)  # one last draw, not two
+    assert len(drawn.apply("done").score_sheet) == 1
+
+
+def test_f14_r10_end_round_the_last_plays_have_nothing_to_draw() -> None:
+    # Under end_round an empty stock stays empty: the last plays are the
+    # player's plays, if any, and 'done'.
+    game = out_on_the_last_stock_card("end_round")
+    assert listed(game) == ["done"]
+    assert refused(game, "draw").rule == "F14-13"
+
+
 def test_f14_r10_a_wild_keeps_its_meaning_on_the_table() -> None:
     game = play(base(), "take", "meld 5H 6H 7H KS=8H")
     run = game.melds[0].meld
@@ -766,6 +808,19 @@ def test_all_5_max_turns_ends_the_round_as_it_stands() -> None:
     two = base_after_opening(FourteenHundred(players=2, max_turns=2))
     assert two.score_sheet == ()
     assert play(two, "draw", "discard 8H").score_sheet == (AS_IT_STANDS,)
+
+
+def test_all_5_the_last_plays_are_played_past_max_turns() -> None:
+    # A ruling: once a player is out without a discard, the round ends after
+    # the next player's last plays (F14-13), however many turns it has had;
+    # those plays are one turn at most, so the limit still bounds the round.
+    game = last_plays(FourteenHundred(players=2, max_turns=1))
+    assert game.turns == 1
+    assert (game.phase, game.to_move) == (Phase.LAST, 1)
+    assert listed(game)[0] == "draw"
+    game = game.apply("draw")
+    assert game.phase is Phase.LAST
+    assert len(game.apply("done").score_sheet) == 1
 
 
 def test_all_1_cards_are_neither_made_nor_lost_in_a_turn() -> None:

@@ -39,7 +39,7 @@ from rummyrules.moves import (
 )
 from rummyrules.state import GameState, Phase, Turn, game_over, plain_take
 from rummyrules.variants import rummy500
-from rummyrules.variants.dealing import rebuilt_stock
+from rummyrules.variants.dealing import can_draw, rebuilt_stock
 from rummyrules.variants.rummy500 import still_face_up
 
 if TYPE_CHECKING:
@@ -375,8 +375,12 @@ def _play_moves(state: GameState) -> list[Move]:
 
 
 def _last_moves(state: GameState) -> list[Move]:
-    """F14-13: one draw from the stock if the player wants it, plays, then done."""
-    may_draw = not state.turn.drew and state.stock
+    """F14-13: one draw from the stock if the player wants it, plays, then done.
+
+    An empty stock is rebuilt for this draw as for any other (F14-R10); with
+    nothing to draw, ``done`` is what ends the round.
+    """
+    may_draw = not state.turn.drew and can_draw(state, _rules(state).stock_out)
     return [Draw(), *_play_moves(state)] if may_draw else _play_moves(state)
 
 
