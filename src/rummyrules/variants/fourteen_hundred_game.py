@@ -627,6 +627,8 @@ def _after_play(state: GameState, played: Sequence[Card]) -> GameState:
     if state.phase is Phase.LAST:
         return _end_round(state)
     # F14-13: out without a discard; the next player has a last draw and plays.
+    # No max_turns check here (a ruling): those plays are owed even past the
+    # limit, and they are one turn that always ends the round (ALL-5).
     return attrs.evolve(
         state,
         out=player,
