@@ -448,7 +448,7 @@ def test_f14_10_melds_and_lay_offs_then_one_discard() -> None:
         "10S 10D 9D=10",
     ]
     assert game.to_move == 0
-    assert refused(game, "discard 7S").rule == "F14-10"  # no longer held
+    assert refused(game, "discard 7S").rule == "ALL-1"  # no longer held
     game = game.apply("discard 6C")
     assert (game.to_move, game.phase) == (1, Phase.DRAW)
     assert texts(game.hand(0)) == ["4D"]
@@ -785,7 +785,10 @@ def test_f14_r10_end_round_the_last_plays_have_nothing_to_draw() -> None:
     # player's plays, if any, and 'done'.
     game = out_on_the_last_stock_card("end_round")
     assert listed(game) == ["done"]
-    assert refused(game, "draw").rule == "F14-13"
+    error = refused(game, "draw")
+    assert error.rule == "F14-R10"
+    assert error.reason.startswith("the stock is empty and cannot be rebuilt")
+    assert refused(game, "take").rule == "F14-13"
 
 
 def test_f14_r10_a_wild_keeps_its_meaning_on_the_table() -> None:
