@@ -33,7 +33,7 @@ CORS headers, so that a web page from any origin may call the server.
     Make a move for your seat, in the notation of docs/notation.rst; the
     ``N:`` in front of a move out of turn (``claim``, ``drop``) is added for
     you. ``200`` with your new view, after the bots have replied; ``409
-    {"error": "it is player 1's turn, not player 0's", "rule": "EOP-5"}``
+    {"error": "it is player 1's turn, not player 0's", "rule": "ALL-2"}``
     when the rules refuse the move; ``422 {"error": ..., "rule": null}``
     when the text is no move at all; ``403`` for a move naming another seat.
 ``POST /decline``
@@ -403,7 +403,7 @@ def demo() -> None:
             )
             return list(data["legal_moves"])
 
-        move(1 - mover, "draw")  # 409: not this seat's turn (EOP-5)
+        move(1 - mover, "draw")  # 409: not this seat's turn (ALL-2)
         move(mover, "dance")  # 422: no move at all
         move(mover, "discard KC")  # 409: a turn begins with a draw (EOP-5)
         legal = move(mover, "draw")

@@ -13,6 +13,7 @@ from rummyrules import (
     OptionError,
     Phase,
     Rank,
+    parse_cards,
 )
 from rummyrules.table import TableMeld
 from scenarios import every_card, listed, play, refused, texts
@@ -89,9 +90,9 @@ def claim_position() -> GameState:
     return game
 
 
-def last_plays() -> GameState:
+def last_plays(rules: FourteenHundred = TWO) -> GameState:
     """Player 0 goes out on the opening by melding every card, with no discard."""
-    return play(base(), "take", "meld 3H KS=4H 5H 6H 7H")
+    return play(base(rules), "take", "meld 3H KS=4H 5H 6H 7H")
 
 
 # --- Setup and deal ----------------------------------------------------------
@@ -347,6 +348,47 @@ def test_f14_8_take_any_discard_with_every_card_above_it() -> None:
     assert every_card(taken) == Counter(TWO.deck())
 
 
+def test_f14_8_take_naming_the_top_card_is_take() -> None:
+    # 'take X' is the topmost X of the pile; for the top card that is 'take'.
+    # Player 0's 8S 8D make a set with the top discard 8H.
+    game = TWO.position(
+        "wild 9 | to_move 0 draw | hands 8S 8D 2C / 3C 4C 5D | pile 8H 7H 10S QS"
+    )
+    assert listed(game) == ["draw", "take"]
+    taken = game.apply("take")
+    assert game.apply("take 8H") == taken
+    assert game.apply("0: take 8H") == taken
+    assert game.apply("take 8H", player=0) == taken
+    error = refused(game, "take 7H")  # deeper, and of no use: still refused
+    assert (error.rule, error.reason) == (
+        "F14-9",
+        "you could not use 7H in a meld or lay-off this turn, so you may not take it",
+    )
+
+
+def test_f14_6_take_naming_the_upcard_is_take() -> None:
+    game = TWO.position(
+        "wild 9 | to_move 0 opening | hands 8H 8D 2C / 3C 4C 5D | pile 8S"
+    )
+    assert listed(game) == ["take"]
+    assert game.apply("take 8S") == game.apply("take")
+    error = refused(game, "take 8D")
+    assert (error.rule, error.reason) == (
+        "F14-6",
+        "only the upcard 8S may be taken now",
+    )
+    # a player who cannot use the upcard is told to pass, whichever way 'take' is said
+    cannot = TWO.position(
+        "wild 9 | to_move 0 opening | hands 2C 5D JH / 3C 4C 5C | pile 8S"
+    )
+    for move in ["take", "take 8S"]:
+        error = refused(cannot, move)
+        assert (error.rule, error.reason) == (
+            "F14-6",
+            "you can make no meld with 8S, so you must pass",
+        )
+
+
 def test_f14_9_a_discard_is_listed_only_if_it_can_be_used() -> None:
     game = pile_position()
     assert listed(game) == ["draw", "take QS"]  # JS QS KS; 4D and 6C fit nothing
@@ -406,7 +448,7 @@ def test_f14_10_melds_and_lay_offs_then_one_discard() -> None:
         "10S 10D 9D=10",
     ]
     assert game.to_move == 0
-    assert refused(game, "discard 7S").rule == "F14-10"  # no longer held
+    assert refused(game, "discard 7S").rule == "ALL-1"  # no longer held
     game = game.apply("discard 6C")
     assert (game.to_move, game.phase) == (1, Phase.DRAW)
     assert texts(game.hand(0)) == ["4D"]
@@ -705,6 +747,50 @@ def test_f14_r10_a_round_can_always_end(how: str) -> None:
     assert len(game.apply("draw").score_sheet) == 1
 
 
+def out_on_the_last_stock_card(how: str) -> GameState:
+    """Three players, 10s wild: one card in the stock, the other 39 in the pile.
+
+    Player 0 draws the 9H and lays off the 8H and the 9H on the run 5H 6H 7H,
+    going out without a discard; player 1 (2C 3D) has the last plays (F14-13).
+    """
+    rules = FourteenHundred(players=3, stock_out=how)
+    named = Counter(parse_cards("5H 6H 7H KS KD KC 8H 2C 3D 4S 6D JC 9H"))
+    pile = " ".join(map(str, (Counter(rules.deck()) - named).elements()))
+    game = rules.position(
+        "wild 10 | to_move 0 draw | hands 8H / 2C 3D / 4S 6D JC"
+        f" | melds 0: 5H 6H 7H / 1: KS KD KC | pile {pile} | stock 9H"
+    )
+    assert len(game.discard_pile) == 39
+    game = play(game, "draw", "lay 8H on 1", "lay 9H on 1")
+    assert (game.phase, game.to_move, game.out, game.stock) == (Phase.LAST, 1, 0, ())
+    return game
+
+
+@pytest.mark.parametrize("how", ["reshuffle", "flip"])
+def test_f14_r10_the_last_draw_rebuilds_an_empty_stock(how: str) -> None:
+    game = out_on_the_last_stock_card(how)
+    assert listed(game) == ["draw", "done"]
+    drawn = game.apply("draw")
+    assert drawn.phase is Phase.LAST
+    assert len(drawn.hand(1)) == 3
+    assert (len(drawn.stock), drawn.discard_pile) == (37, game.discard_pile[:1])
+    assert drawn.reshuffles == 1
+    assert every_card(drawn) == Counter(drawn.rules.deck())
+    assert "draw" not in listed(drawn)  # one last draw, not two
+    assert len(drawn.apply("done").score_sheet) == 1
+
+
+def test_f14_r10_end_round_the_last_plays_have_nothing_to_draw() -> None:
+    # Under end_round an empty stock stays empty: the last plays are the
+    # player's plays, if any, and 'done'.
+    game = out_on_the_last_stock_card("end_round")
+    assert listed(game) == ["done"]
+    error = refused(game, "draw")
+    assert error.rule == "F14-R10"
+    assert error.reason.startswith("the stock is empty and cannot be rebuilt")
+    assert refused(game, "take").rule == "F14-13"
+
+
 def test_f14_r10_a_wild_keeps_its_meaning_on_the_table() -> None:
     game = play(base(), "take", "meld 5H 6H 7H KS=8H")
     run = game.melds[0].meld
@@ -725,6 +811,19 @@ def test_all_5_max_turns_ends_the_round_as_it_stands() -> None:
     two = base_after_opening(FourteenHundred(players=2, max_turns=2))
     assert two.score_sheet == ()
     assert play(two, "draw", "discard 8H").score_sheet == (AS_IT_STANDS,)
+
+
+def test_all_5_the_last_plays_are_played_past_max_turns() -> None:
+    # A ruling: once a player is out without a discard, the round ends after
+    # the next player's last plays (F14-13), however many turns it has had;
+    # those plays are one turn at most, so the limit still bounds the round.
+    game = last_plays(FourteenHundred(players=2, max_turns=1))
+    assert game.turns == 1
+    assert (game.phase, game.to_move) == (Phase.LAST, 1)
+    assert listed(game)[0] == "draw"
+    game = game.apply("draw")
+    assert game.phase is Phase.LAST
+    assert len(game.apply("done").score_sheet) == 1
 
 
 def test_all_1_cards_are_neither_made_nor_lost_in_a_turn() -> None:
@@ -762,6 +861,50 @@ def test_f14_12_a_claimed_wild_is_declared_where_it_has_two_readings() -> None:
     assert error.rule == "MELD-5"
     assert "'1: claim 2C=8S on 2'" in error.reason
     assert "'1: claim 2C=QS on 2'" in error.reason
+
+
+# Nines are wild. Player 1 owns the run 5H 6H 7H, player 2 the set of 8s.
+CLAIM_TABLE = "wild 9 | melds 1: 5H 6H 7H / 2: 8S 8H 8C"
+
+
+def outcome(game: GameState, move: str) -> tuple[str, ...]:
+    """The melds after the move, or the rule and reason of its refusal (as for 'lay')."""
+    try:
+        after = game.apply(move)
+    except IllegalMoveError as error:
+        return (error.rule, error.reason.replace("2: claim", "lay"))
+    return tuple(f"{meld} {meld.played_by}" for meld in after.melds)
+
+
+@pytest.mark.parametrize(
+    "on",
+    [
+        "9C on 1",
+        "9C=8 on 1",
+        "9C=8H on 1",
+        "9C=4H on 1",
+        "9C=10H on 1",
+        "9C=8S on 1",
+        "9C on 2",
+        "9C=8 on 2",
+        "9C=8S on 2",
+        "9C=8H on 2",
+        "9C=8C on 2",
+        "9C=7 on 2",
+        "9C on 3",
+    ],
+)
+def test_f14_r9_a_claim_is_a_lay_off_with_its_declarations_and_reasons(on: str) -> None:
+    # Player 0 discarded the wild 9C; player 2, who is down, claims it. The
+    # claim must read the 9C exactly as laying it off in one's own turn does.
+    claim = THREE.position(
+        f"{CLAIM_TABLE} | to_move 1 draw | hands 2C 3D / 4S 5S KD / 6D JC"
+        " | pile 9C QS | claim 9C@0"
+    )
+    lay = THREE.position(
+        f"{CLAIM_TABLE} | to_move 2 play | hands 2C 3D / 4S 5S KD / 6D JC 9C | pile QS"
+    )
+    assert outcome(claim, f"2: claim {on}") == outcome(lay, f"lay {on}")
 
 
 def test_f14_r8_option_a_natural_laid_on_an_open_meld_makes_it_a_set() -> None:

@@ -131,7 +131,7 @@ def test_terminal_offers_a_1400_claim_out_of_turn(
     out = capsys.readouterr().out
     assert "Player 2 discarded 8H; you may claim it." in out
     assert "   1. claim 8H on 1" in out
-    assert "it is player 0's turn, not player 1's (F14-8)" in out
+    assert "it is player 0's turn, not player 1's (ALL-2)" in out
     assert "You: claim 8H on 1" in out
     assert script.prompts[0] == "claim (Enter to let it go)> "
 
@@ -329,7 +329,7 @@ def test_server_refuses_moves_with_the_rule(table: Table) -> None:
     assert refused.status == 409
     assert refused.json() == {
         "error": f"it is player {mover}'s turn, not player {1 - mover}'s",
-        "rule": "EOP-5",
+        "rule": "ALL-2",
     }
     assert table.move(seats[mover], "discard KC").json()["rule"] == "EOP-5"
     nonsense = table.move(seats[mover], "dance")

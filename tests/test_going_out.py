@@ -419,7 +419,7 @@ def test_gor_4_one_draw_then_a_discard_of_a_card_held() -> None:
         "draw first: a turn begins with 'draw' or 'take'"
     )
     assert refused(game, "0: draw").reason == "it is player 1's turn, not player 0's"
-    assert refused(game, "0: draw").rule == "GOR-4"
+    assert refused(game, "0: draw").rule == "ALL-2"
     assert refused(game, "2: draw").reason == (
         "there is no player 2: the players are 0 to 1"
     )
@@ -427,33 +427,35 @@ def test_gor_4_one_draw_then_a_discard_of_a_card_held() -> None:
     assert refused(drawn, "draw").reason == "you have drawn already this turn"
     assert refused(drawn, "take").rule == "GOR-4"
     error = refused(drawn, "discard 7S")
-    assert (error.rule, error.reason) == ("GOR-4", "you do not hold 7S")
+    assert (error.rule, error.reason) == ("ALL-1", "you do not hold 7S")
 
 
 @pytest.mark.parametrize(
-    ("move", "reason"),
+    ("move", "rule", "reason"),
     [
         (
             "meld AH 2H 3H",
+            "GOR-4",
             "nothing is melded before going out; lay the whole hand down at once "
             "with 'out'",
         ),
         (
             "lay 3H on 1",
+            "GOR-4",
             "nothing is melded before going out; lay the whole hand down at once "
             "with 'out'",
         ),
-        ("pass", "'pass' is not a move in Going Out Rummy"),
-        ("done", "'done' is not a move in Going Out Rummy"),
+        ("pass", "ALL-2", "'pass' is not a move in Going Out Rummy"),
+        ("done", "ALL-2", "'done' is not a move in Going Out Rummy"),
     ],
 )
 def test_gor_4_there_is_no_melding_or_laying_off_before_going_out(
-    move: str, reason: str
+    move: str, rule: str, reason: str
 ) -> None:
-    """Melds are only ever laid when going out; other games' moves are refused."""
+    """Melds are only ever laid when going out (GOR-4); other games' moves are not moves here (ALL-2)."""
     game = new(THREES, "2S 4D 6H", "AH 2H 9C", stock="3H").apply("draw")
     error = refused(game, move)
-    assert (error.rule, error.reason) == ("GOR-4", reason)
+    assert (error.rule, error.reason) == (rule, reason)
 
 
 def test_gor_4_take_from_a_pile_emptied_later_is_refused_under_the_turn_rule() -> None:
@@ -786,17 +788,17 @@ def test_gor_7_going_out_comes_after_the_draw() -> None:
     [
         (
             "out 7S 7H 7D / 7C 8C 9C 10C discard KD",
-            "GOR-7",
+            "ALL-1",
             "you do not hold KD",
         ),
         (
             "out 7S 7S 7D / 7C 8C 9C 10C",
-            "GOR-7",
+            "ALL-1",
             "you do not hold 2 of 7S",
         ),
         (
             "out 7S 7H 7D / 8C 9C 10C discard 7S",
-            "GOR-7",
+            "ALL-1",
             "you do not hold 2 of 7S",
         ),
         (

@@ -210,3 +210,22 @@ def test_gor_12_a_match_is_a_frozen_value_and_the_same_seed_plays_the_same() -> 
     assert start.game.phase is Phase.DRAW
     assert moved.game.phase is Phase.PLAY
     assert finish(Match.start(QUICK, seed=0)) == finish(start)
+
+
+def test_match_apply_takes_the_player_as_game_apply_does() -> None:
+    """Match.apply(move, player=N) means what GameState.apply(move, player=N) means."""
+    match = Match.start(THREE, seed=11)
+    seat = match.game.to_move
+    assert seat is not None
+    other = (seat + 1) % 3
+    drawn = match.apply("draw", player=seat)
+    assert drawn.game == match.game.apply("draw", player=seat)
+    assert drawn == match.apply(f"{seat}: draw")
+    assert match.apply("drop", player=other) == match.apply(f"{other}: drop")
+    for move, sender in [("draw", other), (f"{seat}: draw", other)]:
+        with pytest.raises(IllegalMoveError) as from_match:
+            match.apply(move, player=sender)
+        with pytest.raises(IllegalMoveError) as from_game:
+            match.game.apply(move, player=sender)
+        assert from_match.value.rule == from_game.value.rule
+        assert str(from_match.value) == str(from_game.value)

@@ -413,9 +413,9 @@ def test_str_of_every_going_out_rummy_move_parses_back(game: GameState) -> None:
 
 
 def test_all_3_a_drop_in_the_name_of_no_player_is_refused() -> None:
-    """A drop made for a player number not at the table is refused, naming GOR-1."""
+    """A drop made for a player number not at the table is refused, naming ALL-2."""
     game = GoingOutRummy().new_game(seed=0)
     with pytest.raises(IllegalMoveError) as refused:
         game.apply("2: drop")
-    assert refused.value.rule == "GOR-1"
+    assert refused.value.rule == "ALL-2"
     assert game == GoingOutRummy().new_game(seed=0)

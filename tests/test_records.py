@@ -278,9 +278,9 @@ def test_golden_game_with_an_illegal_move_names_the_move_and_rule() -> None:
     line = re.search(r"^57\. .*$", original, re.MULTILINE)
     assert line is not None
     error = replay_error(parse_record(original.replace(line.group(0), "57. pass")))
-    assert (error.move_number, error.rule, str(error.move)) == (57, "EOP-5", "pass")
+    assert (error.move_number, error.rule, str(error.move)) == (57, "ALL-2", "pass")
     assert str(error).startswith("move 57, 'pass', is refused: ")
-    assert str(error).endswith("(EOP-5)")
+    assert str(error).endswith("'pass' is not a move in End of the Page (ALL-2)")
 
 
 def test_golden_game_with_a_round_out_of_place() -> None:

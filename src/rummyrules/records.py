@@ -181,7 +181,7 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     >>> record_game(rules, seed=1, moves=["draw", "discard 9S"])
     Traceback (most recent call last):
     ...
-    rummyrules.errors.ReplayError: move 2, 'discard 9S', is refused: you do not hold 9S (EOP-10)
+    rummyrules.errors.ReplayError: move 2, 'discard 9S', is refused: you do not hold 9S (ALL-1)
     """
     played: list[Move] = []
     for number, given in enumerate(moves, start=1):

@@ -17,12 +17,13 @@ of the variant's turn machine, which the state asks through its rules object.
 from __future__ import annotations
 
 import enum
+import reprlib
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
 from rummyrules.cards import Card, Rank
-from rummyrules.errors import IllegalMoveError, RummyRulesError
+from rummyrules.errors import IllegalMoveError
 from rummyrules.moves import Move, parse_move
 from rummyrules.table import TableMeld
 from rummyrules.views import View, view_of
@@ -30,7 +31,15 @@ from rummyrules.views import View, view_of
 if TYPE_CHECKING:
     from rummyrules.variants.common import PlayableRules
 
-__all__ = ["GameState", "Machine", "Phase", "Turn", "game_over"]
+__all__ = [
+    "GameState",
+    "Machine",
+    "Phase",
+    "Turn",
+    "check_player",
+    "game_over",
+    "mover",
+]
 
 
 class Phase(enum.Enum):
@@ -303,9 +312,7 @@ class GameState:
         (['draw', 'take'], ())
         """
         if player is not None and player != self.to_move:
-            if type(player) is not int or not 0 <= player < self.players:
-                message = f"there is no player {player!r}: the players are 0 to {self.players - 1}"
-                raise RummyRulesError(message)
+            check_player(self, player)
             return self.rules.machine.moves_for(self, player)
         legal = self._legal
         if legal is None:
@@ -338,7 +345,7 @@ class GameState:
         >>> game.apply("draw", player=0)
         Traceback (most recent call last):
         ...
-        rummyrules.errors.IllegalMoveError: it is player 1's turn, not player 0's (EOP-5)
+        rummyrules.errors.IllegalMoveError: it is player 1's turn, not player 0's (ALL-2)
         >>> game.apply("draw", player=1) == game.apply("draw")
         True
         """
@@ -352,8 +359,9 @@ class GameState:
                     f"player {player} cannot make a move in player {move.player}'s name"
                 )
                 raise IllegalMoveError(message, rule="ALL-3")
-        if self.phase is Phase.OVER:
-            raise IllegalMoveError("the game is over", rule="ALL-2")
+        mover(self)  # a game over accepts no move (ALL-2)
+        if move.player is not None:
+            check_player(self, move.player)
         machine = self.rules.machine
         out_of_turn = move.player is not None and move.player != self.to_move
         if out_of_turn and move in machine.moves_for(self, move.player or 0):
@@ -380,9 +388,7 @@ class GameState:
         ... )
         (True, None, ['0: drop'])
         """
-        if type(player) is not int or not 0 <= player < self.players:
-            message = f"there is no player {player!r}: the players are 0 to {self.players - 1}"
-            raise RummyRulesError(message)
+        check_player(self, player)
         return view_of(self, player)
 
     def position(self) -> str:
@@ -444,3 +450,47 @@ def game_over(state: GameState) -> GameState:
     return attrs.evolve(
         state, phase=Phase.OVER, to_move=None, turn=Turn(), claim=None, discarder=None
     )
+
+
+def mover(state: GameState) -> int:
+    """The player to move; while the game is over, why there is no move (ALL-2).
+
+    Every game and every path says "the game is over" this one way: a game
+    over lists no moves, so it accepts none.
+
+    >>> from rummyrules import EndOfThePage
+    >>> mover(EndOfThePage().new_game(seed=1))
+    1
+    >>> mover(game_over(EndOfThePage().new_game(seed=1)))
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.IllegalMoveError: the game is over (ALL-2)
+    """
+    if state.to_move is None:
+        raise IllegalMoveError("the game is over", rule="ALL-2")
+    return state.to_move
+
+
+def check_player(state: GameState, player: object) -> int:
+    """The player, once someone sits at that number; else why not (ALL-2).
+
+    Every game and every entry point (``apply``, ``legal_moves``, ``view``,
+    the turn machines) refuses a player number off the table this one way:
+    no move is ever listed for that player.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> check_player(GoingOutRummy().new_game(seed=1), 7)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.IllegalMoveError: there is no player 7: the players are 0 to 1 (ALL-2)
+    """
+    if type(player) is int and 0 <= player < state.players:
+        return player
+    if type(player) is not int:
+        shown = reprlib.repr(player)
+    elif abs(player) < 10**9:
+        shown = str(player)
+    else:  # a huge number has no cheap text, and the message stays short
+        shown = "by that number"
+    message = f"there is no player {shown}: the players are 0 to {state.players - 1}"
+    raise IllegalMoveError(message, rule="ALL-2")

@@ -27,7 +27,7 @@ from rummyrules.state import GameState
 if TYPE_CHECKING:
     from rummyrules.variants.common import Rules
 
-__all__ = ["checked_deck", "first_order", "rebuilt_stock"]
+__all__ = ["can_draw", "checked_deck", "first_order", "rebuilt_stock"]
 
 
 def first_order(
@@ -91,9 +91,9 @@ def rebuilt_stock(state: GameState, how: StockOut) -> GameState:
     >>> len(rebuilt_stock(game, StockOut.FLIP).stock) == len(game.discard_pile) - 1
     True
     """
-    pile = state.discard_pile
-    if how is StockOut.END_ROUND or len(pile) < 2:
+    if not _rebuilds(state, how):
         return state
+    pile = state.discard_pile
     rest = pile[1:]
     if how is StockOut.RESHUFFLE:
         stock = shuffled(
@@ -104,3 +104,20 @@ def rebuilt_stock(state: GameState, how: StockOut) -> GameState:
     return attrs.evolve(
         state, stock=stock, discard_pile=pile[:1], reshuffles=state.reshuffles + 1
     )
+
+
+def can_draw(state: GameState, how: StockOut) -> bool:
+    """Whether a draw would find a card, in the stock or in one rebuilt from the pile.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> game = attrs.evolve(game, stock=(), discard_pile=game.discard_pile + game.stock)
+    >>> can_draw(game, StockOut.END_ROUND), can_draw(game, StockOut.FLIP)
+    (False, True)
+    """
+    return bool(state.stock) or _rebuilds(state, how)
+
+
+def _rebuilds(state: GameState, how: StockOut) -> bool:
+    """Whether an empty stock is rebuilt from the pile's cards below its top (EOP-R4)."""
+    return how is not StockOut.END_ROUND and len(state.discard_pile) >= 2

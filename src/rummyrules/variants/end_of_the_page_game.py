@@ -23,12 +23,13 @@ import attrs
 from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank, Suit
 from rummyrules.errors import IllegalMoveError, OptionError
-from rummyrules.hands import hand_after, holds, sorted_hand
+from rummyrules.hands import hand_after, sorted_hand
 from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
-from rummyrules.state import GameState, Phase, Turn, game_over
+from rummyrules.state import GameState, Phase, Turn, game_over, mover
 from rummyrules.variants import rummy500
 from rummyrules.variants.dealing import rebuilt_stock
 from rummyrules.variants.rummy500 import still_face_up
+from rummyrules.variants.turns import check_held, check_kind, own_move
 
 if TYPE_CHECKING:
     from rummyrules.variants.end_of_the_page import EndOfThePage
@@ -174,22 +175,11 @@ class EndOfThePageMachine:
         ...
         rummyrules.errors.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
         """
-        player = _mover(state)
-        if move.player is not None:
-            if not 0 <= move.player < state.players:
-                raise IllegalMoveError(
-                    f"there is no player {move.player}: the players are 0 to "
-                    f"{state.players - 1}",
-                    rule="EOP-1",
-                )
-            if move.player != player:
-                raise IllegalMoveError(
-                    f"it is player {player}'s turn, not player {move.player}'s",
-                    rule="EOP-5",
-                )
-            move = attrs.evolve(move, player=None)
-            if move in state.legal_moves():
-                return move
+        mover(state)
+        check_kind(state, move, _KINDS)
+        move = own_move(state, move)
+        if move in state.legal_moves():
+            return move
         if state.phase is Phase.DRAW:
             return _explain_draw(state, move)
         return _explain_play(state, move)
@@ -231,6 +221,9 @@ class EndOfThePageMachine:
 MACHINE: Final = EndOfThePageMachine()
 """The one turn machine every End of the Page game uses."""
 
+_KINDS: Final[frozenset[type[Move]]] = frozenset({Draw, Take, NewMeld, LayOff, Discard})
+"""The kinds of move End of the Page has."""
+
 
 def _rules(state: GameState) -> EndOfThePage:
     # This machine is only ever handed End of the Page games.
@@ -263,12 +256,6 @@ def with_page(state: GameState, rounds: int) -> GameState:
     return state
 
 
-def _mover(state: GameState) -> int:
-    if state.to_move is None:
-        raise IllegalMoveError("the game is over", rule="EOP-17")
-    return state.to_move
-
-
 # --- Listing moves -----------------------------------------------------------
 
 
@@ -296,7 +283,7 @@ def _pickup_test(state: GameState) -> Callable[[Card], bool]:
     """
     rules = state.rules.meld_rules
     naturals = [
-        c for c in state.hands[_mover(state)] if not melds.is_wild(c, state.wild)
+        c for c in state.hands[mover(state)] if not melds.is_wild(c, state.wild)
     ]
     ranks = Counter(card.rank for card in naturals)
     places: dict[Suit | None, set[int]] = {}
@@ -320,9 +307,9 @@ def _pickup_test(state: GameState) -> Callable[[Card], bool]:
 
 def _may_take_top(state: GameState) -> bool:
     """A floating player who may not discard the card just taken must be able to play it."""
-    if _rules(state).discard_taken_card or state.hands[_mover(state)]:
+    if _rules(state).discard_taken_card or state.hands[mover(state)]:
         return True
-    return _can_lay_off(state, _mover(state), state.discard_pile[0])
+    return _can_lay_off(state, mover(state), state.discard_pile[0])
 
 
 def _pair_for(
@@ -345,7 +332,7 @@ def _pair_for(
 
 
 def _play_moves(state: GameState) -> list[Move]:
-    player = _mover(state)
+    player = mover(state)
     if state.turn.must_meld is not None:
         return [
             m for m in rummy500.meld_moves(state, player) if _meets_pickup(state, m)
@@ -381,7 +368,7 @@ def _strands(state: GameState, move: Move) -> bool:
     laying off every other card could leave only that card, which may not be
     discarded and may not fit anywhere: such a play is not allowed.
     """
-    player = _mover(state)
+    player = mover(state)
     taken = state.turn.taken
     after = MACHINE.play(state, move)
     left = after.hands[player]
@@ -415,7 +402,7 @@ def _can_lay_off(state: GameState, player: int, card: Card) -> bool:
 
 def _discard_refusal(state: GameState, card: Card) -> IllegalMoveError | None:
     """Why this card may not be discarded now, or None (EOP-R3, EOP-12)."""
-    player = _mover(state)
+    player = mover(state)
     hand = state.hands[player]
     turn = state.turn
     if (
@@ -447,9 +434,7 @@ def _explain_draw(state: GameState, move: Move) -> Move:
         pile = state.discard_pile
         if not pile:
             raise IllegalMoveError("the discard pile is empty", rule="EOP-5")
-        if move.card is None or move.card == pile[0]:
-            if _may_take_top(state):
-                return Take()
+        if move.card is None:
             raise IllegalMoveError(
                 f"with no cards in hand you could neither play {pile[0]} nor discard "
                 "it again, so you may not take it",
@@ -464,15 +449,13 @@ def _explain_draw(state: GameState, move: Move) -> Move:
             "natural cards that make a set or run with it",
             rule="EOP-6",
         )
-    if isinstance(move, (NewMeld, LayOff, Discard)):
-        raise IllegalMoveError(
-            "draw first: a turn begins with 'draw' or 'take'", rule="EOP-5"
-        )
-    raise _foreign(move)
+    raise IllegalMoveError(
+        "draw first: a turn begins with 'draw' or 'take'", rule="EOP-5"
+    )
 
 
 def _explain_play(state: GameState, move: Move) -> Move:
-    player = _mover(state)
+    player = mover(state)
     if isinstance(move, (Draw, Take)):
         raise IllegalMoveError("you have drawn already this turn", rule="EOP-5")
     taken = state.turn.must_meld
@@ -494,15 +477,13 @@ def _explain_play(state: GameState, move: Move) -> Move:
                 f"you have not melded yet this round, so you cannot lay off on meld {move.meld}",
                 rule="EOP-9",
             )
-        return _not_stranding(state, rummy500.resolve_layoff(state, move, rule="EOP-9"))
+        return _not_stranding(state, rummy500.resolve_layoff(state, move))
     if isinstance(move, Discard):
-        if holds(state.hands[player], [move.card]) is not None:
-            raise IllegalMoveError(f"you do not hold {move.card}", rule="EOP-10")
+        check_held(state.hands[player], [move.card])
         refusal = _discard_refusal(state, move.card)
         if refusal is not None:
             raise refusal
-        return move  # pragma: no cover - listed
-    raise _foreign(move)
+    return move  # pragma: no cover - listed
 
 
 def _not_stranding(state: GameState, move: Move) -> Move:
@@ -515,11 +496,6 @@ def _not_stranding(state: GameState, move: Move) -> Move:
     return move
 
 
-def _foreign(move: Move) -> IllegalMoveError:
-    verb = str(move).split(":")[-1].split()[0]
-    return IllegalMoveError(f"'{verb}' is not a move in End of the Page", rule="EOP-5")
-
-
 # --- Playing moves -----------------------------------------------------------
 
 
@@ -528,14 +504,14 @@ def _draw(state: GameState) -> GameState:
         state = rebuilt_stock(state, _rules(state).stock_out)
         if not state.stock:
             return _end_round(state)  # EOP-R4: nothing left to draw
-    player = _mover(state)
+    player = mover(state)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], add=state.stock[:1])
     return _begin_play(state, Turn(), hands=tuple(hands), stock=state.stock[1:])
 
 
 def _take(state: GameState, card: Card | None) -> GameState:
-    player = _mover(state)
+    player = mover(state)
     pile = state.discard_pile
     hand = state.hands[player]
     depth = 0 if card is None else pile.index(card)
@@ -559,7 +535,7 @@ def _take(state: GameState, card: Card | None) -> GameState:
 
 
 def _begin_play(state: GameState, turn: Turn, **changes: Any) -> GameState:
-    player = _mover(state)
+    player = mover(state)
     had_turn = list(state.had_turn)
     had_turn[player] = True
     return attrs.evolve(
@@ -569,13 +545,13 @@ def _begin_play(state: GameState, turn: Turn, **changes: Any) -> GameState:
 
 def _after_play(state: GameState) -> GameState:
     """A meld or lay-off that empties the hand leaves the player floating (EOP-13)."""
-    if state.hands[_mover(state)]:
+    if state.hands[mover(state)]:
         return state
     return _end_turn(state)
 
 
 def _discard(state: GameState, card: Card) -> GameState:
-    player = _mover(state)
+    player = mover(state)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], take=[card])
     out = state.out
@@ -592,7 +568,7 @@ def _discard(state: GameState, card: Card) -> GameState:
 
 def _end_turn(state: GameState, *, out: int | None = None, **changes: Any) -> GameState:
     """Pass the turn on, or end the round (EOP-14, ALL-5); ``changes`` come with it."""
-    player = _mover(state)
+    player = mover(state)
     players = state.players
     out = state.out if out is None else out
     turns = state.turns + 1

@@ -24,7 +24,7 @@ import attrs
 from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import IllegalMoveError, OptionError
-from rummyrules.hands import hand_after, holds, sorted_hand
+from rummyrules.hands import hand_after, sorted_hand
 from rummyrules.melds import MeldRules
 from rummyrules.moves import (
     Claim,
@@ -37,10 +37,11 @@ from rummyrules.moves import (
     Pass,
     Take,
 )
-from rummyrules.state import GameState, Phase, Turn, game_over
+from rummyrules.state import GameState, Phase, Turn, check_player, game_over, mover
 from rummyrules.variants import rummy500
-from rummyrules.variants.dealing import rebuilt_stock
+from rummyrules.variants.dealing import can_draw, rebuilt_stock
 from rummyrules.variants.rummy500 import still_face_up
+from rummyrules.variants.turns import check_held, check_kind, own_move
 
 if TYPE_CHECKING:
     from rummyrules.variants.fourteen_hundred import FourteenHundred
@@ -229,11 +230,10 @@ class FourteenHundredMachine:
 MACHINE: Final = FourteenHundredMachine()
 """The one turn machine every 1400 game uses."""
 
-
-def _mover(state: GameState) -> int:
-    if state.to_move is None:
-        raise IllegalMoveError("the game is over", rule="F14-15")
-    return state.to_move
+_KINDS: Final[frozenset[type[Move]]] = frozenset(
+    {Draw, Take, NewMeld, LayOff, Discard, Pass, Claim, Done}
+)
+"""The kinds of move 1400 has."""
 
 
 # --- Listing moves -----------------------------------------------------------
@@ -249,7 +249,7 @@ def _uses(
 
 
 def _opening_moves(state: GameState) -> list[Move]:
-    player = _mover(state)
+    player = mover(state)
     upcard = state.discard_pile[0]
     moves: list[Move] = []
     can_use = bool(_uses(state, player, upcard, [upcard]))
@@ -261,7 +261,7 @@ def _opening_moves(state: GameState) -> list[Move]:
 
 
 def _draw_moves(state: GameState) -> list[Move]:
-    player = _mover(state)
+    player = mover(state)
     # Draw is always there: from an empty stock it rebuilds the stock or ends
     # the round (F14-R10), so a round can always end.
     moves: list[Move] = [*_claims(state, player), Draw()]
@@ -293,7 +293,7 @@ def _usable(state: GameState, player: int, card: Card, taken: Sequence[Card]) ->
 
 def _melds_without(state: GameState, hand: Sequence[Card]) -> list[NewMeld]:
     """The new melds a player who is not down could lay first, leaving the card."""
-    if not _rules(state).lay_off_needs_meld or state.melded[_mover(state)]:
+    if not _rules(state).lay_off_needs_meld or state.melded[mover(state)]:
         return []
     found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
     return [NewMeld.of(meld) for meld in found]
@@ -348,7 +348,7 @@ def _close(one: Card, other: Card, rules: MeldRules) -> bool:
 
 
 def _play_moves(state: GameState) -> list[Move]:
-    player = _mover(state)
+    player = mover(state)
     card = state.turn.must_use
     new = rummy500.meld_moves(state, player)
     if state.turn.must_meld is not None:
@@ -375,8 +375,12 @@ def _play_moves(state: GameState) -> list[Move]:
 
 
 def _last_moves(state: GameState) -> list[Move]:
-    """F14-13: one draw from the stock if the player wants it, plays, then done."""
-    may_draw = not state.turn.drew and state.stock
+    """F14-13: one draw from the stock if the player wants it, plays, then done.
+
+    An empty stock is rebuilt for this draw as for any other (F14-R10); with
+    nothing to draw, ``done`` is what ends the round.
+    """
+    may_draw = not state.turn.drew and can_draw(state, _rules(state).stock_out)
     return [Draw(), *_play_moves(state)] if may_draw else _play_moves(state)
 
 
@@ -411,27 +415,13 @@ _LISTS: Final = {
 
 
 def _explain(state: GameState, move: Move) -> Move:
-    player = _mover(state)
-    if move.player is not None:
-        if not 0 <= move.player < state.players:
-            raise IllegalMoveError(
-                f"there is no player {move.player}: the players are 0 to {state.players - 1}",
-                rule="F14-R1",
-            )
-        if isinstance(move, Claim):
-            return _resolve_claim(state, move)
-        if move.player != player:
-            raise IllegalMoveError(
-                f"it is player {player}'s turn, not player {move.player}'s",
-                rule="F14-6" if state.phase is Phase.OPENING else "F14-8",
-            )
-        move = attrs.evolve(move, player=None)
-        if move in state.legal_moves():
-            return move
+    mover(state)
+    check_kind(state, move, _KINDS)
     if isinstance(move, Claim):
-        raise IllegalMoveError(
-            "a claim names its player, as in '2: claim 7H on 3'", rule="F14-12"
-        )
+        return _resolve_claim(state, move)
+    move = own_move(state, move)
+    if move in state.legal_moves():
+        return move
     if state.phase is Phase.OPENING:
         return _explain_opening(state, move)
     if isinstance(move, Pass):
@@ -481,9 +471,15 @@ def _explain_draw(state: GameState, move: Move) -> Move:
 
 
 def _explain_play(state: GameState, move: Move) -> Move:
-    player = _mover(state)
+    player = mover(state)
     last = state.phase is Phase.LAST
     if isinstance(move, Draw | Take):
+        if last and isinstance(move, Draw) and not state.turn.drew:
+            raise IllegalMoveError(
+                "the stock is empty and cannot be rebuilt: nothing is left to draw, "
+                "so make your last plays and end them with 'done'",
+                rule="F14-R10",
+            )
         if last:
             raise IllegalMoveError(
                 "the last draw is one card from the stock", rule="F14-13"
@@ -497,21 +493,16 @@ def _explain_play(state: GameState, move: Move) -> Move:
                 "these rules ask for a meld of your own before you lay off",
                 rule="F14-R7",
             )
-        move = rummy500.resolve_layoff(state, move, rule="F14-10")
+        move = rummy500.resolve_layoff(state, move)
     elif isinstance(move, Discard):
         if last:
             raise IllegalMoveError(
                 "the last plays end with 'done', not a discard", rule="F14-13"
             )
-        if holds(state.hands[player], [move.card]) is not None:
-            raise IllegalMoveError(f"you do not hold {move.card}", rule="F14-10")
+        check_held(state.hands[player], [move.card])
     elif isinstance(move, Done):
         raise IllegalMoveError(
             "'done' ends only the last plays; discard to end a turn", rule="F14-13"
-        )
-    else:
-        raise IllegalMoveError(
-            f"'{str(move).split()[0]}' is not a move in 1400", rule="F14-8"
         )
     if move not in state.legal_moves():
         _refuse_obligation(state)
@@ -534,8 +525,16 @@ def _refuse_obligation(state: GameState) -> None:
 
 
 def _resolve_claim(state: GameState, move: Claim) -> Claim:
-    """The listed claim this one names, its wild declared; or why there is none."""
-    player = move.player if move.player is not None else -1
+    """The claim this one names, its wild declared; or why there is none.
+
+    A claim is a lay-off of the last discard (F14-R9): once the claim itself
+    is allowed, the card is fitted to the meld exactly as a lay-off is.
+    """
+    if move.player is None:
+        raise IllegalMoveError(
+            "a claim names its player, as in '2: claim 7H on 3'", rule="F14-12"
+        )
+    player = check_player(state, move.player)
     if state.claim is None or move.card != state.claim:
         raise IllegalMoveError(
             f"{move.card} is not the last discard, or its claim has passed",
@@ -547,34 +546,7 @@ def _resolve_claim(state: GameState, move: Claim) -> Claim:
         raise IllegalMoveError(
             "only a player who is down may claim a discard", rule="F14-12"
         )
-    if not 1 <= move.meld <= len(state.table):
-        raise IllegalMoveError(
-            f"there is no meld {move.meld} on the table", rule="MELD-6"
-        )
-    table_meld = state.table[move.meld - 1].meld
-    claims = [
-        claim
-        for claim in _claims(state, player)
-        if claim.meld == move.meld and move.declared in {None, claim.declared}
-    ]
-    if len(claims) == 1:
-        return claims[0]
-    if claims:
-        listed = " or ".join(f"'{claim}'" for claim in claims)
-        raise IllegalMoveError(
-            f"the wild card can be read more than one way; declare it: {listed}",
-            rule="MELD-5",
-        )
-    found = melds.check(
-        (*table_meld.cards, move.card),
-        state.rules.meld_rules,
-        wild=state.wild,
-        declared=(*table_meld.stands_for, move.declared),
-    )
-    raise IllegalMoveError(
-        f"{move.card} does not fit meld {move.meld} ({table_meld}): {found.reason}",
-        rule=found.rule or "MELD-6",
-    )
+    return rummy500.fit_on_meld(state, move)
 
 
 # --- Playing moves -----------------------------------------------------------
@@ -585,7 +557,7 @@ def _pass(state: GameState) -> GameState:
     if passes >= state.players:
         return _all_passed(state)  # F14-7
     return attrs.evolve(
-        state, passes=passes, to_move=(_mover(state) + 1) % state.players
+        state, passes=passes, to_move=(mover(state) + 1) % state.players
     )
 
 
@@ -603,7 +575,7 @@ def _draw(state: GameState) -> GameState:
         state = rebuilt_stock(state, _rules(state).stock_out)
         if not state.stock:
             return _end_round(state)  # F14-R10: nothing left to draw
-    player = _mover(state)
+    player = mover(state)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], add=state.stock[:1])
     phase = Phase.LAST if state.phase is Phase.LAST else Phase.PLAY
@@ -614,7 +586,7 @@ def _draw(state: GameState) -> GameState:
 
 
 def _take(state: GameState, card: Card | None) -> GameState:
-    player = _mover(state)
+    player = mover(state)
     pile = state.discard_pile
     depth = 0 if card is None else pile.index(card)
     chosen = pile[depth]
@@ -639,12 +611,14 @@ def _after_play(state: GameState, played: Sequence[Card]) -> GameState:
         state = attrs.evolve(
             state, turn=attrs.evolve(turn, must_use=None, must_meld=None)
         )
-    player = _mover(state)
+    player = mover(state)
     if state.hands[player]:
         return state
     if state.phase is Phase.LAST:
         return _end_round(state)
     # F14-13: out without a discard; the next player has a last draw and plays.
+    # No max_turns check here (a ruling): those plays are owed even past the
+    # limit, and they are one turn that always ends the round (ALL-5).
     return attrs.evolve(
         state,
         out=player,
@@ -656,7 +630,7 @@ def _after_play(state: GameState, played: Sequence[Card]) -> GameState:
 
 
 def _discard(state: GameState, card: Card) -> GameState:
-    player = _mover(state)
+    player = mover(state)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], take=[card])
     pile = (card, *state.discard_pile)
@@ -686,7 +660,7 @@ def _next_turn(state: GameState, **changes: Any) -> GameState:
     return attrs.evolve(
         state,
         phase=Phase.DRAW,
-        to_move=(_mover(state) + 1) % state.players,
+        to_move=(mover(state) + 1) % state.players,
         turn=Turn(),
         turns=turns,
         **changes,
@@ -695,7 +669,7 @@ def _next_turn(state: GameState, **changes: Any) -> GameState:
 
 def _claim(state: GameState, move: Claim) -> GameState:
     """F14-12, F14-R9: the claimant lays the discard off; the turn order stays."""
-    claimant = move.player if move.player is not None else _mover(state)
+    claimant = move.player if move.player is not None else mover(state)
     old = state.table[move.meld - 1]
     layoff = LayOff(card=move.card, declared=move.declared, meld=move.meld)
     after = rummy500.meld_after(state, layoff)

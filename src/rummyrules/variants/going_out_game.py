@@ -26,13 +26,24 @@ import attrs
 from rummyrules import melds
 from rummyrules.cards import Card
 from rummyrules.errors import IllegalMoveError, OptionError
-from rummyrules.hands import hand_after, lacking, sorted_hand
+from rummyrules.hands import hand_after, sorted_hand
 from rummyrules.layouts import going_out_layouts
-from rummyrules.moves import Discard, Draw, Drop, GoOut, Move, NewMeld, Take
+from rummyrules.moves import (
+    Claim,
+    Discard,
+    Draw,
+    Drop,
+    GoOut,
+    LayOff,
+    Move,
+    NewMeld,
+    Take,
+)
 from rummyrules.options import GoingOut, StockOut
-from rummyrules.state import GameState, Phase, Turn, game_over
+from rummyrules.state import GameState, Phase, Turn, check_player, game_over, mover
 from rummyrules.table import TableMeld
 from rummyrules.variants.dealing import first_order, rebuilt_stock
+from rummyrules.variants.turns import check_held, check_kind, own_move
 
 if TYPE_CHECKING:
     from rummyrules.melds import MeldRules
@@ -201,13 +212,17 @@ class GoingOutMachine:
         ...
         rummyrules.errors.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (GOR-4)
         """
-        player = _mover(state)
-        if move.player is not None:
-            _check_player(state, move, player)
-            move = attrs.evolve(move, player=None)
-            if move in state.legal_moves():
-                return move
-        if isinstance(move, Drop):  # pragma: no cover - always listed
+        player = mover(state)
+        _refuse_melding(move)
+        check_kind(state, move, _KINDS)
+        if move.player is not None and move.player != player:
+            check_player(state, move.player)
+            if move.player in state.dropped:
+                raise IllegalMoveError(
+                    f"player {move.player} has dropped out of this game", rule="GOR-10"
+                )
+        move = own_move(state, move)
+        if move in state.legal_moves() or isinstance(move, Drop):
             return move
         if state.phase is Phase.DRAW:
             return _explain_draw(state, move)
@@ -221,7 +236,7 @@ class GoingOutMachine:
         'play'
         """
         if isinstance(move, Drop):
-            return _drop(state, _mover(state) if move.player is None else move.player)
+            return _drop(state, mover(state) if move.player is None else move.player)
         stock, pile = state.stock, state.discard_pile
         if isinstance(move, Draw):
             return _draw(state, stock[0], stock=stock[1:], discard_pile=pile)
@@ -257,28 +272,8 @@ def _rules(state: GameState) -> GoingOutRummy:
     return cast("GoingOutRummy", state.rules)
 
 
-def _mover(state: GameState) -> int:
-    if state.to_move is None:
-        raise IllegalMoveError("the game is over", rule="GOR-7")
-    return state.to_move
-
-
-def _check_player(state: GameState, move: Move, player: int) -> None:
-    who = move.player
-    if who is None or who == player:
-        return
-    if not 0 <= who < state.players:
-        raise IllegalMoveError(
-            f"there is no player {who}: the players are 0 to {state.players - 1}",
-            rule="GOR-1",
-        )
-    if who in state.dropped:
-        raise IllegalMoveError(
-            f"player {who} has dropped out of this game", rule="GOR-10"
-        )
-    raise IllegalMoveError(
-        f"it is player {player}'s turn, not player {who}'s", rule="GOR-4"
-    )
+_KINDS: Final[frozenset[type[Move]]] = frozenset({Draw, Take, Discard, GoOut, Drop})
+"""The kinds of move Going Out Rummy has."""
 
 
 # --- Explaining refusals -----------------------------------------------------
@@ -302,18 +297,16 @@ def _explain_draw(state: GameState, move: Move) -> Move:
             raise IllegalMoveError(
                 "the discard pile is empty: draw from the stock", rule="GOR-4"
             )
-        if move.card is None or move.card == pile[0]:  # pragma: no cover - listed
-            return Take()
+        if move.card is None:  # pragma: no cover - listed
+            return move
         raise IllegalMoveError(
             f"only the top card of the discard pile, {pile[0]}, may be taken; "
             "nobody may look back through the pile",
             rule="GOR-4",
         )
-    if isinstance(move, (Discard, GoOut)):
-        raise IllegalMoveError(
-            "draw first: a turn begins with 'draw' or 'take'", rule="GOR-4"
-        )
-    raise _foreign(move)
+    raise IllegalMoveError(
+        "draw first: a turn begins with 'draw' or 'take'", rule="GOR-4"
+    )
 
 
 def _explain_play(state: GameState, move: Move, player: int) -> Move:
@@ -321,21 +314,20 @@ def _explain_play(state: GameState, move: Move, player: int) -> Move:
         raise IllegalMoveError("you have drawn already this turn", rule="GOR-4")
     if isinstance(move, Discard):
         # Every card in hand may be discarded, so only a card not held is refused.
-        raise IllegalMoveError(f"you do not hold {move.card}", rule="GOR-4")
+        check_held(state.hands[player], [move.card])
     if isinstance(move, GoOut):
         return resolve_out(state, move, player)
-    raise _foreign(move)
+    return move  # pragma: no cover - listed
 
 
-def _foreign(move: Move) -> IllegalMoveError:
-    verb = str(move).split(":")[-1].split()[0]
-    if verb in {"meld", "lay", "claim"}:
-        return IllegalMoveError(
+def _refuse_melding(move: Move) -> None:
+    """GOR-4: the moves of the games that meld as they go have no place here."""
+    if isinstance(move, NewMeld | LayOff | Claim):
+        raise IllegalMoveError(
             "nothing is melded before going out; lay the whole hand down at once "
             "with 'out'",
             rule="GOR-4",
         )
-    return IllegalMoveError(f"'{verb}' is not a move in Going Out Rummy", rule="GOR-4")
 
 
 def resolve_out(state: GameState, move: GoOut, player: int) -> GoOut:
@@ -362,9 +354,7 @@ def resolve_out(state: GameState, move: GoOut, player: int) -> GoOut:
     hand = state.hands[player]
     laid = [card for meld in move.melds for card in meld.cards]
     every = [*laid, *([] if move.discard is None else [move.discard])]
-    missing = lacking(hand, every)
-    if missing is not None:
-        raise IllegalMoveError(f"you do not hold {missing}", rule="GOR-7")
+    check_held(hand, every)
     left = Counter(hand) - Counter(every)
     if left:
         cards = " ".join(map(str, sorted_hand(left.elements())))
@@ -415,7 +405,7 @@ def _draw(
     stock: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
 ) -> GameState:
-    player = _mover(state)
+    player = mover(state)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], add=[card])
     return attrs.evolve(
@@ -428,7 +418,7 @@ def _draw(
 
 
 def _discard(state: GameState, card: Card) -> GameState:
-    player = _mover(state)
+    player = mover(state)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], take=[card])
     return _end_turn(
@@ -441,7 +431,7 @@ def _discard(state: GameState, card: Card) -> GameState:
 
 def _go_out(state: GameState, move: GoOut) -> GameState:
     """Lay the hand down and win (GOR-7); the card left over is discarded (GOR-R1)."""
-    player = _mover(state)
+    player = mover(state)
     rules = _rules(state).meld_rules
     laid = tuple(
         TableMeld.laid(

@@ -154,14 +154,21 @@ class Match:
             return game.winners[0]
         return (game.dealer + 1) % game.players
 
-    def apply(self, move: Move | str) -> Match:
+    def apply(self, move: Move | str, *, player: int | None = None) -> Match:
         """The match after a move in the current game (see :meth:`GameState.apply`).
 
+        With ``player``, the move is made by that player, exactly as in
+        :meth:`GameState.apply`: a front end passes the seat that sent it.
+
         >>> from rummyrules import GoingOutRummy
-        >>> Match.start(GoingOutRummy(), seed=3).apply("draw").game.phase.value
+        >>> match = Match.start(GoingOutRummy(), seed=3)
+        >>> match.apply("draw").game.phase.value
         'play'
+        >>> match.apply("drop", player=0) == match.apply("0: drop")
+        True
         """
-        return attrs.evolve(self, games=(*self.games[:-1], self.game.apply(move)))
+        game = self.game.apply(move, player=player)
+        return attrs.evolve(self, games=(*self.games[:-1], game))
 
     def next_game(self, rules: GoingOutRummy | None = None) -> Match:
         """Deal the next game, with the same options or new ones (GOR-12).

@@ -15,27 +15,30 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
 from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import IllegalMoveError
-from rummyrules.hands import hand_after, holds, lacking, sorted_hand
+from rummyrules.hands import hand_after, sorted_hand
 from rummyrules.melds import Meld, MeldRules
-from rummyrules.moves import LayOff, NewMeld
+from rummyrules.moves import Claim, LayOff, NewMeld
 from rummyrules.shuffle import shuffled
-from rummyrules.state import GameState
+from rummyrules.state import GameState, mover
 from rummyrules.table import TableMeld, played_by_each
 from rummyrules.variants.dealing import first_order
+from rummyrules.variants.turns import check_held
 
 if TYPE_CHECKING:
     pass
 
 __all__ = [
     "Deal",
+    "OnMeld",
     "add_row",
+    "fit_on_meld",
     "lay_off",
     "layoff_moves",
     "meld_after",
@@ -97,8 +100,8 @@ def layoff_moves(state: GameState, player: int) -> list[LayOff]:
 def resolve_meld(state: GameState, move: NewMeld, *, rule: str) -> NewMeld:
     """The one reading a new meld names, every wild declared; or why none.
 
-    ``rule`` is the variant's rule for melds, cited when the player lacks a
-    card.
+    ``rule`` is the variant's rule for melds, cited where the meld check
+    names none.
 
     >>> from rummyrules import EndOfThePage
     >>> from rummyrules.moves import parse_move
@@ -107,12 +110,7 @@ def resolve_meld(state: GameState, move: NewMeld, *, rule: str) -> NewMeld:
     >>> str(resolve_meld(game, move, rule="EOP-7"))
     'meld 9H 9C 8D=9'
     """
-    player = state.to_move
-    if player is None:  # pragma: no cover - a game over has no moves
-        raise IllegalMoveError("the game is over", rule="ALL-2")
-    missing = lacking(state.hands[player], move.cards)
-    if missing is not None:
-        raise IllegalMoveError(f"you do not hold {missing}", rule=rule)
+    check_held(state.hands[mover(state)], move.cards)
     found = melds.check(
         move.cards, state.rules.meld_rules, wild=state.wild, declared=move.declared
     )
@@ -134,28 +132,43 @@ def resolve_meld(state: GameState, move: NewMeld, *, rule: str) -> NewMeld:
     return NewMeld.of(found.melds[0])
 
 
-def resolve_layoff(state: GameState, move: LayOff, *, rule: str) -> LayOff:
+def resolve_layoff(state: GameState, move: LayOff) -> LayOff:
     """The one lay-off this move names, its wild declared; or why none (MELD-6).
 
     >>> from rummyrules import EndOfThePage
     >>> from rummyrules.moves import LayOff
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> str(resolve_layoff(game, LayOff(card=Card.parse("8D"), meld=1), rule="EOP-9"))
+    >>> str(resolve_layoff(game, LayOff(card=Card.parse("8D"), meld=1)))
     'lay 8D=K on 1'
     """
-    player = state.to_move
-    if player is None:  # pragma: no cover - a game over has no moves
-        raise IllegalMoveError("the game is over", rule="ALL-2")
-    if not 1 <= move.meld <= len(state.table):
-        count = len(state.table)
-        there = "no melds" if count == 0 else f"melds 1 to {count}"
-        raise IllegalMoveError(
-            f"there is no meld {move.meld} on the table (there are {there})",
-            rule="MELD-6",
-        )
-    if holds(state.hands[player], [move.card]) is not None:
-        raise IllegalMoveError(f"you do not hold {move.card}", rule=rule)
-    table_meld = state.table[move.meld - 1].meld
+    _table_meld(state, move.meld)
+    check_held(state.hands[mover(state)], [move.card])
+    return fit_on_meld(state, move)
+
+
+OnMeld = TypeVar("OnMeld", LayOff, Claim)
+"""A move that adds one card to a meld on the table: a lay-off, or 1400's claim."""
+
+
+def fit_on_meld(state: GameState, move: OnMeld) -> OnMeld:
+    """The one way the move's card joins its meld, the wild declared; or why none (MELD-6).
+
+    Laying off in one's own turn and claiming a discard (F14-R9) both come
+    here, so the same declarations are read the same way and refused for
+    the same reasons. Whether the player holds the card is the caller's
+    business.
+
+    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.moves import LayOff
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> str(fit_on_meld(game, LayOff(card=Card.parse("8D"), meld=1)))
+    'lay 8D=K on 1'
+    >>> fit_on_meld(game, LayOff(card=Card.parse("7C"), meld=1))
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.IllegalMoveError: 7C does not fit meld 1 (KH KD KC): ...
+    """
+    table_meld: Meld = _table_meld(state, move.meld)
     declared = (*table_meld.stands_for, move.declared)
     cards = (*table_meld.cards, move.card)
     found = melds.check(
@@ -167,7 +180,7 @@ def resolve_layoff(state: GameState, move: LayOff, *, rule: str) -> LayOff:
             rule=found.rule or "MELD-6",
         )
     options = [
-        LayOff(card=move.card, declared=meaning, meld=move.meld)
+        attrs.evolve(move, declared=meaning)
         for meaning in dict.fromkeys(
             _new_meanings(found.melds, table_meld, move.card, state.wild)
         )
@@ -175,6 +188,20 @@ def resolve_layoff(state: GameState, move: LayOff, *, rule: str) -> LayOff:
     if len(options) > 1:
         raise IllegalMoveError(_ambiguous(options), rule="MELD-5")
     return options[0]
+
+
+def _table_meld(state: GameState, number: int) -> Meld:
+    """Meld ``number`` on the table (from 1), or why there is none (MELD-6)."""
+    if not 1 <= number <= len(state.table):
+        count = len(state.table)
+        there = {0: "there are no melds", 1: "there is only meld 1"}.get(
+            count, f"there are melds 1 to {count}"
+        )
+        raise IllegalMoveError(
+            f"there is no meld {number} on the table ({there})",
+            rule="MELD-6",
+        )
+    return state.table[number - 1].meld
 
 
 def play_meld(state: GameState, move: NewMeld) -> GameState:
@@ -188,7 +215,7 @@ def play_meld(state: GameState, move: NewMeld) -> GameState:
     >>> str(after.melds[0]), after.melded
     ('KH KD KC', (False, True))
     """
-    player = _player(state)
+    player = mover(state)
     (meld,) = melds.readings(
         move.cards, state.rules.meld_rules, wild=state.wild, declared=move.declared
     )
@@ -214,7 +241,7 @@ def lay_off(state: GameState, move: LayOff, *, player: int | None = None) -> Gam
     >>> str(after.melds[0]), after.melds[0].played_by
     ('KH KD KC 8D=K', (1, 1, 1, 1))
     """
-    who = _player(state) if player is None else player
+    who = mover(state) if player is None else player
     old = state.table[move.meld - 1]
     after = meld_after(state, move)
     table = list(state.table)
@@ -345,12 +372,6 @@ def round_scores(state: GameState) -> tuple[int, ...]:
     )
 
 
-def _player(state: GameState) -> int:
-    if state.to_move is None:  # pragma: no cover - a game over has no moves
-        raise IllegalMoveError("the game is over", rule="ALL-2")
-    return state.to_move
-
-
 def still_face_up(state: GameState, hands: Sequence[Sequence[Card]]) -> Card | None:
     """The wild-rank card stays face up until its holder plays it (EOP-3, F14-4).
 
@@ -376,6 +397,6 @@ def _new_meanings(
     return [meld_search.new_meaning(before, meld, card, wild) for meld in after]
 
 
-def _ambiguous(choices: Sequence[NewMeld | LayOff]) -> str:
+def _ambiguous(choices: Sequence[NewMeld | LayOff | Claim]) -> str:
     listed = " or ".join(f"'{choice}'" for choice in choices)
     return f"the wild cards can be read more than one way; declare them: {listed}"
