@@ -118,12 +118,14 @@ def _sections_of(state: GameState) -> list[tuple[str, object]]:
 
 
 def _face_up_text(state: GameState) -> str | None:
-    """The face-up card, and its holder where the deal did not give it to them."""
-    holder = _dealt_holder(state.rules, state.dealer)
-    if state.face_up is None and state.face_up_holder == holder:
+    """The face-up card, and its holder where the deal did not give it to them.
+
+    Left out once the card has been played: then nobody holds it.
+    """
+    if state.face_up is None and state.face_up_holder is None:
         return None
     card = _or_dash(state.face_up)
-    if state.face_up_holder == holder:
+    if state.face_up_holder == _dealt_holder(state.rules, state.dealer):
         return card
     return f"{card}@{_or_dash(state.face_up_holder)}"
 
@@ -616,10 +618,10 @@ class _Reader:
         )
 
     def face_up(self, dealer: int, wild: Rank | None) -> tuple[Card | None, int | None]:
-        holder = _dealt_holder(self.rules, dealer)
         text = self.get("face_up")
         if text is None:
-            return None, holder
+            return None, None
+        holder = _dealt_holder(self.rules, dealer)
         card_text, at, player_text = _SIGNS.sub(r"\1", text).partition("@")
         card = (
             None

@@ -251,6 +251,11 @@ def _in_progress(state: GameState) -> None:
             f"face_up: {state.face_up} is face up in player "
             f"{state.face_up_holder}'s hand, but they do not hold it (EOP-3, F14-4)"
         )
+    if state.face_up is None and state.face_up_holder is not None:
+        raise StateError(
+            f"face_up_holder: player {state.face_up_holder} holds no face-up card; "
+            "once it is played nobody does (EOP-3, F14-4)"
+        )
     if state.claim is not None and (
         state.phase is not Phase.DRAW or state.discard_pile[:1] != (state.claim,)
     ):

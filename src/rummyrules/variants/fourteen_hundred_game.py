@@ -40,7 +40,6 @@ from rummyrules.moves import (
 from rummyrules.state import GameState, Phase, Turn, game_over
 from rummyrules.variants import rummy500
 from rummyrules.variants.dealing import rebuilt_stock
-from rummyrules.variants.rummy500 import still_face_up
 
 if TYPE_CHECKING:
     from rummyrules.variants.fourteen_hundred import FourteenHundred
@@ -660,9 +659,12 @@ def _discard(state: GameState, card: Card) -> GameState:
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], take=[card])
     pile = (card, *state.discard_pile)
+    face_up = rummy500.face_up_after(state, hands)
     if not hands[player]:  # F14-13: out with a discard ends the round at once
         return _end_round(
-            attrs.evolve(state, hands=tuple(hands), discard_pile=pile, out=player)
+            attrs.evolve(
+                state, hands=tuple(hands), discard_pile=pile, out=player, **face_up
+            )
         )
     fits = any(
         meld_search.layoff_options(card, meld.meld, state.rules.meld_rules, state.wild)
@@ -674,7 +676,7 @@ def _discard(state: GameState, card: Card) -> GameState:
         discard_pile=pile,
         claim=card if fits else None,
         discarder=player if fits else None,
-        face_up=still_face_up(state, hands),
+        **face_up,
     )
 
 
