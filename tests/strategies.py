@@ -32,6 +32,7 @@ from rummyrules import (
     PlayableRules,
     Rank,
     Rules,
+    StockOut,
     Suit,
 )
 from rummyrules.meld_search import find_melds
@@ -596,6 +597,49 @@ def played_games(
 ) -> GameState:
     """One state, anywhere along random legal play from a seeded deal."""
     return draw(walks(rules, max_steps=max_steps))[-1]
+
+
+@st.composite
+def ending_tables(
+    draw: st.DrawFn,
+) -> EndOfThePage | FourteenHundred | GoingOutRummy:
+    """Rules of every variant, any options, whose random games mostly end soon.
+
+    Each round has a turn limit, but where the stock ends it anyway (End of
+    the Page under ``end_round``) or players drop out (Going Out Rummy); 1400
+    has a low target, so that a few rounds reach it.
+    """
+    rules = draw(tables())
+    limit = st.integers(min_value=1, max_value=40)
+    if isinstance(rules, FourteenHundred):
+        target = draw(st.integers(min_value=1, max_value=400))
+        return attrs.evolve(rules, max_turns=draw(limit), target=target)
+    if isinstance(rules, EndOfThePage) and rules.stock_out is not StockOut.END_ROUND:
+        return attrs.evolve(rules, max_turns=draw(limit))
+    return rules
+
+
+WHOLE_GAME_MOVES = 1500
+"""Random play of :func:`whole_games` stops here if the game has not ended."""
+
+
+@st.composite
+def whole_games(draw: st.DrawFn) -> list[GameState]:
+    """Every state of random legal play of a game of any variant, to its end.
+
+    The rules are :func:`ending_tables`, the first dealer any player, and
+    now and then the deck is stacked; play goes on until the game is over
+    (or, rarely, :data:`WHOLE_GAME_MOVES` moves).
+    """
+    rules = draw(ending_tables())
+    dealer = draw(st.integers(min_value=0, max_value=rules.players - 1))
+    deck = None
+    if draw(st.integers(0, 3)) == 0:
+        order = list(rules.deck())
+        random.Random(draw(seeds)).shuffle(order)
+        deck = order
+    game = rules.new_game(seed=draw(seeds), deck=deck, dealer=dealer)
+    return random_play(game, random.Random(draw(seeds)), WHOLE_GAME_MOVES)
 
 
 STRIDE = 25

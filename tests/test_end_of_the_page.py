@@ -95,8 +95,11 @@ def test_eop_3_the_wild_card_stays_face_up_until_the_dealer_plays_it() -> None:
         example(), "draw", "meld 4H 4D 3H=4", "discard 9S", "draw", "discard KC"
     )
     assert str(game.face_up) == "3S"
+    assert game.face_up_holder == 1
     game = play(game, "draw", "discard 6C", "take", "meld 4C 3S=5C 6C")
     assert game.face_up is None
+    assert game.face_up_holder is None  # nobody holds a card no longer face up
+    assert game.view(0).face_up_holder is None
 
 
 def test_eop_4_one_upcard_starts_the_discard_pile() -> None:

@@ -13,6 +13,8 @@ from rummyrules import (
     OptionError,
     Phase,
     Rank,
+    dumps,
+    loads,
     parse_cards,
 )
 from rummyrules.table import TableMeld
@@ -164,6 +166,27 @@ def test_f14_r2_an_ace_gives_15_cards_or_16_with_the_option(ace: int) -> None:
     game = new(rules, "AH")
     assert len(game.hand(0)) == ace + 1  # and the wild card
     assert every_card(game) == Counter(rules.deck())
+
+
+def test_f14_4_a_game_ended_by_discarding_the_face_up_card_saves_and_reloads() -> None:
+    """Once refused by loads and positions: the state kept the card face up."""
+    rules = FourteenHundred(
+        players=3, pass_freely=True, stock_out="reshuffle", target=500, max_turns=27
+    )
+    game = rules.position(
+        "FourteenHundred players=3 pass_freely=true stock_out=reshuffle target=500"
+        " max_turns=27 | seed 1225 | dealer 1 | wild 2 | face_up 2H | to_move 2 play"
+        " | turn drew | passes 2 | hands AD 3C 5C JH QS / 6S 7H 8H JS / 2H"
+        " | melds 1: 10H 10C 2D=10 / 2: 2S=3D 2C=4D 5D | pile 7S"
+        " | sheet 125 10 150 / 140 110 275 | turns 1"
+    )
+    assert (str(game.face_up), game.face_up_holder) == ("2H", 2)
+    end = game.apply("discard 2H")  # player 2 goes out with the face-up card
+    assert end.is_over
+    assert end.winners == (2,)
+    assert (end.face_up, end.face_up_holder) == (None, None)
+    assert loads(dumps(end)) == end
+    assert rules.position(end.position()) == end
 
 
 def test_f14_r2_no_other_ace_hand_size() -> None:

@@ -751,6 +751,73 @@ def test_spoilt_text_names_what_is_wrong(base: str, edit: Edit, message: str) ->
     assert message in str(refused.value)
 
 
+# --- Every field is required ------------------------------------------------------
+
+
+def mid_turn_1400() -> GameState:
+    """1400 with melds on the table, a card to use (F14-9) and the turn under way."""
+    return found(
+        FourteenHundred(players=3),
+        lambda g: bool(g.table) and g.turn.must_use is not None,
+    )
+
+
+WHOLE: dict[str, Callable[[], Saved]] = {
+    "rules": lambda: FourteenHundred(players=3),
+    "eop state": with_declared_wild,
+    "1400 state": mid_turn_1400,
+    "view": lambda: mid_turn_1400().view(mid_turn_1400().to_move or 0),
+    "match": lambda: Match.start(GoingOutRummy(max_turns=3), seed=3),
+}
+"""A value of each kind, with every nested value: turn, melds, options, the draw."""
+
+
+def field_paths(node: Json, path: str = "data") -> Iterator[tuple[str, str]]:
+    """Each field of every object in the data: (the object's path, the field)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield path, key
+            yield from field_paths(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from field_paths(value, f"{path}[{index}]")
+
+
+def without_field(document: Json, where: str, key: str) -> Json:
+    """The document with one field of the object at ``where`` deleted."""
+    node = document["data"]
+    for name, index in re.findall(r"\.(\w+)|\[(\d+)\]", where[len("data") :]):
+        node = node[name] if name else node[int(index)]
+    del node[key]
+    return document
+
+
+MISSING = [
+    pytest.param(kind, where, key, id=f"{kind}: {where}.{key}")
+    for kind, make in WHOLE.items()
+    for where, key in field_paths(json.loads(dumps(make()))["data"])
+]
+
+
+@pytest.mark.parametrize(("kind", "where", "key"), MISSING)
+def test_a_saved_value_lacking_any_field_is_refused_naming_its_path(
+    kind: str, where: str, key: str
+) -> None:
+    """Once filled in with the field's default: a missing turns reset the count,
+    a missing option changed the rules."""
+    document = json.loads(dumps(WHOLE[kind]()))
+    with pytest.raises(LoadError) as refused:
+        loads(json.dumps(without_field(document, where, key)))
+    message = str(refused.value)
+    # A meld and rules are each written as one piece, refused whole.
+    if key in {"kind", "cards"}:
+        assert message.endswith(f"@ {where}"), message
+    elif key in {"variant", "options"}:
+        assert "rules are written as the variant's name and its options" in message
+    else:
+        assert f"required field missing @ {where}.{key}" in message, message
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -37,6 +37,7 @@ from rummyrules.cards import Card, Rank
 from rummyrules.errors import PositionError, RummyRulesError, StateError
 from rummyrules.hands import some_cards, sorted_hand
 from rummyrules.melds import Declaration, Meld
+from rummyrules.reachable import dealt_holder, melded_by, round_of
 from rummyrules.state import GameState, Phase, Turn
 from rummyrules.table import TableMeld
 from rummyrules.validation import check_state
@@ -96,13 +97,13 @@ def _sections_of(state: GameState) -> list[tuple[str, object]]:
         (
             "round",
             None
-            if state.round == _round(rules, sheet, over=state.is_over)
+            if state.round == round_of(rules, sheet, over=state.is_over)
             else state.round,
         ),
         (
             "melded",
             None
-            if state.melded == _melded(rules, state.table, players)
+            if state.melded == melded_by(rules, state.table, players)
             else _who(state.melded),
         ),
         ("had_turn", _who(state.had_turn) if any(state.had_turn) else None),
@@ -118,12 +119,14 @@ def _sections_of(state: GameState) -> list[tuple[str, object]]:
 
 
 def _face_up_text(state: GameState) -> str | None:
-    """The face-up card, and its holder where the deal did not give it to them."""
-    holder = _dealt_holder(state.rules, state.dealer)
-    if state.face_up is None and state.face_up_holder == holder:
+    """The face-up card, and its holder where the deal did not give it to them.
+
+    Left out once the card has been played: then nobody holds it.
+    """
+    if state.face_up is None and state.face_up_holder is None:
         return None
     card = _or_dash(state.face_up)
-    if state.face_up_holder == holder:
+    if state.face_up_holder == dealt_holder(state.rules, state.dealer):
         return card
     return f"{card}@{_or_dash(state.face_up_holder)}"
 
@@ -217,37 +220,8 @@ def _in_deck_order(deck: Sequence[Card], rest: Counter[Card]) -> tuple[Card, ...
     return tuple(kept)
 
 
-def _dealt_holder(rules: PlayableRules, dealer: int) -> int | None:
-    """Who is dealt the wild-rank card: End of the Page's dealer, 1400's dealer's left."""
-    if isinstance(rules, EndOfThePage):
-        return dealer
-    if isinstance(rules, FourteenHundred) and rules.wild_card_dealt:
-        return (dealer + 1) % rules.players
-    return None
-
-
 def _totals(sheet: Sequence[Sequence[int]], players: int) -> tuple[int, ...]:
     return tuple(sum(row[p] for row in sheet) for p in range(players))
-
-
-def _round(rules: PlayableRules, sheet: Sequence[Sequence[int]], *, over: bool) -> int:
-    """The round a score sheet says is being played (the last one, once over)."""
-    if over and rules.keeps_score:
-        return max(len(sheet), 1)
-    return len(sheet) + 1
-
-
-def _melded(
-    rules: PlayableRules, table: Sequence[TableMeld], players: int
-) -> tuple[bool, ...]:
-    """Who has laid a meld of their own this round: the owners of the melds (EOP-9).
-
-    Going Out Rummy lays its melds only to go out, and keeps no such record.
-    """
-    if isinstance(rules, GoingOutRummy):
-        return (False,) * players
-    owners = {meld.owner for meld in table}
-    return tuple(player in owners for player in range(players))
 
 
 # --- Reading -------------------------------------------------------------------
@@ -269,11 +243,6 @@ _PHASES: Final[dict[type[PlayableRules], tuple[Phase, ...]]] = {
     EndOfThePage: (Phase.DRAW, Phase.PLAY),
     FourteenHundred: (Phase.OPENING, Phase.DRAW, Phase.PLAY, Phase.LAST),
     GoingOutRummy: (Phase.DRAW, Phase.PLAY),
-}
-_TURN_CARDS: Final[dict[type[PlayableRules], frozenset[str]]] = {
-    EndOfThePage: frozenset({"taken", "must_meld", "support", "held_copy"}),
-    FourteenHundred: frozenset({"taken", "must_meld", "must_use", "drew"}),
-    GoingOutRummy: frozenset(),
 }
 _NUMBER: Final = re.compile(r"^[+-]?\d+$")
 _OWNER: Final = re.compile(r"^\s*(\S+?)\s*:(.*)$", re.S)
@@ -432,10 +401,10 @@ class _Reader:
         scores = _totals(sheet, self.players)
         if "scores" in self.sections:
             self.agrees("scores", self.scores(), scores)
-        round_number = _round(rules, sheet, over=over)
+        round_number = round_of(rules, sheet, over=over)
         if "round" in self.sections:
             self.agrees("round", self.count("round"), round_number)
-        melded = _melded(rules, table, self.players)
+        melded = melded_by(rules, table, self.players)
         if "melded" in self.sections:
             self.agrees("melded", self.flags("melded"), melded)
         out_of_play = self.cards("out_of_play", self.get("out_of_play") or "-")
@@ -616,10 +585,10 @@ class _Reader:
         )
 
     def face_up(self, dealer: int, wild: Rank | None) -> tuple[Card | None, int | None]:
-        holder = _dealt_holder(self.rules, dealer)
         text = self.get("face_up")
         if text is None:
-            return None, holder
+            return None, None
+        holder = dealt_holder(self.rules, dealer)
         card_text, at, player_text = _SIGNS.sub(r"\1", text).partition("@")
         card = (
             None
@@ -698,7 +667,7 @@ class _Reader:
         text = self.get("turn")
         if text is None:
             return Turn()
-        allowed = _TURN_CARDS[type(self.rules)]
+        allowed = self.rules.turn_fields
         found: dict[str, list[str]] = {}
         current: list[str] | None = None
         for word in text.split():

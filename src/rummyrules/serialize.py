@@ -33,6 +33,7 @@ from typing import Any, Final, TypeVar, cast
 import attrs
 import cattrs
 import cattrs.v
+from cattrs.errors import AttributeValidationNote
 
 from rummyrules import state as state_module
 from rummyrules import views as views_module
@@ -305,7 +306,52 @@ def _rules(value: object, _: object) -> PlayableRules:
     unknown = set(value["options"]) - known_options
     if unknown:
         raise LoadError(f"{name} has no option {', '.join(sorted(unknown))}")
-    return cls(**value["options"])
+    try:
+        return _with_options(cls)(value["options"], cls)
+    except cattrs.ClassValidationError as error:
+        raise _in_field("options", error, cls) from None
+
+
+@functools.cache
+def _with_options(cls: type[PlayableRules]) -> Callable[[Any, Any], PlayableRules]:
+    """Build the rules from every one of their options, missing ones refused by name.
+
+    Each option goes to the class as it was read, for the class's own checks
+    to judge it, with their own sentences.
+    """
+    as_read = cattrs.gen.override(struct_hook=lambda value, _: value)
+    overrides: dict[str, Any] = {field.name: as_read for field in attrs.fields(cls)}
+    return cattrs.gen.make_dict_structure_fn_from_attrs(
+        _required(cls), cls, _OPTIONS, **overrides
+    )
+
+
+def _in_field(name: str, error: Exception, kind: type) -> cattrs.ClassValidationError:
+    """The error, as cattrs reports one met in the field ``name`` (so its path says so)."""
+    note = AttributeValidationNote(f"Structuring {kind.__name__} @ {name}", name, dict)
+    error.__notes__ = [*getattr(error, "__notes__", []), note]
+    return cattrs.ClassValidationError(
+        f"While structuring {kind.__name__}", [error], kind
+    )
+
+
+def _required(cls: type[Any]) -> list[attrs.Attribute[Any]]:
+    """The class's fields, each without its default: a saved value holds every field.
+
+    cattrs would fill a missing field with its default, which changes the
+    value: a missing ``turns`` would reset the count, a missing option the
+    rules.
+    """
+    return [field.evolve(default=attrs.NOTHING) for field in attrs.fields(cls)]
+
+
+def _every_field(
+    cls: type[Any], converter: cattrs.Converter
+) -> Callable[[Any, Any], Any]:
+    """The structure hook of an attrs class, every field required (see :func:`_required`)."""
+    return cattrs.gen.make_dict_structure_fn_from_attrs(
+        _required(cls), cls, converter, _cattrs_forbid_extra_keys=True
+    )
 
 
 def _unstructure_rules(rules: PlayableRules) -> dict[str, Any]:
@@ -334,6 +380,10 @@ def _structure(data: object, kind: type[_T]) -> _T:
 
 def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
+    # First, so that every hook registered below takes precedence over it.
+    converter.register_structure_hook_factory(
+        attrs.has, functools.partial(_every_field, converter=converter)
+    )
     converter.register_structure_hook(int, _strict(int))
     converter.register_structure_hook(bool, _strict(bool))
     hands, rows = tuple[tuple[Card, ...], ...], tuple[tuple[int, ...], ...]
@@ -367,15 +417,6 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
         GameState, converter, _legal=cattrs.gen.override(omit=True)
     )
     converter.register_unstructure_hook(GameState, state_fields)
-    converter.register_structure_hook(
-        GameState,
-        cattrs.gen.make_dict_structure_fn(
-            GameState,
-            converter,
-            _legal=cattrs.gen.override(omit=True),
-            _cattrs_forbid_extra_keys=True,
-        ),
-    )
     return converter
 
 
@@ -400,5 +441,7 @@ attrs.resolve_types(TableMeld)
 attrs.resolve_types(DealerDraw)
 attrs.resolve_types(Match, globalns=_NAMES)
 
+_OPTIONS: Final = cattrs.Converter(detailed_validation=True)
+"""Only for :func:`_with_options`, which passes every option on as it was read."""
 _CONVERTER: Final = _make_converter()
 _FAST: Final = _make_converter(detailed=False)

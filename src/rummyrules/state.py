@@ -172,7 +172,8 @@ class GameState:
         wild: This round's wild rank (None where the variant has none).
         face_up: The card that set the wild rank, while it is still in the
             hand of ``face_up_holder``, face up for everyone (EOP-3, F14-4).
-        face_up_holder: Who holds ``face_up``.
+        face_up_holder: Who holds ``face_up``; None once it is played, as
+            ``face_up`` then is.
         marker: 1400 with ``wild_card_dealt=False``: the wild-rank card lying
             on the table, out of play (F14-R3).
         hands: Each player's hand, in the order the library shows cards.

@@ -4,8 +4,9 @@ A game played through :meth:`~rummyrules.GameState.apply` is always
 consistent. A state read from saved data may not be: these checks refuse one
 that loses or copies a card (ALL-1), holds a meld the rules do not allow as
 declared, names a player who does not exist, or whose phase does not fit
-its hands. Each refusal raises :class:`~rummyrules.StateError` with a sentence
-saying what is wrong.
+its hands; then :func:`~rummyrules.reachable.check_reachable` refuses what
+no play of the game could lead to. Each refusal raises
+:class:`~rummyrules.StateError` with a sentence saying what is wrong.
 
 >>> import attrs
 >>> from rummyrules import EndOfThePage
@@ -27,11 +28,10 @@ from rummyrules.cards import Rank
 from rummyrules.errors import OptionError, StateError
 from rummyrules.hands import some_cards
 from rummyrules.melds import Meld, MeldRules, readings
-from rummyrules.state import GameState, Phase, Turn
+from rummyrules.reachable import check_reachable, round_of
+from rummyrules.state import GameState, Phase
 from rummyrules.table import TableMeld
 from rummyrules.variants.common import PlayableRules, deck_counts
-from rummyrules.variants.end_of_the_page import EndOfThePage
-from rummyrules.variants.fourteen_hundred import FourteenHundred
 from rummyrules.variants.going_out import GoingOutRummy
 from rummyrules.variants.going_out_match import Match, game_seed
 from rummyrules.views import StockSize, View
@@ -65,7 +65,7 @@ def check_state(state: GameState) -> None:
     _conserved(state)
     _table(state.table, state, players)
     _phase(state)
-    _in_progress(state)
+    check_reachable(state)
 
 
 def check_view(view: View) -> None:
@@ -95,6 +95,12 @@ def check_view(view: View) -> None:
         )
     for name in ("to_move", "dealer", "face_up_holder", "out", "discarder"):
         _player(name, getattr(view, name), players)
+    expected = round_of(rules, view.score_sheet, over=view.phase is Phase.OVER)
+    if view.round != expected:
+        raise StateError(
+            f"round: with {len(view.score_sheet)} rows on the score sheet the round "
+            f"is {expected}, not {view.round}"
+        )
     _table(view.melds, view, players)
     if (view.to_move is None) != (view.phase is Phase.OVER):
         raise StateError("a game over has nobody to move, and only a game over")
@@ -214,10 +220,30 @@ def _table(table: Sequence[TableMeld], where: GameState | View, players: int) ->
             raise StateError(f"meld {number} does not say who played each of its cards")
         for player in laid.played_by:
             _player(f"a card of meld {number}", player, players)
+        _credited(number, laid, rules)
         if not _allowed(meld, rules.meld_rules, where.wild):
             raise StateError(
                 f"meld {number}, {meld}, is not a {meld.kind.value} the rules allow"
             )
+
+
+def _credited(number: int, laid: TableMeld, rules: PlayableRules) -> None:
+    """The owner laid the meld: three of its cards at least are theirs (MELD-6).
+
+    In Going Out Rummy nobody lays off, so all of them are (GOR-4).
+    """
+    owner, credits = laid.owner, laid.played_by
+    if isinstance(rules, GoingOutRummy):
+        if any(player != owner for player in credits):
+            raise StateError(
+                f"meld {number}: nobody lays off in Going Out Rummy, so all its cards "
+                f"are its owner's, player {owner}'s (GOR-4)"
+            )
+    elif credits.count(owner) < 3:
+        raise StateError(
+            f"meld {number}: player {owner} laid it, so at least 3 of its cards are "
+            f"theirs, not {credits.count(owner)} (MELD-6)"
+        )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -232,159 +258,3 @@ def _phase(state: GameState) -> None:
         raise StateError("a game over has nobody to move, and only a game over")
     if state.phase in _PHASES_OF_1400_ONLY and state.rules.name != "1400":
         raise StateError(f"{state.rules.name} has no {state.phase.value} phase")
-
-
-# --- What only a game in progress shows ------------------------------------------
-
-
-def _in_progress(state: GameState) -> None:
-    """Refuse a state no game could reach: its progress, mover, turn and piles."""
-    rules = state.rules
-    _check_progress(state)
-    _check_mover(state)
-    _check_turn(state)
-    if state.face_up is not None and (
-        state.face_up_holder is None
-        or state.face_up not in state.hands[state.face_up_holder]
-    ):
-        raise StateError(
-            f"face_up: {state.face_up} is face up in player "
-            f"{state.face_up_holder}'s hand, but they do not hold it (EOP-3, F14-4)"
-        )
-    if state.claim is not None and (
-        state.phase is not Phase.DRAW or state.discard_pile[:1] != (state.claim,)
-    ):
-        raise StateError(
-            f"claim: {state.claim} may be claimed only as the top discard, until "
-            "the next player draws (F14-12)"
-        )
-    if state.passes >= state.players:
-        raise StateError(
-            f"passes: when all {state.players} players pass, the round is over (F14-7)"
-        )
-    if isinstance(rules, GoingOutRummy):
-        _check_going_out(state, rules)
-    if not state.is_over and not _moves(state):
-        raise StateError(f"player {state.to_move} has no move in this position (ALL-2)")
-
-
-def _moves(state: GameState) -> tuple[object, ...]:
-    """The legal moves; none for a state that still breaks the turn machine.
-
-    Such a state got past the checks above; it is refused, never let through.
-    """
-    try:
-        return state.legal_moves()
-    except (IndexError, KeyError, ValueError, AttributeError):
-        return ()
-
-
-def _check_progress(state: GameState) -> None:
-    """The score sheet and the phase agree: the game is over exactly when it ends."""
-    rules = state.rules
-    over = state.is_over
-    if isinstance(rules, EndOfThePage):
-        rows, rounds = len(state.score_sheet), rules.rounds
-        if rows > rounds:
-            raise StateError(
-                f"sheet: a page of {rounds} rounds has no room for {rows} rows (EOP-17)"
-            )
-        if over and rows < rounds:
-            raise StateError(
-                f"over: the game ends with the page, and only {rows} of its {rounds} "
-                "rounds are scored (EOP-17)"
-            )
-        if not over and rows == rounds:
-            raise StateError(
-                "sheet: every round of the page is scored, so the game is over; "
-                "write 'over' (EOP-17)"
-            )
-    if isinstance(rules, FourteenHundred):
-        best, target = max(state.scores), rules.target
-        if over and best < target:
-            raise StateError(
-                f"over: the game ends when a player reaches {target}, and the best "
-                f"total is {best} (F14-15)"
-            )
-        if not over and best >= target:
-            raise StateError(
-                f"sheet: a player has reached {target}, so the game is over; write "
-                "'over' (F14-15)"
-            )
-    if over and (state.turn != Turn() or state.claim is not None):
-        raise StateError("over: a game over has no turn in progress")
-
-
-def _check_mover(state: GameState) -> None:
-    player = state.to_move
-    if player is None:
-        return
-    if player in state.dropped:
-        raise StateError(f"to_move: player {player} has dropped out (GOR-10)")
-    if state.phase is Phase.OPENING and not state.discard_pile:
-        raise StateError(
-            "pile: the round opens on an upcard, and there is none (F14-6)"
-        )
-    if state.phase is Phase.LAST and (state.out is None or state.out == player):
-        raise StateError(
-            "out: the last plays follow another player's going out; say who, "
-            "as in 'out 1' (F14-13)"
-        )
-    if (
-        isinstance(state.rules, EndOfThePage)
-        and state.phase is Phase.PLAY
-        and not state.had_turn[player]
-    ):
-        raise StateError(
-            f"had_turn: player {player} is playing a turn, so has had one (EOP-14)"
-        )
-
-
-def _check_turn(state: GameState) -> None:
-    turn = state.turn
-    if turn == Turn():
-        return
-    if state.phase not in {Phase.PLAY, Phase.LAST}:
-        raise StateError(
-            f"turn: nothing has happened yet in a turn in the {state.phase.value} phase"
-        )
-    hand = state.hands[state.to_move or 0]
-    for key in ("must_meld", "must_use"):
-        card = getattr(turn, key)
-        if card is not None and card not in hand:
-            raise StateError(
-                f"turn: player {state.to_move} must still play {card} ({key}), but "
-                "does not hold it"
-            )
-
-
-def _check_going_out(state: GameState, rules: GoingOutRummy) -> None:
-    """GOR-3, GOR-4, GOR-10: hands of one size between turns; drops; the winner."""
-    if len(set(state.dropped)) != len(state.dropped):
-        raise StateError("dropped: a player is named twice")
-    for player in state.dropped:
-        if state.hands[player]:
-            raise StateError(
-                f"hands: player {player} dropped out, so holds no cards (GOR-10)"
-            )
-    if state.out_of_play and not state.dropped:
-        raise StateError(
-            "out_of_play: cards go out of play only when a player drops out (GOR-10)"
-        )
-    staying = state.players - len(state.dropped)
-    if not state.is_over:
-        if staying < 2:
-            raise StateError("dropped: with one player left the game is over (GOR-R3)")
-        if state.winner is not None:
-            raise StateError("winner: there is a winner only once the game is over")
-        for player, hand in enumerate(state.hands):
-            size = rules.hand_size + (
-                player == state.to_move and state.phase is Phase.PLAY
-            )
-            if player not in state.dropped and len(hand) != size:
-                raise StateError(
-                    f"hands: player {player} holds {len(hand)} cards; in the "
-                    f"{state.phase.value} phase they hold {size} (GOR-3, GOR-4)"
-                )
-    elif state.winner in state.dropped:
-        raise StateError(f"winner: player {state.winner} dropped out (GOR-10)")

@@ -78,7 +78,7 @@ class View:
         dealer: The dealer of this round.
         wild: This round's wild rank (None in Going Out Rummy).
         face_up: The wild-rank card lying face up in its holder's hand (EOP-3, F14-4).
-        face_up_holder: Who holds ``face_up``.
+        face_up_holder: Who holds ``face_up``; None once it is played.
         marker: 1400: the wild-rank card set aside on the table (F14-R3).
         melds: The melds on the table, with who played each card.
         discard_pile: The discard pile as far as it may be seen, top card

@@ -247,6 +247,14 @@ class PlayableRules(Rules):
     True
     """
 
+    unused_fields: ClassVar[frozenset[str]] = frozenset()
+    """The :class:`~rummyrules.GameState` fields this game never sets: in every
+    state it reaches they keep their empty value (None, 0, nothing, or False
+    for every player)."""
+    turn_fields: ClassVar[frozenset[str]] = frozenset()
+    """The :class:`~rummyrules.state.Turn` fields this game's turn machine sets; the
+    others stay empty."""
+
     @property
     @abc.abstractmethod
     def machine(self) -> Machine:

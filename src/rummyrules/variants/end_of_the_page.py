@@ -87,6 +87,12 @@ class EndOfThePage(PlayableRules):
     deck_rule: ClassVar[str] = "EOP-1"
     wild_ranks: ClassVar[frozenset[Rank]] = frozenset(MELD_RULES.run_ranks[:-1])
     wild_rule: ClassVar[str] = "EOP-3"
+    unused_fields: ClassVar[frozenset[str]] = frozenset(
+        {"marker", "passes", "claim", "discarder", "winner", "dropped", "out_of_play"}
+    )
+    turn_fields: ClassVar[frozenset[str]] = frozenset(
+        {"taken", "must_meld", "support", "held_copy"}
+    )
 
     players: int = attrs.field(
         default=2,

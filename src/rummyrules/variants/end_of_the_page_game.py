@@ -28,7 +28,6 @@ from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
 from rummyrules.state import GameState, Phase, Turn, game_over, mover
 from rummyrules.variants import rummy500
 from rummyrules.variants.dealing import rebuilt_stock
-from rummyrules.variants.rummy500 import still_face_up
 from rummyrules.variants.turns import check_held, check_kind, own_move
 
 if TYPE_CHECKING:
@@ -562,7 +561,7 @@ def _discard(state: GameState, card: Card) -> GameState:
         out=out,
         hands=tuple(hands),
         discard_pile=(card, *state.discard_pile),
-        face_up=still_face_up(state, hands),
+        **rummy500.face_up_after(state, hands),
     )
 
 

@@ -88,6 +88,12 @@ class FourteenHundred(PlayableRules):
     deck_rule: ClassVar[str] = "F14-1"
     wild_ranks: ClassVar[frozenset[Rank]] = frozenset(Rank)
     wild_rule: ClassVar[str] = "F14-4"
+    unused_fields: ClassVar[frozenset[str]] = frozenset(
+        {"had_turn", "winner", "dropped", "out_of_play"}
+    )
+    turn_fields: ClassVar[frozenset[str]] = frozenset(
+        {"taken", "must_meld", "must_use", "drew"}
+    )
 
     players: int = attrs.field(
         default=4,

@@ -40,7 +40,6 @@ from rummyrules.moves import (
 from rummyrules.state import GameState, Phase, Turn, check_player, game_over, mover
 from rummyrules.variants import rummy500
 from rummyrules.variants.dealing import can_draw, rebuilt_stock
-from rummyrules.variants.rummy500 import still_face_up
 from rummyrules.variants.turns import check_held, check_kind, own_move
 
 if TYPE_CHECKING:
@@ -634,9 +633,12 @@ def _discard(state: GameState, card: Card) -> GameState:
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], take=[card])
     pile = (card, *state.discard_pile)
+    face_up = rummy500.face_up_after(state, hands)
     if not hands[player]:  # F14-13: out with a discard ends the round at once
         return _end_round(
-            attrs.evolve(state, hands=tuple(hands), discard_pile=pile, out=player)
+            attrs.evolve(
+                state, hands=tuple(hands), discard_pile=pile, out=player, **face_up
+            )
         )
     fits = any(
         meld_search.layoff_options(card, meld.meld, state.rules.meld_rules, state.wild)
@@ -648,7 +650,7 @@ def _discard(state: GameState, card: Card) -> GameState:
         discard_pile=pile,
         claim=card if fits else None,
         discarder=player if fits else None,
-        face_up=still_face_up(state, hands),
+        **face_up,
     )
 
 

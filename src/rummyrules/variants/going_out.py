@@ -77,6 +77,19 @@ class GoingOutRummy(PlayableRules):
     wild_rule: ClassVar[str] = "MELD-4"
     keeps_score: ClassVar[bool] = False
     hides_piles: ClassVar[bool] = True
+    unused_fields: ClassVar[frozenset[str]] = frozenset(
+        {
+            "face_up",
+            "face_up_holder",
+            "marker",
+            "score_sheet",
+            "melded",
+            "had_turn",
+            "passes",
+            "claim",
+            "discarder",
+        }
+    )
 
     players: int = attrs.field(
         default=2,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar
 
 import attrs
 
@@ -36,8 +36,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Deal",
+    "FaceUp",
     "OnMeld",
     "add_row",
+    "face_up_after",
     "fit_on_meld",
     "lay_off",
     "layoff_moves",
@@ -49,7 +51,6 @@ __all__ = [
     "resolve_meld",
     "round_scores",
     "start",
-    "still_face_up",
 ]
 
 
@@ -228,7 +229,7 @@ def play_meld(state: GameState, move: NewMeld) -> GameState:
         hands=tuple(hands),
         table=(*state.table, TableMeld.laid(meld, owner=player)),
         melded=tuple(melded),
-        face_up=still_face_up(state, hands),
+        **face_up_after(state, hands),
     )
 
 
@@ -252,7 +253,7 @@ def lay_off(state: GameState, move: LayOff, *, player: int | None = None) -> Gam
         state,
         hands=tuple(hands),
         table=tuple(table),
-        face_up=still_face_up(state, hands),
+        **face_up_after(state, hands),
     )
 
 
@@ -372,20 +373,39 @@ def round_scores(state: GameState) -> tuple[int, ...]:
     )
 
 
-def still_face_up(state: GameState, hands: Sequence[Sequence[Card]]) -> Card | None:
-    """The wild-rank card stays face up until its holder plays it (EOP-3, F14-4).
+class FaceUp(TypedDict):
+    """The face-up fields of a state, as changes for ``attrs.evolve``.
 
-    Identical cards are equal, so it stays face up while the holder has one.
+    >>> FaceUp(face_up=None, face_up_holder=None)
+    {'face_up': None, 'face_up_holder': None}
+    """
+
+    face_up: Card | None
+    face_up_holder: int | None
+
+
+def face_up_after(state: GameState, hands: Sequence[Sequence[Card]]) -> FaceUp:
+    """The face-up fields once the hands are these, as changes for ``attrs.evolve``.
+
+    The wild-rank card stays face up until its holder plays it (EOP-3,
+    F14-4); identical cards are equal, so it stays face up while the holder
+    has one. Once it is gone, nobody holds a face-up card: ``face_up`` and
+    ``face_up_holder`` are both None, as every state check expects.
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3)
-    >>> still_face_up(game, game.hands) == game.face_up
+    >>> face_up_after(game, game.hands) == {
+    ...     "face_up": game.face_up,
+    ...     "face_up_holder": game.face_up_holder,
+    ... }
     True
+    >>> face_up_after(game, [(), ()])
+    {'face_up': None, 'face_up_holder': None}
     """
     face_up, holder = state.face_up, state.face_up_holder
     if face_up is None or holder is None or face_up not in hands[holder]:
-        return None
-    return face_up
+        return FaceUp(face_up=None, face_up_holder=None)
+    return FaceUp(face_up=face_up, face_up_holder=holder)
 
 
 def _new_meanings(
