@@ -26,6 +26,7 @@ from typing import Final
 import attrs
 
 from rummyrules.errors import CardParseError
+from rummyrules.inputs import brief, expect, wrong_type
 
 __all__ = [
     "BY_RANK_AND_SUIT",
@@ -80,7 +81,8 @@ class Rank(enum.IntEnum):
     def parse(cls, text: str | Rank) -> Rank:
         """Read a rank from its text, case-free; ``T`` is read as ``10``.
 
-        A :class:`Rank` is returned as it is, so options may take either.
+        A :class:`Rank` is returned as it is, so options may take either;
+        anything else raises TypeError.
 
         >>> Rank.parse("k")
         <Rank.KING: 13>
@@ -91,10 +93,11 @@ class Rank(enum.IntEnum):
         """
         if isinstance(text, Rank):
             return text
+        expect(text, str, name="rank", what="a Rank or its text")
         try:
             return _RANKS_BY_TEXT[text.strip().upper()]
-        except (KeyError, AttributeError):
-            message = f"{text!r} is not a rank: ranks are A 2-10 J Q K (T for 10)"
+        except KeyError:
+            message = f"{brief(text)} is not a rank: ranks are A 2-10 J Q K (T for 10)"
             raise CardParseError(message) from None
 
     def __str__(self) -> str:
@@ -129,16 +132,21 @@ class Suit(enum.Enum):
         return _SUIT_SYMBOLS[self]
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
+    def parse(cls, text: str | Suit) -> Suit:
         """Read a suit from its letter (case-free) or its sign.
+
+        A :class:`Suit` is returned as it is; anything else raises TypeError.
 
         >>> Suit.parse("d")
         <Suit.DIAMONDS: 'D'>
         """
+        if isinstance(text, Suit):
+            return text
+        expect(text, str, name="suit", what="a Suit or its text")
         try:
             return _SUITS_BY_TEXT[text.strip().upper()]
-        except (KeyError, AttributeError):
-            message = f"{text!r} is not a suit: suits are S H D C (or ♠ ♥ ♦ ♣)"
+        except KeyError:
+            message = f"{brief(text)} is not a suit: suits are S H D C (or ♠ ♥ ♦ ♣)"
             raise CardParseError(message) from None
 
     def __str__(self) -> str:
@@ -202,6 +210,8 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read one card from its text (see the module's description).
 
+        Anything but text raises TypeError.
+
         >>> Card.parse(" 10♦ ")
         Card(rank=Rank.TEN, suit=Suit.DIAMONDS)
         >>> Card.parse("11S")
@@ -209,12 +219,13 @@ class Card:
         ...
         rummyrules.errors.CardParseError: '11S' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
         """
+        expect(text, str, name="card", what="a card's text")
         key = text.strip().upper()
         try:
             return _CARDS_BY_TEXT[key]
         except KeyError:
             message = (
-                f"{text.strip()!r} is not a card: ranks are A 2-10 J Q K (T for 10), "
+                f"{brief(text.strip())} is not a card: ranks are A 2-10 J Q K (T for 10), "
                 "suits S H D C, * is a WILDCARD"
             )
             raise CardParseError(message) from None
@@ -274,12 +285,17 @@ for _card in STANDARD_CARDS:
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Read cards from text separated by spaces or commas, or from a sequence.
 
-    A sequence may mix :class:`Card` values and card text.
+    A sequence may mix :class:`Card` values and card text. Anything else
+    (None, bytes, a number, a sequence holding one) raises TypeError.
 
     >>> parse_cards("AS, 10h qd")
     (Card(rank=Rank.ACE, suit=Suit.SPADES), Card(rank=Rank.TEN, suit=Suit.HEARTS), Card(rank=Rank.QUEEN, suit=Suit.DIAMONDS))
     >>> parse_cards("")
     ()
+    >>> parse_cards(["AS", 7])
+    Traceback (most recent call last):
+    ...
+    TypeError: each card must be a Card or its text, not int 7
     """
     if isinstance(text, str):
         words = text.replace(",", " ").split()
@@ -288,12 +304,22 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         except KeyError:
             tokens: Iterable[Card | str] = words
     else:
+        if isinstance(text, bytes | bytearray) or not isinstance(text, Iterable):
+            raise wrong_type(text, name="cards", what=_CARDS_LIKE)
         tokens = text
         if type(tokens) is tuple and all(type(token) is Card for token in tokens):
             return tokens  # already cards: the common case in a game loop
-    return tuple(
-        token if isinstance(token, Card) else Card.parse(token) for token in tokens
-    )
+    return tuple(map(_read_card, tokens))
+
+
+_CARDS_LIKE: Final = "card text or a sequence of Cards and card text"
+
+
+def _read_card(token: Card | str) -> Card:
+    if isinstance(token, Card):
+        return token
+    expect(token, str, name="each card", what="a Card or its text")
+    return Card.parse(token)
 
 
 def make_deck(

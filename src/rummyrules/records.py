@@ -46,6 +46,7 @@ import attrs
 
 from rummyrules.cards import Card, parse_cards
 from rummyrules.errors import DeckError, RecordParseError, ReplayError, RummyRulesError
+from rummyrules.inputs import brief, expect, whole_number
 from rummyrules.moves import Move, parse_move
 from rummyrules.state import GameState
 from rummyrules.variants.common import PlayableRules
@@ -189,7 +190,7 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
             try:
                 played.append(parse_move(given))
             except RummyRulesError as error:
-                message = f"move {number}, {given.strip()!r}, is no move: {error}"
+                message = f"move {number}, {brief(given.strip())}, is no move: {error}"
                 raise ReplayError(message, move_number=number) from error
         else:
             played.append(given)
@@ -269,7 +270,7 @@ def _apply(game: GameState, number: int, move: Move) -> GameState:
     try:
         return game.apply(move)
     except RummyRulesError as error:
-        message = f"move {number}, {str(move)!r}, is refused: {error}"
+        message = f"move {number}, {brief(str(move))}, is refused: {error}"
         raise ReplayError(
             message,
             move_number=number,
@@ -303,7 +304,7 @@ def _check_rows(
     after = (
         "the deal"
         if number == 0
-        else f"move {number}, {str(record.moves[number - 1])!r}"
+        else f"move {number}, {brief(str(record.moves[number - 1]))}"
     )
     if done and ends[-1] == number:  # this move ended round `done`
         row, index = game.score_sheet[-1], done - 1
@@ -415,8 +416,7 @@ _BODY: Final = ("round", "page", "winners")
 """The tags among the moves."""
 _TAG_NAMES: Final = "Variant, Seed, Deck, Dealer, Round, Page and Winners"
 _TAG: Final = re.compile(r"\[\s*([A-Za-z]+)(.*)\]", re.S)
-_NUMBERED: Final = re.compile(r"(\d+)\s*\.(?!\d)\s*(.*)", re.S)
-_WHOLE: Final = re.compile(r"-?[0-9]+")
+_NUMBERED: Final = re.compile(r"([0-9]+)\s*\.(?![0-9])\s*(.*)", re.S)
 
 
 def parse_record(text: str) -> GameRecord:
@@ -424,7 +424,7 @@ def parse_record(text: str) -> GameRecord:
 
     Reading is case-free and forgiving of spaces, blank lines and comments
     (``;`` to the end of the line, or ``{…}``); move numbers may be left
-    off. The header must deal a game: its rules, seed, deck and dealer are
+    off. Anything but text raises TypeError. The header must deal a game: its rules, seed, deck and dealer are
     checked as :meth:`~rummyrules.PlayableRules.new_game` checks them.
     Whether the moves are legal and the scores right is for :func:`~rummyrules.replay`.
 
@@ -445,9 +445,7 @@ def parse_record(text: str) -> GameRecord:
     ...
     rummyrules.errors.RecordParseError: line 4: this line is numbered 3, but it is move 2
     """
-    if not isinstance(text, str):
-        message = f"a record is text, not {type(text).__name__}"
-        raise RecordParseError(message)
+    expect(text, str, name="record", what="a record's text")
     lines = _content_lines(text.removeprefix("\ufeff"))  # a byte-order mark
     if not lines:
         message = 'the record is empty: it starts with [Variant "…"] and [Seed "…"]'
@@ -497,11 +495,11 @@ def _tag(number: int, content: str) -> tuple[str, str] | None:
         return None
     found = _TAG.fullmatch(content)
     if found is None:
-        message = f'a tag is written [Name "value"], not {content!r}'
+        message = f'a tag is written [Name "value"], not {brief(content)}'
         raise RecordParseError(message, line=number)
     name, rest = found.group(1).lower(), found.group(2).strip()
     if name not in _HEADER and name not in _BODY:
-        message = f"there is no tag [{found.group(1)}]: the tags are {_TAG_NAMES}"
+        message = f"there is no tag [{brief(found.group(1), quote=False)}]: the tags are {_TAG_NAMES}"
         raise RecordParseError(message, line=number)
     if name == "round":
         return name, rest.replace('"', " ")
@@ -523,10 +521,11 @@ def _once(seen: dict[str, tuple[int, str]], name: str, number: int, value: str) 
 
 
 def _whole(name: str, number: int | None, text: str) -> int:
-    if not _WHOLE.fullmatch(text):
-        message = f"[{name}] must be a whole number, not {text!r}"
+    whole = whole_number(text)
+    if whole is None:
+        message = f"[{name}] must be a whole number, not {brief(text)}"
         raise RecordParseError(message, line=number)
-    return int(text)
+    return whole
 
 
 def _header_record(header: dict[str, tuple[int, str]]) -> tuple[GameRecord, int]:
@@ -611,9 +610,10 @@ def _read_body(
 def _move(number: int, content: str, expected: int) -> Move:
     numbered = _NUMBERED.fullmatch(content)
     if numbered is not None:
-        if int(numbered.group(1)) != expected:
+        if whole_number(numbered.group(1)) != expected:
             message = (
-                f"this line is numbered {numbered.group(1)}, but it is move {expected}"
+                f"this line is numbered {brief(numbered.group(1), quote=False)}, "
+                f"but it is move {expected}"
             )
             raise RecordParseError(message, line=number)
         content = numbered.group(2)
@@ -629,7 +629,7 @@ def _round(players: int, number: int, text: str, expected: int) -> tuple[int, ..
     """A [Round N "scores"] tag's scores; rounds come in order, one score a player."""
     first, *scores = text.split() or [""]
     if _whole("Round", number, first) != expected:
-        message = f'[Round {first}] comes where round {expected} is due: write [Round {expected} "scores"]'
+        message = f'[Round {brief(first, quote=False)}] comes where round {expected} is due: write [Round {expected} "scores"]'
         raise RecordParseError(message, line=number)
     if len(scores) != players:
         message = (
@@ -650,7 +650,7 @@ def _read_winners(players: int, number: int, text: str) -> tuple[int, ...] | Non
     if not winners or not all(0 <= player < players for player in winners):
         message = (
             f"[Winners] names players 0 to {players - 1}, or none (nobody won), "
-            f"or * (the game goes on), not {text!r}"
+            f"or * (the game goes on), not {brief(text)}"
         )
         raise RecordParseError(message, line=number)
     return tuple(sorted(winners))

@@ -1,0 +1,164 @@
+"""Hostile input is refused fast and in few words; wrong types get TypeErrors.
+
+Every entry point that reads text or JSON is fed input of 100 KB to 1 MB in
+the shapes that once stalled a parser or built a huge message: long runs of
+card text, NUL bytes, runs of spaces inside a move, numbers of a million
+digits, a list field holding a string. Each must raise its own ``ValueError``
+subclass with a message under 2,000 characters. Nothing here is timed (the
+machine is shared and noisy): the inputs are large enough that a parser that
+is quadratic on them takes minutes instead of milliseconds.
+
+Every public entry point that takes an argument from a caller is then fed
+values of the wrong type, and must raise a ``TypeError`` whose message names
+the argument.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from rummyrules import (
+    Card,
+    CardParseError,
+    EndOfThePage,
+    GoingOutRummy,
+    IllegalMoveError,
+    MoveParseError,
+    OptionError,
+    PositionError,
+    Rank,
+    RecordParseError,
+    RummyRulesError,
+    Suit,
+    parse_cards,
+    parse_move,
+    parse_record,
+)
+from rummyrules.variants.registry import parse_rules
+
+MB = 1024 * 1024
+LONGEST_MESSAGE = 2000
+
+EOP = EndOfThePage()
+GAME = EOP.new_game(seed=5).apply("draw")
+POSITION = (
+    "EndOfThePage | dealer 1 | wild 3 | face_up 3S | to_move 1 draw"
+    " | hands 4C 9S KC / 3S 9D JD | pile 6C 10D"
+)
+RECORD = '[Variant "EndOfThePage"]\n[Seed "1"]\n'
+
+
+def random_text(size: int) -> str:
+    """Seeded random characters from all over Unicode (no surrogates)."""
+    rng = random.Random(size)
+    return "".join(
+        chr(rng.choice([rng.randrange(0x20), rng.randrange(0xD800)]))
+        for _ in range(size)
+    )
+
+
+SPACES = " " * MB
+MILLION_DIGITS = "1" * 1_000_000
+NULS = "\x00" * MB
+CARD_TEXT = "7S " * (MB // 3)
+
+Make = Callable[[], str]
+
+POSITIONS: dict[str, Make] = {
+    "nuls": lambda: NULS,
+    "random": lambda: random_text(MB // 4),
+    "rules-options": lambda: "EndOfThePage " + CARD_TEXT,
+    "rules-digits": lambda: "EndOfThePage players=" + MILLION_DIGITS,
+    "seed-digits": lambda: POSITION + " | seed " + MILLION_DIGITS,
+    "player-digits": lambda: POSITION.replace("to_move 1", "to_move " + MILLION_DIGITS),
+    "meld-spaces": lambda: POSITION + " | melds 0: 4H" + SPACES + "x",
+    "face-up-spaces": lambda: POSITION.replace("face_up 3S", "face_up 3S" + SPACES + "x"),
+    "many-melds": lambda: POSITION + " | melds " + "0: 4H 4D 4S / " * (MB // 14),
+    "many-rows": lambda: POSITION + " | sheet " + "1 1 / " * (MB // 6),
+    "many-sections": lambda: POSITION + " |" * (MB // 2) + " x",
+    "long-token": lambda: POSITION + " | pile " + "x" * MB,
+}  # fmt: skip
+
+RECORDS: dict[str, Make] = {
+    "nuls": lambda: NULS,
+    "random": lambda: random_text(MB // 4),
+    "variant-text": lambda: '[Variant "' + CARD_TEXT + '"]',
+    "seed-digits": lambda: RECORD.replace('"1"', '"' + MILLION_DIGITS + '"'),
+    "move-number-digits": lambda: RECORD + MILLION_DIGITS + ". draw",
+    "move-spaces": lambda: RECORD + "lay 3C" + SPACES + "x on 1",
+    "round-digits": lambda: RECORD + "[Round " + MILLION_DIGITS + "]",
+    "open-brackets": lambda: RECORD + "[" * MB,
+    "long-token": lambda: RECORD + "x" * MB,
+}  # fmt: skip
+
+CARDS: dict[str, Make] = {
+    "nuls": lambda: NULS,
+    "long-token": lambda: "x" * MB,
+    "random": lambda: random_text(MB // 4),
+    "then-long-token": lambda: CARD_TEXT + "x" * MB,
+}
+
+MOVES: dict[str, Make] = {
+    "nuls": lambda: NULS,
+    "random": lambda: random_text(MB // 4),
+    "meld-spaces": lambda: "meld 7S" + SPACES + "x",
+    "lay-spaces": lambda: "lay 3C" + SPACES + "x on 1",
+    "lay-spaces-on": lambda: "lay 3C" + SPACES + "on" + SPACES + "x",
+    "out-spaces": lambda: "out 7S" + SPACES + "x",
+    "out-discard-spaces": lambda: "out 7S" + SPACES + "discardx",
+    "out-slashes": lambda: "out " + "/" * MB,
+    "player-digits": lambda: MILLION_DIGITS + ": draw",
+    "meld-number-digits": lambda: "lay 3C on " + MILLION_DIGITS,
+    "long-token": lambda: "take " + "x" * MB,
+}
+
+RULES: dict[str, Make] = {
+    "digits": lambda: "EndOfThePage players=" + MILLION_DIGITS,
+    "option-nuls": lambda: "EndOfThePage stock_out=" + NULS,
+    "nuls": lambda: NULS,
+}
+
+
+def cases(
+    read: Callable[[Any], object],
+    error: type[RummyRulesError],
+    name: str,
+    makes: dict[str, Make],
+) -> list[Any]:
+    return [
+        pytest.param(read, make, error, id=f"{name}-{case}")
+        for case, make in makes.items()
+    ]
+
+
+HOSTILE: list[Any] = [
+    *cases(EOP.position, PositionError, "position", POSITIONS),
+    *cases(parse_record, RecordParseError, "record", RECORDS),
+    *cases(parse_cards, CardParseError, "cards", CARDS),
+    *cases(Card.parse, CardParseError, "card", {"nuls": lambda: NULS}),
+    *cases(Rank.parse, CardParseError, "rank", {"nuls": lambda: NULS}),
+    *cases(Suit.parse, CardParseError, "suit", {"nuls": lambda: NULS}),
+    *cases(parse_move, MoveParseError, "move", MOVES),
+    *cases(GAME.apply, MoveParseError, "apply", MOVES),
+    # Moves that read, but are far too long to be legal.
+    *cases(GAME.apply, IllegalMoveError, "apply", {"meld-many-cards": lambda: "meld " + CARD_TEXT}),
+    *cases(GAME.apply, IllegalMoveError, "apply", {"out-many-melds": lambda: "out " + "7S 8S 9S / " * (MB // 11) + "7S"}),
+    *cases(parse_rules, OptionError, "rules", RULES),
+    *cases(lambda text: EndOfThePage(stock_out=text), OptionError, "option", {"text": lambda: CARD_TEXT}),
+    *cases(lambda text: GoingOutRummy(going_out=text), OptionError, "option", {"nuls": lambda: NULS}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("read", "make", "error"), HOSTILE)
+def test_hostile_input_is_refused_with_its_own_error_in_few_words(
+    read: Callable[[Any], object],
+    make: Callable[[], object],
+    error: type[RummyRulesError],
+) -> None:
+    with pytest.raises(error) as refused:
+        read(make())
+    assert len(str(refused.value)) < LONGEST_MESSAGE, str(refused.value)[:3000]
