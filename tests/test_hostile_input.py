@@ -15,6 +15,7 @@ the argument.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +28,8 @@ from rummyrules import (
     EndOfThePage,
     GoingOutRummy,
     IllegalMoveError,
+    LoadError,
+    Match,
     MoveParseError,
     OptionError,
     PositionError,
@@ -34,6 +37,8 @@ from rummyrules import (
     RecordParseError,
     RummyRulesError,
     Suit,
+    dumps,
+    loads,
     parse_cards,
     parse_move,
     parse_record,
@@ -52,6 +57,16 @@ POSITION = (
 RECORD = '[Variant "EndOfThePage"]\n[Seed "1"]\n'
 
 
+def saved(value: Any, path: tuple[str | int, ...], hostile: object) -> str:
+    """The value's saved text, with the node at ``path`` replaced by ``hostile``."""
+    document = json.loads(dumps(value))
+    node = document
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = hostile
+    return json.dumps(document)
+
+
 def random_text(size: int) -> str:
     """Seeded random characters from all over Unicode (no surrogates)."""
     rng = random.Random(size)
@@ -65,8 +80,41 @@ SPACES = " " * MB
 MILLION_DIGITS = "1" * 1_000_000
 NULS = "\x00" * MB
 CARD_TEXT = "7S " * (MB // 3)
+VIEW = EOP.new_game(seed=5).view(0)
+MATCH = Match.start(GoingOutRummy(), seed=3)
 
 Make = Callable[[], str]
+
+# Saved values with one field spoilt: the issue's case first, a saved view's
+# melds set to a long string (3.6 s for 30 KB, and a 2.2 MB message, once).
+LOADS: dict[str, Make] = {
+    "view-melds-text": lambda: saved(VIEW, ("data", "melds"), CARD_TEXT),
+    "table-non-objects": lambda: saved(GAME, ("data", "table"), [1] * 200_000),
+    "table-texts": lambda: saved(GAME, ("data", "table"), ["7S"] * 200_000),
+    "hands-text": lambda: saved(GAME, ("data", "hands"), CARD_TEXT),
+    "hand-nuls": lambda: saved(GAME, ("data", "hands"), [NULS]),
+    "stock-nuls": lambda: saved(GAME, ("data", "stock"), NULS),
+    "stock-numbers": lambda: saved(GAME, ("data", "stock"), [1] * 200_000),
+    "seed-text": lambda: saved(GAME, ("data", "seed"), CARD_TEXT),
+    "seed-4000-digits": lambda: saved(GAME, ("data", "seed"), 10**4000),
+    "phase-text": lambda: saved(GAME, ("data", "phase"), CARD_TEXT),
+    "scores-long": lambda: saved(GAME, ("data", "scores"), [*[1] * 200_000, "x"]),
+    "sheet-row-long": lambda: saved(GAME, ("data", "score_sheet"), [[1] * 200_000]),
+    "turn-text": lambda: saved(GAME, ("data", "turn"), CARD_TEXT),
+    "long-extra-field": lambda: saved(GAME, ("data", "colour" * 100_000), 1),
+    "many-extra-fields": lambda: saved(GAME, ("data", "rules", "options"), {f"o{n}": n for n in range(100_000)}),
+    "format-nuls": lambda: saved(GAME, ("format",), NULS),
+    "kind-text": lambda: saved(GAME, ("kind",), CARD_TEXT),
+    "variant-text": lambda: saved(GAME, ("variant",), CARD_TEXT),
+    "million-digits": lambda: saved(GAME, ("data", "seed"), 0).replace('"seed": 0', '"seed": ' + MILLION_DIGITS),
+    "move-nuls": lambda: saved(parse_move("draw"), ("data",), NULS),
+    "moves-numbers": lambda: saved(VIEW, ("data", "legal_moves"), [1] * 200_000),
+    "games-text": lambda: saved(MATCH, ("data", "games"), CARD_TEXT),
+    "dealt-text": lambda: saved(MATCH, ("data", "draw", "dealt"), CARD_TEXT),
+    "dealt-item-text": lambda: saved(MATCH, ("data", "draw", "dealt"), [CARD_TEXT]),
+    "nuls": lambda: NULS,
+    "deep": lambda: "[" * MB,
+}  # fmt: skip
 
 POSITIONS: dict[str, Make] = {
     "nuls": lambda: NULS,
@@ -136,6 +184,7 @@ def cases(
 
 
 HOSTILE: list[Any] = [
+    *cases(loads, LoadError, "loads", LOADS),
     *cases(EOP.position, PositionError, "position", POSITIONS),
     *cases(parse_record, RecordParseError, "record", RECORDS),
     *cases(parse_cards, CardParseError, "cards", CARDS),
