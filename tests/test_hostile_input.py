@@ -42,6 +42,8 @@ from rummyrules import (
     parse_cards,
     parse_move,
     parse_record,
+    record_game,
+    replay,
 )
 from rummyrules.variants.registry import parse_rules
 
@@ -211,3 +213,129 @@ def test_hostile_input_is_refused_with_its_own_error_in_few_words(
     with pytest.raises(error) as refused:
         read(make())
     assert len(str(refused.value)) < LONGEST_MESSAGE, str(refused.value)[:3000]
+
+
+# --- Wrong types: a TypeError that names the argument ---------------------------
+
+WRONG: dict[str, object] = {
+    "None": None,
+    "list": [],
+    "dict": {},
+    "float": 1.0,
+    "bool": True,
+    "bytes": b"7S",
+    "str": "0",
+    "int": 7,
+}
+"""Values of the wrong type for most arguments: each entry below says which it refuses."""
+
+TEXT = ("None", "list", "dict", "float", "bool", "bytes", "int")
+NUMBER = ("None", "list", "dict", "float", "bool", "bytes", "str")
+NUMBER_OR_NONE = ("list", "dict", "float", "bool", "bytes", "str")
+CARDS_LIKE = ("None", "float", "bool", "bytes", "int")  # [] and {} hold no cards
+RANK_OR_NONE = ("list", "dict", "float", "bool", "bytes", "int")
+ANYTHING_ELSE = tuple(WRONG)
+
+GOR = GoingOutRummy()
+MELD = EOP.check_meld("7S 8S 9S").melds[0]
+FINISHED = Match.start(GOR, seed=3).apply("1: drop")
+
+Call = Callable[[Any], object]
+
+ENTRIES: list[tuple[str, str, Call, tuple[str, ...]]] = [
+    # (entry point, the argument its message names, the call, the wrong values)
+    ("parse_cards", "cards", parse_cards, CARDS_LIKE),
+    ("Card.parse", "card", Card.parse, TEXT),
+    ("Rank.parse", "rank", Rank.parse, TEXT),
+    ("Suit.parse", "suit", Suit.parse, TEXT),
+    ("parse_move", "move", parse_move, TEXT),
+    ("check_meld", "cards", EOP.check_meld, CARDS_LIKE),
+    ("check_meld-wild", "wild", lambda v: EOP.check_meld("7S 8S 9S", wild=v), RANK_OR_NONE),
+    ("find_melds", "hand", EOP.find_melds, CARDS_LIKE),
+    ("find_melds-wild", "wild", lambda v: EOP.find_melds("7S", wild=v), RANK_OR_NONE),
+    ("find_layoffs", "hand", lambda v: EOP.find_layoffs(v, MELD), CARDS_LIKE),
+    ("find_layoffs-meld", "meld", lambda v: EOP.find_layoffs("10S", v), ANYTHING_ELSE),
+    ("find_layoffs-wild", "wild", lambda v: EOP.find_layoffs("10S", MELD, wild=v), RANK_OR_NONE),
+    ("card_value", "card", EOP.card_value, TEXT),
+    ("card_value-wild", "wild", lambda v: EOP.card_value("7S", wild=v), RANK_OR_NONE),
+    ("wild_rank", "wild", EOP.wild_rank, RANK_OR_NONE),
+    ("stacked_deck", "top", EOP.stacked_deck, CARDS_LIKE),
+    ("find_going_out", "hand", GOR.find_going_out, CARDS_LIKE),
+    ("new_game-seed", "seed", lambda v: EOP.new_game(seed=v), NUMBER),
+    ("new_game-dealer", "dealer", lambda v: EOP.new_game(dealer=v), NUMBER),
+    ("new_game-deck", "deck", lambda v: EOP.new_game(deck=v), ("float", "bool", "bytes", "str", "int")),
+    ("position", "position", EOP.position, TEXT),
+    ("apply", "move", GAME.apply, TEXT),
+    ("apply-player", "player", lambda v: GAME.apply("discard 7S", player=v), NUMBER_OR_NONE),
+    ("legal_moves", "player", GAME.legal_moves, NUMBER_OR_NONE),
+    ("view", "player", GAME.view, NUMBER),
+    ("hand", "player", GAME.hand, NUMBER),
+    ("with_page", "rounds", GAME.with_page, NUMBER),
+    ("dumps", "value", dumps, ANYTHING_ELSE),
+    ("dumps-indent", "indent", lambda v: dumps(GAME, indent=v), NUMBER_OR_NONE),
+    ("loads", "text", loads, ("None", "list", "dict", "float", "bool", "int")),
+    ("parse_record", "record", parse_record, TEXT),
+    ("parse_rules", "rules", parse_rules, TEXT),
+    ("record_game", "rules", record_game, ANYTHING_ELSE),
+    ("record_game-seed", "seed", lambda v: record_game(EOP, seed=v), NUMBER),
+    ("record_game-dealer", "dealer", lambda v: record_game(EOP, dealer=v), NUMBER),
+    ("record_game-deck", "deck", lambda v: record_game(EOP, deck=v), ("float", "bool", "bytes", "str", "int")),
+    ("record_game-moves", "moves", lambda v: record_game(EOP, moves=v), (*CARDS_LIKE, "str")),
+    ("record_game-move", "move 1", lambda v: record_game(EOP, moves=[v]), TEXT),
+    ("record_game-pages", "pages", lambda v: record_game(EOP, pages=v), (*CARDS_LIKE, "str")),
+    ("record_game-page", "each page", lambda v: record_game(EOP, pages=[v]), ANYTHING_ELSE),
+    ("replay", "record", replay, ANYTHING_ELSE),
+    ("Match.start", "rules", Match.start, ANYTHING_ELSE),
+    ("Match.start-seed", "seed", lambda v: Match.start(GOR, seed=v), NUMBER),
+    ("Match.start-shuffler", "shuffler", lambda v: Match.start(GOR, shuffler=v), NUMBER),
+    ("Match.apply", "move", Match.start(GOR, seed=3).apply, TEXT),
+    ("Match.next_game", "rules", FINISHED.next_game, NUMBER_OR_NONE),
+    ("draw_for_dealer-seed", "seed", lambda v: GOR.draw_for_dealer(seed=v), NUMBER),
+    ("draw_for_dealer-shuffler", "shuffler", lambda v: GOR.draw_for_dealer(shuffler=v), NUMBER),
+    ("draw_for_dealer-deck", "deck", lambda v: GOR.draw_for_dealer(deck=v), ("float", "bool", "bytes", "int")),
+]  # fmt: skip
+
+# A sequence may hold only cards (or card text): each item is checked too.
+ITEMS: list[tuple[str, str, Call]] = [
+    ("parse_cards", "each card", lambda v: parse_cards(["7S", v])),
+    ("check_meld", "each card", lambda v: EOP.check_meld(["7S", v])),
+    (
+        "new_game-deck",
+        "each card of the deck",
+        lambda v: EOP.new_game(deck=(*EOP.deck()[1:], v)),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "argument", "value"),
+    [
+        pytest.param(call, argument, WRONG[kind], id=f"{entry}-{kind}")
+        for entry, argument, call, kinds in ENTRIES
+        for kind in kinds
+    ]
+    + [
+        pytest.param(call, argument, value, id=f"{entry}-item-{kind}")
+        for entry, argument, call in ITEMS
+        for kind, value in WRONG.items()
+        if not isinstance(value, str)
+    ],
+)
+def test_a_wrong_type_raises_a_type_error_naming_the_argument(
+    call: Call, argument: str, value: object
+) -> None:
+    with pytest.raises(TypeError) as refused:
+        call(value)
+    message = str(refused.value)
+    assert message.startswith(f"{argument} must be "), message
+    assert message.endswith(
+        f"not {type(value).__name__}" + ("" if value is None else f" {value!r}")
+    )
+
+
+def test_bool_is_not_taken_for_a_player_or_a_seed() -> None:
+    """Python makes True the int 1; as a player or a seed it is a mistake."""
+    with pytest.raises(TypeError, match="player must be a player number"):
+        GAME.legal_moves(player=True)
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        EOP.new_game(seed=False)

@@ -38,6 +38,7 @@ __all__ = [
     "card_key",
     "make_deck",
     "parse_cards",
+    "read_cards",
 ]
 
 
@@ -297,16 +298,29 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     ...
     TypeError: each card must be a Card or its text, not int 7
     """
-    if isinstance(text, str):
-        words = text.replace(",", " ").split()
+    return read_cards(text, name="cards")
+
+
+def read_cards(value: str | Iterable[Card | str], *, name: str) -> tuple[Card, ...]:
+    """:func:`parse_cards` for an argument called ``name``, which a TypeError names.
+
+    The rules' methods read their hands, decks and melds with it.
+
+    >>> read_cards(None, name="hand")
+    Traceback (most recent call last):
+    ...
+    TypeError: hand must be card text or a sequence of Cards and card text, not NoneType
+    """
+    if isinstance(value, str):
+        words = value.replace(",", " ").split()
         try:  # card text as the library writes it: one lookup a card
             return tuple(map(_CARDS_BY_TEXT.__getitem__, words))
         except KeyError:
             tokens: Iterable[Card | str] = words
     else:
-        if isinstance(text, bytes | bytearray) or not isinstance(text, Iterable):
-            raise wrong_type(text, name="cards", what=_CARDS_LIKE)
-        tokens = text
+        if isinstance(value, bytes | bytearray) or not isinstance(value, Iterable):
+            raise wrong_type(value, name=name, what=_CARDS_LIKE)
+        tokens = value
         if type(tokens) is tuple and all(type(token) is Card for token in tokens):
             return tokens  # already cards: the common case in a game loop
     return tuple(map(_read_card, tokens))

@@ -14,7 +14,8 @@ belongs. Three small helpers keep such input cheap and its refusal short:
   time (a regular expression for "any spaces, the sign, any spaces" takes
   quadratic time on a long run of spaces).
 - :func:`expect` refuses a value of the wrong type with a ``TypeError`` whose
-  sentence names the argument and what it should be.
+  sentence names the argument and what it should be; :func:`expect_player`
+  is the same for a player's number, which every game state method takes.
 
 >>> print(brief("7S " * 10_000))
 '7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7S 7…' (30,000 characters)
@@ -39,6 +40,7 @@ __all__ = [
     "brief",
     "close_up",
     "expect",
+    "expect_player",
     "too_many_digits",
     "whole_number",
     "wrong_type",
@@ -214,6 +216,29 @@ def expect(
     ):
         return
     raise wrong_type(value, name=name, what=what)
+
+
+def expect_player(
+    value: object, *, name: str = "player", optional: bool = False
+) -> None:
+    """Refuse a player's number (or None, if ``optional``) of the wrong type.
+
+    Only the type is checked here: whether there is such a player is for
+    the game to say.
+
+    >>> expect_player(2), expect_player(None, optional=True)
+    (None, None)
+    >>> expect_player(True)
+    Traceback (most recent call last):
+    ...
+    TypeError: player must be a player number (int), not bool True
+    """
+    if optional:
+        expect(
+            value, (int, type(None)), name=name, what="a player number (int) or None"
+        )
+    else:
+        expect(value, int, name=name, what="a player number (int)")
 
 
 def _names_bool(kinds: type | tuple[type, ...]) -> bool:

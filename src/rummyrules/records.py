@@ -40,13 +40,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
 from rummyrules.cards import Card, parse_cards
 from rummyrules.errors import DeckError, RecordParseError, ReplayError, RummyRulesError
-from rummyrules.inputs import brief, expect, whole_number
+from rummyrules.inputs import brief, expect, whole_number, wrong_type
 from rummyrules.moves import Move, parse_move
 from rummyrules.state import GameState
 from rummyrules.variants.common import PlayableRules
@@ -59,6 +59,8 @@ __all__ = [
     "record_text",
     "replay",
 ]
+
+_T = TypeVar("_T")
 
 
 def _cards(deck: Iterable[Card] | None) -> tuple[Card, ...] | None:
@@ -171,7 +173,9 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     the Page game (EOP-17): each is the number of moves played before the
     change and the page's new number of rows. A move that is refused raises
     :class:`ReplayError`, naming it; rules, a seed, a deck or a dealer that
-    deal no game raise as ``new_game`` does.
+    deal no game raise as ``new_game`` does; an argument of the wrong type
+    (a move that is neither a Move nor text, a page that is no pair of
+    whole numbers) raises TypeError.
 
     >>> from rummyrules import EndOfThePage
     >>> rules = EndOfThePage(rounds=2, max_turns=1)
@@ -184,8 +188,10 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     ...
     rummyrules.errors.ReplayError: move 2, 'discard 9S', is refused: you do not hold 9S (EOP-10)
     """
+    expect(rules, PlayableRules, name="rules", what="the rules of a game")
+    game = rules.new_game(seed=seed, deck=deck, dealer=dealer)
     played: list[Move] = []
-    for number, given in enumerate(moves, start=1):
+    for number, given in enumerate(_sequence(moves, "moves"), start=1):
         if isinstance(given, str):
             try:
                 played.append(parse_move(given))
@@ -193,6 +199,7 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
                 message = f"move {number}, {brief(given.strip())}, is no move: {error}"
                 raise ReplayError(message, move_number=number) from error
         else:
+            expect(given, Move, name=f"move {number}", what="a Move or its text")
             played.append(given)
     record = GameRecord(
         rules=rules,
@@ -200,9 +207,9 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
         deck=deck,
         dealer=dealer,
         moves=played,
-        pages=sorted(pages, key=lambda page: page[0]),
+        pages=sorted(map(_page, _sequence(pages, "pages")), key=lambda page: page[0]),
     )
-    game, ends = _play(record, rules.new_game(seed=seed, deck=deck, dealer=dealer))
+    game, ends = _play(record, game)
     return attrs.evolve(
         record,
         score_sheet=game.score_sheet,
@@ -211,13 +218,34 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     )
 
 
+def _sequence(value: Iterable[_T], name: str) -> Iterable[_T]:
+    """A sequence given as an argument; text, which is one too, is refused."""
+    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
+        raise wrong_type(value, name=name, what="a sequence")
+    return value
+
+
+def _page(page: tuple[int, int]) -> tuple[int, int]:
+    """A change of the page: moves played before it, and the page's rows."""
+    if not (
+        isinstance(page, tuple | list)
+        and len(page) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in page)
+    ):
+        raise wrong_type(
+            page, name="each page", what="a pair of whole numbers (moves, rows)"
+        )
+    return page[0], page[1]
+
+
 def replay(record: GameRecord) -> GameState:
     """Play the record's moves again and check its scores and winners; the game at the end.
 
     Raises :class:`ReplayError` at the first fault: a move the game refuses
     (with its reason and rule), a round whose recorded scores differ from
     the game's or that ended elsewhere than the record says, a page change
-    the game refuses, or winners that differ.
+    the game refuses, or winners that differ. Anything but a
+    :class:`GameRecord` raises TypeError.
 
     >>> from rummyrules import EndOfThePage
     >>> rules = EndOfThePage(rounds=2, max_turns=1)
@@ -232,6 +260,9 @@ def replay(record: GameRecord) -> GameState:
     ...
     rummyrules.errors.ReplayError: round 2 scores differ after move 4, 'discard AS': the record has -280 265, the game gives -280 -265
     """
+    expect(
+        record, GameRecord, name="record", what="a GameRecord (parse_record reads one)"
+    )
     try:
         game = record.rules.new_game(
             seed=record.seed, deck=record.deck, dealer=record.dealer
