@@ -37,6 +37,7 @@ from rummyrules import (
     RecordParseError,
     RummyRulesError,
     Suit,
+    UnknownCardError,
     dumps,
     loads,
     parse_cards,
@@ -57,6 +58,7 @@ POSITION = (
     " | hands 4C 9S KC / 3S 9D JD | pile 6C 10D"
 )
 RECORD = '[Variant "EndOfThePage"]\n[Seed "1"]\n'
+MELD = EOP.check_meld("7S 8S 9S").melds[0]
 
 
 def saved(value: Any, path: tuple[str | int, ...], hostile: object) -> str:
@@ -199,6 +201,10 @@ HOSTILE: list[Any] = [
     *cases(GAME.apply, IllegalMoveError, "apply", {"meld-many-cards": lambda: "meld " + CARD_TEXT}),
     *cases(GAME.apply, IllegalMoveError, "apply", {"out-many-melds": lambda: "out " + "7S 8S 9S / " * (MB // 11) + "7S"}),
     *cases(parse_rules, OptionError, "rules", RULES),
+    # A hand of more cards than the deck holds is refused before any search.
+    *cases(EOP.find_melds, UnknownCardError, "find_melds", {"card-text": lambda: CARD_TEXT}),
+    *cases(lambda hand: EOP.find_layoffs(hand, MELD), UnknownCardError, "find_layoffs", {"card-text": lambda: CARD_TEXT}),
+    *cases(GoingOutRummy().find_going_out, UnknownCardError, "find_going_out", {"card-text": lambda: CARD_TEXT}),
     *cases(lambda text: EndOfThePage(stock_out=text), OptionError, "option", {"text": lambda: CARD_TEXT}),
     *cases(lambda text: GoingOutRummy(going_out=text), OptionError, "option", {"nuls": lambda: NULS}),
 ]  # fmt: skip
@@ -237,7 +243,6 @@ RANK_OR_NONE = ("list", "dict", "float", "bool", "bytes", "int")
 ANYTHING_ELSE = tuple(WRONG)
 
 GOR = GoingOutRummy()
-MELD = EOP.check_meld("7S 8S 9S").melds[0]
 FINISHED = Match.start(GOR, seed=3).apply("1: drop")
 
 Call = Callable[[Any], object]

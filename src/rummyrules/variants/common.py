@@ -154,13 +154,16 @@ class Rules(abc.ABC):
     ) -> tuple[Meld, ...]:
         """Every valid meld that can be made from the hand (see :func:`~rummyrules.meld_search.find_melds`).
 
+        A hand holding a card the deck lacks, or more copies than it has,
+        raises :class:`~rummyrules.UnknownCardError`, as in
+        :meth:`~rummyrules.GoingOutRummy.find_going_out`.
+
         >>> from rummyrules import EndOfThePage
         >>> [str(m) for m in EndOfThePage().find_melds("7S 8S 9S 9H")]
         ['7S 8S 9S']
         """
-        return meld_search.find_melds(
-            read_cards(hand, name="hand"), self.meld_rules, wild=self.wild_rank(wild)
-        )
+        cards = self._hand(hand)
+        return meld_search.find_melds(cards, self.meld_rules, wild=self.wild_rank(wild))
 
     def find_layoffs(
         self, hand: CardsLike, meld: Meld, *, wild: Rank | str | None = None
@@ -175,10 +178,7 @@ class Rules(abc.ABC):
         """
         expect(meld, Meld, name="meld", what="a Meld (a TableMeld holds one as .meld)")
         return meld_search.find_layoffs(
-            read_cards(hand, name="hand"),
-            meld,
-            self.meld_rules,
-            wild=self.wild_rank(wild),
+            self._hand(hand), meld, self.meld_rules, wild=self.wild_rank(wild)
         )
 
     def stacked_deck(self, top: CardsLike) -> tuple[Card, ...]:
@@ -199,6 +199,16 @@ class Rules(abc.ABC):
         for card in named:
             rest.remove(card)
         return (*named, *rest)
+
+    def _hand(self, hand: CardsLike) -> tuple[Card, ...]:
+        """Read a hand, refusing cards the deck cannot supply.
+
+        Checked before any search: a search of a hand of thousands of cards
+        (ten thousand 7S) takes time that grows with its square.
+        """
+        cards = read_cards(hand, name="hand")
+        self._check_in_deck(cards)
+        return cards
 
     def _not_in_deck(self, cards: Sequence[Card]) -> str | None:
         """Say which card this game's deck cannot supply, if any."""

@@ -146,8 +146,7 @@ class GoingOutRummy(PlayableRules):
         >>> print(GoingOutRummy().find_going_out("2H 3H 4H 9S 9C KD KH"))
         None
         """
-        cards = read_cards(hand, name="hand")
-        self._check_in_deck(cards)
+        cards = self._hand(hand)
         return layouts.find_going_out(
             cards,
             MELD_RULES,
