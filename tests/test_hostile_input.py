@@ -40,6 +40,7 @@ from rummyrules import (
     UnknownCardError,
     dumps,
     loads,
+    make_deck,
     parse_cards,
     parse_move,
     parse_record,
@@ -250,6 +251,9 @@ Call = Callable[[Any], object]
 ENTRIES: list[tuple[str, str, Call, tuple[str, ...]]] = [
     # (entry point, the argument its message names, the call, the wrong values)
     ("parse_cards", "cards", parse_cards, CARDS_LIKE),
+    ("make_deck-decks", "decks", lambda v: make_deck(decks=v), NUMBER),
+    ("make_deck-wildcards", "wildcards", lambda v: make_deck(wildcards=v), NUMBER),
+    ("make_deck-ranks", "ranks", lambda v: make_deck(ranks=v), ("None", "float", "bool", "bytes", "str", "int")),
     ("Card.parse", "card", Card.parse, TEXT),
     ("Rank.parse", "rank", Rank.parse, TEXT),
     ("Suit.parse", "suit", Suit.parse, TEXT),

@@ -350,6 +350,17 @@ def make_deck(
     >>> " ".join(str(card) for card in make_deck(ranks=[Rank.ACE, Rank.KING]))
     'AS KS AH KH AD KD AC KC'
     """
-    allowed = frozenset(ranks)
+    if type(decks) is not int or type(wildcards) is not int:  # rarely: check each
+        expect(decks, int, name="decks", what="a whole number (int)")
+        expect(wildcards, int, name="wildcards", what="a whole number (int)")
+    try:
+        allowed = frozenset(ranks)
+    except TypeError:  # not a sequence, or one of things that are no Ranks
+        allowed = None
+    if allowed is None or isinstance(ranks, str | bytes):
+        raise wrong_type(ranks, name="ranks", what="a sequence of Ranks")
+    if not all(type(rank) is Rank for rank in allowed):
+        wrong = next(rank for rank in allowed if type(rank) is not Rank)
+        raise wrong_type(wrong, name="each rank", what="a Rank")
     pack = tuple(card for card in STANDARD_CARDS if card.rank in allowed)
     return pack * decks + (WILDCARD,) * wildcards
