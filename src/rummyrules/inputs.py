@@ -2,7 +2,7 @@
 
 Whatever a caller hands the library may be hostile: a megabyte of NUL bytes
 where a card belongs, a number with a million digits, ``None`` where a move
-belongs. Three small helpers keep such input cheap and its refusal short:
+belongs. These small helpers keep such input cheap and its refusal short:
 
 - :func:`brief` quotes a piece of input in a message: at most a short prefix,
   with its size, so that no message grows with the input.
