@@ -498,7 +498,9 @@ def test_the_rules_given_must_be_the_rules_named() -> None:
 
 
 def test_a_position_is_text() -> None:
-    with pytest.raises(PositionError, match="a position is text, not bytes"):
+    with pytest.raises(
+        TypeError, match="position must be a position's text, not bytes"
+    ):
         read_position(EOP.encode())  # type: ignore[arg-type]  # what is refused
 
 

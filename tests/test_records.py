@@ -19,6 +19,7 @@ from rummyrules import (
     RummyRulesError,
 )
 from rummyrules.errors import RecordParseError, ReplayError
+from rummyrules.inputs import brief
 from rummyrules.moves import Move, parse_move
 from rummyrules.records import (
     GameRecord,
@@ -143,7 +144,8 @@ def test_inserted_illegal_move_names_its_number_and_rule(
     error = replay_error(tampered)
     assert (error.move_number, error.move, error.rule) == (at + 1, bad, refused.rule)
     assert error.state == game.states[at]
-    assert str(error) == f"move {at + 1}, {str(bad)!r}, is refused: {refused}"
+    # The move is quoted briefly: whole when it is short, as it is here mostly.
+    assert str(error) == f"move {at + 1}, {brief(str(bad))}, is refused: {refused}"
     # The same fault, found by the text: a record read back replays the same way.
     assert str(replay_error(parse_record(str(tampered)))) == str(error)
 
@@ -433,7 +435,7 @@ def test_text_that_is_no_record_is_refused_naming_the_line(
 
 
 def test_a_record_is_text() -> None:
-    with pytest.raises(RecordParseError, match="a record is text, not bytes"):
+    with pytest.raises(TypeError, match="record must be a record's text, not bytes"):
         parse_record(SHORT_TEXT.encode())  # type: ignore[arg-type]
 
 

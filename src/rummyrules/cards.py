@@ -26,6 +26,7 @@ from typing import Final
 import attrs
 
 from rummyrules.errors import CardParseError
+from rummyrules.inputs import brief, expect, wrong_type
 
 __all__ = [
     "BY_RANK_AND_SUIT",
@@ -37,6 +38,7 @@ __all__ = [
     "card_key",
     "make_deck",
     "parse_cards",
+    "read_cards",
 ]
 
 
@@ -80,7 +82,8 @@ class Rank(enum.IntEnum):
     def parse(cls, text: str | Rank) -> Rank:
         """Read a rank from its text, case-free; ``T`` is read as ``10``.
 
-        A :class:`Rank` is returned as it is, so options may take either.
+        A :class:`Rank` is returned as it is, so options may take either;
+        anything else raises TypeError.
 
         >>> Rank.parse("k")
         <Rank.KING: 13>
@@ -91,10 +94,11 @@ class Rank(enum.IntEnum):
         """
         if isinstance(text, Rank):
             return text
+        expect(text, str, name="rank", what="a Rank or its text")
         try:
             return _RANKS_BY_TEXT[text.strip().upper()]
-        except (KeyError, AttributeError):
-            message = f"{text!r} is not a rank: ranks are A 2-10 J Q K (T for 10)"
+        except KeyError:
+            message = f"{brief(text)} is not a rank: ranks are A 2-10 J Q K (T for 10)"
             raise CardParseError(message) from None
 
     def __str__(self) -> str:
@@ -129,16 +133,21 @@ class Suit(enum.Enum):
         return _SUIT_SYMBOLS[self]
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
+    def parse(cls, text: str | Suit) -> Suit:
         """Read a suit from its letter (case-free) or its sign.
+
+        A :class:`Suit` is returned as it is; anything else raises TypeError.
 
         >>> Suit.parse("d")
         <Suit.DIAMONDS: 'D'>
         """
+        if isinstance(text, Suit):
+            return text
+        expect(text, str, name="suit", what="a Suit or its text")
         try:
             return _SUITS_BY_TEXT[text.strip().upper()]
-        except (KeyError, AttributeError):
-            message = f"{text!r} is not a suit: suits are S H D C (or ♠ ♥ ♦ ♣)"
+        except KeyError:
+            message = f"{brief(text)} is not a suit: suits are S H D C (or ♠ ♥ ♦ ♣)"
             raise CardParseError(message) from None
 
     def __str__(self) -> str:
@@ -202,6 +211,8 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read one card from its text (see the module's description).
 
+        Anything but text raises TypeError.
+
         >>> Card.parse(" 10♦ ")
         Card(rank=Rank.TEN, suit=Suit.DIAMONDS)
         >>> Card.parse("11S")
@@ -209,12 +220,13 @@ class Card:
         ...
         rummyrules.errors.CardParseError: '11S' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
         """
+        expect(text, str, name="card", what="a card's text")
         key = text.strip().upper()
         try:
             return _CARDS_BY_TEXT[key]
         except KeyError:
             message = (
-                f"{text.strip()!r} is not a card: ranks are A 2-10 J Q K (T for 10), "
+                f"{brief(text.strip())} is not a card: ranks are A 2-10 J Q K (T for 10), "
                 "suits S H D C, * is a WILDCARD"
             )
             raise CardParseError(message) from None
@@ -274,26 +286,54 @@ for _card in STANDARD_CARDS:
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Read cards from text separated by spaces or commas, or from a sequence.
 
-    A sequence may mix :class:`Card` values and card text.
+    A sequence may mix :class:`Card` values and card text. Anything else
+    (None, bytes, a number, a sequence holding one) raises TypeError.
 
     >>> parse_cards("AS, 10h qd")
     (Card(rank=Rank.ACE, suit=Suit.SPADES), Card(rank=Rank.TEN, suit=Suit.HEARTS), Card(rank=Rank.QUEEN, suit=Suit.DIAMONDS))
     >>> parse_cards("")
     ()
+    >>> parse_cards(["AS", 7])
+    Traceback (most recent call last):
+    ...
+    TypeError: each card must be a Card or its text, not int 7
     """
-    if isinstance(text, str):
-        words = text.replace(",", " ").split()
+    return read_cards(text, name="cards")
+
+
+def read_cards(value: str | Iterable[Card | str], *, name: str) -> tuple[Card, ...]:
+    """:func:`parse_cards` for an argument called ``name``, which a TypeError names.
+
+    The rules' methods read their hands, decks and melds with it.
+
+    >>> read_cards(None, name="hand")
+    Traceback (most recent call last):
+    ...
+    TypeError: hand must be card text or a sequence of Cards and card text, not NoneType
+    """
+    if isinstance(value, str):
+        words = value.replace(",", " ").split()
         try:  # card text as the library writes it: one lookup a card
             return tuple(map(_CARDS_BY_TEXT.__getitem__, words))
         except KeyError:
             tokens: Iterable[Card | str] = words
     else:
-        tokens = text
+        if isinstance(value, bytes | bytearray) or not isinstance(value, Iterable):
+            raise wrong_type(value, name=name, what=_CARDS_LIKE)
+        tokens = value
         if type(tokens) is tuple and all(type(token) is Card for token in tokens):
             return tokens  # already cards: the common case in a game loop
-    return tuple(
-        token if isinstance(token, Card) else Card.parse(token) for token in tokens
-    )
+    return tuple(map(_read_card, tokens))
+
+
+_CARDS_LIKE: Final = "card text or a sequence of Cards and card text"
+
+
+def _read_card(token: Card | str) -> Card:
+    if isinstance(token, Card):
+        return token
+    expect(token, str, name="each card", what="a Card or its text")
+    return Card.parse(token)
 
 
 def make_deck(
@@ -310,6 +350,17 @@ def make_deck(
     >>> " ".join(str(card) for card in make_deck(ranks=[Rank.ACE, Rank.KING]))
     'AS KS AH KH AD KD AC KC'
     """
-    allowed = frozenset(ranks)
+    if type(decks) is not int or type(wildcards) is not int:  # rarely: check each
+        expect(decks, int, name="decks", what="a whole number (int)")
+        expect(wildcards, int, name="wildcards", what="a whole number (int)")
+    try:
+        allowed = frozenset(ranks)
+    except TypeError:  # not a sequence, or one of things that are no Ranks
+        allowed = None
+    if allowed is None or isinstance(ranks, str | bytes):
+        raise wrong_type(ranks, name="ranks", what="a sequence of Ranks")
+    if not all(type(rank) is Rank for rank in allowed):
+        wrong = next(rank for rank in allowed if type(rank) is not Rank)
+        raise wrong_type(wrong, name="each rank", what="a Rank")
     pack = tuple(card for card in STANDARD_CARDS if card.rank in allowed)
     return pack * decks + (WILDCARD,) * wildcards

@@ -1,4 +1,4 @@
-"""The library's exceptions.
+"""The library's exceptions, and the TypeError rule.
 
 Every error is a :class:`ValueError`, so code that already guards against bad
 input keeps working; the subclasses say which kind of input was bad.
@@ -9,6 +9,28 @@ input keeps working; the subclasses say which kind of input was bad.
 ... except CardParseError as error:
 ...     print(error)
 '1S' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
+
+A message quotes the input it refuses briefly: at most its first 100
+characters, with its length (:func:`rummyrules.inputs.brief`), so that a
+megabyte of input never makes a megabyte of message.
+
+**An argument of the wrong type raises** :class:`TypeError`, not one of
+these: ``None`` where a move belongs, the text ``"0"`` where a player's
+number belongs, a list where a wild rank belongs. That is a mistake in the
+calling program rather than bad input, and the message names the argument,
+what it should be and what it is. ``True`` and ``False`` are not whole
+numbers here (for a player, a seed, a dealer), though Python makes them so.
+
+>>> from rummyrules import EndOfThePage
+>>> game = EndOfThePage().new_game(seed=1)
+>>> game.apply(None)
+Traceback (most recent call last):
+...
+TypeError: move must be a Move or its text, not NoneType
+>>> game.legal_moves(player="0")
+Traceback (most recent call last):
+...
+TypeError: player must be a player number (int), not str '0'
 """
 
 from __future__ import annotations

@@ -21,14 +21,14 @@ invalid: wild cards 5H and 5D have only 0 natural cards between them; End of the
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterable, Sequence
 from itertools import product
 from typing import Final
 
 import attrs
 
-from rummyrules.cards import BY_RANK_AND_SUIT, Card, Rank, Suit, card_key
+from rummyrules.cards import BY_RANK_AND_SUIT, Card, Rank, Suit, card_key, parse_cards
+from rummyrules.inputs import close_up
 
 __all__ = [
     "Declaration",
@@ -261,10 +261,13 @@ def parse_declared(
     >>> parse_declared("4H 3S=4")[1][1]
     <Rank.FOUR: 4>
     """
+    if "=" not in text:  # nothing declared: read the cards in one step
+        plain = parse_cards(text)
+        return plain, (None,) * len(plain)
     cards: list[Card] = []
     declared: list[Declaration | None] = []
     # Forgive spaces around the sign: "5H = 8S" is "5H=8S".
-    text = _EQUALS.sub("=", text)
+    text = close_up(text, "=")
     for token in text.replace(",", " ").split():
         card_text, sign, meaning = token.partition("=")
         cards.append(Card.parse(card_text))
@@ -278,7 +281,6 @@ def parse_declared(
 
 
 _RANK_TEXTS: Final = frozenset({str(rank) for rank in Rank} | {"T"})
-_EQUALS: Final = re.compile(r"\s*=\s*")
 
 
 def _failure(reason: str, rule: str) -> MeldCheck:

@@ -51,6 +51,7 @@ import attrs
 
 from rummyrules.cards import Card
 from rummyrules.errors import CardParseError, MoveParseError
+from rummyrules.inputs import brief, expect, whole_number
 from rummyrules.melds import Declaration, Meld, parse_declared
 
 __all__ = [
@@ -265,9 +266,7 @@ class Done(Move):
         return "done"
 
 
-_PLAYER: Final = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.S)
-_ON: Final = re.compile(r"^(.*?)\s+on\s+(\d+)\s*$", re.S | re.I)
-_DISCARD_AT_END: Final = re.compile(r"^(.*?)\s*\bdiscard\s+(\S+)\s*$", re.S | re.I)
+_PLAYER: Final = re.compile(r"^\s*([0-9]+)\s*:\s*(.*)$", re.S)
 _BARE: Final[dict[str, type[Draw | Pass | Drop | Done]]] = {
     "draw": Draw,
     "pass": Pass,
@@ -280,7 +279,7 @@ def parse_move(text: str) -> Move:
     """Read a move from its text; raises :class:`~rummyrules.MoveParseError` for text that is no move.
 
     Parsing knows nothing of the game: whether the move is legal is for the
-    game state to say.
+    game state to say. Anything but text raises TypeError.
 
     >>> parse_move("take 7h")
     Take(player=None, card=Card(rank=Rank.SEVEN, suit=Suit.HEARTS))
@@ -289,11 +288,11 @@ def parse_move(text: str) -> Move:
     ...
     rummyrules.errors.MoveParseError: 'discard' is not a move: discard needs one card, as in 'discard KC'
     """
+    expect(text, str, name="move", what="a move's text")
     try:
         return _parse(text)
     except CardParseError as error:
-        message = f"{text.strip()!r} is not a move: {error}"
-        raise MoveParseError(message) from None
+        raise _not_a_move(text, str(error)) from None
 
 
 def _parse(text: str) -> Move:
@@ -301,7 +300,9 @@ def _parse(text: str) -> Move:
     body = text
     numbered = _PLAYER.match(text)
     if numbered:
-        player, body = int(numbered.group(1)), numbered.group(2)
+        player, body = whole_number(numbered.group(1)), numbered.group(2)
+        if player is None:
+            raise _not_a_move(text, "the player's number is too long")
     verb, _, rest = body.strip().partition(" ")
     verb, rest = verb.lower(), rest.strip()
     if verb in _BARE and not rest:
@@ -336,7 +337,7 @@ _HINTS: Final = {
 
 
 def _not_a_move(text: str, why: str) -> MoveParseError:
-    return MoveParseError(f"{text.strip()!r} is not a move: {why}")
+    return MoveParseError(f"{brief(text.strip())} is not a move: {why}")
 
 
 def _one_card(text: str, rest: str, verb: str) -> Card:
@@ -347,23 +348,41 @@ def _one_card(text: str, rest: str, verb: str) -> Card:
 
 
 def _on_meld(text: str, rest: str, verb: str) -> tuple[Card, Declaration | None, int]:
-    found = _ON.match(rest)
-    if not found:
+    # Split from the right: a regular expression that looks for " on " from the
+    # left takes quadratic time on a long run of spaces.
+    words = rest.rsplit(maxsplit=2)
+    number = whole_number(words[-1]) if words[-1].isdigit() else None
+    if len(words) != 3 or words[1].lower() != "on" or number is None:
         raise _not_a_move(
             text, f"{verb} needs a card and a meld, as in '{verb} 3C on 1'"
         )
-    cards, declared = parse_declared(found.group(1))
+    cards, declared = parse_declared(words[0])
     if len(cards) != 1:
         raise _not_a_move(text, f"{verb} takes one card at a time")
-    number = int(found.group(2))
     if number < 1:
         raise _not_a_move(text, "melds are numbered from 1")
     return cards[0], declared[0], number
 
 
+def _discard_at_end(rest: str) -> tuple[str, str | None]:
+    """What ``out`` lays, and the card that a ``discard KC`` at its end names, if any.
+
+    Split from the right: a regular expression that looks for "discard" from
+    the left takes quadratic time on a long run of spaces.
+    """
+    words = rest.rsplit(maxsplit=1)
+    if len(words) == 2:
+        laid, last = words[0].rstrip(), words[1]
+        head, word = laid[:-7], laid[-7:]
+        if word.lower() == "discard" and not (
+            head[-1:].isalnum() or head.endswith("_")
+        ):
+            return head, last
+    return rest, None
+
+
 def _go_out(text: str, rest: str, player: int | None) -> GoOut:
-    found = _DISCARD_AT_END.match(rest)
-    laid, last = (found.group(1), found.group(2)) if found else (rest, None)
+    laid, last = _discard_at_end(rest)
     if not laid.strip():
         raise _not_a_move(text, _HINTS["out"])
     discard = None if last is None else Card.parse(last)

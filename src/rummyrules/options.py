@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import attrs
 
 from rummyrules.errors import OptionError
+from rummyrules.inputs import brief
 
 __all__ = [
     "GoingOut",
@@ -78,7 +79,9 @@ def _refuse(
     game: str, name: str, rule: str, allowed: str, value: object
 ) -> OptionError:
     suffix = f" ({rule})" if rule else ""
-    return OptionError(f"{name} must be {allowed} in {game}, not {value!r}{suffix}")
+    return OptionError(
+        f"{name} must be {allowed} in {game}, not {brief(value)}{suffix}"
+    )
 
 
 def _fail(

@@ -36,6 +36,7 @@ from rummyrules import melds
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import PositionError, RummyRulesError, StateError
 from rummyrules.hands import some_cards, sorted_hand
+from rummyrules.inputs import brief, close_up, expect, whole_number
 from rummyrules.melds import Declaration, Meld
 from rummyrules.reachable import dealt_holder, melded_by, round_of
 from rummyrules.state import GameState, Phase, Turn
@@ -244,9 +245,7 @@ _PHASES: Final[dict[type[PlayableRules], tuple[Phase, ...]]] = {
     FourteenHundred: (Phase.OPENING, Phase.DRAW, Phase.PLAY, Phase.LAST),
     GoingOutRummy: (Phase.DRAW, Phase.PLAY),
 }
-_NUMBER: Final = re.compile(r"^[+-]?\d+$")
 _OWNER: Final = re.compile(r"^\s*(\S+?)\s*:(.*)$", re.S)
-_SIGNS: Final = re.compile(r"\s*([=@])\s*")
 _FILL: Final = frozenset({"+", "…", "..."})
 
 
@@ -255,7 +254,8 @@ def read_position(text: str, *, rules: PlayableRules | None = None) -> GameState
 
     The text starts with the rules line; with ``rules`` given it must name
     those rules, or may leave them out. Raises :class:`~rummyrules.PositionError` for
-    text that is no position, or a position no game could reach.
+    text that is no position, or a position no game could reach, and
+    TypeError for anything but text.
 
     >>> from rummyrules import GoingOutRummy
     >>> rules = GoingOutRummy(hand_size=3)
@@ -267,8 +267,8 @@ def read_position(text: str, *, rules: PlayableRules | None = None) -> GameState
     ...
     rummyrules.errors.PositionError: the position is for EndOfThePage, not GoingOutRummy hand_size=3
     """
-    if not isinstance(text, str):
-        raise PositionError(f"a position is text, not {type(text).__name__}")
+    expect(text, str, name="position", what="a position's text")
+    expect(rules, (PlayableRules, type(None)), name="rules", what="rules or None")
     sections = [part.strip() for part in text.split("|")]
     sections = [part for part in sections if part]
     rules = _rules(sections, rules)
@@ -306,7 +306,7 @@ def _sections(rules: PlayableRules, sections: list[str]) -> dict[str, str]:
         if key not in _ALL_KEYS:
             names = ", ".join(sorted(_ALL_KEYS))
             raise PositionError(
-                f"{section.split()[0]!r} is not a section of a position; the "
+                f"{brief(section.split()[0])} is not a section of a position; the "
                 f"sections are {names}"
             )
         if key not in allowed:
@@ -326,6 +326,7 @@ class _Reader:
         self.players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
         self.deck = rules.deck()
         self.copies = Counter(self.deck)
+        self.on_table: Counter[Card] = Counter()
 
     # -- Pieces ---------------------------------------------------------------
 
@@ -336,17 +337,21 @@ class _Reader:
         text = self.get(key)
         if text is None:
             return 0
-        if not _NUMBER.match(text) or int(text) < 0:
-            raise PositionError(f"{key}: {text!r} is not a whole number of 0 or more")
-        return int(text)
+        number = whole_number(text)
+        if number is None or number < 0:
+            raise PositionError(
+                f"{key}: {brief(text)} is not a whole number of 0 or more"
+            )
+        return number
 
     def player(self, key: str, text: str) -> int:
-        if not _NUMBER.match(text) or not 0 <= int(text) < self.players:
+        number = whole_number(text)
+        if number is None or not 0 <= number < self.players:
             raise PositionError(
-                f"{key}: there is no player {text}: the players are 0 to "
-                f"{self.players - 1}"
+                f"{key}: there is no player {brief(text, quote=False)}: the players "
+                f"are 0 to {self.players - 1}"
             )
-        return int(text)
+        return number
 
     def optional_player(self, key: str) -> int | None:
         text = self.get(key)
@@ -456,24 +461,25 @@ class _Reader:
         if given != settled:
             why = _SETTLED_BY[key]
             raise PositionError(
-                f"{key}: {self.sections[key]!r} does not agree with {why}"
+                f"{key}: {brief(self.sections[key])} does not agree with {why}"
             )
 
     def scores(self) -> tuple[int, ...]:
-        words = self.sections["scores"].split()
-        if len(words) != self.players or not all(map(_NUMBER.match, words)):
+        scores = [whole_number(word) for word in self.sections["scores"].split()]
+        if len(scores) != self.players or None in scores:
             raise PositionError(
                 f"scores: give {self.players} whole numbers, one for each player"
             )
-        return tuple(int(word) for word in words)
+        return tuple(score for score in scores if score is not None)
 
     def seed(self) -> int:
         text = self.get("seed")
         if text is None:
             return 0
-        if not _NUMBER.match(text):
-            raise PositionError(f"seed: {text!r} is not a whole number")
-        return int(text)
+        seed = whole_number(text)
+        if seed is None:
+            raise PositionError(f"seed: {brief(text)} is not a whole number")
+        return seed
 
     def wild(self) -> Rank | None:
         text = self.get("wild")
@@ -513,7 +519,7 @@ class _Reader:
         phase = next((p for p in phases if p.value == words[1].lower()), None)
         if phase is None:
             raise PositionError(
-                f"to_move: {words[1]!r} is not a phase of {self.rules.name}; it has {names}"
+                f"to_move: {brief(words[1])} is not a phase of {self.rules.name}; it has {names}"
             )
         return phase, player
 
@@ -536,19 +542,33 @@ class _Reader:
             raise PositionError(f"{key} needs its owner, as in '0: 7S 8S 9S'")
         owner = self.player(key, owned.group(1))
         given: list[tuple[Card, Declaration | None, int]] = []
-        for word in _SIGNS.sub(r"\1", owned.group(2)).replace(",", " ").split():
+        for word in close_up(owned.group(2), "=@").replace(",", " ").split():
             card_text, at, by = word.partition("@")
             try:
                 cards, declared = melds.parse_declared(card_text)
             except RummyRulesError as error:
                 raise PositionError(f"{key}: {error}") from None
             if len(cards) != 1:
-                raise PositionError(f"{key}: {word!r} is not a card")
-            self.known(key, cards[0])
+                raise PositionError(f"{key}: {brief(word)} is not a card")
+            self.laid(key, self.known(key, cards[0]))
             player = self.player(key, by) if at else owner
             given.append((cards[0], declared[0], player))
         meld = self.reading(key, given, wild)
         return TableMeld(meld=meld, owner=owner, played_by=_credits(meld, given))
+
+    def laid(self, key: str, card: Card) -> None:
+        """Count a card of the melds: no more of it than the deck holds (ALL-1).
+
+        Counted as each card is read, so that a position with more melds than
+        any deck could make is refused before each is read (reading is what
+        takes time).
+        """
+        self.on_table[card] += 1
+        if self.on_table[card] > self.copies[card]:
+            raise PositionError(
+                f"{key} makes {self.on_table[card]} of {card} on the table, and the "
+                f"{self.rules.name} deck has {self.copies[card]} (ALL-1)"
+            )
 
     def reading(
         self,
@@ -589,7 +609,7 @@ class _Reader:
         if text is None:
             return None, None
         holder = dealt_holder(self.rules, dealer)
-        card_text, at, player_text = _SIGNS.sub(r"\1", text).partition("@")
+        card_text, at, player_text = close_up(text, "=@").partition("@")
         card = (
             None
             if card_text.strip() == "-"
@@ -634,7 +654,7 @@ class _Reader:
         text = self.get("claim")
         if text is None:
             return None, None
-        card_text, at, player_text = _SIGNS.sub(r"\1", text).partition("@")
+        card_text, at, player_text = close_up(text, "=@").partition("@")
         if not at:
             raise PositionError(
                 "claim: name the card and who discarded it, as in 'claim 7H@2' (F14-12)"
@@ -651,10 +671,13 @@ class _Reader:
                 raise PositionError(
                     f"sheet: row {number} has {len(words)} scores for {self.players} players"
                 )
+            row: list[int] = []
             for word in words:
-                if not _NUMBER.match(word):
-                    raise PositionError(f"sheet: {word!r} is not a whole number")
-            rows.append(tuple(int(word) for word in words))
+                score = whole_number(word)
+                if score is None:
+                    raise PositionError(f"sheet: {brief(word)} is not a whole number")
+                row.append(score)
+            rows.append(tuple(row))
         return tuple(rows)
 
     def flags(self, key: str) -> tuple[bool, ...]:
@@ -680,7 +703,7 @@ class _Reader:
                 current = found[key] = []
             elif current is None:
                 known = ", ".join(sorted(allowed))
-                raise PositionError(f"turn: {word!r} is not one of {known}")
+                raise PositionError(f"turn: {brief(word)} is not one of {known}")
             else:
                 current.append(word)
         cards: dict[str, Card | None] = {}

@@ -40,12 +40,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
 from rummyrules.cards import Card, parse_cards
 from rummyrules.errors import DeckError, RecordParseError, ReplayError, RummyRulesError
+from rummyrules.inputs import brief, expect, whole_number, wrong_type
 from rummyrules.moves import Move, parse_move
 from rummyrules.state import GameState
 from rummyrules.variants.common import PlayableRules
@@ -58,6 +59,8 @@ __all__ = [
     "record_text",
     "replay",
 ]
+
+_T = TypeVar("_T")
 
 
 def _cards(deck: Iterable[Card] | None) -> tuple[Card, ...] | None:
@@ -170,7 +173,9 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     the Page game (EOP-17): each is the number of moves played before the
     change and the page's new number of rows. A move that is refused raises
     :class:`ReplayError`, naming it; rules, a seed, a deck or a dealer that
-    deal no game raise as ``new_game`` does.
+    deal no game raise as ``new_game`` does; an argument of the wrong type
+    (a move that is neither a Move nor text, a page that is no pair of
+    whole numbers) raises TypeError.
 
     >>> from rummyrules import EndOfThePage
     >>> rules = EndOfThePage(rounds=2, max_turns=1)
@@ -183,15 +188,18 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     ...
     rummyrules.errors.ReplayError: move 2, 'discard 9S', is refused: you do not hold 9S (ALL-1)
     """
+    expect(rules, PlayableRules, name="rules", what="the rules of a game")
+    game = rules.new_game(seed=seed, deck=deck, dealer=dealer)
     played: list[Move] = []
-    for number, given in enumerate(moves, start=1):
+    for number, given in enumerate(_sequence(moves, "moves"), start=1):
         if isinstance(given, str):
             try:
                 played.append(parse_move(given))
             except RummyRulesError as error:
-                message = f"move {number}, {given.strip()!r}, is no move: {error}"
+                message = f"move {number}, {brief(given.strip())}, is no move: {error}"
                 raise ReplayError(message, move_number=number) from error
         else:
+            expect(given, Move, name=f"move {number}", what="a Move or its text")
             played.append(given)
     record = GameRecord(
         rules=rules,
@@ -199,9 +207,9 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
         deck=deck,
         dealer=dealer,
         moves=played,
-        pages=sorted(pages, key=lambda page: page[0]),
+        pages=sorted(map(_page, _sequence(pages, "pages")), key=lambda page: page[0]),
     )
-    game, ends = _play(record, rules.new_game(seed=seed, deck=deck, dealer=dealer))
+    game, ends = _play(record, game)
     return attrs.evolve(
         record,
         score_sheet=game.score_sheet,
@@ -210,13 +218,34 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     )
 
 
+def _sequence(value: Iterable[_T], name: str) -> Iterable[_T]:
+    """A sequence given as an argument; text, which is one too, is refused."""
+    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
+        raise wrong_type(value, name=name, what="a sequence")
+    return value
+
+
+def _page(page: tuple[int, int]) -> tuple[int, int]:
+    """A change of the page: moves played before it, and the page's rows."""
+    if not (
+        isinstance(page, tuple | list)
+        and len(page) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in page)
+    ):
+        raise wrong_type(
+            page, name="each page", what="a pair of whole numbers (moves, rows)"
+        )
+    return page[0], page[1]
+
+
 def replay(record: GameRecord) -> GameState:
     """Play the record's moves again and check its scores and winners; the game at the end.
 
     Raises :class:`ReplayError` at the first fault: a move the game refuses
     (with its reason and rule), a round whose recorded scores differ from
     the game's or that ended elsewhere than the record says, a page change
-    the game refuses, or winners that differ.
+    the game refuses, or winners that differ. Anything but a
+    :class:`GameRecord` raises TypeError.
 
     >>> from rummyrules import EndOfThePage
     >>> rules = EndOfThePage(rounds=2, max_turns=1)
@@ -231,6 +260,9 @@ def replay(record: GameRecord) -> GameState:
     ...
     rummyrules.errors.ReplayError: round 2 scores differ after move 4, 'discard AS': the record has -280 265, the game gives -280 -265
     """
+    expect(
+        record, GameRecord, name="record", what="a GameRecord (parse_record reads one)"
+    )
     try:
         game = record.rules.new_game(
             seed=record.seed, deck=record.deck, dealer=record.dealer
@@ -269,7 +301,7 @@ def _apply(game: GameState, number: int, move: Move) -> GameState:
     try:
         return game.apply(move)
     except RummyRulesError as error:
-        message = f"move {number}, {str(move)!r}, is refused: {error}"
+        message = f"move {number}, {brief(str(move))}, is refused: {error}"
         raise ReplayError(
             message,
             move_number=number,
@@ -303,7 +335,7 @@ def _check_rows(
     after = (
         "the deal"
         if number == 0
-        else f"move {number}, {str(record.moves[number - 1])!r}"
+        else f"move {number}, {brief(str(record.moves[number - 1]))}"
     )
     if done and ends[-1] == number:  # this move ended round `done`
         row, index = game.score_sheet[-1], done - 1
@@ -415,8 +447,7 @@ _BODY: Final = ("round", "page", "winners")
 """The tags among the moves."""
 _TAG_NAMES: Final = "Variant, Seed, Deck, Dealer, Round, Page and Winners"
 _TAG: Final = re.compile(r"\[\s*([A-Za-z]+)(.*)\]", re.S)
-_NUMBERED: Final = re.compile(r"(\d+)\s*\.(?!\d)\s*(.*)", re.S)
-_WHOLE: Final = re.compile(r"-?[0-9]+")
+_NUMBERED: Final = re.compile(r"([0-9]+)\s*\.(?![0-9])\s*(.*)", re.S)
 
 
 def parse_record(text: str) -> GameRecord:
@@ -424,7 +455,7 @@ def parse_record(text: str) -> GameRecord:
 
     Reading is case-free and forgiving of spaces, blank lines and comments
     (``;`` to the end of the line, or ``{…}``); move numbers may be left
-    off. The header must deal a game: its rules, seed, deck and dealer are
+    off. Anything but text raises TypeError. The header must deal a game: its rules, seed, deck and dealer are
     checked as :meth:`~rummyrules.PlayableRules.new_game` checks them.
     Whether the moves are legal and the scores right is for :func:`~rummyrules.replay`.
 
@@ -445,9 +476,7 @@ def parse_record(text: str) -> GameRecord:
     ...
     rummyrules.errors.RecordParseError: line 4: this line is numbered 3, but it is move 2
     """
-    if not isinstance(text, str):
-        message = f"a record is text, not {type(text).__name__}"
-        raise RecordParseError(message)
+    expect(text, str, name="record", what="a record's text")
     lines = _content_lines(text.removeprefix("\ufeff"))  # a byte-order mark
     if not lines:
         message = 'the record is empty: it starts with [Variant "…"] and [Seed "…"]'
@@ -497,11 +526,11 @@ def _tag(number: int, content: str) -> tuple[str, str] | None:
         return None
     found = _TAG.fullmatch(content)
     if found is None:
-        message = f'a tag is written [Name "value"], not {content!r}'
+        message = f'a tag is written [Name "value"], not {brief(content)}'
         raise RecordParseError(message, line=number)
     name, rest = found.group(1).lower(), found.group(2).strip()
     if name not in _HEADER and name not in _BODY:
-        message = f"there is no tag [{found.group(1)}]: the tags are {_TAG_NAMES}"
+        message = f"there is no tag [{brief(found.group(1), quote=False)}]: the tags are {_TAG_NAMES}"
         raise RecordParseError(message, line=number)
     if name == "round":
         return name, rest.replace('"', " ")
@@ -523,10 +552,11 @@ def _once(seen: dict[str, tuple[int, str]], name: str, number: int, value: str) 
 
 
 def _whole(name: str, number: int | None, text: str) -> int:
-    if not _WHOLE.fullmatch(text):
-        message = f"[{name}] must be a whole number, not {text!r}"
+    whole = whole_number(text)
+    if whole is None:
+        message = f"[{name}] must be a whole number, not {brief(text)}"
         raise RecordParseError(message, line=number)
-    return int(text)
+    return whole
 
 
 def _header_record(header: dict[str, tuple[int, str]]) -> tuple[GameRecord, int]:
@@ -611,9 +641,10 @@ def _read_body(
 def _move(number: int, content: str, expected: int) -> Move:
     numbered = _NUMBERED.fullmatch(content)
     if numbered is not None:
-        if int(numbered.group(1)) != expected:
+        if whole_number(numbered.group(1)) != expected:
             message = (
-                f"this line is numbered {numbered.group(1)}, but it is move {expected}"
+                f"this line is numbered {brief(numbered.group(1), quote=False)}, "
+                f"but it is move {expected}"
             )
             raise RecordParseError(message, line=number)
         content = numbered.group(2)
@@ -629,7 +660,7 @@ def _round(players: int, number: int, text: str, expected: int) -> tuple[int, ..
     """A [Round N "scores"] tag's scores; rounds come in order, one score a player."""
     first, *scores = text.split() or [""]
     if _whole("Round", number, first) != expected:
-        message = f'[Round {first}] comes where round {expected} is due: write [Round {expected} "scores"]'
+        message = f'[Round {brief(first, quote=False)}] comes where round {expected} is due: write [Round {expected} "scores"]'
         raise RecordParseError(message, line=number)
     if len(scores) != players:
         message = (
@@ -650,7 +681,7 @@ def _read_winners(players: int, number: int, text: str) -> tuple[int, ...] | Non
     if not winners or not all(0 <= player < players for player in winners):
         message = (
             f"[Winners] names players 0 to {players - 1}, or none (nobody won), "
-            f"or * (the game goes on), not {text!r}"
+            f"or * (the game goes on), not {brief(text)}"
         )
         raise RecordParseError(message, line=number)
     return tuple(sorted(winners))

@@ -27,18 +27,24 @@ from __future__ import annotations
 
 import functools
 import json
+import typing
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
 
 import attrs
 import cattrs
 import cattrs.v
-from cattrs.errors import AttributeValidationNote
+from cattrs.errors import (
+    AttributeValidationNote,
+    IterableValidationError,
+    IterableValidationNote,
+)
 
 from rummyrules import state as state_module
 from rummyrules import views as views_module
 from rummyrules.cards import STANDARD_CARDS, WILDCARD, Card, Rank, parse_cards
 from rummyrules.errors import LoadError, RummyRulesError
+from rummyrules.inputs import MAX_DIGITS, brief, expect, wrong_type
 from rummyrules.melds import Meld, MeldKind, parse_declared
 from rummyrules.moves import Move, parse_move
 from rummyrules.state import GameState, Phase, Turn
@@ -77,6 +83,8 @@ _KINDS: Final[dict[str, type[Any]]] = {
     "match": Match,
 }
 _HEADER: Final = {"format", "version", "kind", "variant", "data"}
+_BOUND: Final = 10**MAX_DIGITS
+"""Every whole number read is strictly between minus this and this."""
 _TEXT: Final = {card: str(card) for card in (*STANDARD_CARDS, WILDCARD)}
 """Each card's text, looked up rather than written afresh (dumps writes many)."""
 
@@ -92,8 +100,10 @@ def dumps(value: Saved, *, indent: int | None = None) -> str:
     """
     kind = next((name for name, cls in _KINDS.items() if isinstance(value, cls)), None)
     if kind is None:
-        message = f"dumps writes rules, states, moves, views and matches, not {value!r}"
-        raise TypeError(message)
+        raise wrong_type(
+            value, name="value", what="rules, a state, a move, a view or a match"
+        )
+    expect(indent, (int, type(None)), name="indent", what="a whole number or None")
     document = {
         "format": FORMAT,
         "version": VERSION,
@@ -110,7 +120,10 @@ def loads(text: str | bytes) -> Saved:
     Raises :class:`~rummyrules.LoadError` for text that is no such value:
     not JSON, another format or version, a missing, extra or mistyped field,
     a card that does not exist, cards lost or copied, a meld or a phase the
-    rules could not have made.
+    rules could not have made; TypeError for anything but ``str`` or
+    ``bytes``. A field of the wrong shape (text where a list belongs) is
+    refused before it is read, and the message names at most the first
+    three faults, quoting each briefly.
 
     >>> from rummyrules import GoingOutRummy
     >>> loads(dumps(GoingOutRummy(wildcards=2))) == GoingOutRummy(wildcards=2)
@@ -123,10 +136,15 @@ def loads(text: str | bytes) -> Saved:
     ...
     rummyrules.errors.LoadError: the move is not valid: 'discard 1H' is not a move: '1H' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
     """
+    expect(text, (str, bytes), name="text", what="JSON text (str or bytes)")
     try:
         document = json.loads(text)
-    except (ValueError, TypeError) as error:
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise LoadError(f"this is not JSON text: {error}") from None
+    except ValueError:  # Python's int refuses a number of thousands of digits
+        raise LoadError(
+            "this JSON text holds a number far too long to be rummyrules data"
+        ) from None
     except RecursionError:
         raise LoadError(
             "this JSON text is nested too deeply to be rummyrules data"
@@ -152,7 +170,7 @@ def loads(text: str | bytes) -> Saved:
     variant = _variant_of(value)
     if document["variant"] != variant:
         message = (
-            f"the {kind} is labelled {document['variant']!r} but is of "
+            f"the {kind} is labelled {brief(document['variant'])} but is of "
             f"{variant or 'no variant'}"
         )
         raise LoadError(message)
@@ -162,12 +180,12 @@ def loads(text: str | bytes) -> Saved:
 def _check_header(document: dict[str, Any]) -> str:
     if document.get("format") != FORMAT:
         raise LoadError(
-            f"this is not rummyrules data (its format is {document.get('format')!r})"
+            f"this is not rummyrules data (its format is {brief(document.get('format'))})"
         )
     version = document.get("version")
     if type(version) is not int or version != VERSION:
         message = (
-            f"this is version {version!r} of the rummyrules format; this library "
+            f"this is version {brief(version)} of the rummyrules format; this library "
             f"reads version {VERSION}"
         )
         raise LoadError(message)
@@ -175,33 +193,53 @@ def _check_header(document: dict[str, Any]) -> str:
     if not isinstance(kind, str) or kind not in _KINDS:
         known = ", ".join(_KINDS)
         raise LoadError(
-            f"there is no kind {kind!r} of rummyrules data: the kinds are {known}"
+            f"there is no kind {brief(kind)} of rummyrules data: the kinds are {known}"
         )
     if kind != "move" and not isinstance(document.get("data", {}), dict):
-        raise LoadError(f"the {kind}'s data is a JSON object, not {document['data']!r}")
+        raise LoadError(
+            f"the {kind}'s data is a JSON object, not {brief(document['data'])}"
+        )
     missing = _HEADER - set(document)
     if missing:
         raise LoadError(f"the {kind} lacks its {', '.join(sorted(missing))}")
-    extra = set(document) - _HEADER
+    extra = [name for name in document if name not in _HEADER]
     if extra:
-        raise LoadError(f"unknown fields beside the {kind}: {', '.join(sorted(extra))}")
+        raise LoadError(f"unknown fields beside the {kind}: {_names(extra)}")
     return kind
+
+
+_FAULTS: Final = 3
+"""The most faults a message names: the first few say what is wrong."""
 
 
 def _explain(error: BaseException) -> str:
     if isinstance(error, cattrs.BaseValidationError):
         found = cattrs.transform_error(error, path="data", format_exception=_describe)
-        return "; ".join(found)
+        more = len(found) - _FAULTS
+        return "; ".join(found[:_FAULTS]) + (f"; and {more} more" if more > 0 else "")
     if isinstance(error, KeyError):
         return f"it lacks {error}"
-    return str(error)
+    return brief(str(error), quote=False)
 
 
 def _describe(error: BaseException, kind: type | None) -> str:
     """One failure, in the library's own words where it has them."""
     if isinstance(error, RummyRulesError):
         return str(error)
+    if isinstance(error, AttributeError) and error.name == "keys":
+        # cattrs reads an object's keys first; this value is no object.
+        return f"expected an object, not {brief(error.obj)}"
+    if isinstance(error, cattrs.ForbiddenExtraKeysError):
+        # cattrs would name every one of them.
+        return f"extra fields found ({_names(sorted(error.extra_fields))})"
     return cattrs.v.format_exception(error, kind)
+
+
+def _names(names: list[str]) -> str:
+    """Names given in the input, the first few, each briefly."""
+    shown = ", ".join(brief(name, quote=False) for name in names[:_FAULTS])
+    more = len(names) - _FAULTS
+    return shown + (f" and {more:,} more" if more > 0 else "")
 
 
 def _variant_of(value: object) -> str | None:
@@ -225,13 +263,16 @@ _CHECKS: Final[dict[str, Callable[[Any], None]]] = {
 
 
 def _strict(kind: type[_T]) -> Callable[[object, object], _T]:
-    """Read a JSON number or boolean as itself only: no text, no rounding."""
+    """Read a JSON number or boolean as itself only: no text, no rounding, no huge number."""
+    bound = _BOUND if kind is int else 2
 
     def structure(value: Any, _: object) -> _T:
-        if type(value) is not kind:
-            message = f"expected {'true or false' if kind is bool else 'a whole number'}, not {value!r}"
-            raise LoadError(message)
-        return value
+        # A number of thousands of digits would make every message that
+        # names it as long; none of ours has more than MAX_DIGITS.
+        if type(value) is kind and -bound < cast("int", value) < bound:
+            return value
+        message = f"expected {'true or false' if kind is bool else 'a whole number'}, not {brief(value)}"
+        raise LoadError(message)
 
     return structure
 
@@ -241,7 +282,7 @@ def _text(kind: str, parse: Callable[[str], _T]) -> Callable[[object, object], _
 
     def structure(value: object, _: object) -> _T:
         if not isinstance(value, str):
-            raise LoadError(f"a {kind} is written as text, not {value!r}")
+            raise LoadError(f"a {kind} is written as text, not {brief(value)}")
         return parse(value)
 
     return structure
@@ -249,10 +290,12 @@ def _text(kind: str, parse: Callable[[str], _T]) -> Callable[[object, object], _
 
 def _meld(value: object, _: object) -> Meld:
     if not isinstance(value, dict) or set(value) != {"kind", "cards"}:
-        raise LoadError(f"a meld is written as its kind and its cards, not {value!r}")
+        raise LoadError(
+            f"a meld is written as its kind and its cards, not {brief(value)}"
+        )
     kind, cards = value["kind"], value["cards"]
     if not isinstance(kind, str) or not isinstance(cards, str):
-        raise LoadError(f"a meld's kind and cards are text, not {value!r}")
+        raise LoadError(f"a meld's kind and cards are text, not {brief(value)}")
     return _meld_of(kind, cards)
 
 
@@ -266,7 +309,7 @@ def _meld_of(kind: str, text: str) -> Meld:
 def _hands(value: object, _: object) -> tuple[tuple[Card, ...], ...]:
     """Read the hands, one string of card text each, in one step."""
     if not isinstance(value, list) or not all(isinstance(hand, str) for hand in value):
-        raise LoadError(f"expected the hands as text in a list, not {value!r}")
+        raise LoadError(f"expected the hands as text in a list, not {brief(value)}")
     return tuple(parse_cards(hand) for hand in value)
 
 
@@ -274,7 +317,9 @@ def _rows(value: object, _: object) -> tuple[tuple[int, ...], ...]:
     """Read the score sheet, a list of rows of whole numbers, in one step."""
     read = _numbers(int)
     if not isinstance(value, list):
-        raise LoadError(f"expected the score sheet's rows in a list, not {value!r}")
+        raise LoadError(
+            f"expected the score sheet's rows in a list, not {brief(value)}"
+        )
     return tuple(read(row, None) for row in value)
 
 
@@ -283,8 +328,12 @@ def _numbers(kind: type[int]) -> Callable[[object, object], tuple[int, ...]]:
     words = "true or false" if kind is bool else "whole numbers"
 
     def structure(value: object, _: object) -> tuple[int, ...]:
-        if not isinstance(value, list) or any(type(item) is not kind for item in value):
-            raise LoadError(f"expected {words} in a list, not {value!r}")
+        if (
+            not isinstance(value, list)
+            or any(type(item) is not kind for item in value)
+            or (value and not -_BOUND < min(value) <= max(value) < _BOUND)
+        ):
+            raise LoadError(f"expected {words} in a list, not {brief(value)}")
         return tuple(value)
 
     return structure
@@ -300,12 +349,12 @@ def _rules(value: object, _: object) -> PlayableRules:
     name = value["variant"]
     if name not in VARIANTS:
         known = ", ".join(VARIANTS)
-        raise LoadError(f"there is no variant {name!r}: the variants are {known}")
+        raise LoadError(f"there is no variant {brief(name)}: the variants are {known}")
     cls = VARIANTS[name]
     known_options = {field.name for field in attrs.fields(cls)}
-    unknown = set(value["options"]) - known_options
+    unknown = [option for option in value["options"] if option not in known_options]
     if unknown:
-        raise LoadError(f"{name} has no option {', '.join(sorted(unknown))}")
+        raise LoadError(f"{name} has no option {_names(unknown)}")
     try:
         return _with_options(cls)(value["options"], cls)
     except cattrs.ClassValidationError as error:
@@ -370,6 +419,61 @@ def _is_rules(kind: object) -> bool:
     return isinstance(kind, type) and issubclass(kind, PlayableRules)
 
 
+def _is_tuple(kind: object) -> bool:
+    return typing.get_origin(kind) is tuple and bool(typing.get_args(kind))
+
+
+def _lists(
+    converter: cattrs.Converter,
+) -> Callable[[Any], Callable[[object, object], tuple[Any, ...]]]:
+    """Read tuples from JSON lists: the shape first, then the items, up to the first fault.
+
+    A value of the wrong shape (text, an object, a list of the wrong length)
+    is refused before any item is read: read item by item, a long string
+    costs a fault per character. Where cattrs would go on after a fault to
+    collect them all, this stops at the first.
+    """
+
+    def factory(kind: Any) -> Callable[[object, object], tuple[Any, ...]]:
+        args = typing.get_args(kind)
+        length = None if args[-1] is Ellipsis else len(args)
+        kinds = args[:1] if length is None else args
+        hooks = [converter.get_structure_hook(item_kind) for item_kind in kinds]
+
+        def structure(value: object, _: object) -> tuple[Any, ...]:
+            if not isinstance(value, list) or length not in (None, len(value)):
+                size = "a list" if length is None else f"a list of {length} items"
+                raise LoadError(f"expected {size}, not {brief(value)}")
+            if length is None and not converter.detailed_validation:
+                hook, item_kind = hooks[0], kinds[0]
+                return tuple([hook(item, item_kind) for item in value])
+            found = []
+            for index, item in enumerate(value):
+                at = 0 if length is None else index
+                try:
+                    found.append(hooks[at](item, kinds[at]))
+                except Exception as error:
+                    if not converter.detailed_validation:
+                        raise
+                    raise _at_index(error, kind, index, kinds[at]) from None
+            return tuple(found)
+
+        return structure
+
+    return factory
+
+
+def _at_index(
+    error: Exception, kind: Any, index: int, item_kind: object
+) -> IterableValidationError:
+    """The fault in one item of a list, as cattrs reports it, with the item's place."""
+    note = IterableValidationNote(
+        f"Structuring {kind} @ index {index}", index, item_kind
+    )
+    error.__notes__ = [*getattr(error, "__notes__", []), note]
+    return IterableValidationError(f"While structuring {kind!r}", [error], kind)
+
+
 def _structure(data: object, kind: type[_T]) -> _T:
     """Structure quickly; on any failure, again in detail, for a message with its path."""
     try:
@@ -380,10 +484,11 @@ def _structure(data: object, kind: type[_T]) -> _T:
 
 def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
-    # First, so that every hook registered below takes precedence over it.
+    # First, so that every hook registered below takes precedence over these.
     converter.register_structure_hook_factory(
         attrs.has, functools.partial(_every_field, converter=converter)
     )
+    converter.register_structure_hook_factory(_is_tuple, _lists(converter))
     converter.register_structure_hook(int, _strict(int))
     converter.register_structure_hook(bool, _strict(bool))
     hands, rows = tuple[tuple[Card, ...], ...], tuple[tuple[int, ...], ...]

@@ -24,6 +24,7 @@ import attrs
 
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import IllegalMoveError
+from rummyrules.inputs import expect, expect_player, wrong_type
 from rummyrules.moves import Move, parse_move
 from rummyrules.table import TableMeld
 from rummyrules.views import View, view_of
@@ -297,6 +298,8 @@ class GameState:
         >>> len(game.hand(0)) > 0
         True
         """
+        if type(player) is not int:  # checked only off the common path
+            expect_player(player)
         return self.hands[player]
 
     def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
@@ -305,13 +308,16 @@ class GameState:
         Each wild card in a listed meld or lay-off is declared. The moves come
         in a fixed order, so the same state lists them the same way. With
         ``player``, the moves that player may make now even out of turn (in
-        1400, claims of the last discard, F14-12).
+        1400, claims of the last discard, F14-12); a ``player`` that is no
+        whole number (``"0"``, ``True``) raises TypeError.
 
         >>> from rummyrules import EndOfThePage
         >>> game = EndOfThePage().new_game(seed=1)
         >>> [str(move) for move in game.legal_moves()], game.legal_moves(player=0)
         (['draw', 'take'], ())
         """
+        if player is not None:
+            expect_player(player)
         if player is not None and player != self.to_move:
             check_player(self, player)
             return self.rules.machine.moves_for(self, player)
@@ -335,7 +341,9 @@ class GameState:
         only the one :meth:`legal_moves` lists for its discard. A move the rules
         forbid raises :class:`~rummyrules.IllegalMoveError`, naming the rule;
         text that is no move raises :class:`~rummyrules.MoveParseError`.
-        Either way this state is unchanged.
+        Either way this state is unchanged. A move that is neither a
+        :class:`~rummyrules.Move` nor text, or a player that is no whole
+        number, raises TypeError.
 
         >>> from rummyrules import EndOfThePage
         >>> game = EndOfThePage().new_game(seed=1)
@@ -352,7 +360,10 @@ class GameState:
         """
         if isinstance(move, str):
             move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise wrong_type(move, name="move", what="a Move or its text")
         if player is not None:
+            expect_player(player)
             if move.player is None:
                 move = attrs.evolve(move, player=player)
             elif move.player != player:
@@ -377,7 +388,8 @@ class GameState:
 
         Other hands show only their sizes; the stock only its size, and in
         Going Out Rummy only roughly, with the discard pile cut to its top
-        card (GOR-11). The view lists the player's legal moves.
+        card (GOR-11). The view lists the player's legal moves. A ``player``
+        that is no whole number raises TypeError.
 
         >>> from rummyrules import GoingOutRummy
         >>> game = GoingOutRummy().new_game(seed=1)
@@ -389,6 +401,7 @@ class GameState:
         ... )
         (True, None, ['0: drop'])
         """
+        expect_player(player)
         check_player(self, player)
         return view_of(self, player)
 
@@ -415,6 +428,7 @@ class GameState:
         >>> EndOfThePage().new_game(seed=1).with_page(12).rules.rounds
         12
         """
+        expect(rounds, int, name="rounds", what="a whole number of rounds (int)")
         return self.rules.machine.with_page(self, rounds)
 
     def __str__(self) -> str:

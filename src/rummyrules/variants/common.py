@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from rummyrules import meld_search, melds
-from rummyrules.cards import Card, Rank, parse_cards
+from rummyrules.cards import Card, Rank, read_cards
 from rummyrules.errors import OptionError, UnknownCardError
+from rummyrules.inputs import expect
 from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldRules
 
@@ -98,8 +99,9 @@ class Rules(abc.ABC):
         ...
         rummyrules.errors.OptionError: Going Out Rummy has no wild rank; only WILDCARDs are wild (MELD-4)
         """
-        if wild is None or wild in self.wild_ranks:
+        if wild is None or (isinstance(wild, Rank) and wild in self.wild_ranks):
             return wild
+        expect(wild, (Rank, str), name="wild", what=_WILD)
         rank = Rank.parse(wild)
         if not self.wild_ranks:
             message = f"{self.name} has no wild rank; only WILDCARDs are wild ({self.wild_rule})"
@@ -141,7 +143,7 @@ class Rules(abc.ABC):
         if isinstance(cards, str):
             hand, declared = melds.parse_declared(cards)
         else:
-            hand, declared = parse_cards(cards), None
+            hand, declared = read_cards(cards, name="cards"), None
         missing = self._not_in_deck(hand)
         if missing is not None:
             return MeldCheck(ok=False, reason=missing, rule=self.deck_rule)
@@ -152,13 +154,16 @@ class Rules(abc.ABC):
     ) -> tuple[Meld, ...]:
         """Every valid meld that can be made from the hand (see :func:`~rummyrules.meld_search.find_melds`).
 
+        A hand holding a card the deck lacks, or more copies than it has,
+        raises :class:`~rummyrules.UnknownCardError`, as in
+        :meth:`~rummyrules.GoingOutRummy.find_going_out`.
+
         >>> from rummyrules import EndOfThePage
         >>> [str(m) for m in EndOfThePage().find_melds("7S 8S 9S 9H")]
         ['7S 8S 9S']
         """
-        return meld_search.find_melds(
-            parse_cards(hand), self.meld_rules, wild=self.wild_rank(wild)
-        )
+        cards = self._hand(hand)
+        return meld_search.find_melds(cards, self.meld_rules, wild=self.wild_rank(wild))
 
     def find_layoffs(
         self, hand: CardsLike, meld: Meld, *, wild: Rank | str | None = None
@@ -171,8 +176,9 @@ class Rules(abc.ABC):
         >>> [str(lay.meld) for lay in rules.find_layoffs("4C 3D 9S", meld, wild="3")]
         ['4H 4D 3S=4 3D=4', '4H 4D 4C 3S=4']
         """
+        expect(meld, Meld, name="meld", what="a Meld (a TableMeld holds one as .meld)")
         return meld_search.find_layoffs(
-            parse_cards(hand), meld, self.meld_rules, wild=self.wild_rank(wild)
+            self._hand(hand), meld, self.meld_rules, wild=self.wild_rank(wild)
         )
 
     def stacked_deck(self, top: CardsLike) -> tuple[Card, ...]:
@@ -187,12 +193,22 @@ class Rules(abc.ABC):
         >>> [str(card) for card in deck[:4]], len(deck)
         (['KH', 'KH', 'AS', '2S'], 156)
         """
-        named = parse_cards(top)
+        named = read_cards(top, name="top")
         self._check_in_deck(named)
         rest = list(self.deck())
         for card in named:
             rest.remove(card)
         return (*named, *rest)
+
+    def _hand(self, hand: CardsLike) -> tuple[Card, ...]:
+        """Read a hand, refusing cards the deck cannot supply.
+
+        Checked before any search: a search of a hand of thousands of cards
+        (ten thousand 7S) takes time that grows with its square.
+        """
+        cards = read_cards(hand, name="hand")
+        self._check_in_deck(cards)
+        return cards
 
     def _not_in_deck(self, cards: Sequence[Card]) -> str | None:
         """Say which card this game's deck cannot supply, if any."""
@@ -232,6 +248,7 @@ class Rules(abc.ABC):
         """Read a card and make sure this game's deck has it."""
         if isinstance(card, str):
             card = Card.parse(card)
+        expect(card, Card, name="card", what="a Card or its text")
         if card not in deck_counts(self):
             message = f"there is no {card} in {self._deck_words()} ({self.deck_rule})"
             raise UnknownCardError(message)
@@ -271,6 +288,12 @@ class PlayableRules(Rules):
     ) -> GameState:
         """Deal a new game, from a seed or from a whole stacked deck (top card first).
 
+        A seed, dealer or deck of the wrong type (``seed="42"``, a deck given
+        as text) raises TypeError; a dealer who is no player, a seed of more
+        than 100 digits or a deck that is not the game's raises
+        :class:`~rummyrules.OptionError` (a :class:`~rummyrules.DeckError`
+        for the deck).
+
         >>> from rummyrules import EndOfThePage
         >>> EndOfThePage().new_game(seed=1) == EndOfThePage().new_game(seed=1)
         True
@@ -292,6 +315,9 @@ class PlayableRules(Rules):
         from rummyrules.positions import read_position  # noqa: PLC0415 - it imports this module
 
         return read_position(text, rules=self)
+
+
+_WILD = "a rank (a Rank or its text, as in '5') or None"
 
 
 def check_decks(

@@ -12,14 +12,22 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
 from rummyrules.cards import Card
 from rummyrules.errors import DeckError, OptionError
 from rummyrules.hands import some_cards
+from rummyrules.inputs import (
+    MAX_DIGITS,
+    brief,
+    expect,
+    expect_player,
+    too_many_digits,
+    wrong_type,
+)
 from rummyrules.options import StockOut
 from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState
@@ -27,7 +35,14 @@ from rummyrules.state import GameState
 if TYPE_CHECKING:
     from rummyrules.variants.common import Rules
 
-__all__ = ["can_draw", "checked_deck", "first_order", "rebuilt_stock"]
+__all__ = [
+    "can_draw",
+    "check_seat",
+    "check_seed",
+    "checked_deck",
+    "first_order",
+    "rebuilt_stock",
+]
 
 
 def first_order(
@@ -44,18 +59,56 @@ def first_order(
     ...
     rummyrules.errors.OptionError: dealer must be a player, from 0 to 1, not 2
     """
-    if type(dealer) is not int or not 0 <= dealer < players:
-        message = f"dealer must be a player, from 0 to {players - 1}, not {dealer!r}"
-        raise OptionError(message)
-    if type(seed) is not int:
-        raise OptionError(f"seed must be a whole number, not {seed!r}")
+    check_seat(dealer, name="dealer", players=players)
+    check_seed(seed)
     if deck is None:
         return shuffled(rules.deck(), seed, "round", 1)
     return checked_deck(rules, deck)
 
 
+def check_seat(seat: object, *, name: str, players: int) -> None:
+    """Refuse a seat (a dealer, a shuffler) that is no player at the table.
+
+    A value that is no whole number raises TypeError; a number that is no
+    player's raises :class:`~rummyrules.OptionError`.
+
+    >>> check_seat(3, name="shuffler", players=3)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: shuffler must be a player, from 0 to 2, not 3
+    """
+    expect_player(seat, name=name)
+    if not 0 <= cast("int", seat) < players:
+        message = f"{name} must be a player, from 0 to {players - 1}, not {brief(seat)}"
+        raise OptionError(message)
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that is no whole number (TypeError), or one of more than 100 digits.
+
+    Every number the library reads back from text has at most
+    :data:`~rummyrules.inputs.MAX_DIGITS` digits, so a seed has too: a game
+    saved, written as a position or recorded reads back.
+
+    >>> check_seed(10**100)
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.OptionError: seed must be a whole number of at most 100 digits, not a number of about 101 digits
+    """
+    expect(seed, int, name="seed", what="a whole number (int)")
+    if too_many_digits(cast("int", seed)):
+        message = (
+            f"seed must be a whole number of at most {MAX_DIGITS} digits, not "
+            f"{brief(seed)}"
+        )
+        raise OptionError(message)
+
+
 def checked_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     """A stacked deck, checked to be exactly the game's cards (top card first).
+
+    Anything but a sequence of :class:`~rummyrules.Card` values raises
+    TypeError (:meth:`~rummyrules.Rules.stacked_deck` reads card text).
 
     >>> from rummyrules import GoingOutRummy, parse_cards
     >>> checked_deck(GoingOutRummy(), parse_cards("AS 2S"))
@@ -63,7 +116,12 @@ def checked_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     ...
     rummyrules.errors.DeckError: the deck must be the game's 156 cards, top card first; this one has 2: it lacks AS AS 2S 2S 3S 3S 3S 4S 4S 4S and 144 more
     """
+    if isinstance(deck, str | bytes | bytearray) or not isinstance(deck, Iterable):
+        raise wrong_type(deck, name="deck", what=_DECK)
     order = tuple(deck)
+    for card in order:
+        if type(card) is not Card:
+            raise wrong_type(card, name="each card of the deck", what="a Card")
     want, have = Counter(rules.deck()), Counter(order)
     if want != have:
         parts = []
@@ -77,6 +135,9 @@ def checked_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
         )
         raise DeckError(message)
     return order
+
+
+_DECK = "a sequence of Cards, top card first (rules.stacked_deck reads card text)"
 
 
 def rebuilt_stock(state: GameState, how: StockOut) -> GameState:

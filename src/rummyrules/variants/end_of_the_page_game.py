@@ -24,6 +24,7 @@ from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank, Suit
 from rummyrules.errors import IllegalMoveError, OptionError
 from rummyrules.hands import hand_after, sorted_hand
+from rummyrules.inputs import brief
 from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
 from rummyrules.state import GameState, Phase, Turn, game_over, mover
 from rummyrules.variants import rummy500
@@ -245,7 +246,7 @@ def with_page(state: GameState, rounds: int) -> GameState:
     if type(rounds) is not int or rounds < max(1, begun):
         message = (
             f"the page must keep at least the {begun} rounds already begun, "
-            f"not {rounds!r} (EOP-17)"
+            f"not {brief(rounds)} (EOP-17)"
         )
         raise OptionError(message)
     rules = attrs.evolve(_rules(state), rounds=rounds)

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from rummyrules import layouts
-from rummyrules.cards import Card, Rank, make_deck, parse_cards
-from rummyrules.errors import OptionError
+from rummyrules.cards import Card, Rank, make_deck, read_cards
 from rummyrules.layouts import Layout
 from rummyrules.melds import MeldRules
 from rummyrules.options import GoingOut, about, at_least, between, choice, is_bool
 from rummyrules.shuffle import shuffled
 from rummyrules.variants import going_out_game
 from rummyrules.variants.common import CardsLike, PlayableRules
+from rummyrules.variants.dealing import check_seat, check_seed
 from rummyrules.variants.going_out_dealer import DealerDraw, draw_for_dealer
 
 if TYPE_CHECKING:
@@ -159,8 +159,7 @@ class GoingOutRummy(PlayableRules):
         >>> print(GoingOutRummy().find_going_out("2H 3H 4H 9S 9C KD KH"))
         None
         """
-        cards = parse_cards(hand)
-        self._check_in_deck(cards)
+        cards = self._hand(hand)
         return layouts.find_going_out(
             cards,
             MELD_RULES,
@@ -209,16 +208,11 @@ class GoingOutRummy(PlayableRules):
         player 1: 5C; player 2: 5S; player 0: 5S; player 2: 9H; player 0: 4D; player 2 deals
         """
         players = self.players
-        if type(shuffler) is not int or not 0 <= shuffler < players:
-            message = (
-                f"shuffler must be a player, from 0 to {players - 1}, not {shuffler!r}"
-            )
-            raise OptionError(message)
+        check_seat(shuffler, name="shuffler", players=players)
         if deck is None:
-            if type(seed) is not int:
-                raise OptionError(f"seed must be a whole number, not {seed!r}")
+            check_seed(seed)
             order = shuffled(self.deck(), seed, "first dealer")
         else:
-            order = parse_cards(deck)
+            order = read_cards(deck, name="deck")
             self._check_in_deck(order)
         return draw_for_dealer(order, players=players, shuffler=shuffler)

@@ -19,9 +19,11 @@ from typing import cast
 import attrs
 
 from rummyrules.errors import IllegalMoveError, OptionError
+from rummyrules.inputs import brief, expect
 from rummyrules.moves import Move
 from rummyrules.shuffle import random_words
 from rummyrules.state import GameState
+from rummyrules.variants.common import Rules
 from rummyrules.variants.going_out import GoingOutRummy
 from rummyrules.variants.going_out_dealer import DealerDraw
 
@@ -207,7 +209,10 @@ class Match:
 
 
 def _check_rules(rules: object) -> GoingOutRummy:
+    expect(rules, Rules, name="rules", what="GoingOutRummy rules")
     if not isinstance(rules, GoingOutRummy):
-        message = f"a match is played under GoingOutRummy rules, not {rules!r} (GOR-12)"
+        message = (
+            f"a match is played under GoingOutRummy rules, not {brief(rules)} (GOR-12)"
+        )
         raise OptionError(message)
     return rules

@@ -22,6 +22,7 @@ from typing import Final
 import attrs
 
 from rummyrules.errors import OptionError
+from rummyrules.inputs import brief, expect, whole_number
 from rummyrules.variants.common import PlayableRules
 from rummyrules.variants.end_of_the_page import EndOfThePage
 from rummyrules.variants.fourteen_hundred import FourteenHundred
@@ -79,7 +80,7 @@ def parse_rules(text: str) -> PlayableRules:
     Names are read without regard to case (``endofthepage Players=3``).
 
     Raises :class:`~rummyrules.OptionError` for an unknown variant or option,
-    or a value the option does not take.
+    or a value the option does not take; TypeError for anything but text.
 
     >>> parse_rules("FourteenHundred players=2").players
     2
@@ -92,18 +93,21 @@ def parse_rules(text: str) -> PlayableRules:
     ...
     rummyrules.errors.OptionError: there is no variant 'Canasta': the variants are EndOfThePage, FourteenHundred, GoingOutRummy
     """
-    words = text.split() if isinstance(text, str) else []
+    expect(text, str, name="rules", what="the rules' text")
+    words = text.split()
     if not words:
         message = (
-            f"{text!r} names no rules: write the variant's name, then its options, "
-            "as in 'EndOfThePage players=3'"
+            f"{brief(text)} names no rules: write the variant's name, then its "
+            "options, as in 'EndOfThePage players=3'"
         )
         raise OptionError(message)
     name, *options = words
     by_name = {known.lower(): cls for known, cls in VARIANTS.items()}
     if name.lower() not in by_name:
         known = ", ".join(VARIANTS)
-        raise OptionError(f"there is no variant {name!r}: the variants are {known}")
+        raise OptionError(
+            f"there is no variant {brief(name)}: the variants are {known}"
+        )
     cls = by_name[name.lower()]
     name = cls.__name__
     fields = {field.name: field for field in attrs.fields(cls)}
@@ -114,7 +118,7 @@ def parse_rules(text: str) -> PlayableRules:
         if not equals or key not in fields:
             names = ", ".join(fields)
             message = (
-                f"{option!r} is not an option of {name}: write name=value, "
+                f"{brief(option)} is not an option of {name}: write name=value, "
                 f"with a name among {names}"
             )
             raise OptionError(message)
@@ -129,6 +133,5 @@ def _value(text: str) -> object:
     words: dict[str, object] = {"none": None, "true": True, "false": False}
     if text.lower() in words:
         return words[text.lower()]
-    if text.lstrip("-").isdigit():
-        return int(text)
-    return text
+    number = whole_number(text)
+    return text if number is None else number
