@@ -592,12 +592,7 @@ class _Reader:
         declared = [meaning for _, meaning, _ in given]
         rules = self.rules.meld_rules
         found = melds.readings(cards, rules, wild=wild, declared=declared)
-        pairs = Counter(zip(cards, declared, strict=True))
-        exact = [
-            m
-            for m in found
-            if Counter(zip(m.cards, m.stands_for, strict=True)) == pairs
-        ]
+        exact = [m for m in found if _declares_every_wild(m, given)]
         if exact:
             return exact[0]
         if len(found) == 1:
@@ -767,24 +762,41 @@ _TURN_WORDS: Final = frozenset(
 )
 
 
+def _as_written(
+    meld: Meld, given: list[tuple[Card, Declaration | None, int]]
+) -> list[tuple[Card, Declaration | None, int]]:
+    """The cards as written, each declaration in the form the meld writes it.
+
+    A set's wild may be written as a card of its rank and a run's as a bare
+    rank (MELD-5); the meld reads both its own way.
+    """
+    return [
+        (card, melds.canonical_declaration(meaning, meld), player)
+        for card, meaning, player in given
+    ]
+
+
+def _declares_every_wild(
+    meld: Meld, given: list[tuple[Card, Declaration | None, int]]
+) -> bool:
+    """Whether the cards as written name exactly this reading, every wild declared."""
+    written = Counter((card, meaning) for card, meaning, _ in _as_written(meld, given))
+    return written == Counter(zip(meld.cards, meld.stands_for, strict=True))
+
+
 def _credits(
     meld: Meld, given: list[tuple[Card, Declaration | None, int]]
 ) -> tuple[int, ...]:
     """Who played each card of the meld, in table order, from the cards as written.
 
     Each card takes the first written card that matches it exactly, else the
-    first same card written without a declaration.
+    first same card written without a declaration. The reading agrees with
+    every declaration written, so one of the two is always left.
     """
-    waiting = list(given)
+    waiting = _as_written(meld, given)
     credited: list[int] = []
     for card, meaning in zip(meld.cards, meld.stands_for, strict=True):
-        index = next(
-            (i for i, (c, d, _) in enumerate(waiting) if c == card and d == meaning),
-            None,
-        )
-        if index is None:
-            index = next(
-                i for i, (c, d, _) in enumerate(waiting) if c == card and d is None
-            )
-        credited.append(waiting.pop(index)[2])
+        exact = [i for i, (c, d, _) in enumerate(waiting) if c == card and d == meaning]
+        loose = [i for i, (c, d, _) in enumerate(waiting) if c == card and d is None]
+        credited.append(waiting.pop((exact or loose)[0])[2])
     return tuple(credited)
