@@ -419,7 +419,8 @@ def _explain(state: GameState, move: Move) -> Move:
                 rule="F14-R1",
             )
         if isinstance(move, Claim):
-            return _resolve_claim(state, move)
+            declared = rummy500.declared_on_table(state, move.declared, move.meld)
+            return _resolve_claim(state, attrs.evolve(move, declared=declared))
         if move.player != player:
             raise IllegalMoveError(
                 f"it is player {player}'s turn, not player {move.player}'s",

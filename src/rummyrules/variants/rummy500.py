@@ -23,7 +23,7 @@ from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import IllegalMoveError
 from rummyrules.hands import hand_after, holds, lacking, sorted_hand
-from rummyrules.melds import Meld, MeldRules
+from rummyrules.melds import Meld, MeldKind, MeldRules
 from rummyrules.moves import LayOff, NewMeld
 from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Deal",
     "add_row",
+    "declared_on_table",
     "lay_off",
     "layoff_moves",
     "meld_after",
@@ -166,6 +167,15 @@ def resolve_layoff(state: GameState, move: LayOff, *, rule: str) -> LayOff:
             f"{move.card} does not fit meld {move.meld} ({table_meld}): {found.reason}",
             rule=found.rule or "MELD-6",
         )
+    if table_meld.kind is MeldKind.WILD and move.declared is not None:
+        # As a new meld of wilds only is laid open (resolve_meld), a wild
+        # laid off on one leaves it open: only a natural card decides it.
+        undeclared = attrs.evolve(move, declared=None)
+        raise IllegalMoveError(
+            f"meld {move.meld} ({table_meld}) is wild cards only, its meaning left "
+            f"open, and a wild card laid off on it leaves it so: '{undeclared}'",
+            rule=state.rules.meld_rules.wild_rule,
+        )
     options = [
         LayOff(card=move.card, declared=meaning, meld=move.meld)
         for meaning in dict.fromkeys(
@@ -175,6 +185,25 @@ def resolve_layoff(state: GameState, move: LayOff, *, rule: str) -> LayOff:
     if len(options) > 1:
         raise IllegalMoveError(_ambiguous(options), rule="MELD-5")
     return options[0]
+
+
+def declared_on_table(
+    state: GameState, declared: melds.Declaration | None, meld: int
+) -> melds.Declaration | None:
+    """A wild's declaration for meld ``meld`` on the table, as that meld writes it.
+
+    A player may declare a wild laid on a set as a card of the set's rank, and
+    one laid on a run as a bare rank (MELD-5); the listed move writes the rank
+    and the card (:func:`~rummyrules.melds.canonical_declaration`).
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> declared_on_table(game, Card.parse("KS"), 1)
+    <Rank.KING: 13>
+    """
+    if declared is None or not 1 <= meld <= len(state.table):
+        return declared
+    return melds.canonical_declaration(declared, state.table[meld - 1].meld)
 
 
 def play_meld(state: GameState, move: NewMeld) -> GameState:
