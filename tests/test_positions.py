@@ -265,6 +265,20 @@ def test_meld_5_a_wild_declared_in_the_other_form_is_read_as_the_meld_needs(
     assert read_position(write_position(game)) == game
 
 
+def test_a_long_meld_in_a_position_is_refused_in_a_short_message() -> None:
+    with pytest.raises(PositionError) as caught:
+        EndOfThePage().position(
+            "EndOfThePage | wild 8 | to_move 0 draw | hands 7D / 4C"
+            f" | melds 0: {'JH QH KH 8S=A ' * 5000} | pile 6C"
+        )
+    message = str(caught.value)
+    assert message.startswith(
+        "melds: meld 1 (JH QH KH 8S=A JH QH KH 8S=A JH QH KH 8S=A JH QH KH 8S=A"
+    )
+    assert "and 19976 more) is no meld" in message
+    assert len(message) < 400
+
+
 @given(meld_positions())
 @hypothesis.example(
     "EndOfThePage | wild 8 | to_move 0 draw | hands 7D / 4C"

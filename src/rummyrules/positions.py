@@ -279,6 +279,7 @@ _NUMBER: Final = re.compile(r"^[+-]?\d+$")
 _OWNER: Final = re.compile(r"^\s*(\S+?)\s*:(.*)$", re.S)
 _SIGNS: Final = re.compile(r"\s*([=@])\s*")
 _FILL: Final = frozenset({"+", "…", "..."})
+_SHOWN: Final = 24  # the cards of a meld a message lists at most
 
 
 def read_position(text: str, *, rules: PlayableRules | None = None) -> GameState:
@@ -597,9 +598,10 @@ class _Reader:
             return exact[0]
         if len(found) == 1:
             return found[0]
-        shown = " ".join(
-            str(card) if d is None else f"{card}={d}" for card, d, _ in given
-        )
+        words = [str(card) if d is None else f"{card}={d}" for card, d, _ in given]
+        shown = " ".join(words[:_SHOWN])
+        if len(words) > _SHOWN:  # a message stays short, however long the text
+            shown += f" and {len(words) - _SHOWN} more"
         if not found:
             result = melds.check(cards, rules, wild=wild, declared=declared)
             raise PositionError(
@@ -793,10 +795,12 @@ def _credits(
     first same card written without a declaration. The reading agrees with
     every declaration written, so one of the two is always left.
     """
-    waiting = _as_written(meld, given)
+    # Who wrote each card, by what it was written as, the first written last.
+    waiting: dict[tuple[Card, Declaration | None], list[int]] = {}
+    for card, meaning, player in reversed(_as_written(meld, given)):
+        waiting.setdefault((card, meaning), []).append(player)
     credited: list[int] = []
     for card, meaning in zip(meld.cards, meld.stands_for, strict=True):
-        exact = [i for i, (c, d, _) in enumerate(waiting) if c == card and d == meaning]
-        loose = [i for i, (c, d, _) in enumerate(waiting) if c == card and d is None]
-        credited.append(waiting.pop((exact or loose)[0])[2])
+        exact = waiting.get((card, meaning))
+        credited.append((exact or waiting[card, None]).pop())
     return tuple(credited)
