@@ -652,7 +652,8 @@ def _witness(
     """The rule to blame and a reading that only it stops; None if no lift helps.
 
     Each set of rules in :data:`_LIFTS` is lifted in turn, the first one that
-    lets a reading through names its first rule.
+    lets a reading through names its first rule. Sets of rules that cannot
+    change the answer for these cards are passed over.
     """
     naturals = [card for card in cards if not is_wild(card, wild)]
     if len({card.rank for card in naturals}) > 1 and not _may_run(
@@ -660,23 +661,41 @@ def _witness(
     ):
         return None  # no set, and no run with every rule lifted
     shown = [*naturals, *(meaning for meaning in declared or () if meaning is not None)]
+    skip = set()
+    if len(shown) == len(naturals):
+        skip.add(_DECLARED)  # nothing is declared
+    if len({card.suit for card in naturals}) > 1:
+        skip.add(_RUN)  # the run rule changes runs only, and these make none
+    few = len(naturals) < rules.min_naturals  # no reading until that is lifted
     # The variant's own ladder with the Ace low adds only runs that start with
     # an Ace shown; any other run on it is on the full ladder, a 2 for the Ace.
     ladders = 2 if any(_rank_of(item) is Rank.ACE for item in shown) else 1
-    has_declarations = any(meaning is not None for meaning in declared or ())
-    has_wild_rules = rules.wild_gap > 0 or rules.min_naturals > 0
-    for lift in _LIFTS:
-        if (_DECLARED in lift and not has_declarations) or (
-            _WILDS in lift and not has_wild_rules
-        ):
-            continue  # it lifts nothing more than a set already tried
+    for lift, lifted in _lifts(rules):
+        if skip.intersection(lift) or (few and _WILDS not in lift):
+            continue
         given = None if _DECLARED in lift else declared
-        lifted = _lifted(rules, run=_RUN in lift, wilds=_WILDS in lift)
         for relaxed in lifted[:ladders]:
             found = readings(cards, relaxed, wild=wild, declared=given)
             if found:
                 return lift[0], found[0]
     return None
+
+
+@functools.cache
+def _lifts(
+    rules: MeldRules,
+) -> tuple[tuple[tuple[str, ...], tuple[MeldRules, ...]], ...]:
+    """Each set of rules to lift, in turn, with the meld rules it leaves.
+
+    A set that lifts the wild-card rule of a game that has none lifts nothing
+    more than a set before it, and is left out.
+    """
+    wild_rules = rules.wild_gap > 0 or rules.min_naturals > 0
+    return tuple(
+        (lift, _lifted(rules, run=_RUN in lift, wilds=_WILDS in lift))
+        for lift in _LIFTS
+        if wild_rules or _WILDS not in lift
+    )
 
 
 def _may_run(cards: Sequence[Card], naturals: Sequence[Card], rules: MeldRules) -> bool:
@@ -690,7 +709,7 @@ def _may_run(cards: Sequence[Card], naturals: Sequence[Card], rules: MeldRules) 
         return False
     wilds = len(cards) - len(naturals)
     for relaxed in _lifted(rules, run=True, wilds=True):
-        placement = _tightest(naturals, relaxed.run_ranks)
+        placement = _tightest(naturals, relaxed)
         if placement and len(cards) <= relaxed.longest_run:
             gaps = max(placement) - min(placement) + 1 - len(placement)
             if gaps <= wilds:
@@ -825,13 +844,13 @@ def _no_shape(
             f"{text} is no run",
             "MELD-3",
         )
-    ladder = rules.run_ranks
-    if any(card.rank not in ladder for card in naturals):
-        ladder = _FULL_LADDER
+    ladder = rules
+    if any(not rules.places[card.rank] for card in naturals if card.rank):
+        ladder = _lifted(rules, run=True, wilds=False)[0]  # from the Ace low to high
     placement = _tightest(naturals, ladder)
     suit = naturals[0].suit if naturals else None
     missing = [
-        _CARD[(ladder[i], suit)]
+        _CARD[(ladder.run_ranks[i], suit)]
         for i in range(min(placement, default=0), max(placement, default=-1) + 1)
         if i not in placement and suit is not None
     ]
@@ -849,32 +868,27 @@ def _no_shape(
     )
 
 
-def _tightest(naturals: Sequence[Card], ladder: tuple[Rank, ...]) -> tuple[int, ...]:
+def _tightest(naturals: Sequence[Card], rules: MeldRules) -> tuple[int, ...]:
     """Where natural cards of one suit stand on the ladder leaving the fewest gaps.
 
     Empty when they cannot all stand on it, each at its own place.
     """
-    places = _places(ladder)
+    places = rules.places
     ranks = [card.rank for card in naturals if card.rank is not None]
-    if not ranks or len(ranks) > len(ladder):
+    options = [places[rank] for rank in ranks]
+    if not options or not all(options) or len(ranks) > len(rules.run_ranks):
         return ()
     if len(set(ranks)) < len(ranks) and any(
         count > len(places[rank]) for rank, count in Counter(ranks).items()
     ):
         return ()  # a rank more often than it has places: never a run
     best: tuple[int, ...] = ()
-    fewest = len(ladder)
-    for placement in product(*(places[rank] for rank in ranks)):
+    fewest = len(rules.run_ranks)
+    for placement in product(*options):
         gaps = max(placement) - min(placement) + 1 - len(placement)
         if gaps < fewest and len(set(placement)) == len(placement):
             best, fewest = placement, gaps
     return best
-
-
-@functools.cache
-def _places(ladder: tuple[Rank, ...]) -> dict[Rank, tuple[int, ...]]:
-    """Where each rank stands on a ladder."""
-    return {rank: tuple(i for i, r in enumerate(ladder) if r is rank) for rank in Rank}
 
 
 def _pairs(meld: Meld) -> zip[tuple[Card, Declaration | None]]:
