@@ -661,12 +661,13 @@ def _witness(
     ):
         return None  # no set, and no run with every rule lifted
     shown = [*naturals, *(meaning for meaning in declared or () if meaning is not None)]
-    skip = set()
+    skip: set[str] = set()
     if len(shown) == len(naturals):
         skip.add(_DECLARED)  # nothing is declared
     if len({card.suit for card in naturals}) > 1:
         skip.add(_RUN)  # the run rule changes runs only, and these make none
-    few = len(naturals) < rules.min_naturals  # no reading until that is lifted
+    # Too few natural cards: no reading at all until the wild-card rule is lifted.
+    few = len(naturals) < rules.min_naturals
     # The variant's own ladder with the Ace low adds only runs that start with
     # an Ace shown; any other run on it is on the full ladder, a 2 for the Ace.
     ladders = 2 if any(_rank_of(item) is Rank.ACE for item in shown) else 1
