@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, pairwise, permutations, product
 
 from rummyrules import Card, Rank, Suit
@@ -47,12 +47,21 @@ class Spec:
             (the Ace low and high) but never twice in one run.
         wild_gap: Natural cards needed between any two wilds (EOP-8).
         min_naturals: Natural cards a meld needs; 0 allows all-wild melds.
+        run_rule: The rule that says which ranks a run uses (EOP-7, F14-10,
+            GOR-5).
+        wild_rule: The rule behind ``wild_gap`` and ``min_naturals`` (EOP-8,
+            F14-R8; GOR-6, which limits nothing).
+        ace_twice: Whether a run may use the Ace at both ends. No game
+            allows it; :func:`lifted` does, to lift the run rule.
     """
 
     name: str
     ladder: tuple[Rank, ...]
     wild_gap: int
     min_naturals: int
+    run_rule: str = "MELD-3"
+    wild_rule: str = "MELD-4"
+    ace_twice: bool = False
 
 
 _TWO_TO_KING = tuple(Rank(value) for value in range(2, 14))
@@ -64,6 +73,8 @@ EOP = Spec(
     ladder=(*_TWO_TO_KING[1:], Rank.ACE),
     wild_gap=2,
     min_naturals=2,
+    run_rule="EOP-7",
+    wild_rule="EOP-8",
 )
 F14 = Spec(
     # F14-10: runs 2 … K A, Aces high only. F14-11: no spacing rule.
@@ -72,8 +83,10 @@ F14 = Spec(
     ladder=(*_TWO_TO_KING, Rank.ACE),
     wild_gap=0,
     min_naturals=1,
+    run_rule="F14-10",
+    wild_rule="F14-R8",
 )
-F14_ALL_WILD = Spec(name="F14-all-wild", ladder=F14.ladder, wild_gap=0, min_naturals=0)
+F14_ALL_WILD = replace(F14, name="F14-all-wild", min_naturals=0)
 GOR = Spec(
     # GOR-5: the Ace low or high, never both in one run. GOR-6: any number of
     # WILDCARDs, a meld of WILDCARDs only included.
@@ -81,6 +94,8 @@ GOR = Spec(
     ladder=(Rank.ACE, *_TWO_TO_KING, Rank.ACE),
     wild_gap=0,
     min_naturals=0,
+    run_rule="GOR-5",
+    wild_rule="GOR-6",
 )
 
 
@@ -151,36 +166,39 @@ def _run_readings(
             continue
         for start in range(len(spec.ladder) - size + 1):
             window = spec.ladder[start : start + size]
-            if len(set(window)) < size:
+            if len(set(window)) < size and not spec.ace_twice:
                 continue  # no rank twice: never the Ace at both ends
-            places = _place(naturals, window)
-            if places is None:
-                continue
-            open_places = [i for i in range(size) if i not in places]
-            # Every way the physical wilds can stand at the open places.
-            for order in set(permutations(wilds)):
-                standing = dict(zip(open_places, order, strict=True))
-                layout = tuple(
-                    (places[i], None)
-                    if i in places
-                    else (standing[i], Card(rank=rank, suit=suit))
-                    for i, rank in enumerate(window)
-                )
-                if _spaced(layout, spec.wild_gap):
-                    yield (RUN, layout)
+            for places in _places(naturals, window):
+                open_places = [i for i in range(size) if i not in places]
+                # Every way the physical wilds can stand at the open places.
+                for order in set(permutations(wilds)):
+                    standing = dict(zip(open_places, order, strict=True))
+                    layout = tuple(
+                        (places[i], None)
+                        if i in places
+                        else (standing[i], Card(rank=rank, suit=suit))
+                        for i, rank in enumerate(window)
+                    )
+                    if _spaced(layout, spec.wild_gap):
+                        yield (RUN, layout)
 
 
-def _place(naturals: Sequence[Card], window: Sequence[Rank]) -> dict[int, Card] | None:
-    """Where each natural card stands in the window; None if one cannot."""
-    places: dict[int, Card] = {}
-    for card in naturals:
-        if card.rank not in window:
-            return None
-        place = window.index(card.rank)
-        if place in places:
-            return None
-        places[place] = card
-    return places
+def _places(
+    naturals: Sequence[Card], window: Sequence[Rank]
+) -> Iterator[dict[int, Card]]:
+    """Every way the natural cards can stand in the window, each at a place of its rank.
+
+    A rank has one place in a window, or two for the Ace in a window from the
+    Ace low to the Ace high.
+    """
+    if not naturals:
+        yield {}
+        return
+    first, rest = naturals[0], naturals[1:]
+    for places in _places(rest, window):
+        for place, rank in enumerate(window):
+            if rank == first.rank and place not in places:
+                yield {**places, place: first}
 
 
 def _spaced(layout: Sequence[Pair], gap: int) -> bool:
@@ -495,3 +513,125 @@ def going_out_layouts(
         else:
             for split in partitions(rest, spec, wild):
                 yield left, split
+
+
+# --- Declarations, and which rule a refusal names ----------------------------
+
+Given = tuple[tuple[Card, Meaning], ...]
+"""Cards as a player writes them, each with its declaration (None: none)."""
+
+LIFTABLE = ("run", "wilds", "declarations")
+"""The rules a refusal may name, highest priority first: the variant's run
+rule, its wild-card rule, and the declarations (MELD-5)."""
+
+FULL_LADDER = (Rank.ACE, *_TWO_TO_KING, Rank.ACE)
+
+
+def lifted(spec: Spec, *, run: bool, wilds: bool) -> tuple[Spec, ...]:
+    """The spec with its run rule, its wild-card rule, or both, lifted.
+
+    Without the wild-card rule, wilds need no spacing and a meld no natural
+    card. Without the run rule (EOP-7, F14-10, GOR-5), the Ace may be low as
+    well as high, a wild may stand for any rank, 2s included, End of the
+    Page's A-3-4 (its ranks with the Ace low) is a run, and a run may use
+    the Ace at both ends.
+    """
+    base = replace(spec, wild_gap=0, min_naturals=0) if wilds else spec
+    if not run:
+        return (base,)
+    own = spec.ladder if spec.ladder[0] == Rank.ACE else (Rank.ACE, *spec.ladder)
+    return tuple(
+        replace(base, ladder=ladder, ace_twice=True)
+        for ladder in dict.fromkeys([FULL_LADDER, own])
+    )
+
+
+def _shown_suit(given: Given, wild: Rank | None) -> bool:
+    """Whether a natural card or a declared card shows the suit of a run."""
+    return any(
+        not is_wild(card, wild) or isinstance(meaning, Card) for card, meaning in given
+    )
+
+
+def _agrees(reading: Reading, given: Given, wild: Rank | None) -> bool:
+    """Whether a reading gives every declared wild what it was declared as.
+
+    In a set a wild stands for a rank, and a card declared means its rank;
+    in a run a wild stands for a card, and a bare rank declared means that
+    rank of the run's suit, when a natural or a declared card shows the suit.
+    """
+    kind, pairs = reading
+    meanings: Counter[Pair] = Counter(pairs)
+    wanted: Counter[Pair] = Counter()
+    for card, meaning in given:
+        if meaning is None:
+            continue
+        if kind == SET:
+            wanted[card, meaning if isinstance(meaning, Rank) else meaning.rank] += 1
+        elif kind == RUN and isinstance(meaning, Card):
+            wanted[card, meaning] += 1
+        elif kind == RUN and isinstance(meaning, Rank) and _shown_suit(given, wild):
+            suit = next(m.suit for _, m in pairs if isinstance(m, Card))
+            wanted[card, Card(rank=meaning, suit=suit)] += 1
+        else:
+            return False  # an open meld of wilds has no meanings to agree with
+    return not wanted - meanings
+
+
+def _decided(cards: tuple[Card, ...], spec: Spec) -> frozenset[Reading]:
+    """Every set and run a meld of wild cards only could be, once declared."""
+    if len(cards) < 3 or spec.min_naturals > 0:
+        return frozenset()
+    return frozenset(_set_readings([], cards, spec)) | frozenset(
+        _run_readings([], cards, spec)
+    )
+
+
+def declared_readings(given: Given, spec: Spec, wild: Rank | None) -> set[Reading]:
+    """Every valid reading of the cards that agrees with their declarations.
+
+    Only a wild card may be declared (MELD-5): a natural card declared gives
+    no reading at all.
+    """
+    cards = sort_cards(card for card, _ in given)
+    if all(meaning is None for _, meaning in given):
+        return set(readings(cards, spec, wild))
+    if any(meaning is not None and not is_wild(c, wild) for c, meaning in given):
+        return set()
+    found = readings(cards, spec, wild)
+    if all(is_wild(card, wild) for card in cards):
+        found = _decided(cards, spec)
+    return {reading for reading in found if _agrees(reading, given, wild)}
+
+
+def cited_rule(given: Given, spec: Spec, wild: Rank | None) -> str | None:
+    """The rule a refusal of these cards as one meld must name; None if valid.
+
+    Fewer than three cards break the variant's meld rule, and a natural card
+    declared breaks MELD-5, whatever else. Otherwise: the first rule (by
+    :data:`LIFTABLE`) which, lifted alone, lets some reading through; if no
+    one rule does, the first rule of the first pair that does, then all
+    three; and only when nothing helps a shape rule: MELD-2 when the natural
+    cards mix suits and repeat a rank, else MELD-3.
+    """
+    if len(given) < 3:
+        return spec.run_rule
+    if any(meaning is not None and not is_wild(c, wild) for c, meaning in given):
+        return "MELD-5"
+    if declared_readings(given, spec, wild):
+        return None
+    names = {"run": spec.run_rule, "wilds": spec.wild_rule, "declarations": "MELD-5"}
+    for size in range(1, len(LIFTABLE) + 1):
+        for lift in combinations(LIFTABLE, size):
+            shown = (
+                tuple((card, None) for card, _ in given)
+                if "declarations" in lift
+                else given
+            )
+            for relaxed in lifted(spec, run="run" in lift, wilds="wilds" in lift):
+                if declared_readings(shown, relaxed, wild):
+                    return names[lift[0]]
+    naturals = [card for card, _ in given if not is_wild(card, wild)]
+    mixed_suits = len({card.suit for card in naturals}) > 1
+    repeated = len({card.rank for card in naturals}) < len(naturals)
+    return "MELD-2" if mixed_suits and repeated else "MELD-3"

@@ -354,6 +354,62 @@ def long_melds(
 _LONG_SET_SUITS = st.lists(_SUITS, min_size=5, max_size=9)
 
 
+_DECLARE_WILD = st.integers(0, 2).map(lambda n: n > 0)
+_DECLARE_NATURAL = st.integers(0, 31).map(lambda n: n == 31)
+_RANK_OR_CARD = st.booleans()
+
+
+@st.composite
+def declared_melds(
+    draw: st.DrawFn, variant: Variant, wild: Rank | None
+) -> oracle.Given:
+    """Cards for one meld as a player might write them, declarations and all.
+
+    The cards are a small hand or a long meld, spoiled or not. Most wild
+    cards are declared, as a rank or as a card, near the natural cards'
+    ranks and of their suits, so that many declarations fit and many do not;
+    now and then a natural card is declared too (MELD-5).
+    """
+    cards = draw(
+        st.one_of(
+            hands(variant, wild, min_size=1, max_size=7),
+            long_melds(variant, wild),
+        )
+    )
+    shown = [card for card in cards if not oracle.is_wild(card, wild)]
+    near = sorted(
+        {
+            Rank(value)
+            for card in shown
+            if card.rank is not None
+            for value in range(card.rank - 2, card.rank + 3)
+            if 1 <= value <= 13
+        }
+        | {Rank.ACE, Rank.TWO, Rank.KING}
+    )
+    suits = sorted({card.suit for card in shown if card.suit}, key=list(Suit).index)
+    ranks = st.sampled_from(near)
+    in_suit = st.sampled_from(suits or list(Suit))
+    given: list[tuple[Card, oracle.Meaning]] = []
+    for card in cards:
+        declare = _DECLARE_WILD if oracle.is_wild(card, wild) else _DECLARE_NATURAL
+        meaning: oracle.Meaning = None
+        if draw(declare):
+            rank = draw(ranks)
+            meaning = (
+                rank if draw(_RANK_OR_CARD) else Card(rank=rank, suit=draw(in_suit))
+            )
+        given.append((card, meaning))
+    return tuple(given)
+
+
+def declared_text(given: oracle.Given) -> str:
+    """Cards with their declarations in meld text: ``7S 5H=8S 9S``."""
+    return " ".join(
+        str(card) if meaning is None else f"{card}={meaning}" for card, meaning in given
+    )
+
+
 # --- Moves (the move notation) ---------------------------------------------
 
 _players = st.none() | st.integers(min_value=0, max_value=9)
@@ -794,3 +850,86 @@ def respelled_positions(draw: st.DrawFn, text: str) -> str:
 
 
 # --- End of positions -----------------------------------------------------------
+
+
+# --- Positions with melds on the table ------------------------------------------
+
+_MELD_POSITIONS = (
+    (
+        EOP,
+        "EndOfThePage | wild {wild} | to_move 0 draw | hands 7D / 4C"
+        " | melds {melds} | pile 6C | had_turn 0 1",
+    ),
+    (
+        EOP_TWO_DECKS,
+        "EndOfThePage players=4 | wild {wild} | to_move 1 play"
+        " | hands 7D / 4C / 9H / KD | melds {melds} | pile 6C | had_turn 0 1 2 3",
+    ),
+    (
+        F14,
+        "FourteenHundred | wild {wild} | to_move 2 draw | hands 4C / KC / QD / JH"
+        " | melds {melds} | pile 6C",
+    ),
+    (
+        F14_ALL_WILD,
+        "FourteenHundred all_wild_melds=true | wild {wild} | to_move 0 play"
+        " | hands 4C / KC / QD / JH | melds {melds} | pile 6C",
+    ),
+    (
+        GOR,
+        "GoingOutRummy wildcards=9 | over | hands - / AS 2S 4H 6D 8S 10H QC"
+        " | melds {melds} | pile KD | out 0 | turns 1 | winner 0",
+    ),
+)
+"""Positions, one a variant, whose melds section is left to fill in."""
+_SIGNS = st.sampled_from(["=", " = ", "= ", " ="])
+_PLAYER_TEXTS = st.sampled_from(
+    ["0", "1", "0", "1", "2", "3", "9", "-1", "01", "x", ""]
+)
+_OWNER_TEXTS = st.one_of(st.sampled_from(["0", "1"]), _PLAYER_TEXTS)
+_EDITS = st.sampled_from("=@/:, 0123456789SHDCAKQJT*-+")
+
+
+@st.composite
+def _meld_words(draw: st.DrawFn, variant: Variant, wild: Rank | None) -> str:
+    """One meld as a position writes it, its owner first, perhaps spoiled."""
+    words = []
+    for card, meaning in draw(declared_melds(variant, wild)):
+        word = draw(card_texts(card)).strip()
+        if meaning is not None:
+            written = (
+                str(meaning)
+                if isinstance(meaning, Rank)
+                else draw(card_texts(meaning)).strip()
+            )
+            word += draw(_SIGNS) + written
+        if draw(_ONE_IN_EIGHT):
+            word += "@" + draw(_PLAYER_TEXTS)
+        words.append(word)
+    return draw(_OWNER_TEXTS) + ": " + " ".join(words)
+
+
+@st.composite
+def _spoiled(draw: st.DrawFn, text: str) -> str:
+    """The text with a few characters put in or taken out, or as it is."""
+    for _ in range(draw(st.sampled_from([0, 0, 0, 1, 2, 3]))):
+        place = draw(st.integers(0, len(text)))
+        if draw(st.booleans()):
+            text = text[:place] + draw(_EDITS) + text[place:]
+        else:
+            text = text[:place] + text[place + 1 :]
+    return text
+
+
+@st.composite
+def meld_positions(draw: st.DrawFn) -> str:
+    """A position whose melds section is random meld text, now and then spoiled.
+
+    The melds are near-melds with declarations in either form (a card or a
+    rank), credits after ``@``, owners right or wrong.
+    """
+    variant, template = draw(st.sampled_from(_MELD_POSITIONS))
+    wild = draw(wild_ranks(variant))
+    melds = [draw(_meld_words(variant, wild)) for _ in range(draw(_PIECES))]
+    text = draw(_spoiled(" / ".join(melds)))
+    return template.format(wild=wild, melds=text)

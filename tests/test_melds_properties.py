@@ -14,12 +14,17 @@ import oracle
 from rummyrules import WILDCARD, Card, Meld, Rank, Suit, parse_cards
 from rummyrules.layouts import find_going_out
 from rummyrules.meld_search import find_layoffs, find_melds
-from rummyrules.melds import readings
+from rummyrules.melds import parse_declared, readings
 from strategies import (
     CHECK_VARIANTS,
+    EOP,
+    EOP_TWO_DECKS,
+    F14,
     GOR,
     SEARCH_VARIANTS,
     Variant,
+    declared_melds,
+    declared_text,
     hands,
     layoff_hands,
     long_melds,
@@ -293,3 +298,51 @@ def test_find_going_out_agrees_with_brute_force(
     if whole or not leftover:
         # A layout with no card over is preferred (GOR-7).
         assert layout.leftover is None
+
+
+# --- Which rule a refusal names ------------------------------------------------
+
+
+def as_given(text: str) -> oracle.Given:
+    cards, declared = parse_declared(text)
+    return tuple(zip(cards, declared, strict=True))
+
+
+@pytest.mark.parametrize("variant", [*CHECK_VARIANTS, EOP_TWO_DECKS], ids=str)
+@scaled(3)
+@given(data=st.data())
+def test_a_refusal_names_the_rule_the_oracle_finds(
+    variant: Variant, data: st.DataObject
+) -> None:
+    """check_meld names the rule brute force finds: the first rule that, lifted, lets a reading through, a shape rule only when none does."""
+    wild = data.draw(wild_ranks(variant), label="wild")
+    given = data.draw(declared_melds(variant, wild), label="given")
+    result = variant.rules.check_meld(declared_text(given), wild=wild)
+    assert result.rule == oracle.cited_rule(given, variant.spec, wild), result.reason
+    assert bool(result) == (result.rule is None) == (not result.reason)
+    assert len(result.reason) < 400
+
+
+@pytest.mark.parametrize(
+    ("variant", "wild", "text"),
+    [
+        (EOP, Rank.THREE, "4C 3D=5C 6C 3C=7C"),
+        (EOP, Rank.NINE, "9H=2S 3S 4S"),
+        (EOP, None, "AS 5S 9S"),
+        (F14, None, "AS 5S 9S"),
+        (EOP, Rank.KING, "4S 5S 6S 7S 8S 9S 10S AS KH KD KC"),
+        (EOP, Rank.FOUR, "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 4H"),
+        (EOP_TWO_DECKS, Rank.FOUR, "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 4H 4D"),
+        (GOR, None, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS *"),
+        (GOR, None, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"),
+        (EOP, Rank.FIVE, "AS 3S 4S"),
+    ],
+    ids=str,
+)
+def test_the_oracle_and_check_meld_agree_on_the_rulings_of_issue_12(
+    variant: Variant, wild: Rank | None, text: str
+) -> None:
+    given = as_given(text)
+    assert variant.rules.check_meld(text, wild=wild).rule == oracle.cited_rule(
+        given, variant.spec, wild
+    )

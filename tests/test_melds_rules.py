@@ -13,7 +13,7 @@ from rummyrules import (
     Rules,
     parse_cards,
 )
-from rummyrules.melds import parse_declared
+from rummyrules.melds import check, parse_declared
 
 EOP = EndOfThePage()
 EOP_TWO_DECKS = EndOfThePage(players=4)
@@ -227,7 +227,10 @@ def test_gor_5_no_run_uses_the_ace_at_both_ends() -> None:
     everything = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
     result = GOR.check_meld(everything)
     assert not result
-    assert result.reason.endswith("(a run holds each rank once)")
+    assert result.rule == "GOR-5"
+    assert result.reason.endswith(
+        "the Ace low or high, never both, so it holds at most 13 cards"
+    )
     assert GOR.check_meld(everything.removesuffix(" AS"))
 
 
@@ -482,3 +485,97 @@ def test_meld_2_too_few_cards_is_explained() -> None:
         EOP.check_meld("").reason
         == "a meld needs at least 3 cards, and none were given"
     )
+
+
+# --- Which rule a refusal names ---------------------------------------------
+# The rule that really stops the cards: the one that, lifted, lets some
+# reading through; MELD-2 or MELD-3 only when no rule lifted makes a meld.
+
+
+def test_eop_8_a_declared_run_that_breaks_only_the_spacing() -> None:
+    result = EOP.check_meld("4C 3D=5C 6C 3C=7C", wild="3")
+    assert result.rule == "EOP-8"
+    assert result.reason == (
+        "wild cards 3D and 3C have only 1 natural card between them; "
+        "End of the Page needs 2"
+    )
+
+
+def test_eop_7_a_wild_cannot_stand_for_a_two() -> None:
+    result = EOP.check_meld("9H=2S 3S 4S", wild="9")
+    assert result.rule == "EOP-7"
+    assert result.reason == "End of the Page runs use 3 to A, so 9H cannot stand for 2S"
+
+
+@pytest.mark.parametrize("rules", [EOP, F14], ids=lambda r: r.name)
+def test_meld_3_ace_five_nine_is_no_run_whichever_way_the_ace_goes(
+    rules: Rules,
+) -> None:
+    result = rules.check_meld("AS 5S 9S")
+    assert result.rule == rules.check_meld("5S 9S JS").rule == "MELD-3"
+    assert result.reason == (
+        "AS 5S 9S has gaps at 6S 7S 8S 10S JS QS KS; filling them takes 7 wild "
+        "cards, and there are 0"
+    )
+
+
+def test_eop_8_a_run_whose_only_reading_breaks_the_spacing() -> None:
+    result = EOP.check_meld("4S 5S 6S 7S 8S 9S 10S AS KH KD KC", wild="K")
+    assert result.rule == "EOP-8"
+    assert result.reason == (
+        "wild cards KH and KD have only 0 natural cards between them; "
+        "End of the Page needs 2"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "text"),
+    [
+        (EOP, "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 4H"),
+        (EOP_TWO_DECKS, "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 4H 4D"),
+    ],
+    ids=["thirteen", "fourteen"],
+)
+def test_eop_7_a_run_of_thirteen_cards_or_more_is_longer_than_any(
+    rules: Rules, text: str
+) -> None:
+    result = rules.check_meld(text, wild="4")
+    assert result.rule == "EOP-7"
+    assert result.reason == (
+        f"{text} is longer than a run can be: End of the Page runs go from 3 to A"
+    )
+
+
+def test_gor_5_ace_to_king_and_a_wildcard_would_need_the_ace_at_both_ends() -> None:
+    text = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS *"
+    result = GOR.check_meld(text)
+    assert result.rule == "GOR-5"
+    assert result.reason == (
+        f"{text} is longer than a run can be: a Going Out Rummy run has the Ace "
+        "low or high, never both, so it holds at most 13 cards"
+    )
+
+
+def test_meld_5_a_declaration_is_blamed_only_when_dropping_it_helps() -> None:
+    # 7S 5H=9S 9S: the 5H cannot be the 9S, but it can be the 8S
+    assert F14.check_meld("7S 5H=9S 9S", wild="5").rule == "MELD-5"
+    # a wild declared as a 2 in End of the Page breaks EOP-7, not MELD-5
+    assert EOP.check_meld("9H=2S 3S 4S", wild="9").rule == "EOP-7"
+
+
+def test_a_refusal_of_a_long_list_stays_cheap_and_short() -> None:
+    """No run is longer than its ladder, so a long list is never placed card by card.
+
+    Forty Aces of spades could each stand low or high: trying every way
+    would take 2**40 steps.
+    """
+    aces = check(parse_cards("AS " * 40 + "* 7S"), GOR.meld_rules)
+    assert aces.rule == "MELD-3"
+    assert aces.reason.endswith(
+        "and 18 more is no set (it mixes ranks) and no run (a run holds each rank once)"
+    )
+    mixed = check(parse_cards("5S 9S JS 7H " * 25_000), F14.meld_rules)
+    assert mixed.rule == "MELD-2"
+    assert len(mixed.reason) < 300
+    # about 1 MB of text: refused for the cards the deck lacks, before any reading
+    assert EOP.check_meld("AS 9H=2S " * 100_000, wild="9").rule == "EOP-1"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import hypothesis
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,6 +29,7 @@ from rummyrules.positions import read_position, write_position
 from scenarios import every_card, listed, play, texts
 from strategies import (
     gor_games,
+    meld_positions,
     random_play,
     respelled_positions,
     seeds,
@@ -241,6 +243,57 @@ def test_a_wild_meld_left_open_and_a_wild_declared_on_the_table() -> None:
     )
     assert [meld.meld.kind.value for meld in game.melds] == ["wild", "run"]
     assert read_position(write_position(game)) == game
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("10S 10H 8S=10S", "10S 10H 8S=10"),  # a set's wild declared as a card
+        ("10S 10H 10C 8S=10D@1", "10S 10H 10C 8S=10@1"),
+        ("JH QH KH 8S=A", "JH QH KH 8S=AH"),  # a run's wild declared as a rank
+        ("8S = A@1 QH KH JH", "JH QH KH 8S=AH@1"),
+    ],
+)
+def test_meld_5_a_wild_declared_in_the_other_form_is_read_as_the_meld_needs(
+    written: str, read: str
+) -> None:
+    game = EndOfThePage().position(
+        "EndOfThePage | wild 8 | to_move 0 draw | hands 7D / 4C"
+        f" | melds 0: {written} / 1: 3S 3H 3D | pile 6C | had_turn 0 1"
+    )
+    assert write_position(game).split(" | ")[4] == f"melds 0: {read} / 1: 3S 3H 3D"
+    assert read_position(write_position(game)) == game
+
+
+def test_a_long_meld_in_a_position_is_refused_in_a_short_message() -> None:
+    with pytest.raises(PositionError) as caught:
+        EndOfThePage().position(
+            "EndOfThePage | wild 8 | to_move 0 draw | hands 7D / 4C"
+            f" | melds 0: {'JH QH KH 8S=A ' * 5000} | pile 6C"
+        )
+    message = str(caught.value)
+    assert message.startswith("melds: meld 1 ")
+    assert len(message) < 300
+
+
+@given(meld_positions())
+@hypothesis.example(
+    "EndOfThePage | wild 8 | to_move 0 draw | hands 7D / 4C"
+    " | melds 0: 10S 10H 8S=10S | pile 6C | had_turn 0 1"
+)
+@hypothesis.example(
+    "FourteenHundred | wild 9 | to_move 2 draw | hands 4C / KC / QD / JH"
+    " | melds 1: 9H=7 8S 9S=10@0 / 0: 9D=QC 9C=QD QH@3 | pile 6C"
+)
+def test_meld_text_in_a_position_reads_or_is_refused_with_a_position_error(
+    text: str,
+) -> None:
+    """Random and spoiled meld text in a position gives a state that reads back, or a PositionError, never another exception."""
+    try:
+        game = read_position(text)
+    except PositionError:
+        return
+    assert read_position(write_position(game)) == game, text
 
 
 def test_an_undeclared_wild_with_one_reading_is_read_that_way() -> None:

@@ -21,13 +21,17 @@ invalid: wild cards 5H and 5D have only 0 natural cards between them; End of the
 from __future__ import annotations
 
 import enum
+import functools
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import product
+from itertools import pairwise, product
 from typing import Final
 
 import attrs
 
 from rummyrules.cards import BY_RANK_AND_SUIT, Card, Rank, Suit, card_key, parse_cards
+from rummyrules.errors import CardParseError
+from rummyrules.hands import some_cards
 from rummyrules.inputs import close_up
 
 __all__ = [
@@ -36,6 +40,7 @@ __all__ = [
     "MeldCheck",
     "MeldKind",
     "MeldRules",
+    "canonical_declaration",
     "check",
     "is_wild",
     "parse_declared",
@@ -94,6 +99,10 @@ class MeldRules:
         min_naturals: How many natural cards a meld needs; 0 allows melds of
             wild cards only.
         wild_rule: The rule ID behind ``wild_gap`` and ``min_naturals``.
+        ace_at_both_ends: Whether a run may hold the Ace low and high at
+            once, as long as the whole ladder. No game allows it (GOR-5);
+            explaining a refusal lifts it, to tell a run that is only too
+            long.
 
     >>> from rummyrules import GoingOutRummy
     >>> GoingOutRummy().meld_rules.all_wild_allowed
@@ -106,6 +115,7 @@ class MeldRules:
     wild_gap: int = 0
     min_naturals: int = 1
     wild_rule: str = "MELD-4"
+    ace_at_both_ends: bool = False
     # Derived once, for speed: where each rank may stand in a run, and the
     # longest run (each rank at most once).
     places: dict[Rank, tuple[int, ...]] = attrs.field(
@@ -119,7 +129,8 @@ class MeldRules:
             for rank in Rank
         }
         object.__setattr__(self, "places", places)
-        object.__setattr__(self, "longest_run", len(set(self.run_ranks)))
+        longest = len(self.run_ranks if self.ace_at_both_ends else set(self.run_ranks))
+        object.__setattr__(self, "longest_run", longest)
 
     @property
     def all_wild_allowed(self) -> bool:
@@ -253,13 +264,20 @@ def parse_declared(
     """Read meld text with optional wild declarations (MELD-5).
 
     A wild is declared with ``=``: ``5H=8S`` (a card, in a run) or ``3S=4``
-    (a rank, in a set).
+    (a rank, in a set). The other form is read too, the way the meld needs
+    it (:func:`canonical_declaration`): a card in a set means its rank, a
+    bare rank in a run means that rank of the run's suit. A wild stands for
+    a rank or a card, never for a WILDCARD.
 
     >>> cards, declared = parse_declared("7S 5H=8S 9S")
     >>> [str(c) for c in cards], [str(d) if d else None for d in declared]
     (['7S', '5H', '9S'], [None, '8S', None])
     >>> parse_declared("4H 3S=4")[1][1]
     <Rank.FOUR: 4>
+    >>> parse_declared("7S 5H=*")
+    Traceback (most recent call last):
+    ...
+    rummyrules.errors.CardParseError: '5H=*': a wild card stands for a rank or a card, not for a WILDCARD
     """
     if "=" not in text:  # nothing declared: read the cards in one step
         plain = parse_cards(text)
@@ -276,7 +294,14 @@ def parse_declared(
         elif meaning.strip().upper() in _RANK_TEXTS:
             declared.append(Rank.parse(meaning))
         else:
-            declared.append(Card.parse(meaning))
+            stands_for = Card.parse(meaning)
+            if stands_for.is_wildcard:
+                message = (
+                    f"{token!r}: a wild card stands for a rank or a card, "
+                    "not for a WILDCARD"
+                )
+                raise CardParseError(message)
+            declared.append(stands_for)
     return tuple(cards), tuple(declared)
 
 
@@ -288,7 +313,7 @@ def _failure(reason: str, rule: str) -> MeldCheck:
 
 
 def _text(cards: Iterable[Card]) -> str:
-    return " ".join(str(card) for card in cards)
+    return some_cards(cards, most=_SHOWN)
 
 
 def _wild_key(item: tuple[Card, Declaration | None]) -> tuple[int, int]:
@@ -369,14 +394,17 @@ def _natural_readings(naturals: list[Card], rules: MeldRules) -> tuple[Meld, ...
         return (Meld(kind=MeldKind.SET, cards=as_set, stands_for=(None,) * count),)
     if any(card.suit is not first.suit for card in naturals):
         return ()
-    if count != len({card.rank for card in naturals}):
+    distinct = count == len({card.rank for card in naturals})
+    if not distinct and not (rules.ace_at_both_ends and _ranks_fit(naturals, rules)):
         return ()  # a run holds each rank once (an Ace never at both ends)
     places = rules.places
     found: list[Meld] = []
     # More than one placement only where an Ace may stand low or high.
     for placement in product(*(places[card.rank] for card in naturals if card.rank)):
         low = min(placement)
-        if max(placement) - low + 1 == count:
+        if max(placement) - low + 1 == count and (
+            distinct or len(set(placement)) == count
+        ):
             in_order = [first] * count
             for card, position in zip(naturals, placement, strict=True):
                 in_order[position - low] = card
@@ -417,6 +445,15 @@ def _set_reading(
     )
 
 
+def _ranks_fit(naturals: Iterable[Card], rules: MeldRules) -> bool:
+    """Whether no rank comes more often than it has places on the ladder."""
+    held = Counter(card.rank for card in naturals)
+    return all(
+        rank is not None and count <= len(rules.places[rank])
+        for rank, count in held.items()
+    )
+
+
 _Anchor = tuple[Card, Rank, Declaration | None]
 """A card whose place in a run is fixed: a natural, or a declared wild."""
 
@@ -454,6 +491,8 @@ def _run_readings(
     rules: MeldRules,
 ) -> list[Meld]:
     found: list[Meld] = []
+    if len(naturals) + len(wilds) > rules.longest_run:
+        return found  # cheap for any length of list: no run is this long
     anchored = _run_anchors(naturals, wilds)
     if anchored is None:
         return found
@@ -512,10 +551,21 @@ def check(
 ) -> MeldCheck:
     """Check one meld and explain, with the rule ID, why it is not valid.
 
+    A refusal names the rule that really stops the cards: the one rule that,
+    were it lifted, would let some reading of them through (the variant's
+    run rule, its wild-card rule, or the declarations, MELD-5, in that
+    order when several would). The shape rules, MELD-2 and MELD-3, are named
+    only when no rule lifted makes the cards a set or a run at all.
+
     >>> from rummyrules import EndOfThePage, parse_cards
     >>> rules = EndOfThePage().meld_rules
     >>> check(parse_cards("AS 3S 4S"), rules).reason
     'Aces are high only in End of the Page runs, so AS 3S 4S is no run'
+    >>> cards, declared = parse_declared("4C 3D=5C 6C 3C=7C")
+    >>> print(check(cards, rules, wild=Rank.THREE, declared=declared))
+    invalid: wild cards 3D and 3C have only 1 natural card between them; End of the Page needs 2 (EOP-8)
+    >>> print(check(parse_cards("AS 5S 9S"), rules))
+    invalid: AS 5S 9S has gaps at 6S 7S 8S 10S JS QS KS; filling them takes 7 wild cards, and there are 0 (MELD-3)
     """
     found = readings(cards, rules, wild=wild, declared=declared)
     if found:
@@ -523,7 +573,53 @@ def check(
     return _explain(cards, rules, wild, declared)
 
 
-def _explain(  # noqa: PLR0911, PLR0912 - one branch per way a meld can fail
+def canonical_declaration(
+    meaning: Declaration | None, meld: Meld
+) -> Declaration | None:
+    """A wild's declaration as the meld writes it: a rank in a set, a card in a run.
+
+    A player may declare a wild in a set as a card of the set's rank, and a
+    wild in a run as a bare rank, meaning that rank of the run's suit; the
+    meld reads them so and writes them back this way.
+
+    >>> from rummyrules import EndOfThePage
+    >>> run = EndOfThePage().check_meld("JH QH KH").melds[0]
+    >>> canonical_declaration(Rank.ACE, run)
+    Card(rank=Rank.ACE, suit=Suit.HEARTS)
+    >>> a_set = EndOfThePage().check_meld("4H 4D 3S=4", wild="3").melds[0]
+    >>> canonical_declaration(Card.parse("4C"), a_set)
+    <Rank.FOUR: 4>
+    """
+    if meld.kind is MeldKind.SET and isinstance(meaning, Card):
+        return meaning.rank
+    suit = meld.suit
+    if suit is not None and isinstance(meaning, Rank):
+        return _CARD[(meaning, suit)]
+    return meaning
+
+
+# What explaining a refusal may lift, by priority: the variant's run rule (its
+# ladder of ranks, and how long a run may be), its wild-card rule (the spacing
+# of wilds, the natural cards a meld needs), and the declarations (MELD-5).
+_RUN: Final = "run"
+_WILDS: Final = "wilds"
+_DECLARED: Final = "declared"
+_LIFTS: Final = (
+    (_RUN,),
+    (_WILDS,),
+    (_DECLARED,),
+    (_RUN, _WILDS),
+    (_RUN, _DECLARED),
+    (_WILDS, _DECLARED),
+    (_RUN, _WILDS, _DECLARED),
+)
+"""The rules to lift in turn: one before two, each set in priority order."""
+
+_FULL_LADDER: Final = (*Rank, Rank.ACE)
+_SHOWN: Final = 24  # more cards than any meld holds; longer lists are cut short
+
+
+def _explain(
     cards: Sequence[Card],
     rules: MeldRules,
     wild: Rank | None,
@@ -533,152 +629,274 @@ def _explain(  # noqa: PLR0911, PLR0912 - one branch per way a meld can fail
     if len(cards) < 3:
         given = f"{text} is only {len(cards)}" if cards else "none were given"
         return _failure(f"a meld needs at least 3 cards, and {given}", rules.meld_rule)
-    if declared is not None:
-        for card, meaning in zip(cards, declared, strict=True):
-            if meaning is not None and not is_wild(card, wild):
-                return _failure(
-                    f"{card} is not wild, so it cannot be declared as {meaning}",
-                    "MELD-5",
-                )
-    split = _split(cards, wild, declared)
-    if split is None:  # pragma: no cover - declared naturals were refused above
-        raise AssertionError(declared)
-    naturals, wilds = split
-    if len(naturals) < rules.min_naturals:
+    for card, meaning in zip(cards, declared or (), strict=False):
+        if meaning is not None and not is_wild(card, wild):
+            return _failure(
+                f"{card} is not wild, so it cannot be declared as {meaning}", "MELD-5"
+            )
+    found = _witness(cards, rules, wild, declared)
+    if found is None:
+        return _no_shape(cards, rules, wild, text)
+    lifted, meld = found
+    if lifted == _RUN:
+        return _failure(_run_reason(cards, meld, rules, text), rules.meld_rule)
+    if lifted == _WILDS:
+        return _failure(_wilds_reason(cards, meld, rules, wild, text), rules.wild_rule)
+    return _failure(_declared_reason(cards, meld, declared or (), text), "MELD-5")
+
+
+def _witness(
+    cards: Sequence[Card],
+    rules: MeldRules,
+    wild: Rank | None,
+    declared: Sequence[Declaration | None] | None,
+) -> tuple[str, Meld] | None:
+    """The rule to blame and a reading that only it stops; None if no lift helps.
+
+    Each set of rules in :data:`_LIFTS` is lifted in turn, the first one that
+    lets a reading through names its first rule. Sets of rules that cannot
+    change the answer for these cards are passed over.
+    """
+    naturals = [card for card in cards if not is_wild(card, wild)]
+    if len({card.rank for card in naturals}) > 1 and not _may_run(
+        cards, naturals, rules
+    ):
+        return None  # no set, and no run with every rule lifted
+    shown = [*naturals, *(meaning for meaning in declared or () if meaning is not None)]
+    skip: set[str] = set()
+    if len(shown) == len(naturals):
+        skip.add(_DECLARED)  # nothing is declared
+    if len({card.suit for card in naturals}) > 1:
+        skip.add(_RUN)  # the run rule changes runs only, and these make none
+    # Too few natural cards: no reading at all until the wild-card rule is lifted.
+    few = len(naturals) < rules.min_naturals
+    # The variant's own ladder with the Ace low adds only runs that start with
+    # an Ace shown; any other run on it is on the full ladder, a 2 for the Ace.
+    ladders = 2 if any(_rank_of(item) is Rank.ACE for item in shown) else 1
+    for lift, lifted in _lifts(rules):
+        if skip.intersection(lift) or (few and _WILDS not in lift):
+            continue
+        given = None if _DECLARED in lift else declared
+        for relaxed in lifted[:ladders]:
+            found = readings(cards, relaxed, wild=wild, declared=given)
+            if found:
+                return lift[0], found[0]
+    return None
+
+
+@functools.cache
+def _lifts(
+    rules: MeldRules,
+) -> tuple[tuple[tuple[str, ...], tuple[MeldRules, ...]], ...]:
+    """Each set of rules to lift, in turn, with the meld rules it leaves.
+
+    A set that lifts the wild-card rule of a game that has none lifts nothing
+    more than a set before it, and is left out.
+    """
+    wild_rules = rules.wild_gap > 0 or rules.min_naturals > 0
+    return tuple(
+        (lift, _lifted(rules, run=_RUN in lift, wilds=_WILDS in lift))
+        for lift in _LIFTS
+        if wild_rules or _WILDS not in lift
+    )
+
+
+def _may_run(cards: Sequence[Card], naturals: Sequence[Card], rules: MeldRules) -> bool:
+    """Whether the cards could be a run with every rule lifted.
+
+    They can when their natural cards are of one suit and stand on a lifted
+    ladder with no more gaps than there are wild cards, and the ladder is
+    long enough for all of them.
+    """
+    if len({card.suit for card in naturals}) > 1:
+        return False
+    wilds = len(cards) - len(naturals)
+    for relaxed in _lifted(rules, run=True, wilds=True):
+        placement = _tightest(naturals, relaxed)
+        if placement and len(cards) <= relaxed.longest_run:
+            gaps = max(placement) - min(placement) + 1 - len(placement)
+            if gaps <= wilds:
+                return True
+    return False
+
+
+@functools.cache
+def _lifted(rules: MeldRules, *, run: bool, wilds: bool) -> tuple[MeldRules, ...]:
+    """The meld rules with the run rule, the wild-card rule, or both lifted.
+
+    Without the run rule a run may use every ladder a player might count on,
+    as long as the ladder, the Ace at both ends: every rank from the Ace low
+    to the Ace high, and the variant's own ranks with the Ace low as well
+    (End of the Page has no 2s, so its A-3-4 is the run EOP-7 forbids).
+    """
+    base = attrs.evolve(rules, wild_gap=0, min_naturals=0) if wilds else rules
+    if not run:
+        return (base,)
+    own = rules.run_ranks if rules.ace_low else (Rank.ACE, *rules.run_ranks)
+    return tuple(
+        attrs.evolve(base, run_ranks=ladder, ace_at_both_ends=True)
+        for ladder in dict.fromkeys([_FULL_LADDER, own])
+    )
+
+
+def _run_reason(cards: Sequence[Card], meld: Meld, rules: MeldRules, text: str) -> str:
+    """How a run breaks the variant's run rule: too long, an Ace low, a rank it lacks."""
+    ladder = rules.run_ranks
+    if len(cards) > rules.longest_run:
+        if rules.ace_low and ladder[-1] is Rank.ACE:
+            return (
+                f"{text} is longer than a run can be: a {rules.game} run has the "
+                f"Ace low or high, never both, so it holds at most "
+                f"{rules.longest_run} cards"
+            )
+        return (
+            f"{text} is longer than a run can be: {rules.game} runs go from "
+            f"{ladder[0]} to {ladder[-1]}"
+        )
+    shown = [_rank_of(meaning or card) for card, meaning in _pairs(meld)]
+    if shown[0] is Rank.ACE and not rules.ace_low:
+        return f"Aces are high only in {rules.game} runs, so {text} is no run"
+    for (card, meaning), rank in zip(_pairs(meld), shown, strict=True):
+        if rank not in ladder:
+            what = "be in a run" if meaning is None else f"stand for {meaning}"
+            return (
+                f"{rules.game} runs use {ladder[0]} to {ladder[-1]}, so {card} "
+                f"cannot {what}"
+            )
+    return f"{text} does not fit in a {rules.game} run"  # pragma: no cover - see above
+
+
+def _wilds_reason(
+    cards: Sequence[Card], meld: Meld, rules: MeldRules, wild: Rank | None, text: str
+) -> str:
+    """How a reading breaks the wild-card rule: too few naturals, or wilds too close."""
+    naturals = sum(1 for card in cards if not is_wild(card, wild))
+    if naturals < rules.min_naturals:
         need = rules.min_naturals
         plural = "card" if need == 1 else "cards"
-        return _failure(
+        return (
             f"a meld needs at least {need} natural {plural} in {rules.game}, "
-            f"and {text} has {len(naturals)}",
-            rules.wild_rule,
+            f"and {text} has {naturals}"
         )
-    if not naturals:
-        return _failure(
-            f"the declarations in {text} do not make one set or one run", "MELD-5"
+    if meld.kind is not MeldKind.RUN:
+        return (
+            f"a set with {naturals} natural cards may hold at most "
+            f"{rules.max_wilds_in_set(naturals)} wild cards in {rules.game}, which "
+            f"needs {rules.wild_gap} natural cards between any two wilds; {text} "
+            f"has {len(cards) - naturals}"
         )
-    same_rank = len({card.rank for card in naturals}) <= 1
-    same_suit = len({card.suit for card in naturals}) <= 1
-    if same_rank and len(naturals) >= 2:
-        limit = rules.max_wilds_in_set(len(naturals))
-        if limit is not None and len(wilds) > limit:
-            return _failure(
-                f"a set with {len(naturals)} natural cards may hold at most "
-                f"{limit} wild cards in {rules.game}, which needs "
-                f"{rules.wild_gap} natural cards between any two wilds; "
-                f"{text} has {len(wilds)}",
-                rules.wild_rule,
-            )
-        rank = naturals[0].rank
-        for card, meaning in wilds:
-            if meaning is None:
-                continue
-            if (meaning if isinstance(meaning, Rank) else meaning.rank) is not rank:
-                return _failure(
-                    f"{card} is declared as {meaning}, but {text} is a set of {rank}s",
-                    "MELD-5",
+    wilds = [
+        (i, card)
+        for i, (card, meaning) in enumerate(_pairs(meld))
+        if meaning is not None
+    ]
+    close = [
+        (later - earlier - 1, first, second)
+        for (earlier, first), (later, second) in pairwise(wilds)
+    ]
+    # The witness breaks the spacing somewhere: the first pair too close.
+    between, first, second = min(close, key=lambda pair: pair[0] >= rules.wild_gap)
+    return (
+        f"wild cards {first} and {second} have only {between} natural "
+        f"card{'' if between == 1 else 's'} between them; "
+        f"{rules.game} needs {rules.wild_gap}"
+    )
+
+
+def _declared_reason(
+    cards: Sequence[Card],
+    meld: Meld,
+    declared: Sequence[Declaration | None],
+    text: str,
+) -> str:
+    """Which declaration keeps the cards from the reading they would have (MELD-5)."""
+    rank = meld.rank
+    if rank is not None:
+        for card, meaning in zip(cards, declared, strict=True):
+            if meaning is not None and _rank_of(meaning) is not rank:
+                return (
+                    f"{card} is declared as {meaning}, but {text} is a set of {rank}s"
                 )
-        # A set of one rank fails only on spacing or on a declaration.
-        raise AssertionError(text)  # pragma: no cover
-    if not same_rank and not same_suit:
-        rule = "MELD-2" if len({c.rank for c in naturals}) < len(naturals) else "MELD-3"
-        ranks = sorted({c.rank for c in naturals if c.rank is not None})
+    if meld.suit is not None:
+        suit = meld.suit.name.lower()
+        return f"the declared wild cards in {text} do not fit a run of {suit}"
+    return f"the declarations in {text} do not make one set or one run"
+
+
+def _no_shape(
+    cards: Sequence[Card], rules: MeldRules, wild: Rank | None, text: str
+) -> MeldCheck:
+    """Why the cards are no set and no run, whatever rule is lifted (MELD-2, MELD-3)."""
+    naturals = [card for card in cards if not is_wild(card, wild)]
+    ranks = sorted({card.rank for card in naturals if card.rank is not None})
+    if len({card.suit for card in naturals}) > 1:
         return _failure(
             f"{text} is neither a set (it mixes ranks {ranks[0]} and {ranks[-1]}) "
             "nor a run (it mixes suits)",
-            rule,
+            "MELD-2" if len(ranks) < len(naturals) else "MELD-3",
         )
-    if not same_rank and len({c.rank for c in naturals}) < len(naturals):
+    if len(ranks) < len(naturals):
         return _failure(
             f"{text} is no set (it mixes ranks) and no run (a run holds each rank "
             "once)",
             "MELD-3",
         )
-    # Naturals of one suit and different ranks: a run that does not fit.
-    ladder = rules.run_ranks
-    for card in naturals:
-        if card.rank not in ladder:
-            return _failure(
-                f"{rules.game} runs use {ladder[0]} to {ladder[-1]}, so {card} "
-                "cannot be in a run",
-                rules.meld_rule,
-            )
-    ranks_held = {card.rank for card in naturals if card.rank is not None}
-    if Rank.ACE in ranks_held and len(ranks_held) > 1:
-        others = [int(rank) for rank in ranks_held if rank is not Rank.ACE]
-        if Rank.KING in ranks_held and Rank.TWO in ranks_held:
-            return _failure(
-                "a run never turns the corner from King through Ace to 2, so "
-                f"{text} is no run",
-                "MELD-3",
-            )
-        if not rules.ace_low and max(others) - 1 < 14 - min(others):
-            return _failure(
-                f"Aces are high only in {rules.game} runs, so {text} is no run",
-                rules.meld_rule,
-            )
-    spans = [
-        (max(p) - min(p) + 1 - len(p), p)
-        for p in product(*(rules.places[c.rank] for c in naturals if c.rank))
-    ]
-    holes, placement = min(spans)
-    if holes > len(wilds):
-        missing = [
-            str(_CARD[(ladder[i], naturals[0].suit)])
-            for i in range(min(placement), max(placement) + 1)
-            if i not in placement
-        ]
+    if {Rank.KING, Rank.ACE, Rank.TWO} <= set(ranks):
         return _failure(
-            f"{text} has gaps at {' '.join(missing)}; filling them takes "
-            f"{holes} wild card{'' if holes == 1 else 's'}, and there "
-            f"{'is' if len(wilds) == 1 else 'are'} {len(wilds)}",
+            "a run never turns the corner from King through Ace to 2, so "
+            f"{text} is no run",
             "MELD-3",
         )
-    if declared is not None and any(meaning is not None for _, meaning in wilds):
+    ladder = rules
+    if any(not rules.places[card.rank] for card in naturals if card.rank):
+        ladder = _lifted(rules, run=True, wilds=False)[0]  # from the Ace low to high
+    placement = _tightest(naturals, ladder)
+    suit = naturals[0].suit if naturals else None
+    missing = [
+        _CARD[(ladder.run_ranks[i], suit)]
+        for i in range(min(placement, default=0), max(placement, default=-1) + 1)
+        if i not in placement and suit is not None
+    ]
+    wilds = len(cards) - len(naturals)
+    if len(missing) > wilds:
         return _failure(
-            f"the declared wild cards in {text} do not fit a run of "
-            f"{naturals[0].suit.name.lower() if naturals and naturals[0].suit else 'one suit'}",
-            "MELD-5",
+            f"{text} has gaps at {_text(missing)}; filling them takes "
+            f"{len(missing)} wild card{'' if len(missing) == 1 else 's'}, and there "
+            f"{'is' if wilds == 1 else 'are'} {wilds}",
+            "MELD-3",
         )
-    if rules.wild_gap:
-        pair = _closest_wilds(wilds, rules, placement)
-        if pair is not None:
-            first, second, between = pair
-            return _failure(
-                f"wild cards {first} and {second} have only {between} natural "
-                f"card{'' if between == 1 else 's'} between them; "
-                f"{rules.game} needs {rules.wild_gap}",
-                rules.wild_rule,
-            )
-    if len(cards) > rules.longest_run:
-        return _failure(
-            f"{text} is longer than a run can be: {rules.game} runs go from "
-            f"{ladder[0]} to {ladder[-1]}",
-            rules.meld_rule,
-        )
-    return _failure(  # pragma: no cover - every failing run is explained above
-        f"{text} does not fit in a {rules.game} run", rules.meld_rule
+    return _failure(
+        f"{text} is no set, and longer than any run: a run holds each rank once",
+        "MELD-3",
     )
 
 
-def _closest_wilds(
-    wilds: list[tuple[Card, Declaration | None]],
-    rules: MeldRules,
-    placement: tuple[int, ...],
-) -> tuple[Card, Card, int] | None:
-    """The first two wilds that stand too close in the tightest run layout."""
-    occupied = set(placement)
-    low, high = min(placement), max(placement)
-    holes = [i for i in range(low, high + 1) if i not in occupied]
-    free = sorted((card for card, _ in wilds), key=_card_key)
-    spare = len(free) - len(holes)
-    # Spare wilds go below the run first, as the gap rule is checked low to high.
-    below = list(range(low - spare, low))
-    positions = sorted(below + holes)
-    for (first, p1), (second, p2) in zip(
-        zip(free, positions, strict=False),
-        zip(free[1:], positions[1:], strict=False),
-        strict=False,
+def _tightest(naturals: Sequence[Card], rules: MeldRules) -> tuple[int, ...]:
+    """Where natural cards of one suit stand on the ladder leaving the fewest gaps.
+
+    Empty when they cannot all stand on it, each at its own place.
+    """
+    places = rules.places
+    ranks = [card.rank for card in naturals if card.rank is not None]
+    options = [places[rank] for rank in ranks]
+    if not options or not all(options) or len(ranks) > len(rules.run_ranks):
+        return ()
+    if len(set(ranks)) < len(ranks) and any(
+        count > len(places[rank]) for rank, count in Counter(ranks).items()
     ):
-        if p2 - p1 <= rules.wild_gap:
-            return first, second, p2 - p1 - 1
-    return None
+        return ()  # a rank more often than it has places: never a run
+    best: tuple[int, ...] = ()
+    fewest = len(rules.run_ranks)
+    for placement in product(*options):
+        gaps = max(placement) - min(placement) + 1 - len(placement)
+        if gaps < fewest and len(set(placement)) == len(placement):
+            best, fewest = placement, gaps
+    return best
+
+
+def _pairs(meld: Meld) -> zip[tuple[Card, Declaration | None]]:
+    return zip(meld.cards, meld.stands_for, strict=True)
+
+
+def _rank_of(shown: Card | Rank) -> Rank | None:
+    return shown if isinstance(shown, Rank) else shown.rank

@@ -247,6 +247,7 @@ _PHASES: Final[dict[type[PlayableRules], tuple[Phase, ...]]] = {
 }
 _OWNER: Final = re.compile(r"^\s*(\S+?)\s*:(.*)$", re.S)
 _FILL: Final = frozenset({"+", "…", "..."})
+_SHOWN: Final = 24  # the cards of a meld a message lists at most
 
 
 def read_position(text: str, *, rules: PlayableRules | None = None) -> GameState:
@@ -581,19 +582,15 @@ class _Reader:
         declared = [meaning for _, meaning, _ in given]
         rules = self.rules.meld_rules
         found = melds.readings(cards, rules, wild=wild, declared=declared)
-        pairs = Counter(zip(cards, declared, strict=True))
-        exact = [
-            m
-            for m in found
-            if Counter(zip(m.cards, m.stands_for, strict=True)) == pairs
-        ]
+        exact = [m for m in found if _declares_every_wild(m, given)]
         if exact:
             return exact[0]
         if len(found) == 1:
             return found[0]
-        shown = " ".join(
-            str(card) if d is None else f"{card}={d}" for card, d, _ in given
-        )
+        words = [str(card) if d is None else f"{card}={d}" for card, d, _ in given]
+        shown = " ".join(words[:_SHOWN])
+        if len(words) > _SHOWN:  # a message stays short, however long the text
+            shown += f" and {len(words) - _SHOWN} more"
         if not found:
             result = melds.check(cards, rules, wild=wild, declared=declared)
             raise PositionError(
@@ -759,24 +756,43 @@ _TURN_WORDS: Final = frozenset(
 )
 
 
+def _as_written(
+    meld: Meld, given: list[tuple[Card, Declaration | None, int]]
+) -> list[tuple[Card, Declaration | None, int]]:
+    """The cards as written, each declaration in the form the meld writes it.
+
+    A set's wild may be written as a card of its rank and a run's as a bare
+    rank (MELD-5); the meld reads both its own way.
+    """
+    return [
+        (card, melds.canonical_declaration(meaning, meld), player)
+        for card, meaning, player in given
+    ]
+
+
+def _declares_every_wild(
+    meld: Meld, given: list[tuple[Card, Declaration | None, int]]
+) -> bool:
+    """Whether the cards as written name exactly this reading, every wild declared."""
+    written = Counter((card, meaning) for card, meaning, _ in _as_written(meld, given))
+    return written == Counter(zip(meld.cards, meld.stands_for, strict=True))
+
+
 def _credits(
     meld: Meld, given: list[tuple[Card, Declaration | None, int]]
 ) -> tuple[int, ...]:
     """Who played each card of the meld, in table order, from the cards as written.
 
     Each card takes the first written card that matches it exactly, else the
-    first same card written without a declaration.
+    first same card written without a declaration. The reading agrees with
+    every declaration written, so one of the two is always left.
     """
-    waiting = list(given)
+    # Who wrote each card, by what it was written as, the first written last.
+    waiting: dict[tuple[Card, Declaration | None], list[int]] = {}
+    for card, meaning, player in reversed(_as_written(meld, given)):
+        waiting.setdefault((card, meaning), []).append(player)
     credited: list[int] = []
     for card, meaning in zip(meld.cards, meld.stands_for, strict=True):
-        index = next(
-            (i for i, (c, d, _) in enumerate(waiting) if c == card and d == meaning),
-            None,
-        )
-        if index is None:
-            index = next(
-                i for i, (c, d, _) in enumerate(waiting) if c == card and d is None
-            )
-        credited.append(waiting.pop(index)[2])
+        exact = waiting.get((card, meaning))
+        credited.append((exact or waiting[card, None]).pop())
     return tuple(credited)

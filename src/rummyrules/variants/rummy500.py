@@ -23,7 +23,7 @@ from rummyrules import meld_search, melds
 from rummyrules.cards import Card, Rank
 from rummyrules.errors import IllegalMoveError
 from rummyrules.hands import hand_after, sorted_hand
-from rummyrules.melds import Meld, MeldRules
+from rummyrules.melds import Meld, MeldKind, MeldRules
 from rummyrules.moves import Claim, LayOff, NewMeld
 from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState, mover
@@ -179,6 +179,15 @@ def fit_on_meld(state: GameState, move: OnMeld) -> OnMeld:
         raise IllegalMoveError(
             f"{move.card} does not fit meld {move.meld} ({table_meld}): {found.reason}",
             rule=found.rule or "MELD-6",
+        )
+    if table_meld.kind is MeldKind.WILD and move.declared is not None:
+        # As a new meld of wilds only is laid open (resolve_meld), a wild
+        # laid off on one leaves it open: only a natural card decides it.
+        undeclared = attrs.evolve(move, declared=None)
+        raise IllegalMoveError(
+            f"meld {move.meld} ({table_meld}) is wild cards only, its meaning left "
+            f"open, and a wild card laid off on it leaves it so: '{undeclared}'",
+            rule=state.rules.meld_rules.wild_rule,
         )
     options = [
         attrs.evolve(move, declared=meaning)
