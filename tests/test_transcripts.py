@@ -1,0 +1,67 @@
+"""Transcripts and perft counts: every decision of recorded games, and move counts.
+
+See ``tests/transcripts.py``: a difference names the game, the decision and
+the first thing that differs. Write the fixtures again only for a change of
+behaviour that is meant, in a commit of its own that says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rummyrules.variants.registry import parse_rules
+from transcripts import decision_at, perft, read_perft, read_transcripts, rules_of
+
+TRANSCRIPTS = read_transcripts()
+PERFT = read_perft()
+
+
+def _first_difference(recorded: list[str], now: list[str]) -> str:
+    for index, (old, new) in enumerate(zip(recorded, now, strict=False)):
+        if old != new:
+            return f"move {index + 1} was {old!r}, is now {new!r}"
+    if len(recorded) != len(now):
+        longer, which = (
+            (recorded, "recorded") if len(recorded) > len(now) else (now, "now listed")
+        )
+        return f"{len(longer) - min(len(recorded), len(now))} more {which}, from {longer[min(len(recorded), len(now))]!r}"
+    return "no difference"  # pragma: no cover - only called on a difference
+
+
+@pytest.mark.parametrize(
+    ("header", "decisions"),
+    TRANSCRIPTS,
+    ids=[f"{header['rules']} seed {header['seed']}" for header, _ in TRANSCRIPTS],
+)
+def test_transcript_replays_decision_by_decision(
+    header: dict[str, Any], decisions: list[list[Any]]
+) -> None:
+    game = parse_rules(header["rules"]).new_game(seed=header["seed"])
+    name = f"{header['rules']} seed {header['seed']}"
+    for number, (position, legal, others, move) in enumerate(decisions, start=1):
+        now = decision_at(game, move)
+        where = f"{name}, decision {number}"
+        assert now.position == position, (
+            f"{where}: the position differs:\n{position}\n{now.position}"
+        )
+        if list(now.legal) != legal:
+            pytest.fail(
+                f"{where}: legal moves differ: {_first_difference(legal, list(now.legal))}"
+            )
+        if now.others != {player: tuple(moves) for player, moves in others.items()}:
+            for player in sorted(set(others) | set(now.others)):
+                old, new = others.get(player, []), list(now.others.get(player, ()))
+                if old != new:
+                    pytest.fail(
+                        f"{where}: player {player}'s out-of-turn moves differ: {_first_difference(old, new)}"
+                    )
+        game = game.apply(move)
+
+
+@pytest.mark.parametrize("entry", PERFT, ids=[f"perft{i}" for i in range(len(PERFT))])
+def test_perft_counts(entry: dict[str, Any]) -> None:
+    position = entry["position"]
+    game = rules_of(position).position(position)
+    assert perft(game, len(entry["counts"])) == entry["counts"], position
