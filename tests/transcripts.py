@@ -182,6 +182,9 @@ def choose(game: GameState, rng: random.Random) -> str:
         return rng.choice(claims)
     if drops and rng.randrange(4 * OUT_OF_TURN_ODDS) == 0:
         return rng.choice(drops)
+    outs = [m for m in own if m.startswith("out ")]
+    if outs and rng.randrange(2) == 0:
+        return rng.choice(outs)  # so that Going Out games end by going out too
     return rng.choice(own)
 
 
