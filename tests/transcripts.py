@@ -90,6 +90,8 @@ GAMES: tuple[tuple[str, int], ...] = (
     ("GoingOutRummy players=8 hand_size=4 wildcards=2 last_player_wins=false", 26),
     ("GoingOutRummy players=10 hand_size=2 wildcards=1 max_turns=120", 27),
     ("GoingOutRummy players=2 hand_size=10 wildcards=6 going_out=major", 28),
+    ("GoingOutRummy players=3 hand_size=2 wildcards=9", 29),
+    ("GoingOutRummy players=4 hand_size=3 wildcards=9 going_out=minor", 30),
 )
 """Each transcript's rules line and seed (the seed deals and picks the moves)."""
 
