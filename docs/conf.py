@@ -56,7 +56,7 @@ nitpick_ignore_regex = [
 
 # The API page documents each public object once, under the name it is
 # imported by (``rummyrules.Card``); autodoc records the defining module's
-# name (``rummyrules.cards.Card``) as its canonical alias, so both resolve.
+# name (``rummyrules.core.cards.Card``) as its canonical alias, so both resolve.
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 always_document_param_types = False
@@ -77,17 +77,17 @@ doctest_global_setup = """
 import attrs
 import rummyrules
 from rummyrules import *
-from rummyrules.cards import *
+from rummyrules.core.cards import *
 from rummyrules.melds import *
 from rummyrules.meld_search import *
 from rummyrules.layouts import *
-from rummyrules.options import *
-from rummyrules.errors import *
+from rummyrules.core.options import *
+from rummyrules.core.errors import *
 from rummyrules.variants.common import *
 from rummyrules.state import *
 from rummyrules.moves import *
 from rummyrules.table import *
-from rummyrules.shuffle import *
+from rummyrules.core.shuffle import *
 from rummyrules.variants.end_of_the_page_game import *
 from rummyrules.variants.rummy500 import *
 """
@@ -149,7 +149,7 @@ _import_type_checking_names()
 # --- The option tables ------------------------------------------------------
 #
 # Each rules class's options are attrs fields whose metadata names the rule
-# and describes the option (rummyrules.options.about). The rulings page
+# and describes the option (rummyrules.core.options.about). The rulings page
 # includes a table written from that metadata at every build, so the table
 # cannot drift from the code.
 
@@ -222,8 +222,43 @@ def _write_option_tables(app: object) -> None:
             path.write_text(text, encoding="utf-8")
 
 
+def _public_target(target: str) -> str | None:
+    """The public name a reference means: ``rummyrules.moves.Draw`` or ``Draw`` is ``rummyrules.Draw``.
+
+    Public classes say they are ``rummyrules``'s own (their ``__module__``),
+    wherever the layers define them, so references by an internal module's
+    name, or by the bare name inside that module's docs, lead to the public
+    description.
+    """
+    parts = target.lstrip("~.").split(".")
+    for index, part in enumerate(parts):
+        if part in rummyrules.__all__:
+            return ".".join(["rummyrules", *parts[index:]])
+    return None
+
+
+def _resolve_public(app: object, env: object, node: object, contnode: object) -> object:
+    """Resolve a reference that Sphinx missed to the public name it means."""
+    if node.get("refdomain") != "py":  # type: ignore[attr-defined]  # a docutils node
+        return None
+    target = _public_target(node["reftarget"])  # type: ignore[index]  # a docutils node
+    if target is None or target == node["reftarget"]:  # type: ignore[index]  # a docutils node
+        return None
+    domain = env.get_domain("py")  # type: ignore[attr-defined]  # Sphinx's environment
+    return domain.resolve_xref(
+        env,
+        node["refdoc"],
+        app.builder,
+        node["reftype"],
+        target,
+        node,
+        contnode,  # type: ignore[attr-defined,index]  # Sphinx's objects
+    )
+
+
 def setup(app: object) -> None:
     """Register the signature hook and the option tables."""
     # Sphinx takes the first answer: ours, before sphinx-autodoc-typehints (500).
     app.connect("autodoc-process-signature", _show_computed_defaults, priority=100)  # type: ignore[attr-defined]  # Sphinx passes its application
     app.connect("builder-inited", _write_option_tables)  # type: ignore[attr-defined]  # Sphinx passes its application
+    app.connect("missing-reference", _resolve_public)  # type: ignore[attr-defined]  # Sphinx passes its application

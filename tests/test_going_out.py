@@ -28,7 +28,7 @@ from rummyrules import (
     View,
     parse_cards,
 )
-from rummyrules.shuffle import shuffled
+from rummyrules.core.shuffle import shuffled
 from scenarios import every_card, listed, play, refused, texts
 
 TWO = GoingOutRummy()

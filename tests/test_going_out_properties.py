@@ -31,7 +31,7 @@ from rummyrules import (
     Suit,
     parse_cards,
 )
-from rummyrules.hands import sorted_hand
+from rummyrules.core.hands import sorted_hand
 from rummyrules.layouts import going_out_layouts
 from rummyrules.moves import GoOut, NewMeld, parse_move
 from rummyrules.variants.going_out_game import out_moves

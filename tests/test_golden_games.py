@@ -3,7 +3,7 @@
 import pytest
 
 from golden_games import GAMES, read, text
-from rummyrules.errors import ReplayError
+from rummyrules import ReplayError
 from rummyrules.records import replay
 
 

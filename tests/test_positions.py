@@ -24,7 +24,7 @@ from rummyrules import (
     PlayableRules,
     RummyRulesError,
 )
-from rummyrules.errors import PositionError
+from rummyrules.core.errors import PositionError
 from rummyrules.positions import read_position, write_position
 from scenarios import every_card, listed, play, texts
 from strategies import (

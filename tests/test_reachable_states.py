@@ -29,7 +29,7 @@ from rummyrules import (
     dumps,
     loads,
 )
-from rummyrules.errors import PositionError
+from rummyrules.core.errors import PositionError
 from rummyrules.positions import read_position, write_position
 from rummyrules.state import Turn
 from rummyrules.validation import check_state

@@ -16,10 +16,11 @@ from rummyrules import (
     GameState,
     GoingOutRummy,
     IllegalMoveError,
+    RecordParseError,
+    ReplayError,
     RummyRulesError,
 )
-from rummyrules.errors import RecordParseError, ReplayError
-from rummyrules.inputs import brief
+from rummyrules.core.inputs import brief
 from rummyrules.moves import Move, parse_move
 from rummyrules.records import (
     GameRecord,

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummyrules import EndOfThePage
-from rummyrules.shuffle import random_words, shuffled
+from rummyrules.core.shuffle import random_words, shuffled
 
 
 def test_all_4_splitmix_stream_is_pinned() -> None:

@@ -31,7 +31,7 @@ from rummyrules import (
     dumps,
     loads,
 )
-from rummyrules.hands import sorted_hand
+from rummyrules.core.hands import sorted_hand
 from rummyrules.state import Turn
 from scenarios import every_card
 from strategies import (

@@ -5,8 +5,8 @@
 True
 """
 
-from rummyrules.cards import WILDCARD, Card, Rank, Suit, make_deck, parse_cards
-from rummyrules.errors import (
+from rummyrules.core.cards import WILDCARD, Card, Rank, Suit, make_deck, parse_cards
+from rummyrules.core.errors import (
     CardParseError,
     DeckError,
     IllegalMoveError,
@@ -15,11 +15,11 @@ from rummyrules.errors import (
     OptionError,
     PositionError,
     RecordParseError,
-    ReplayError,
     RummyRulesError,
     StateError,
     UnknownCardError,
 )
+from rummyrules.core.options import StockOut
 from rummyrules.layouts import Layout
 from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
@@ -37,8 +37,13 @@ from rummyrules.moves import (
     Take,
     parse_move,
 )
-from rummyrules.options import StockOut
-from rummyrules.records import GameRecord, parse_record, record_game, replay
+from rummyrules.records import (
+    GameRecord,
+    ReplayError,
+    parse_record,
+    record_game,
+    replay,
+)
 from rummyrules.serialize import dumps, loads
 from rummyrules.state import GameState, Phase
 from rummyrules.variants import (
@@ -109,3 +114,11 @@ __all__ = [
     "record_game",
     "replay",
 ]
+
+# The public names are shown as what users import them by: tracebacks,
+# reprs and the docs say ``rummyrules.IllegalMoveError``, whichever internal
+# module defines it.
+for _name in __all__:
+    _value = globals()[_name]
+    if isinstance(_value, type):
+        _value.__module__ = __name__

@@ -15,7 +15,7 @@ from typing import Final
 
 import attrs
 
-from rummyrules.cards import BY_RANK_AND_SUIT, STANDARD_CARDS, Card, Rank, card_key
+from rummyrules.core.cards import BY_RANK_AND_SUIT, STANDARD_CARDS, Card, Rank, card_key
 from rummyrules.meld_search import find_melds
 from rummyrules.melds import Meld, MeldRules, is_wild, readings
 

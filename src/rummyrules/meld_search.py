@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from rummyrules.cards import BY_RANK_AND_SUIT, Card, Rank, Suit, card_key
+from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank, Suit, card_key
 from rummyrules.melds import (
     Declaration,
     Meld,
@@ -48,6 +48,7 @@ class LayOffOption:
     """One card laid off onto a meld on the table (MELD-6), and the meld after.
 
     >>> from rummyrules import EndOfThePage, parse_cards
+    >>> from rummyrules.meld_search import find_layoffs
     >>> rules = EndOfThePage()
     >>> meld = rules.check_meld("7S 8S 9S").melds[0]
     >>> [

@@ -29,10 +29,17 @@ from typing import Final
 
 import attrs
 
-from rummyrules.cards import BY_RANK_AND_SUIT, Card, Rank, Suit, card_key, parse_cards
-from rummyrules.errors import CardParseError
-from rummyrules.hands import some_cards
-from rummyrules.inputs import close_up
+from rummyrules.core.cards import (
+    BY_RANK_AND_SUIT,
+    Card,
+    Rank,
+    Suit,
+    card_key,
+    parse_cards,
+)
+from rummyrules.core.errors import CardParseError
+from rummyrules.core.hands import some_cards
+from rummyrules.core.inputs import close_up
 
 __all__ = [
     "Declaration",
@@ -277,7 +284,7 @@ def parse_declared(
     >>> parse_declared("7S 5H=*")
     Traceback (most recent call last):
     ...
-    rummyrules.errors.CardParseError: '5H=*': a wild card stands for a rank or a card, not for a WILDCARD
+    rummyrules.CardParseError: '5H=*': a wild card stands for a rank or a card, not for a WILDCARD
     """
     if "=" not in text:  # nothing declared: read the cards in one step
         plain = parse_cards(text)

@@ -49,9 +49,9 @@ from typing import Final
 
 import attrs
 
-from rummyrules.cards import Card
-from rummyrules.errors import CardParseError, MoveParseError
-from rummyrules.inputs import brief, expect, whole_number
+from rummyrules.core.cards import Card
+from rummyrules.core.errors import CardParseError, MoveParseError
+from rummyrules.core.inputs import brief, expect, whole_number
 from rummyrules.melds import Declaration, Meld, parse_declared
 
 __all__ = [
@@ -286,7 +286,7 @@ def parse_move(text: str) -> Move:
     >>> parse_move("discard")
     Traceback (most recent call last):
     ...
-    rummyrules.errors.MoveParseError: 'discard' is not a move: discard needs one card, as in 'discard KC'
+    rummyrules.MoveParseError: 'discard' is not a move: discard needs one card, as in 'discard KC'
     """
     expect(text, str, name="move", what="a move's text")
     try:

@@ -33,10 +33,10 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from rummyrules import melds
-from rummyrules.cards import Card, Rank
-from rummyrules.errors import PositionError, RummyRulesError, StateError
-from rummyrules.hands import some_cards, sorted_hand
-from rummyrules.inputs import brief, close_up, expect, whole_number
+from rummyrules.core.cards import Card, Rank
+from rummyrules.core.errors import PositionError, RummyRulesError, StateError
+from rummyrules.core.hands import some_cards, sorted_hand
+from rummyrules.core.inputs import brief, close_up, expect, whole_number
 from rummyrules.melds import Declaration, Meld
 from rummyrules.reachable import dealt_holder, melded_by, round_of
 from rummyrules.state import GameState, Phase, Turn
@@ -266,7 +266,7 @@ def read_position(text: str, *, rules: PlayableRules | None = None) -> GameState
     >>> read_position("EndOfThePage | to_move 1 draw", rules=rules)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.PositionError: the position is for EndOfThePage, not GoingOutRummy hand_size=3
+    rummyrules.PositionError: the position is for EndOfThePage, not GoingOutRummy hand_size=3
     """
     expect(text, str, name="position", what="a position's text")
     expect(rules, (PlayableRules, type(None)), name="rules", what="rules or None")

@@ -16,7 +16,7 @@ some shuffle could have dealt look alike.
 >>> check_reachable(attrs.evolve(game, passes=1))
 Traceback (most recent call last):
 ...
-rummyrules.errors.StateError: passes: there is no such thing in Going Out Rummy (F14-7)
+rummyrules.StateError: passes: there is no such thing in Going Out Rummy (F14-7)
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from typing import Final
 
 import attrs
 
-from rummyrules.errors import StateError
-from rummyrules.options import StockOut
+from rummyrules.core.errors import StateError
+from rummyrules.core.options import StockOut
 from rummyrules.state import GameState, Phase, Turn
 from rummyrules.table import TableMeld
 from rummyrules.variants.common import PlayableRules

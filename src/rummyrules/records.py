@@ -44,9 +44,9 @@ from typing import Final, TypeVar
 
 import attrs
 
-from rummyrules.cards import Card, parse_cards
-from rummyrules.errors import DeckError, RecordParseError, ReplayError, RummyRulesError
-from rummyrules.inputs import brief, expect, whole_number, wrong_type
+from rummyrules.core.cards import Card, parse_cards
+from rummyrules.core.errors import DeckError, RecordParseError, RummyRulesError
+from rummyrules.core.inputs import brief, expect, whole_number, wrong_type
 from rummyrules.moves import Move, parse_move
 from rummyrules.state import GameState
 from rummyrules.variants.common import PlayableRules
@@ -54,6 +54,7 @@ from rummyrules.variants.registry import VARIANTS, parse_rules, rules_text
 
 __all__ = [
     "GameRecord",
+    "ReplayError",
     "parse_record",
     "record_game",
     "record_text",
@@ -61,6 +62,56 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+
+
+class ReplayError(RummyRulesError):
+    """A record whose moves, scores or winners are not what its game gives.
+
+    The message names the move (numbered from 1) and says why: the refused
+    move's reason and rule, or the round whose scores differ, recorded
+    against computed. The fields hold the same facts for a program:
+
+    Attributes:
+        reason: The message.
+        move_number: The move at fault, or after which the difference shows
+            (0: before the first move); None when the game cannot be dealt.
+        move: That move, when there is one.
+        rule: The ID of the rule a refused move breaks, if it names one.
+        round: The round whose scores differ, for a score that differs.
+        state: The game as replayed up to the fault: just before a refused
+            move, just after the move where scores or winners differ.
+
+    >>> import attrs
+    >>> from rummyrules import EndOfThePage, record_game, replay
+    >>> from rummyrules import parse_move
+    >>> record = record_game(EndOfThePage(), seed=1, moves=["draw"])
+    >>> wrong = attrs.evolve(record, moves=[*record.moves, parse_move("draw")])
+    >>> try:
+    ...     replay(wrong)
+    ... except ReplayError as error:
+    ...     print(error)
+    ...     print(error.move_number, error.rule, len(error.state.hand(1)))
+    move 2, 'draw', is refused: you have drawn already this turn (EOP-5)
+    2 EOP-5 4
+    """
+
+    def __init__(  # noqa: PLR0913 - each field is one fact a program may need
+        self,
+        reason: str,
+        *,
+        move_number: int | None = None,
+        move: Move | None = None,
+        rule: str | None = None,
+        round: int | None = None,
+        state: GameState | None = None,
+    ) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.move_number = move_number
+        self.move = move
+        self.rule = rule
+        self.round = round
+        self.state = state
 
 
 def _cards(deck: Iterable[Card] | None) -> tuple[Card, ...] | None:
@@ -186,7 +237,7 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     >>> record_game(rules, seed=1, moves=["draw", "discard 9S"])
     Traceback (most recent call last):
     ...
-    rummyrules.errors.ReplayError: move 2, 'discard 9S', is refused: you do not hold 9S (ALL-1)
+    rummyrules.ReplayError: move 2, 'discard 9S', is refused: you do not hold 9S (ALL-1)
     """
     expect(rules, PlayableRules, name="rules", what="the rules of a game")
     game = rules.new_game(seed=seed, deck=deck, dealer=dealer)
@@ -258,7 +309,7 @@ def replay(record: GameRecord) -> GameState:
     >>> replay(attrs.evolve(record, score_sheet=[(-215, -25), (-280, 265)]))
     Traceback (most recent call last):
     ...
-    rummyrules.errors.ReplayError: round 2 scores differ after move 4, 'discard AS': the record has -280 265, the game gives -280 -265
+    rummyrules.ReplayError: round 2 scores differ after move 4, 'discard AS': the record has -280 265, the game gives -280 -265
     """
     expect(
         record, GameRecord, name="record", what="a GameRecord (parse_record reads one)"
@@ -474,7 +525,7 @@ def parse_record(text: str) -> GameRecord:
     >>> parse_record('[Variant "EndOfThePage"]\n[Seed "3"]\n1. draw\n3. discard 9S')
     Traceback (most recent call last):
     ...
-    rummyrules.errors.RecordParseError: line 4: this line is numbered 3, but it is move 2
+    rummyrules.RecordParseError: line 4: this line is numbered 3, but it is move 2
     """
     expect(text, str, name="record", what="a record's text")
     lines = _content_lines(text.removeprefix("\ufeff"))  # a byte-order mark

@@ -20,7 +20,7 @@ True
 >>> loads('{"format": "rummyrules", "version": 99, "kind": "move", "data": "draw"}')
 Traceback (most recent call last):
 ...
-rummyrules.errors.LoadError: this is version 99 of the rummyrules format; this library reads version 1
+rummyrules.LoadError: this is version 99 of the rummyrules format; this library reads version 1
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ from cattrs.errors import (
 
 from rummyrules import state as state_module
 from rummyrules import views as views_module
-from rummyrules.cards import STANDARD_CARDS, WILDCARD, Card, Rank, parse_cards
-from rummyrules.errors import LoadError, RummyRulesError
-from rummyrules.inputs import MAX_DIGITS, brief, expect, wrong_type
+from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, Card, Rank, parse_cards
+from rummyrules.core.errors import LoadError, RummyRulesError
+from rummyrules.core.inputs import MAX_DIGITS, brief, expect, wrong_type
 from rummyrules.melds import Meld, MeldKind, parse_declared
 from rummyrules.moves import Move, parse_move
 from rummyrules.state import GameState, Phase, Turn
@@ -134,7 +134,7 @@ def loads(text: str | bytes) -> Saved:
     ... )
     Traceback (most recent call last):
     ...
-    rummyrules.errors.LoadError: the move is not valid: 'discard 1H' is not a move: '1H' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
+    rummyrules.LoadError: the move is not valid: 'discard 1H' is not a move: '1H' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
     """
     expect(text, (str, bytes), name="text", what="JSON text (str or bytes)")
     try:

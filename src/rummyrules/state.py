@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
-from rummyrules.cards import Card, Rank
-from rummyrules.errors import IllegalMoveError
-from rummyrules.inputs import expect, expect_player, wrong_type
+from rummyrules.core.cards import Card, Rank
+from rummyrules.core.errors import IllegalMoveError
+from rummyrules.core.inputs import expect, expect_player, wrong_type
 from rummyrules.moves import Move, parse_move
 from rummyrules.table import TableMeld
 from rummyrules.views import View, view_of
@@ -350,11 +350,11 @@ class GameState:
         >>> game.apply("discard 7H")
         Traceback (most recent call last):
         ...
-        rummyrules.errors.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
+        rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
         >>> game.apply("draw", player=0)
         Traceback (most recent call last):
         ...
-        rummyrules.errors.IllegalMoveError: it is player 1's turn, not player 0's (ALL-2)
+        rummyrules.IllegalMoveError: it is player 1's turn, not player 0's (ALL-2)
         >>> game.apply("draw", player=1) == game.apply("draw")
         True
         """
@@ -479,7 +479,7 @@ def mover(state: GameState) -> int:
     >>> mover(game_over(EndOfThePage().new_game(seed=1)))
     Traceback (most recent call last):
     ...
-    rummyrules.errors.IllegalMoveError: the game is over (ALL-2)
+    rummyrules.IllegalMoveError: the game is over (ALL-2)
     """
     if state.to_move is None:
         raise IllegalMoveError("the game is over", rule="ALL-2")
@@ -497,7 +497,7 @@ def check_player(state: GameState, player: object) -> int:
     >>> check_player(GoingOutRummy().new_game(seed=1), 7)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.IllegalMoveError: there is no player 7: the players are 0 to 1 (ALL-2)
+    rummyrules.IllegalMoveError: there is no player 7: the players are 0 to 1 (ALL-2)
     """
     if type(player) is int and 0 <= player < state.players:
         return player

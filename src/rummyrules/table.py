@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import attrs
 
-from rummyrules.cards import Card
+from rummyrules.core.cards import Card
 from rummyrules.melds import Declaration, Meld
 
 __all__ = ["TableMeld", "played_by_each"]

@@ -15,7 +15,7 @@ no play of the game could lead to. Each refusal raises
 >>> check_state(attrs.evolve(game, stock=game.stock[1:]))
 Traceback (most recent call last):
 ...
-rummyrules.errors.StateError: the cards are not the game's deck: 1 missing (QD)
+rummyrules.StateError: the cards are not the game's deck: 1 missing (QD)
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 
-from rummyrules.cards import Rank
-from rummyrules.errors import OptionError, StateError
-from rummyrules.hands import some_cards
+from rummyrules.core.cards import Rank
+from rummyrules.core.errors import OptionError, StateError
+from rummyrules.core.hands import some_cards
 from rummyrules.melds import Meld, MeldRules, readings
 from rummyrules.reachable import check_reachable, round_of
 from rummyrules.state import GameState, Phase

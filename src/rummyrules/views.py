@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from rummyrules.cards import Card, Rank
+from rummyrules.core.cards import Card, Rank
 from rummyrules.moves import Move
 from rummyrules.table import TableMeld
 

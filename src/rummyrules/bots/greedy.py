@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from rummyrules import meld_search
-from rummyrules.cards import Card, Rank, Suit
-from rummyrules.hands import sorted_hand
+from rummyrules.core.cards import Card, Rank, Suit
+from rummyrules.core.hands import sorted_hand
 from rummyrules.melds import MeldRules, is_wild, readings
 from rummyrules.moves import (
     Claim,

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from rummyrules.errors import OptionError
+from rummyrules.core.errors import OptionError
+from rummyrules.core.shuffle import below, random_words
 from rummyrules.moves import Drop, Move
-from rummyrules.shuffle import below, random_words
 from rummyrules.state import GameState
 from rummyrules.variants.common import PlayableRules
 from rummyrules.views import View

@@ -31,7 +31,7 @@ import importlib.metadata
 import secrets
 from collections.abc import Callable, Sequence
 
-from rummyrules.errors import RummyRulesError
+from rummyrules.core.errors import RummyRulesError
 
 from .botgames import demo, simulate
 from .play import play

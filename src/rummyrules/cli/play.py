@@ -34,7 +34,7 @@ from pathlib import Path
 import attrs
 
 from rummyrules.bots import Bot
-from rummyrules.errors import MoveParseError, RummyRulesError
+from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.moves import Drop, Move, parse_move
 from rummyrules.records import record_game
 from rummyrules.state import GameState

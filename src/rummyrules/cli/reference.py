@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from rummyrules.errors import OptionError, RummyRulesError
+from rummyrules.core.errors import OptionError, RummyRulesError
 from rummyrules.records import parse_record, replay
 from rummyrules.variants.registry import VARIANTS, option_text, rules_text
 

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 import attrs
 
-from rummyrules.errors import OptionError
+from rummyrules.core.errors import OptionError
 from rummyrules.variants.common import PlayableRules
 from rummyrules.variants.registry import VARIANTS, option_text, parse_rules
 
@@ -249,7 +249,7 @@ def rules_from(cls: type[PlayableRules], args: argparse.Namespace) -> PlayableRu
     >>> rules_from(FourteenHundred, argparse.Namespace(option_rounds="3"))
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: --rounds is not an option of 1400: its options are --players, --decks, --ace-hand-size, --wild-card-dealt, --pass-freely, --lay-off-needs-meld, --all-wild-melds, --stock-out, --target, --max-turns
+    rummyrules.OptionError: --rounds is not an option of 1400: its options are --players, --decks, --ace-hand-size, --wild-card-dealt, --pass-freely, --lay-off-needs-meld, --all-wild-melds, --stock-out, --target, --max-turns
     """
     names = [field.name for field in options_of(cls)]
     words = [cls.__name__]

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from rummyrules import meld_search, melds
-from rummyrules.cards import Card, Rank, read_cards
-from rummyrules.errors import OptionError, UnknownCardError
-from rummyrules.inputs import expect
+from rummyrules.core.cards import Card, Rank, read_cards
+from rummyrules.core.errors import OptionError, UnknownCardError
+from rummyrules.core.inputs import expect
 from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldRules
 
@@ -93,11 +93,11 @@ class Rules(abc.ABC):
         >>> EndOfThePage().wild_rank("A")
         Traceback (most recent call last):
         ...
-        rummyrules.errors.OptionError: A cannot be the wild rank in End of the Page; it may be one of 3 4 5 6 7 8 9 10 J Q K (EOP-3)
+        rummyrules.OptionError: A cannot be the wild rank in End of the Page; it may be one of 3 4 5 6 7 8 9 10 J Q K (EOP-3)
         >>> GoingOutRummy().wild_rank("5")
         Traceback (most recent call last):
         ...
-        rummyrules.errors.OptionError: Going Out Rummy has no wild rank; only WILDCARDs are wild (MELD-4)
+        rummyrules.OptionError: Going Out Rummy has no wild rank; only WILDCARDs are wild (MELD-4)
         """
         if wild is None or (isinstance(wild, Rank) and wild in self.wild_ranks):
             return wild
@@ -333,7 +333,7 @@ def check_decks(
     >>> EndOfThePage(players=4, decks=1)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: 4 players need at least 2 decks in End of the Page (EOP-1)
+    rummyrules.OptionError: 4 players need at least 2 decks in End of the Page (EOP-1)
     """
     players, how, needed = deal
     if players >= 4 and decks < 2:

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from rummyrules.cards import Card
-from rummyrules.errors import DeckError, OptionError
-from rummyrules.hands import some_cards
-from rummyrules.inputs import (
+from rummyrules.core.cards import Card
+from rummyrules.core.errors import DeckError, OptionError
+from rummyrules.core.hands import some_cards
+from rummyrules.core.inputs import (
     MAX_DIGITS,
     brief,
     expect,
@@ -28,8 +28,8 @@ from rummyrules.inputs import (
     too_many_digits,
     wrong_type,
 )
-from rummyrules.options import StockOut
-from rummyrules.shuffle import shuffled
+from rummyrules.core.options import StockOut
+from rummyrules.core.shuffle import shuffled
 from rummyrules.state import GameState
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def first_order(
     >>> first_order(EndOfThePage(), players=2, seed=0, deck=None, dealer=2)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: dealer must be a player, from 0 to 1, not 2
+    rummyrules.OptionError: dealer must be a player, from 0 to 1, not 2
     """
     check_seat(dealer, name="dealer", players=players)
     check_seed(seed)
@@ -75,7 +75,7 @@ def check_seat(seat: object, *, name: str, players: int) -> None:
     >>> check_seat(3, name="shuffler", players=3)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: shuffler must be a player, from 0 to 2, not 3
+    rummyrules.OptionError: shuffler must be a player, from 0 to 2, not 3
     """
     expect_player(seat, name=name)
     if not 0 <= cast("int", seat) < players:
@@ -87,13 +87,13 @@ def check_seed(seed: object) -> None:
     """Refuse a seed that is no whole number (TypeError), or one of more than 100 digits.
 
     Every number the library reads back from text has at most
-    :data:`~rummyrules.inputs.MAX_DIGITS` digits, so a seed has too: a game
+    :data:`~rummyrules.core.inputs.MAX_DIGITS` digits, so a seed has too: a game
     saved, written as a position or recorded reads back.
 
     >>> check_seed(10**100)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: seed must be a whole number of at most 100 digits, not a number of about 101 digits
+    rummyrules.OptionError: seed must be a whole number of at most 100 digits, not a number of about 101 digits
     """
     expect(seed, int, name="seed", what="a whole number (int)")
     if too_many_digits(cast("int", seed)):
@@ -114,7 +114,7 @@ def checked_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     >>> checked_deck(GoingOutRummy(), parse_cards("AS 2S"))
     Traceback (most recent call last):
     ...
-    rummyrules.errors.DeckError: the deck must be the game's 156 cards, top card first; this one has 2: it lacks AS AS 2S 2S 3S 3S 3S 4S 4S 4S and 144 more
+    rummyrules.DeckError: the deck must be the game's 156 cards, top card first; this one has 2: it lacks AS AS 2S 2S 3S 3S 3S 4S 4S 4S and 144 more
     """
     if isinstance(deck, str | bytes | bytearray) or not isinstance(deck, Iterable):
         raise wrong_type(deck, name="deck", what=_DECK)

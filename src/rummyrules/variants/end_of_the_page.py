@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from rummyrules.cards import Card, Rank, make_deck
+from rummyrules.core.cards import Card, Rank, make_deck
+from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
 from rummyrules.melds import MeldRules
-from rummyrules.options import StockOut, about, at_least, between, choice, is_bool
 from rummyrules.variants import end_of_the_page_game
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class EndOfThePage(PlayableRules):
     >>> EndOfThePage(players=7, decks=2)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: 7 players need 3 decks in End of the Page: the deal may take 7 * 14 + 1 = 99 cards and 2 decks hold 96 (EOP-1)
+    rummyrules.OptionError: 7 players need 3 decks in End of the Page: the deal may take 7 * 14 + 1 = 99 cards and 2 decks hold 96 (EOP-1)
     """
 
     name: ClassVar[str] = "End of the Page"

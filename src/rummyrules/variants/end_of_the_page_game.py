@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import attrs
 
 from rummyrules import meld_search, melds
-from rummyrules.cards import Card, Rank, Suit
-from rummyrules.errors import IllegalMoveError, OptionError
-from rummyrules.hands import hand_after, sorted_hand
-from rummyrules.inputs import brief
+from rummyrules.core.cards import Card, Rank, Suit
+from rummyrules.core.errors import IllegalMoveError, OptionError
+from rummyrules.core.hands import hand_after, sorted_hand
+from rummyrules.core.inputs import brief
 from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
 from rummyrules.state import GameState, Phase, Turn, game_over, mover
 from rummyrules.variants import rummy500
@@ -173,7 +173,7 @@ class EndOfThePageMachine:
         ... )
         Traceback (most recent call last):
         ...
-        rummyrules.errors.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
+        rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
         """
         mover(state)
         check_kind(state, move, _KINDS)
@@ -240,7 +240,7 @@ def with_page(state: GameState, rounds: int) -> GameState:
     >>> with_page(EndOfThePage().new_game(seed=1), 0)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: the page must keep at least the 1 rounds already begun, not 0 (EOP-17)
+    rummyrules.OptionError: the page must keep at least the 1 rounds already begun, not 0 (EOP-17)
     """
     begun = len(state.score_sheet) + (0 if state.is_over else 1)
     if type(rounds) is not int or rounds < max(1, begun):

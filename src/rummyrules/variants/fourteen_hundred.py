@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from rummyrules.cards import Card, Rank, make_deck
+from rummyrules.core.cards import Card, Rank, make_deck
+from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
 from rummyrules.melds import MeldRules
-from rummyrules.options import StockOut, about, at_least, between, choice, is_bool
 from rummyrules.variants import fourteen_hundred_game
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class FourteenHundred(PlayableRules):
     >>> FourteenHundred(ace_hand_size=17)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: ace_hand_size must be from 15 to 16 in 1400, not 17 (F14-R2)
+    rummyrules.OptionError: ace_hand_size must be from 15 to 16 in 1400, not 17 (F14-R2)
     """
 
     name: ClassVar[str] = "1400"

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import attrs
 
 from rummyrules import meld_search, melds
-from rummyrules.cards import Card, Rank
-from rummyrules.errors import IllegalMoveError, OptionError
-from rummyrules.hands import hand_after, sorted_hand
+from rummyrules.core.cards import Card, Rank
+from rummyrules.core.errors import IllegalMoveError, OptionError
+from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.melds import MeldRules
 from rummyrules.moves import (
     Claim,
@@ -181,7 +181,7 @@ class FourteenHundredMachine:
         >>> MACHINE.normalize(FourteenHundred(players=2).new_game(seed=3), Draw())
         Traceback (most recent call last):
         ...
-        rummyrules.errors.IllegalMoveError: the round opens on the upcard: take it and meld it at once, or pass (F14-6)
+        rummyrules.IllegalMoveError: the round opens on the upcard: take it and meld it at once, or pass (F14-6)
         """
         return _explain(state, move)
 
@@ -217,7 +217,7 @@ class FourteenHundredMachine:
         >>> MACHINE.with_page(FourteenHundred().new_game(seed=1), 3)
         Traceback (most recent call last):
         ...
-        rummyrules.errors.OptionError: 1400 has no page; the game ends when a total reaches the target (F14-15)
+        rummyrules.OptionError: 1400 has no page; the game ends when a total reaches the target (F14-15)
         """
         del state, rounds
         message = (

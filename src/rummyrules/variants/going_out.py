@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from rummyrules import layouts
-from rummyrules.cards import Card, Rank, make_deck, read_cards
+from rummyrules.core.cards import Card, Rank, make_deck, read_cards
+from rummyrules.core.options import GoingOut, about, at_least, between, choice, is_bool
+from rummyrules.core.shuffle import shuffled
 from rummyrules.layouts import Layout
 from rummyrules.melds import MeldRules
-from rummyrules.options import GoingOut, about, at_least, between, choice, is_bool
-from rummyrules.shuffle import shuffled
 from rummyrules.variants import going_out_game
 from rummyrules.variants.common import CardsLike, PlayableRules
 from rummyrules.variants.dealing import check_seat, check_seed
@@ -68,7 +68,7 @@ class GoingOutRummy(PlayableRules):
     >>> GoingOutRummy(wildcards=10)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: wildcards must be from 0 to 9 in Going Out Rummy, not 10 (GOR-1)
+    rummyrules.OptionError: wildcards must be from 0 to 9 in Going Out Rummy, not 10 (GOR-1)
     """
 
     name: ClassVar[str] = "Going Out Rummy"

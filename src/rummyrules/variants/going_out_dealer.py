@@ -22,8 +22,8 @@ from typing import Final
 
 import attrs
 
-from rummyrules.cards import Card, Suit
-from rummyrules.errors import DeckError
+from rummyrules.core.cards import Card, Suit
+from rummyrules.core.errors import DeckError
 
 __all__ = ["DealerDraw", "draw_for_dealer", "strength"]
 
@@ -99,11 +99,11 @@ def draw_for_dealer(
     >>> draw_for_dealer(parse_cards("JS JS"), players=2)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.DeckError: the deck ran out before the draw for first dealer was settled: players 1 and 0 still tie (GOR-2)
+    rummyrules.DeckError: the deck ran out before the draw for first dealer was settled: players 1 and 0 still tie (GOR-2)
     >>> draw_for_dealer(parse_cards("JS QS"), players=3)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.DeckError: the deck ran out before the draw for first dealer was settled: player 0 has no regular card yet (GOR-2)
+    rummyrules.DeckError: the deck ran out before the draw for first dealer was settled: player 0 has no regular card yet (GOR-2)
     """
     cards = iter(order)
     dealt: list[tuple[int, Card]] = []

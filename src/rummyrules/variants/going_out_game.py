@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import attrs
 
 from rummyrules import melds
-from rummyrules.cards import Card
-from rummyrules.errors import IllegalMoveError, OptionError
-from rummyrules.hands import hand_after, sorted_hand
+from rummyrules.core.cards import Card
+from rummyrules.core.errors import IllegalMoveError, OptionError
+from rummyrules.core.hands import hand_after, sorted_hand
+from rummyrules.core.options import GoingOut, StockOut
 from rummyrules.layouts import going_out_layouts
 from rummyrules.moves import (
     Claim,
@@ -39,7 +40,6 @@ from rummyrules.moves import (
     NewMeld,
     Take,
 )
-from rummyrules.options import GoingOut, StockOut
 from rummyrules.state import GameState, Phase, Turn, check_player, game_over, mover
 from rummyrules.table import TableMeld
 from rummyrules.variants.dealing import first_order, rebuilt_stock
@@ -210,7 +210,7 @@ class GoingOutMachine:
         ... )
         Traceback (most recent call last):
         ...
-        rummyrules.errors.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (GOR-4)
+        rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (GOR-4)
         """
         player = mover(state)
         _refuse_melding(move)
@@ -255,7 +255,7 @@ class GoingOutMachine:
         >>> MACHINE.with_page(GoingOutRummy().new_game(seed=1), 3)
         Traceback (most recent call last):
         ...
-        rummyrules.errors.OptionError: Going Out Rummy keeps no score page: one hand is the whole game (GOR-1)
+        rummyrules.OptionError: Going Out Rummy keeps no score page: one hand is the whole game (GOR-1)
         """
         del state, rounds
         raise OptionError(
@@ -349,7 +349,7 @@ def resolve_out(state: GameState, move: GoOut, player: int) -> GoOut:
     >>> resolve_out(game, parse_move("out 4C 5C 9D discard *"), 1)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.IllegalMoveError: meld 1 (4C 5C 9D) is no meld: ...
+    rummyrules.IllegalMoveError: meld 1 (4C 5C 9D) is no meld: ...
     """
     hand = state.hands[player]
     laid = [card for meld in move.melds for card in meld.cards]

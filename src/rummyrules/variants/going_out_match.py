@@ -18,10 +18,10 @@ from typing import cast
 
 import attrs
 
-from rummyrules.errors import IllegalMoveError, OptionError
-from rummyrules.inputs import brief, expect
+from rummyrules.core.errors import IllegalMoveError, OptionError
+from rummyrules.core.inputs import brief, expect
+from rummyrules.core.shuffle import random_words
 from rummyrules.moves import Move
-from rummyrules.shuffle import random_words
 from rummyrules.state import GameState
 from rummyrules.variants.common import Rules
 from rummyrules.variants.going_out import GoingOutRummy

@@ -21,8 +21,8 @@ from typing import Final
 
 import attrs
 
-from rummyrules.errors import OptionError
-from rummyrules.inputs import brief, expect, whole_number
+from rummyrules.core.errors import OptionError
+from rummyrules.core.inputs import brief, expect, whole_number
 from rummyrules.variants.common import PlayableRules
 from rummyrules.variants.end_of_the_page import EndOfThePage
 from rummyrules.variants.fourteen_hundred import FourteenHundred
@@ -87,11 +87,11 @@ def parse_rules(text: str) -> PlayableRules:
     >>> parse_rules("GoingOutRummy hand_size=12")
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: hand_size must be from 2 to 10 in Going Out Rummy, not 12 (GOR-1)
+    rummyrules.OptionError: hand_size must be from 2 to 10 in Going Out Rummy, not 12 (GOR-1)
     >>> parse_rules("Canasta")
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: there is no variant 'Canasta': the variants are EndOfThePage, FourteenHundred, GoingOutRummy
+    rummyrules.OptionError: there is no variant 'Canasta': the variants are EndOfThePage, FourteenHundred, GoingOutRummy
     """
     expect(text, str, name="rules", what="the rules' text")
     words = text.split()

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar
 import attrs
 
 from rummyrules import meld_search, melds
-from rummyrules.cards import Card, Rank
-from rummyrules.errors import IllegalMoveError
-from rummyrules.hands import hand_after, sorted_hand
+from rummyrules.core.cards import Card, Rank
+from rummyrules.core.errors import IllegalMoveError
+from rummyrules.core.hands import hand_after, sorted_hand
+from rummyrules.core.shuffle import shuffled
 from rummyrules.melds import Meld, MeldKind, MeldRules
 from rummyrules.moves import Claim, LayOff, NewMeld
-from rummyrules.shuffle import shuffled
 from rummyrules.state import GameState, mover
 from rummyrules.table import TableMeld, played_by_each
 from rummyrules.variants.dealing import first_order
@@ -167,7 +167,7 @@ def fit_on_meld(state: GameState, move: OnMeld) -> OnMeld:
     >>> fit_on_meld(game, LayOff(card=Card.parse("7C"), meld=1))
     Traceback (most recent call last):
     ...
-    rummyrules.errors.IllegalMoveError: 7C does not fit meld 1 (KH KD KC): ...
+    rummyrules.IllegalMoveError: 7C does not fit meld 1 (KH KD KC): ...
     """
     table_meld: Meld = _table_meld(state, move.meld)
     declared = (*table_meld.stands_for, move.declared)

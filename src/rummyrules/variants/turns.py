@@ -13,7 +13,7 @@ and :func:`~rummyrules.state.check_player`, which the state itself uses too.
 >>> game.apply("drop")
 Traceback (most recent call last):
 ...
-rummyrules.errors.IllegalMoveError: 'drop' is not a move in 1400 (ALL-2)
+rummyrules.IllegalMoveError: 'drop' is not a move in 1400 (ALL-2)
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from collections.abc import Collection, Sequence
 
 import attrs
 
-from rummyrules.cards import Card
-from rummyrules.errors import IllegalMoveError
-from rummyrules.hands import lacking
+from rummyrules.core.cards import Card
+from rummyrules.core.errors import IllegalMoveError
+from rummyrules.core.hands import lacking
 from rummyrules.moves import Move, Take
 from rummyrules.state import GameState, check_player, mover
 
@@ -42,7 +42,7 @@ def check_kind(state: GameState, move: Move, kinds: Collection[type[Move]]) -> N
     >>> check_kind(game, parse_move("0: pass"), {Draw})
     Traceback (most recent call last):
     ...
-    rummyrules.errors.IllegalMoveError: 'pass' is not a move in End of the Page (ALL-2)
+    rummyrules.IllegalMoveError: 'pass' is not a move in End of the Page (ALL-2)
     """
     if type(move) not in kinds:
         verb = str(attrs.evolve(move, player=None)).split()[0]
@@ -65,7 +65,7 @@ def own_move(state: GameState, move: Move) -> Move:
     >>> own_move(game, parse_move("0: draw"))
     Traceback (most recent call last):
     ...
-    rummyrules.errors.IllegalMoveError: it is player 1's turn, not player 0's (ALL-2)
+    rummyrules.IllegalMoveError: it is player 1's turn, not player 0's (ALL-2)
     """
     player = mover(state)
     if move.player is not None:
@@ -110,7 +110,7 @@ def check_held(hand: Sequence[Card], cards: Sequence[Card]) -> None:
     >>> check_held(parse_cards("7S 7H"), parse_cards("7S 7S"))
     Traceback (most recent call last):
     ...
-    rummyrules.errors.IllegalMoveError: you do not hold 2 of 7S (ALL-1)
+    rummyrules.IllegalMoveError: you do not hold 2 of 7S (ALL-1)
     """
     missing = lacking(hand, cards)
     if missing is not None:

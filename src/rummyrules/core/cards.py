@@ -25,8 +25,8 @@ from typing import Final
 
 import attrs
 
-from rummyrules.errors import CardParseError
-from rummyrules.inputs import brief, expect, wrong_type
+from rummyrules.core.errors import CardParseError
+from rummyrules.core.inputs import brief, expect, wrong_type
 
 __all__ = [
     "BY_RANK_AND_SUIT",
@@ -90,7 +90,7 @@ class Rank(enum.IntEnum):
         >>> Rank.parse("1")
         Traceback (most recent call last):
         ...
-        rummyrules.errors.CardParseError: '1' is not a rank: ranks are A 2-10 J Q K (T for 10)
+        rummyrules.CardParseError: '1' is not a rank: ranks are A 2-10 J Q K (T for 10)
         """
         if isinstance(text, Rank):
             return text
@@ -218,7 +218,7 @@ class Card:
         >>> Card.parse("11S")
         Traceback (most recent call last):
         ...
-        rummyrules.errors.CardParseError: '11S' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
+        rummyrules.CardParseError: '11S' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
         """
         expect(text, str, name="card", what="a card's text")
         key = text.strip().upper()

@@ -14,7 +14,7 @@ the labels that say which shuffle of the game it is (``("round", 3)``):
 Every step is defined here, so any other implementation can reproduce a
 game's deals exactly.
 
->>> from rummyrules.shuffle import shuffled
+>>> from rummyrules.core.shuffle import shuffled
 >>> shuffled(range(10), 42, "round", 1)
 (9, 3, 4, 2, 5, 7, 6, 1, 8, 0)
 >>> shuffled(range(10), 42, "round", 1) == shuffled(range(10), 42, "round", 1)

@@ -11,7 +11,7 @@ input keeps working; the subclasses say which kind of input was bad.
 '1S' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
 
 A message quotes the input it refuses briefly: at most its first 100
-characters, with its length (:func:`rummyrules.inputs.brief`), so that a
+characters, with its length (:func:`rummyrules.core.inputs.brief`), so that a
 megabyte of input never makes a megabyte of message.
 
 **An argument of the wrong type raises** :class:`TypeError`, not one of
@@ -35,12 +35,6 @@ TypeError: player must be a player number (int), not str '0'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from rummyrules.moves import Move
-    from rummyrules.state import GameState
-
 __all__ = [
     "CardParseError",
     "DeckError",
@@ -50,7 +44,6 @@ __all__ = [
     "OptionError",
     "PositionError",
     "RecordParseError",
-    "ReplayError",
     "RummyRulesError",
     "StateError",
     "UnknownCardError",
@@ -74,7 +67,7 @@ class CardParseError(RummyRulesError):
     >>> parse_cards("7S 8X")
     Traceback (most recent call last):
     ...
-    rummyrules.errors.CardParseError: '8X' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
+    rummyrules.CardParseError: '8X' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
     """
 
 
@@ -85,7 +78,7 @@ class MoveParseError(RummyRulesError):
     >>> parse_move("dance")
     Traceback (most recent call last):
     ...
-    rummyrules.errors.MoveParseError: 'dance' is not a move: a move is draw, take, meld, lay, discard, pass, claim, out, drop or done
+    rummyrules.MoveParseError: 'dance' is not a move: a move is draw, take, meld, lay, discard, pass, claim, out, drop or done
     """
 
 
@@ -96,7 +89,7 @@ class UnknownCardError(RummyRulesError):
     >>> EndOfThePage().card_value("2S")
     Traceback (most recent call last):
     ...
-    rummyrules.errors.UnknownCardError: there is no 2S in the End of the Page deck (EOP-1)
+    rummyrules.UnknownCardError: there is no 2S in the End of the Page deck (EOP-1)
     """
 
 
@@ -109,7 +102,7 @@ class OptionError(RummyRulesError):
     >>> EndOfThePage(players=1)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: players must be from 2 to 8 in End of the Page, not 1 (EOP-1)
+    rummyrules.OptionError: players must be from 2 to 8 in End of the Page, not 1 (EOP-1)
     """
 
 
@@ -141,7 +134,7 @@ class DeckError(OptionError):
     >>> EndOfThePage().new_game(deck=parse_cards("AS KS"))
     Traceback (most recent call last):
     ...
-    rummyrules.errors.DeckError: the deck must be the game's 48 cards, top card first; this one has 2: it lacks 3S 4S 5S 6S 7S 8S 9S 10S JS QS and 36 more
+    rummyrules.DeckError: the deck must be the game's 48 cards, top card first; this one has 2: it lacks 3S 4S 5S 6S 7S 8S 9S 10S JS QS and 36 more
     """
 
 
@@ -159,7 +152,7 @@ class StateError(RummyRulesError):
     >>> check_state(attrs.evolve(game, dealer=5))
     Traceback (most recent call last):
     ...
-    rummyrules.errors.StateError: dealer is player 5, but the players are 0 to 1
+    rummyrules.StateError: dealer is player 5, but the players are 0 to 1
     """
 
 
@@ -174,7 +167,7 @@ class LoadError(RummyRulesError):
     >>> loads("[1, 2]")
     Traceback (most recent call last):
     ...
-    rummyrules.errors.LoadError: rummyrules data is a JSON object, not a list or a value
+    rummyrules.LoadError: rummyrules data is a JSON object, not a list or a value
     """
 
 
@@ -187,7 +180,7 @@ class PositionError(RummyRulesError):
     >>> GoingOutRummy().position("GoingOutRummy | to_move 2 draw | hands - / -")
     Traceback (most recent call last):
     ...
-    rummyrules.errors.PositionError: to_move: there is no player 2: the players are 0 to 1
+    rummyrules.PositionError: to_move: there is no player 2: the players are 0 to 1
     """
 
 
@@ -201,60 +194,10 @@ class RecordParseError(RummyRulesError):
     >>> parse_record('[Variant "EndOfThePage"]\n[Seed "forty-two"]')
     Traceback (most recent call last):
     ...
-    rummyrules.errors.RecordParseError: line 2: [Seed] must be a whole number, not 'forty-two'
+    rummyrules.RecordParseError: line 2: [Seed] must be a whole number, not 'forty-two'
     """
 
     def __init__(self, reason: str, *, line: int | None = None) -> None:
         super().__init__(reason if line is None else f"line {line}: {reason}")
         self.reason = reason
         self.line = line
-
-
-class ReplayError(RummyRulesError):
-    """A record whose moves, scores or winners are not what its game gives.
-
-    The message names the move (numbered from 1) and says why: the refused
-    move's reason and rule, or the round whose scores differ, recorded
-    against computed. The fields hold the same facts for a program:
-
-    Attributes:
-        reason: The message.
-        move_number: The move at fault, or after which the difference shows
-            (0: before the first move); None when the game cannot be dealt.
-        move: That move, when there is one.
-        rule: The ID of the rule a refused move breaks, if it names one.
-        round: The round whose scores differ, for a score that differs.
-        state: The game as replayed up to the fault: just before a refused
-            move, just after the move where scores or winners differ.
-
-    >>> import attrs
-    >>> from rummyrules import EndOfThePage, record_game, replay
-    >>> from rummyrules.moves import parse_move
-    >>> record = record_game(EndOfThePage(), seed=1, moves=["draw"])
-    >>> wrong = attrs.evolve(record, moves=[*record.moves, parse_move("draw")])
-    >>> try:
-    ...     replay(wrong)
-    ... except ReplayError as error:
-    ...     print(error)
-    ...     print(error.move_number, error.rule, len(error.state.hand(1)))
-    move 2, 'draw', is refused: you have drawn already this turn (EOP-5)
-    2 EOP-5 4
-    """
-
-    def __init__(  # noqa: PLR0913 - each field is one fact a program may need
-        self,
-        reason: str,
-        *,
-        move_number: int | None = None,
-        move: Move | None = None,
-        rule: str | None = None,
-        round: int | None = None,
-        state: GameState | None = None,
-    ) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.move_number = move_number
-        self.move = move
-        self.rule = rule
-        self.round = round
-        self.state = state

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from rummyrules.cards import Card, card_key
+from rummyrules.core.cards import Card, card_key
 
 __all__ = ["hand_after", "holds", "lacking", "some_cards", "sorted_hand"]
 

@@ -19,8 +19,8 @@ from typing import Any, TypeVar
 
 import attrs
 
-from rummyrules.errors import OptionError
-from rummyrules.inputs import brief
+from rummyrules.core.errors import OptionError
+from rummyrules.core.inputs import brief
 
 __all__ = [
     "GoingOut",
@@ -100,7 +100,7 @@ def between(low: int, high: int) -> Validator:
     >>> GoingOutRummy(hand_size=11)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: hand_size must be from 2 to 10 in Going Out Rummy, not 11 (GOR-1)
+    rummyrules.OptionError: hand_size must be from 2 to 10 in Going Out Rummy, not 11 (GOR-1)
     """
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -117,7 +117,7 @@ def at_least(low: int) -> Validator:
     >>> EndOfThePage(max_turns=0)
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: max_turns must be a whole number of at least 1, or None in End of the Page, not 0 (ALL-5)
+    rummyrules.OptionError: max_turns must be a whole number of at least 1, or None in End of the Page, not 0 (ALL-5)
     """
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -138,7 +138,7 @@ def is_bool(instance: object, attribute: attrs.Attribute[Any], value: object) ->
     >>> EndOfThePage(take_cards_above="yes")
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: take_cards_above must be True or False in End of the Page, not 'yes' (EOP-R2)
+    rummyrules.OptionError: take_cards_above must be True or False in End of the Page, not 'yes' (EOP-R2)
     """
     if type(value) is not bool:
         _fail(instance, attribute, "True or False", value)
@@ -159,7 +159,7 @@ def choice(kind: type[E], value: E | str, *, game: str, name: str, rule: str) ->
     ... )
     Traceback (most recent call last):
     ...
-    rummyrules.errors.OptionError: stock_out must be one of 'end_round', 'reshuffle', 'flip' in End of the Page, not 'burn' (EOP-R4)
+    rummyrules.OptionError: stock_out must be one of 'end_round', 'reshuffle', 'flip' in End of the Page, not 'burn' (EOP-R4)
     """
     if isinstance(value, kind):
         return value
