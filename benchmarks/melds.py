@@ -19,11 +19,11 @@ flagged ``MISS`` and listed again at the end:
    sets and runs, with and without wilds), split by layer: the rules class
    (``Rules.check_meld``), :func:`rummyrules.melds.check` and
    :func:`rummyrules.melds.readings`. Aim: median under 10 µs a call.
-2. Meld search (``Rules.find_melds`` and :func:`rummyrules.meld_search.find_melds`)
+2. Meld search (``Rules.find_melds`` and :func:`rummyrules.melds.search.find_melds`)
    on the worst hands found: built by hand, then by a seeded random search
    that keeps the slowest. Aim: a 16-card End of the Page hand under 2 ms.
 3. Going-out search (``GoingOutRummy.find_going_out`` and
-   :func:`rummyrules.layouts.find_going_out`) on 11-card hands that can and
+   :func:`rummyrules.melds.layouts.find_going_out`) on 11-card hands that can and
    cannot go out, with 0 and 4 WILDCARDs, standard, major and minor.
    Aim: under 1 ms.
 """
@@ -58,11 +58,11 @@ from rummyrules import (
     Rank,
     Rules,
     Suit,
-    layouts,
-    meld_search,
     melds,
     parse_cards,
 )
+from rummyrules.melds import layouts
+from rummyrules.melds import search as meld_search
 
 AIM_CHECK_US = 10.0
 """check_meld: median µs per call over the mixed sample."""

@@ -60,7 +60,7 @@ from rummyrules import (
     dumps,
     loads,
 )
-from rummyrules.layouts import going_out_layouts
+from rummyrules.melds.layouts import going_out_layouts
 from rummyrules.moves import Drop, Move
 
 AIM_OPENSPIEL = 1.0

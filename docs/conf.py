@@ -79,8 +79,9 @@ import rummyrules
 from rummyrules import *
 from rummyrules.core.cards import *
 from rummyrules.melds import *
-from rummyrules.meld_search import *
-from rummyrules.layouts import *
+from rummyrules.melds.reading import *
+from rummyrules.melds.search import *
+from rummyrules.melds.layouts import *
 from rummyrules.core.options import *
 from rummyrules.core.errors import *
 from rummyrules.variants.common import *

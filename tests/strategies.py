@@ -35,7 +35,7 @@ from rummyrules import (
     StockOut,
     Suit,
 )
-from rummyrules.meld_search import find_melds
+from rummyrules.melds.search import find_melds
 from rummyrules.moves import (
     Claim,
     Discard,

@@ -32,7 +32,7 @@ from rummyrules import (
     parse_cards,
 )
 from rummyrules.core.hands import sorted_hand
-from rummyrules.layouts import going_out_layouts
+from rummyrules.melds.layouts import going_out_layouts
 from rummyrules.moves import GoOut, NewMeld, parse_move
 from rummyrules.variants.going_out_game import out_moves
 from scenarios import every_card

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 import oracle
 from rummyrules import WILDCARD, Card, Meld, Rank, Suit, parse_cards
-from rummyrules.layouts import find_going_out
-from rummyrules.meld_search import find_layoffs, find_melds
 from rummyrules.melds import parse_declared, readings
+from rummyrules.melds.layouts import find_going_out
+from rummyrules.melds.search import find_layoffs, find_melds
 from strategies import (
     CHECK_VARIANTS,
     EOP,

@@ -20,9 +20,9 @@ from rummyrules.core.errors import (
     UnknownCardError,
 )
 from rummyrules.core.options import StockOut
-from rummyrules.layouts import Layout
-from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
+from rummyrules.melds.layouts import Layout
+from rummyrules.melds.search import LayOffOption
 from rummyrules.moves import (
     Claim,
     Discard,
@@ -115,10 +115,9 @@ __all__ = [
     "replay",
 ]
 
-# The public names are shown as what users import them by: tracebacks,
-# reprs and the docs say ``rummyrules.IllegalMoveError``, whichever internal
-# module defines it.
+# The library's errors are shown as what users import them by: a traceback
+# says ``rummyrules.IllegalMoveError``, whichever internal module defines it.
 for _name in __all__:
     _value = globals()[_name]
-    if isinstance(_value, type):
+    if isinstance(_value, type) and issubclass(_value, Exception):
         _value.__module__ = __name__

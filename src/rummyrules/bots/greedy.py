@@ -14,10 +14,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from rummyrules import meld_search
 from rummyrules.core.cards import Card, Rank, Suit
 from rummyrules.core.hands import sorted_hand
 from rummyrules.melds import MeldRules, is_wild, readings
+from rummyrules.melds import search as meld_search
 from rummyrules.moves import (
     Claim,
     Discard,

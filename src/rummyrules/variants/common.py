@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from rummyrules import meld_search, melds
+from rummyrules import melds
 from rummyrules.core.cards import Card, Rank, read_cards
 from rummyrules.core.errors import OptionError, UnknownCardError
 from rummyrules.core.inputs import expect
-from rummyrules.meld_search import LayOffOption
 from rummyrules.melds import Meld, MeldCheck, MeldRules
+from rummyrules.melds import search as meld_search
+from rummyrules.melds.search import LayOffOption
 
 if TYPE_CHECKING:
     from rummyrules.state import GameState, Machine
@@ -152,7 +153,7 @@ class Rules(abc.ABC):
     def find_melds(
         self, hand: CardsLike, *, wild: Rank | str | None = None
     ) -> tuple[Meld, ...]:
-        """Every valid meld that can be made from the hand (see :func:`~rummyrules.meld_search.find_melds`).
+        """Every valid meld that can be made from the hand (see :func:`~rummyrules.melds.search.find_melds`).
 
         A hand holding a card the deck lacks, or more copies than it has,
         raises :class:`~rummyrules.UnknownCardError`, as in

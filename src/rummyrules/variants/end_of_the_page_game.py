@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
-from rummyrules import meld_search, melds
+from rummyrules import melds
 from rummyrules.core.cards import Card, Rank, Suit
 from rummyrules.core.errors import IllegalMoveError, OptionError
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.core.inputs import brief
+from rummyrules.melds import search as meld_search
 from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
 from rummyrules.state import GameState, Phase, Turn, game_over, mover
 from rummyrules.variants import rummy500

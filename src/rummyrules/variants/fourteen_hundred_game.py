@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
-from rummyrules import meld_search, melds
+from rummyrules import melds
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import IllegalMoveError, OptionError
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.melds import MeldRules
+from rummyrules.melds import search as meld_search
 from rummyrules.moves import (
     Claim,
     Discard,

@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from rummyrules import layouts
 from rummyrules.core.cards import Card, Rank, make_deck, read_cards
 from rummyrules.core.options import GoingOut, about, at_least, between, choice, is_bool
 from rummyrules.core.shuffle import shuffled
-from rummyrules.layouts import Layout
-from rummyrules.melds import MeldRules
+from rummyrules.melds import MeldRules, layouts
+from rummyrules.melds.layouts import Layout
 from rummyrules.variants import going_out_game
 from rummyrules.variants.common import CardsLike, PlayableRules
 from rummyrules.variants.dealing import check_seat, check_seed

@@ -28,7 +28,7 @@ from rummyrules.core.cards import Card
 from rummyrules.core.errors import IllegalMoveError, OptionError
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.core.options import GoingOut, StockOut
-from rummyrules.layouts import going_out_layouts
+from rummyrules.melds.layouts import going_out_layouts
 from rummyrules.moves import (
     Claim,
     Discard,

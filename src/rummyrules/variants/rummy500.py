@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar
 
 import attrs
 
-from rummyrules import meld_search, melds
+from rummyrules import melds
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.core.shuffle import shuffled
 from rummyrules.melds import Meld, MeldKind, MeldRules
+from rummyrules.melds import search as meld_search
 from rummyrules.moves import Claim, LayOff, NewMeld
 from rummyrules.state import GameState, mover
 from rummyrules.table import TableMeld, played_by_each

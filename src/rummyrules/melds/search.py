@@ -20,14 +20,14 @@ from typing import Final
 import attrs
 
 from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank, Suit, card_key
-from rummyrules.melds import (
+from rummyrules.melds.meld import (
     Declaration,
     Meld,
     MeldKind,
     MeldRules,
     is_wild,
-    readings,
 )
+from rummyrules.melds.reading import readings
 
 __all__ = [
     "LayOffOption",
@@ -48,7 +48,7 @@ class LayOffOption:
     """One card laid off onto a meld on the table (MELD-6), and the meld after.
 
     >>> from rummyrules import EndOfThePage, parse_cards
-    >>> from rummyrules.meld_search import find_layoffs
+    >>> from rummyrules.melds.search import find_layoffs
     >>> rules = EndOfThePage()
     >>> meld = rules.check_meld("7S 8S 9S").melds[0]
     >>> [

@@ -16,8 +16,9 @@ from typing import Final
 import attrs
 
 from rummyrules.core.cards import BY_RANK_AND_SUIT, STANDARD_CARDS, Card, Rank, card_key
-from rummyrules.meld_search import find_melds
-from rummyrules.melds import Meld, MeldRules, is_wild, readings
+from rummyrules.melds.meld import Meld, MeldRules, is_wild
+from rummyrules.melds.reading import readings
+from rummyrules.melds.search import find_melds
 
 __all__ = ["Layout", "find_going_out", "going_out_layouts"]
 

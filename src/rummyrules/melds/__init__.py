@@ -1,0 +1,62 @@
+"""The meld layer: what a meld is, its check, searching a hand, going out.
+
+It knows nothing of turns, players or scores: every function takes the
+variant's :class:`MeldRules`. The game layer above asks it about hands.
+
+>>> from rummyrules import EndOfThePage
+>>> from rummyrules.melds import check, parse_declared
+>>> cards, declared = parse_declared("7S 5H=8S 9S")
+>>> bool(
+...     check(
+...         cards,
+...         EndOfThePage().meld_rules,
+...         wild=EndOfThePage().wild_rank("5"),
+...         declared=declared,
+...     )
+... )
+True
+"""
+
+from rummyrules.melds.explain import check
+from rummyrules.melds.layouts import Layout, find_going_out, going_out_layouts
+from rummyrules.melds.meld import (
+    Declaration,
+    Meld,
+    MeldCheck,
+    MeldKind,
+    MeldRules,
+    canonical_declaration,
+    is_wild,
+    parse_declared,
+)
+from rummyrules.melds.reading import readings
+from rummyrules.melds.search import (
+    LayOffOption,
+    could_fit,
+    find_layoffs,
+    find_melds,
+    layoff_options,
+    new_meaning,
+)
+
+__all__ = [
+    "Declaration",
+    "LayOffOption",
+    "Layout",
+    "Meld",
+    "MeldCheck",
+    "MeldKind",
+    "MeldRules",
+    "canonical_declaration",
+    "check",
+    "could_fit",
+    "find_going_out",
+    "find_layoffs",
+    "find_melds",
+    "going_out_layouts",
+    "is_wild",
+    "layoff_options",
+    "new_meaning",
+    "parse_declared",
+    "readings",
+]

@@ -1,0 +1,378 @@
+"""Whether cards make a meld, and if not, which rule stops them (MELD-2 … MELD-6).
+
+>>> from rummyrules import EndOfThePage, parse_cards
+>>> rules = EndOfThePage().meld_rules
+>>> print(check(parse_cards("9S 5H 5D QS KS"), rules, wild=Rank.FIVE))
+invalid: wild cards 5H and 5D have only 0 natural cards between them; End of the Page needs 2 (EOP-8)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import pairwise, product
+from typing import Final
+
+import attrs
+
+from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank, card_key
+from rummyrules.core.hands import some_cards
+from rummyrules.melds.meld import (
+    Declaration,
+    Meld,
+    MeldCheck,
+    MeldKind,
+    MeldRules,
+    is_wild,
+)
+from rummyrules.melds.reading import readings
+
+__all__ = ["check"]
+
+_CARD: Final = BY_RANK_AND_SUIT
+_card_key: Final = card_key
+
+
+def _failure(reason: str, rule: str) -> MeldCheck:
+    return MeldCheck(ok=False, reason=reason, rule=rule)
+
+
+def _text(cards: Iterable[Card]) -> str:
+    return some_cards(cards, most=_SHOWN)
+
+
+def check(
+    cards: Sequence[Card],
+    rules: MeldRules,
+    *,
+    wild: Rank | None = None,
+    declared: Sequence[Declaration | None] | None = None,
+) -> MeldCheck:
+    """Check one meld and explain, with the rule ID, why it is not valid.
+
+    A refusal names the rule that really stops the cards: the one rule that,
+    were it lifted, would let some reading of them through (the variant's
+    run rule, its wild-card rule, or the declarations, MELD-5, in that
+    order when several would). The shape rules, MELD-2 and MELD-3, are named
+    only when no rule lifted makes the cards a set or a run at all.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> rules = EndOfThePage().meld_rules
+    >>> check(parse_cards("AS 3S 4S"), rules).reason
+    'Aces are high only in End of the Page runs, so AS 3S 4S is no run'
+    >>> from rummyrules.melds import parse_declared
+    >>> cards, declared = parse_declared("4C 3D=5C 6C 3C=7C")
+    >>> print(check(cards, rules, wild=Rank.THREE, declared=declared))
+    invalid: wild cards 3D and 3C have only 1 natural card between them; End of the Page needs 2 (EOP-8)
+    >>> print(check(parse_cards("AS 5S 9S"), rules))
+    invalid: AS 5S 9S has gaps at 6S 7S 8S 10S JS QS KS; filling them takes 7 wild cards, and there are 0 (MELD-3)
+    """
+    found = readings(cards, rules, wild=wild, declared=declared)
+    if found:
+        return MeldCheck(ok=True, melds=found)
+    return _explain(cards, rules, wild, declared)
+
+
+# What explaining a refusal may lift, by priority: the variant's run rule (its
+# ladder of ranks, and how long a run may be), its wild-card rule (the spacing
+# of wilds, the natural cards a meld needs), and the declarations (MELD-5).
+_RUN: Final = "run"
+_WILDS: Final = "wilds"
+_DECLARED: Final = "declared"
+_LIFTS: Final = (
+    (_RUN,),
+    (_WILDS,),
+    (_DECLARED,),
+    (_RUN, _WILDS),
+    (_RUN, _DECLARED),
+    (_WILDS, _DECLARED),
+    (_RUN, _WILDS, _DECLARED),
+)
+"""The rules to lift in turn: one before two, each set in priority order."""
+
+_FULL_LADDER: Final = (*Rank, Rank.ACE)
+_SHOWN: Final = 24  # more cards than any meld holds; longer lists are cut short
+
+
+def _explain(
+    cards: Sequence[Card],
+    rules: MeldRules,
+    wild: Rank | None,
+    declared: Sequence[Declaration | None] | None,
+) -> MeldCheck:
+    text = _text(cards)
+    if len(cards) < 3:
+        given = f"{text} is only {len(cards)}" if cards else "none were given"
+        return _failure(f"a meld needs at least 3 cards, and {given}", rules.meld_rule)
+    for card, meaning in zip(cards, declared or (), strict=False):
+        if meaning is not None and not is_wild(card, wild):
+            return _failure(
+                f"{card} is not wild, so it cannot be declared as {meaning}", "MELD-5"
+            )
+    found = _witness(cards, rules, wild, declared)
+    if found is None:
+        return _no_shape(cards, rules, wild, text)
+    lifted, meld = found
+    if lifted == _RUN:
+        return _failure(_run_reason(cards, meld, rules, text), rules.meld_rule)
+    if lifted == _WILDS:
+        return _failure(_wilds_reason(cards, meld, rules, wild, text), rules.wild_rule)
+    return _failure(_declared_reason(cards, meld, declared or (), text), "MELD-5")
+
+
+def _witness(
+    cards: Sequence[Card],
+    rules: MeldRules,
+    wild: Rank | None,
+    declared: Sequence[Declaration | None] | None,
+) -> tuple[str, Meld] | None:
+    """The rule to blame and a reading that only it stops; None if no lift helps.
+
+    Each set of rules in :data:`_LIFTS` is lifted in turn, the first one that
+    lets a reading through names its first rule. Sets of rules that cannot
+    change the answer for these cards are passed over.
+    """
+    naturals = [card for card in cards if not is_wild(card, wild)]
+    if len({card.rank for card in naturals}) > 1 and not _may_run(
+        cards, naturals, rules
+    ):
+        return None  # no set, and no run with every rule lifted
+    shown = [*naturals, *(meaning for meaning in declared or () if meaning is not None)]
+    skip: set[str] = set()
+    if len(shown) == len(naturals):
+        skip.add(_DECLARED)  # nothing is declared
+    if len({card.suit for card in naturals}) > 1:
+        skip.add(_RUN)  # the run rule changes runs only, and these make none
+    # Too few natural cards: no reading at all until the wild-card rule is lifted.
+    few = len(naturals) < rules.min_naturals
+    # The variant's own ladder with the Ace low adds only runs that start with
+    # an Ace shown; any other run on it is on the full ladder, a 2 for the Ace.
+    ladders = 2 if any(_rank_of(item) is Rank.ACE for item in shown) else 1
+    for lift, lifted in _lifts(rules):
+        if skip.intersection(lift) or (few and _WILDS not in lift):
+            continue
+        given = None if _DECLARED in lift else declared
+        for relaxed in lifted[:ladders]:
+            found = readings(cards, relaxed, wild=wild, declared=given)
+            if found:
+                return lift[0], found[0]
+    return None
+
+
+@functools.cache
+def _lifts(
+    rules: MeldRules,
+) -> tuple[tuple[tuple[str, ...], tuple[MeldRules, ...]], ...]:
+    """Each set of rules to lift, in turn, with the meld rules it leaves.
+
+    A set that lifts the wild-card rule of a game that has none lifts nothing
+    more than a set before it, and is left out.
+    """
+    wild_rules = rules.wild_gap > 0 or rules.min_naturals > 0
+    return tuple(
+        (lift, _lifted(rules, run=_RUN in lift, wilds=_WILDS in lift))
+        for lift in _LIFTS
+        if wild_rules or _WILDS not in lift
+    )
+
+
+def _may_run(cards: Sequence[Card], naturals: Sequence[Card], rules: MeldRules) -> bool:
+    """Whether the cards could be a run with every rule lifted.
+
+    They can when their natural cards are of one suit and stand on a lifted
+    ladder with no more gaps than there are wild cards, and the ladder is
+    long enough for all of them.
+    """
+    if len({card.suit for card in naturals}) > 1:
+        return False
+    wilds = len(cards) - len(naturals)
+    for relaxed in _lifted(rules, run=True, wilds=True):
+        placement = _tightest(naturals, relaxed)
+        if placement and len(cards) <= relaxed.longest_run:
+            gaps = max(placement) - min(placement) + 1 - len(placement)
+            if gaps <= wilds:
+                return True
+    return False
+
+
+@functools.cache
+def _lifted(rules: MeldRules, *, run: bool, wilds: bool) -> tuple[MeldRules, ...]:
+    """The meld rules with the run rule, the wild-card rule, or both lifted.
+
+    Without the run rule a run may use every ladder a player might count on,
+    as long as the ladder, the Ace at both ends: every rank from the Ace low
+    to the Ace high, and the variant's own ranks with the Ace low as well
+    (End of the Page has no 2s, so its A-3-4 is the run EOP-7 forbids).
+    """
+    base = attrs.evolve(rules, wild_gap=0, min_naturals=0) if wilds else rules
+    if not run:
+        return (base,)
+    own = rules.run_ranks if rules.ace_low else (Rank.ACE, *rules.run_ranks)
+    return tuple(
+        attrs.evolve(base, run_ranks=ladder, ace_at_both_ends=True)
+        for ladder in dict.fromkeys([_FULL_LADDER, own])
+    )
+
+
+def _run_reason(cards: Sequence[Card], meld: Meld, rules: MeldRules, text: str) -> str:
+    """How a run breaks the variant's run rule: too long, an Ace low, a rank it lacks."""
+    ladder = rules.run_ranks
+    if len(cards) > rules.longest_run:
+        if rules.ace_low and ladder[-1] is Rank.ACE:
+            return (
+                f"{text} is longer than a run can be: a {rules.game} run has the "
+                f"Ace low or high, never both, so it holds at most "
+                f"{rules.longest_run} cards"
+            )
+        return (
+            f"{text} is longer than a run can be: {rules.game} runs go from "
+            f"{ladder[0]} to {ladder[-1]}"
+        )
+    shown = [_rank_of(meaning or card) for card, meaning in _pairs(meld)]
+    if shown[0] is Rank.ACE and not rules.ace_low:
+        return f"Aces are high only in {rules.game} runs, so {text} is no run"
+    for (card, meaning), rank in zip(_pairs(meld), shown, strict=True):
+        if rank not in ladder:
+            what = "be in a run" if meaning is None else f"stand for {meaning}"
+            return (
+                f"{rules.game} runs use {ladder[0]} to {ladder[-1]}, so {card} "
+                f"cannot {what}"
+            )
+    return f"{text} does not fit in a {rules.game} run"  # pragma: no cover - see above
+
+
+def _wilds_reason(
+    cards: Sequence[Card], meld: Meld, rules: MeldRules, wild: Rank | None, text: str
+) -> str:
+    """How a reading breaks the wild-card rule: too few naturals, or wilds too close."""
+    naturals = sum(1 for card in cards if not is_wild(card, wild))
+    if naturals < rules.min_naturals:
+        need = rules.min_naturals
+        plural = "card" if need == 1 else "cards"
+        return (
+            f"a meld needs at least {need} natural {plural} in {rules.game}, "
+            f"and {text} has {naturals}"
+        )
+    if meld.kind is not MeldKind.RUN:
+        return (
+            f"a set with {naturals} natural cards may hold at most "
+            f"{rules.max_wilds_in_set(naturals)} wild cards in {rules.game}, which "
+            f"needs {rules.wild_gap} natural cards between any two wilds; {text} "
+            f"has {len(cards) - naturals}"
+        )
+    wilds = [
+        (i, card)
+        for i, (card, meaning) in enumerate(_pairs(meld))
+        if meaning is not None
+    ]
+    close = [
+        (later - earlier - 1, first, second)
+        for (earlier, first), (later, second) in pairwise(wilds)
+    ]
+    # The witness breaks the spacing somewhere: the first pair too close.
+    between, first, second = min(close, key=lambda pair: pair[0] >= rules.wild_gap)
+    return (
+        f"wild cards {first} and {second} have only {between} natural "
+        f"card{'' if between == 1 else 's'} between them; "
+        f"{rules.game} needs {rules.wild_gap}"
+    )
+
+
+def _declared_reason(
+    cards: Sequence[Card],
+    meld: Meld,
+    declared: Sequence[Declaration | None],
+    text: str,
+) -> str:
+    """Which declaration keeps the cards from the reading they would have (MELD-5)."""
+    rank = meld.rank
+    if rank is not None:
+        for card, meaning in zip(cards, declared, strict=True):
+            if meaning is not None and _rank_of(meaning) is not rank:
+                return (
+                    f"{card} is declared as {meaning}, but {text} is a set of {rank}s"
+                )
+    if meld.suit is not None:
+        suit = meld.suit.name.lower()
+        return f"the declared wild cards in {text} do not fit a run of {suit}"
+    return f"the declarations in {text} do not make one set or one run"
+
+
+def _no_shape(
+    cards: Sequence[Card], rules: MeldRules, wild: Rank | None, text: str
+) -> MeldCheck:
+    """Why the cards are no set and no run, whatever rule is lifted (MELD-2, MELD-3)."""
+    naturals = [card for card in cards if not is_wild(card, wild)]
+    ranks = sorted({card.rank for card in naturals if card.rank is not None})
+    if len({card.suit for card in naturals}) > 1:
+        return _failure(
+            f"{text} is neither a set (it mixes ranks {ranks[0]} and {ranks[-1]}) "
+            "nor a run (it mixes suits)",
+            "MELD-2" if len(ranks) < len(naturals) else "MELD-3",
+        )
+    if len(ranks) < len(naturals):
+        return _failure(
+            f"{text} is no set (it mixes ranks) and no run (a run holds each rank "
+            "once)",
+            "MELD-3",
+        )
+    if {Rank.KING, Rank.ACE, Rank.TWO} <= set(ranks):
+        return _failure(
+            "a run never turns the corner from King through Ace to 2, so "
+            f"{text} is no run",
+            "MELD-3",
+        )
+    ladder = rules
+    if any(not rules.places[card.rank] for card in naturals if card.rank):
+        ladder = _lifted(rules, run=True, wilds=False)[0]  # from the Ace low to high
+    placement = _tightest(naturals, ladder)
+    suit = naturals[0].suit if naturals else None
+    missing = [
+        _CARD[(ladder.run_ranks[i], suit)]
+        for i in range(min(placement, default=0), max(placement, default=-1) + 1)
+        if i not in placement and suit is not None
+    ]
+    wilds = len(cards) - len(naturals)
+    if len(missing) > wilds:
+        return _failure(
+            f"{text} has gaps at {_text(missing)}; filling them takes "
+            f"{len(missing)} wild card{'' if len(missing) == 1 else 's'}, and there "
+            f"{'is' if wilds == 1 else 'are'} {wilds}",
+            "MELD-3",
+        )
+    return _failure(
+        f"{text} is no set, and longer than any run: a run holds each rank once",
+        "MELD-3",
+    )
+
+
+def _tightest(naturals: Sequence[Card], rules: MeldRules) -> tuple[int, ...]:
+    """Where natural cards of one suit stand on the ladder leaving the fewest gaps.
+
+    Empty when they cannot all stand on it, each at its own place.
+    """
+    places = rules.places
+    ranks = [card.rank for card in naturals if card.rank is not None]
+    options = [places[rank] for rank in ranks]
+    if not options or not all(options) or len(ranks) > len(rules.run_ranks):
+        return ()
+    if len(set(ranks)) < len(ranks) and any(
+        count > len(places[rank]) for rank, count in Counter(ranks).items()
+    ):
+        return ()  # a rank more often than it has places: never a run
+    best: tuple[int, ...] = ()
+    fewest = len(rules.run_ranks)
+    for placement in product(*options):
+        gaps = max(placement) - min(placement) + 1 - len(placement)
+        if gaps < fewest and len(set(placement)) == len(placement):
+            best, fewest = placement, gaps
+    return best
+
+
+def _pairs(meld: Meld) -> zip[tuple[Card, Declaration | None]]:
+    return zip(meld.cards, meld.stands_for, strict=True)
+
+
+def _rank_of(shown: Card | Rank) -> Rank | None:
+    return shown if isinstance(shown, Rank) else shown.rank

@@ -1,0 +1,319 @@
+"""What a meld is, as a value: its rules, its cards, its reading, its check.
+
+A variant describes its melds with a small frozen :class:`MeldRules` (where
+the Ace stands in a run, how many natural cards must separate two wilds, how
+many natural cards a meld needs). A meld on the table is a :class:`Meld`: its
+cards in table order (a run from low to high) and, for each wild card, what
+it stands for (MELD-5): an exact card in a run, a rank in a set.
+
+>>> from rummyrules import EndOfThePage
+>>> meld = EndOfThePage().check_meld("7S 5H 9S", wild="5").melds[0]
+>>> meld.kind, str(meld)
+(<MeldKind.RUN: 'run'>, '7S 5H=8S 9S')
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank, Suit, parse_cards
+from rummyrules.core.errors import CardParseError
+from rummyrules.core.inputs import close_up
+
+__all__ = [
+    "Declaration",
+    "Meld",
+    "MeldCheck",
+    "MeldKind",
+    "MeldRules",
+    "canonical_declaration",
+    "is_wild",
+    "parse_declared",
+]
+
+Declaration = Card | Rank
+"""What a wild card is declared to stand for (a card in a run, a rank in a set)."""
+
+_CARD: Final = BY_RANK_AND_SUIT
+
+
+def is_wild(card: Card, wild: Rank | None) -> bool:
+    """Whether a card is wild this round (MELD-4).
+
+    ``wild`` is the round's wild rank (End of the Page, 1400); a WILDCARD is
+    always wild.
+
+    >>> is_wild(Card.parse("5H"), Rank.FIVE), is_wild(Card.parse("*"), None)
+    (True, True)
+    """
+    return card.rank is None or card.rank is wild
+
+
+class MeldKind(enum.Enum):
+    """A set (cards of one rank, MELD-2) or a run (one suit in sequence, MELD-3).
+
+    >>> MeldKind.RUN.value
+    'run'
+    """
+
+    SET = "set"
+    """Cards of one rank (MELD-2)."""
+    RUN = "run"
+    """Cards of one suit in sequence (MELD-3)."""
+    WILD = "wild"
+    """Only wild cards, whose meaning is left open, so any set or run will do.
+
+    Only where a variant allows such melds (GOR-6; 1400 with
+    ``all_wild_melds``, F14-R8). Declaring the wilds makes it a set or a run.
+    """
+
+
+@attrs.frozen(cache_hash=True)
+class MeldRules:
+    """What one variant allows in a meld.
+
+    Attributes:
+        game: The variant's name, for messages.
+        run_ranks: The ranks a run may use, low to high. An Ace at both ends
+            means it may be low or high (never both in one run).
+        meld_rule: The rule ID that defines the variant's melds.
+        wild_gap: How many natural cards must stand between two wild cards
+            (positions in a run; in a set, any order that works).
+        min_naturals: How many natural cards a meld needs; 0 allows melds of
+            wild cards only.
+        wild_rule: The rule ID behind ``wild_gap`` and ``min_naturals``.
+        ace_at_both_ends: Whether a run may hold the Ace low and high at
+            once, as long as the whole ladder. No game allows it (GOR-5);
+            explaining a refusal lifts it, to tell a run that is only too
+            long.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> GoingOutRummy().meld_rules.all_wild_allowed
+    True
+    """
+
+    game: str
+    run_ranks: tuple[Rank, ...]
+    meld_rule: str
+    wild_gap: int = 0
+    min_naturals: int = 1
+    wild_rule: str = "MELD-4"
+    ace_at_both_ends: bool = False
+    # Derived once, for speed: where each rank may stand in a run, and the
+    # longest run (each rank at most once).
+    places: dict[Rank, tuple[int, ...]] = attrs.field(
+        init=False, eq=False, repr=False, hash=False
+    )
+    longest_run: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        places = {
+            rank: tuple(i for i, r in enumerate(self.run_ranks) if r is rank)
+            for rank in Rank
+        }
+        object.__setattr__(self, "places", places)
+        longest = len(self.run_ranks if self.ace_at_both_ends else set(self.run_ranks))
+        object.__setattr__(self, "longest_run", longest)
+
+    @property
+    def all_wild_allowed(self) -> bool:
+        """Whether a meld may be made of wild cards only.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().meld_rules.all_wild_allowed
+        False
+        """
+        return self.min_naturals == 0
+
+    @property
+    def ace_low(self) -> bool:
+        """Whether a run may start with the Ace (A-2-3).
+
+        >>> from rummyrules import FourteenHundred
+        >>> FourteenHundred().meld_rules.ace_low
+        False
+        """
+        return self.run_ranks[0] is Rank.ACE
+
+    def max_wilds_in_set(self, naturals: int) -> int | None:
+        """How many wilds a set with this many natural cards may hold (None: any).
+
+        With a gap of two, the wilds and naturals can be laid W N N W N N W,
+        so ``n`` naturals allow ``n // 2 + 1`` wilds (EOP-8).
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().meld_rules.max_wilds_in_set(2)
+        2
+        """
+        if self.wild_gap == 0:
+            return None
+        return naturals // self.wild_gap + 1
+
+
+@attrs.frozen(cache_hash=True)
+class Meld:
+    """A valid meld as it lies on the table.
+
+    ``cards`` are in table order (a run from low to high). ``stands_for`` has
+    one entry per card: ``None`` for a card that stands for itself, and for a
+    wild card what it stands for (MELD-5): a :class:`Card` in a run, a
+    :class:`Rank` in a set. A meld of wild cards only, where a variant allows
+    it, may leave its wilds' meaning open (all ``None``): its kind is then
+    :attr:`MeldKind.WILD`.
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> meld = FourteenHundred().check_meld("4C 5C 9H=6C", wild="9").melds[0]
+    >>> meld.kind, str(meld), meld.suit
+    (<MeldKind.RUN: 'run'>, '4C 5C 9H=6C', <Suit.CLUBS: 'C'>)
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    stands_for: tuple[Declaration | None, ...]
+
+    @property
+    def rank(self) -> Rank | None:
+        """A set's rank (None for a run, or for wild cards left open).
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().check_meld("4H 4D 3S", wild="3").melds[0].rank
+        <Rank.FOUR: 4>
+        """
+        if self.kind is not MeldKind.SET:
+            return None
+        for card, meaning in zip(self.cards, self.stands_for, strict=True):
+            if isinstance(meaning, Rank):
+                return meaning
+            if meaning is None and card.rank is not None:
+                return card.rank
+        return None
+
+    @property
+    def suit(self) -> Suit | None:
+        """A run's suit (None for a set).
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().check_meld("JS QS KS").melds[0].suit
+        <Suit.SPADES: 'S'>
+        """
+        if self.kind is not MeldKind.RUN:
+            return None
+        for card, meaning in zip(self.cards, self.stands_for, strict=True):
+            if isinstance(meaning, Card):
+                return meaning.suit
+            if meaning is None:
+                return card.suit
+        return None  # pragma: no cover - a run always has a card with a suit
+
+    def __str__(self) -> str:
+        return " ".join(
+            str(card) if meaning is None else f"{card}={meaning}"
+            for card, meaning in zip(self.cards, self.stands_for, strict=True)
+        )
+
+
+@attrs.frozen
+class MeldCheck:
+    """The answer to "is this a valid meld?", with the reason when it is not.
+
+    Truthy exactly when valid. ``melds`` lists every reading of the cards
+    (MELD-5), in table order; ``reason`` and ``rule`` say what is wrong.
+
+    >>> from rummyrules import EndOfThePage
+    >>> result = EndOfThePage().check_meld("3H 3D 3C", wild="3")
+    >>> bool(result), result.rule
+    (False, 'EOP-8')
+    >>> print(EndOfThePage().check_meld("7S 5H 9S", wild="5"))
+    valid: run 7S 5H=8S 9S
+    """
+
+    ok: bool
+    reason: str = ""
+    rule: str | None = None
+    melds: tuple[Meld, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        if not self.ok:
+            return f"invalid: {self.reason} ({self.rule})"
+        return "valid: " + " or ".join(f"{m.kind.value} {m}" for m in self.melds)
+
+
+def parse_declared(
+    text: str,
+) -> tuple[tuple[Card, ...], tuple[Declaration | None, ...]]:
+    """Read meld text with optional wild declarations (MELD-5).
+
+    A wild is declared with ``=``: ``5H=8S`` (a card, in a run) or ``3S=4``
+    (a rank, in a set). The other form is read too, the way the meld needs
+    it (:func:`canonical_declaration`): a card in a set means its rank, a
+    bare rank in a run means that rank of the run's suit. A wild stands for
+    a rank or a card, never for a WILDCARD.
+
+    >>> cards, declared = parse_declared("7S 5H=8S 9S")
+    >>> [str(c) for c in cards], [str(d) if d else None for d in declared]
+    (['7S', '5H', '9S'], [None, '8S', None])
+    >>> parse_declared("4H 3S=4")[1][1]
+    <Rank.FOUR: 4>
+    >>> parse_declared("7S 5H=*")
+    Traceback (most recent call last):
+    ...
+    rummyrules.CardParseError: '5H=*': a wild card stands for a rank or a card, not for a WILDCARD
+    """
+    if "=" not in text:  # nothing declared: read the cards in one step
+        plain = parse_cards(text)
+        return plain, (None,) * len(plain)
+    cards: list[Card] = []
+    declared: list[Declaration | None] = []
+    # Forgive spaces around the sign: "5H = 8S" is "5H=8S".
+    text = close_up(text, "=")
+    for token in text.replace(",", " ").split():
+        card_text, sign, meaning = token.partition("=")
+        cards.append(Card.parse(card_text))
+        if not sign:
+            declared.append(None)
+        elif meaning.strip().upper() in _RANK_TEXTS:
+            declared.append(Rank.parse(meaning))
+        else:
+            stands_for = Card.parse(meaning)
+            if stands_for.is_wildcard:
+                message = (
+                    f"{token!r}: a wild card stands for a rank or a card, "
+                    "not for a WILDCARD"
+                )
+                raise CardParseError(message)
+            declared.append(stands_for)
+    return tuple(cards), tuple(declared)
+
+
+_RANK_TEXTS: Final = frozenset({str(rank) for rank in Rank} | {"T"})
+
+
+def canonical_declaration(
+    meaning: Declaration | None, meld: Meld
+) -> Declaration | None:
+    """A wild's declaration as the meld writes it: a rank in a set, a card in a run.
+
+    A player may declare a wild in a set as a card of the set's rank, and a
+    wild in a run as a bare rank, meaning that rank of the run's suit; the
+    meld reads them so and writes them back this way.
+
+    >>> from rummyrules import EndOfThePage
+    >>> run = EndOfThePage().check_meld("JH QH KH").melds[0]
+    >>> canonical_declaration(Rank.ACE, run)
+    Card(rank=Rank.ACE, suit=Suit.HEARTS)
+    >>> a_set = EndOfThePage().check_meld("4H 4D 3S=4", wild="3").melds[0]
+    >>> canonical_declaration(Card.parse("4C"), a_set)
+    <Rank.FOUR: 4>
+    """
+    if meld.kind is MeldKind.SET and isinstance(meaning, Card):
+        return meaning.rank
+    suit = meld.suit
+    if suit is not None and isinstance(meaning, Rank):
+        return BY_RANK_AND_SUIT[(meaning, suit)]
+    return meaning
