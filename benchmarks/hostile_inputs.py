@@ -44,7 +44,7 @@ from rummyrules import (
     parse_cards,
     parse_record,
 )
-from rummyrules.serialize import Saved
+from rummyrules.formats.json import Saved
 
 KB = 1024
 SIZES_KB = (1, 4, 16, 64, 256, 1024)

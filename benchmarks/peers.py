@@ -60,8 +60,8 @@ from rummyrules import (
     dumps,
     loads,
 )
+from rummyrules.game.moves import Drop, Move
 from rummyrules.melds.layouts import going_out_layouts
-from rummyrules.moves import Drop, Move
 
 AIM_OPENSPIEL = 1.0
 """Our decisions per second over OpenSpiel's, at least, for every table."""

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from rummyrules import EndOfThePage, FourteenHundred, GoingOutRummy, PlayableRules
-from rummyrules.moves import Drop
+from rummyrules.game.moves import Drop
 
 AIM_DECISIONS_PER_SECOND = 20_000
 

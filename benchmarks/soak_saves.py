@@ -44,8 +44,8 @@ from rummyrules import (
     dumps,
     loads,
 )
-from rummyrules.moves import Drop, Move
-from rummyrules.variants.registry import rules_text
+from rummyrules.game.moves import Drop, Move
+from rummyrules.game.registry import rules_text
 
 MAX_MOVES = 3000
 """A game not over after this many moves is checked where it stands, and counted as unfinished."""

@@ -84,13 +84,13 @@ from rummyrules.melds.search import *
 from rummyrules.melds.layouts import *
 from rummyrules.core.options import *
 from rummyrules.core.errors import *
-from rummyrules.variants.common import *
-from rummyrules.state import *
-from rummyrules.moves import *
-from rummyrules.table import *
+from rummyrules.game.rules import *
+from rummyrules.game.state import *
+from rummyrules.game.moves import *
+from rummyrules.game.table import *
 from rummyrules.core.shuffle import *
-from rummyrules.variants.end_of_the_page_game import *
-from rummyrules.variants.rummy500 import *
+from rummyrules.games.end_of_the_page.machine import *
+from rummyrules.game.rummy500 import *
 """
 
 
@@ -224,7 +224,7 @@ def _write_option_tables(app: object) -> None:
 
 
 def _public_target(target: str) -> str | None:
-    """The public name a reference means: ``rummyrules.moves.Draw`` or ``Draw`` is ``rummyrules.Draw``.
+    """The public name a reference means: ``rummyrules.game.moves.Draw`` or ``Draw`` is ``rummyrules.Draw``.
 
     Public classes say they are ``rummyrules``'s own (their ``__module__``),
     wherever the layers define them, so references by an internal module's

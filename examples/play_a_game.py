@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 
 from rummyrules import EndOfThePage, GameState
-from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
+from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Take
 
 
 def choose(game: GameState) -> Move:

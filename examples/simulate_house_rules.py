@@ -12,7 +12,7 @@ difference::
     python examples/simulate_house_rules.py --variant "EndOfThePage max_turns=200"
         --option stock_out=end_round --option stock_out=reshuffle --bots random
 
-``--variant`` is a rules line as ``rummyrules.variants.registry.parse_rules``
+``--variant`` is a rules line as ``rummyrules.game.registry.parse_rules``
 reads it: a variant's class name and the options both settings share.
 ``--option`` names a setting as ``name=value`` (several at once in quotes):
 give it twice to compare two settings, or once to compare it with the
@@ -31,9 +31,9 @@ from typing import NamedTuple
 
 from rummyrules import OptionError, PlayableRules
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
-from rummyrules.moves import Move
-from rummyrules.variants.registry import parse_rules, rules_text
-from rummyrules.views import View
+from rummyrules.game.moves import Move
+from rummyrules.game.registry import parse_rules, rules_text
+from rummyrules.game.views import View
 
 DEFAULT_SETTINGS = {
     "EndOfThePage": ("discard_taken_card=true", "discard_taken_card=false"),

@@ -1,6 +1,6 @@
 """Golden games: whole seeded games saved as game records, replayed move by move.
 
-Each golden file is a game record (:mod:`rummyrules.records`): the variant
+Each golden file is a game record (:mod:`rummyrules.formats.records`): the variant
 with its options, the seed and the first dealer, every move in move notation,
 each round's scores after the move that ended it, and the winners. Replaying
 it must give exactly those scores and winners: any change in the rules'
@@ -24,8 +24,8 @@ from rummyrules import (
     GoingOutRummy,
     PlayableRules,
 )
-from rummyrules.moves import Claim, Discard, Drop, GoOut, LayOff, Move, NewMeld
-from rummyrules.records import GameRecord, parse_record, record_game
+from rummyrules.formats.records import GameRecord, parse_record, record_game
+from rummyrules.game.moves import Claim, Discard, Drop, GoOut, LayOff, Move, NewMeld
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 

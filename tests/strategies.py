@@ -35,8 +35,7 @@ from rummyrules import (
     StockOut,
     Suit,
 )
-from rummyrules.melds.search import find_melds
-from rummyrules.moves import (
+from rummyrules.game.moves import (
     Claim,
     Discard,
     Done,
@@ -49,6 +48,7 @@ from rummyrules.moves import (
     Pass,
     Take,
 )
+from rummyrules.melds.search import find_melds
 
 STANDARD_CARDS = tuple(Card(rank=rank, suit=suit) for suit in Suit for rank in Rank)
 ALL_CARDS = (*STANDARD_CARDS, WILDCARD)

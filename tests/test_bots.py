@@ -29,8 +29,8 @@ from rummyrules import (
     View,
 )
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
-from rummyrules.moves import Claim, Discard, Done, Drop, GoOut, Move
-from rummyrules.positions import read_position
+from rummyrules.formats.positions import read_position
+from rummyrules.game.moves import Claim, Discard, Done, Drop, GoOut, Move
 
 
 @dataclass

@@ -21,9 +21,9 @@ from rummyrules.cli.play import Session, play
 from rummyrules.cli.printer import Printer, RichPrinter, make_printer
 from rummyrules.cli.seats import make_bots, play_recorded
 from rummyrules.cli.variants import SHORT_NAMES, flag, rules_from
-from rummyrules.records import parse_record
-from rummyrules.variants.common import PlayableRules
-from rummyrules.variants.registry import VARIANTS, option_text
+from rummyrules.formats.records import parse_record
+from rummyrules.game.registry import VARIANTS, option_text
+from rummyrules.game.rules import PlayableRules
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 COMMANDS = ("demo", "play", "check", "simulate", "rules", "replay")

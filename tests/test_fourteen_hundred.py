@@ -17,7 +17,7 @@ from rummyrules import (
     loads,
     parse_cards,
 )
-from rummyrules.table import TableMeld
+from rummyrules.game.table import TableMeld
 from scenarios import every_card, listed, play, refused, texts
 
 TWO = FourteenHundred(players=2)

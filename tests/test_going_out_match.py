@@ -13,8 +13,8 @@ from rummyrules import (
     OptionError,
     Phase,
 )
-from rummyrules.moves import Discard, GoOut
-from rummyrules.variants.going_out_match import game_seed
+from rummyrules.game.moves import Discard, GoOut
+from rummyrules.games.going_out.match import game_seed
 
 THREE = GoingOutRummy(players=3)
 # Hands of two and nine WILDCARDs: a game soon ends with someone going out.

@@ -32,9 +32,9 @@ from rummyrules import (
     parse_cards,
 )
 from rummyrules.core.hands import sorted_hand
+from rummyrules.game.moves import GoOut, NewMeld, parse_move
+from rummyrules.games.going_out.machine import out_moves
 from rummyrules.melds.layouts import going_out_layouts
-from rummyrules.moves import GoOut, NewMeld, parse_move
-from rummyrules.variants.going_out_game import out_moves
 from scenarios import every_card
 from strategies import GOR, dealer_decks, gor_games, gor_tables, hands, seeds
 

@@ -4,7 +4,7 @@ import pytest
 
 from golden_games import GAMES, read, text
 from rummyrules import ReplayError
-from rummyrules.records import replay
+from rummyrules.formats.records import replay
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -47,7 +47,7 @@ from rummyrules import (
     record_game,
     replay,
 )
-from rummyrules.variants.registry import parse_rules
+from rummyrules.game.registry import parse_rules
 
 MB = 1024 * 1024
 LONGEST_MESSAGE = 2000

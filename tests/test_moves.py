@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 
 from rummyrules import MoveParseError, Rank, parse_cards
-from rummyrules.moves import (
+from rummyrules.game.moves import (
     Claim,
     Discard,
     Done,

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import oracle
 from rummyrules import GameState, GoingOutRummy, IllegalMoveError, PlayableRules
-from rummyrules.moves import Drop, GoOut, Move, NewMeld, parse_move
+from rummyrules.game.moves import Drop, GoOut, Move, NewMeld, parse_move
 from scenarios import every_card
 from strategies import moves, random_play, seeds, tables
 

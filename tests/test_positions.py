@@ -25,7 +25,7 @@ from rummyrules import (
     RummyRulesError,
 )
 from rummyrules.core.errors import PositionError
-from rummyrules.positions import read_position, write_position
+from rummyrules.formats.positions import read_position, write_position
 from scenarios import every_card, listed, play, texts
 from strategies import (
     gor_games,

@@ -30,9 +30,9 @@ from rummyrules import (
     loads,
 )
 from rummyrules.core.errors import PositionError
-from rummyrules.positions import read_position, write_position
-from rummyrules.state import Turn
-from rummyrules.validation import check_state
+from rummyrules.formats.checks import check_state
+from rummyrules.formats.positions import read_position, write_position
+from rummyrules.game.state import Turn
 from scenarios import play
 from strategies import some_states, whole_games
 

@@ -21,14 +21,14 @@ from rummyrules import (
     RummyRulesError,
 )
 from rummyrules.core.inputs import brief
-from rummyrules.moves import Move, parse_move
-from rummyrules.records import (
+from rummyrules.formats.records import (
     GameRecord,
     parse_record,
     record_game,
     record_text,
     replay,
 )
+from rummyrules.game.moves import Move, parse_move
 from strategies import RandomGame, moves, random_games
 
 SHORT = EndOfThePage(rounds=2, max_turns=1)

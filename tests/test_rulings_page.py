@@ -7,7 +7,7 @@ from pathlib import Path
 
 import attrs
 
-from rummyrules.variants.registry import VARIANTS
+from rummyrules.game.registry import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 RULING = re.compile(r"\b(?:EOP|F14|GOR)-R\d+\b")

@@ -33,9 +33,9 @@ from rummyrules import (
     dumps,
     loads,
 )
-from rummyrules.moves import Move, parse_move
-from rummyrules.serialize import Saved
-from rummyrules.state import Turn
+from rummyrules.formats.json import Saved
+from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.state import Turn
 from strategies import (
     ALL_CARDS,
     any_games,

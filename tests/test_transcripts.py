@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rummyrules.variants.registry import parse_rules
+from rummyrules.game.registry import parse_rules
 from transcripts import decision_at, perft, read_perft, read_transcripts, rules_of
 
 TRANSCRIPTS = read_transcripts()

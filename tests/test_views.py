@@ -32,7 +32,7 @@ from rummyrules import (
     loads,
 )
 from rummyrules.core.hands import sorted_hand
-from rummyrules.state import Turn
+from rummyrules.game.state import Turn
 from scenarios import every_card
 from strategies import (
     VALID_TOKENS,

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from rummyrules import GameState, PlayableRules
-from rummyrules.variants.registry import parse_rules, rules_text
+from rummyrules.game.registry import parse_rules, rules_text
 
 FOLDER = Path(__file__).resolve().parent / "transcripts"
 TRANSCRIPTS = FOLDER / "transcripts.jsonl.gz"

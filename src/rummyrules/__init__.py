@@ -20,10 +20,15 @@ from rummyrules.core.errors import (
     UnknownCardError,
 )
 from rummyrules.core.options import StockOut
-from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
-from rummyrules.melds.layouts import Layout
-from rummyrules.melds.search import LayOffOption
-from rummyrules.moves import (
+from rummyrules.formats.json import dumps, loads
+from rummyrules.formats.records import (
+    GameRecord,
+    ReplayError,
+    parse_record,
+    record_game,
+    replay,
+)
+from rummyrules.game.moves import (
     Claim,
     Discard,
     Done,
@@ -37,16 +42,10 @@ from rummyrules.moves import (
     Take,
     parse_move,
 )
-from rummyrules.records import (
-    GameRecord,
-    ReplayError,
-    parse_record,
-    record_game,
-    replay,
-)
-from rummyrules.serialize import dumps, loads
-from rummyrules.state import GameState, Phase
-from rummyrules.variants import (
+from rummyrules.game.rules import PlayableRules, Rules
+from rummyrules.game.state import GameState, Phase
+from rummyrules.game.views import StockSize, View
+from rummyrules.games import (
     DealerDraw,
     EndOfThePage,
     FourteenHundred,
@@ -54,8 +53,9 @@ from rummyrules.variants import (
     GoingOutRummy,
     Match,
 )
-from rummyrules.variants.common import PlayableRules, Rules
-from rummyrules.views import StockSize, View
+from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
+from rummyrules.melds.layouts import Layout
+from rummyrules.melds.search import LayOffOption
 
 __all__ = [
     "WILDCARD",

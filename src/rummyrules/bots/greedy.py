@@ -16,9 +16,7 @@ from typing import Final
 
 from rummyrules.core.cards import Card, Rank, Suit
 from rummyrules.core.hands import sorted_hand
-from rummyrules.melds import MeldRules, is_wild, readings
-from rummyrules.melds import search as meld_search
-from rummyrules.moves import (
+from rummyrules.game.moves import (
     Claim,
     Discard,
     Done,
@@ -30,11 +28,13 @@ from rummyrules.moves import (
     Pass,
     Take,
 )
-from rummyrules.state import Phase
-from rummyrules.variants.end_of_the_page import EndOfThePage
-from rummyrules.variants.fourteen_hundred import FourteenHundred
-from rummyrules.variants.going_out import GoingOut, GoingOutRummy
-from rummyrules.views import View
+from rummyrules.game.state import Phase
+from rummyrules.game.views import View
+from rummyrules.games.end_of_the_page.rules import EndOfThePage
+from rummyrules.games.fourteen_hundred.rules import FourteenHundred
+from rummyrules.games.going_out.rules import GoingOut, GoingOutRummy
+from rummyrules.melds import MeldRules, is_wild, readings
+from rummyrules.melds import search as meld_search
 
 __all__ = ["GreedyBot"]
 

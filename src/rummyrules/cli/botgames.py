@@ -21,8 +21,8 @@ import json
 import statistics
 from pathlib import Path
 
-from rummyrules.records import record_game
-from rummyrules.variants.registry import rules_text
+from rummyrules.formats.records import record_game
+from rummyrules.game.registry import rules_text
 
 from .commentary import Narrator
 from .printer import Printer

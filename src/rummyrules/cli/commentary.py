@@ -8,7 +8,7 @@ the score sheet and the winners.
 >>> import io
 >>> from rummyrules import Card, EndOfThePage
 >>> from rummyrules.cli.printer import Printer
->>> from rummyrules.moves import Discard, Draw, Take
+>>> from rummyrules.game.moves import Discard, Draw, Take
 >>> out = io.StringIO()
 >>> narrator = Narrator(Printer(out=out, err=io.StringIO()), ["player 0", "player 1"])
 >>> game = EndOfThePage(rounds=1).new_game(seed=1)
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummyrules.moves import (
+from rummyrules.game.moves import (
     Discard,
     Done,
     Draw,
@@ -40,8 +40,8 @@ from rummyrules.moves import (
     Pass,
     Take,
 )
-from rummyrules.state import GameState
-from rummyrules.views import View
+from rummyrules.game.state import GameState
+from rummyrules.game.views import View
 
 from .printer import Printer
 
@@ -55,7 +55,7 @@ def mover(before: GameState, move: Move) -> int:
     """Who makes the move: its ``N:`` prefix, or the player to move.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.moves import parse_move
+    >>> from rummyrules.game.moves import parse_move
     >>> game = EndOfThePage().new_game(seed=1)
     >>> mover(game, parse_move("draw")), mover(game, parse_move("0: draw"))
     (1, 0)
@@ -138,7 +138,7 @@ class Narrator:
         >>> import io
         >>> from rummyrules import GoingOutRummy
         >>> from rummyrules.cli.printer import Printer
-        >>> from rummyrules.moves import parse_move
+        >>> from rummyrules.game.moves import parse_move
         >>> out = io.StringIO()
         >>> narrator = Narrator(Printer(out=out, err=io.StringIO()), ["a", "b", "c"])
         >>> game = GoingOutRummy(players=3).new_game(seed=1)
@@ -279,7 +279,7 @@ def winners_text(game: GameState, names: Sequence[str]) -> str:
     """Who won, as a sentence.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.state import game_over
+    >>> from rummyrules.game.state import game_over
     >>> winners_text(game_over(EndOfThePage().new_game(seed=4)), ["a", "b"])
     'Winners: a and b'
     """

@@ -35,10 +35,10 @@ import attrs
 
 from rummyrules.bots import Bot
 from rummyrules.core.errors import MoveParseError, RummyRulesError
-from rummyrules.moves import Drop, Move, parse_move
-from rummyrules.records import record_game
-from rummyrules.state import GameState
-from rummyrules.views import View
+from rummyrules.formats.records import record_game
+from rummyrules.game.moves import Drop, Move, parse_move
+from rummyrules.game.state import GameState
+from rummyrules.game.views import View
 
 from .commentary import Narrator, deal_words, verb_for
 from .printer import Printer

@@ -17,8 +17,8 @@ import sys
 from pathlib import Path
 
 from rummyrules.core.errors import OptionError, RummyRulesError
-from rummyrules.records import parse_record, replay
-from rummyrules.variants.registry import VARIANTS, option_text, rules_text
+from rummyrules.formats.records import parse_record, replay
+from rummyrules.game.registry import VARIANTS, option_text, rules_text
 
 from .printer import Printer
 from .variants import (

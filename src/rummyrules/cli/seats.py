@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
-from rummyrules.moves import Move
-from rummyrules.state import GameState
-from rummyrules.variants.common import PlayableRules
-from rummyrules.views import View
+from rummyrules.game.moves import Move
+from rummyrules.game.rules import PlayableRules
+from rummyrules.game.state import GameState
+from rummyrules.game.views import View
 
 __all__ = ["BOT_NAMES", "Recorder", "bot_names", "make_bots", "play_recorded"]
 

@@ -5,7 +5,7 @@ case or dashes (``eop``, ``end-of-the-page``, ``EndOfThePage``). Every
 option of every rules class becomes one flag (``take_cards_above`` is
 ``--take-cards-above``), whose help is the option's own metadata: its
 description and its rule ID. The values are read as a rules line
-(:func:`~rummyrules.variants.registry.parse_rules`), so the command line
+(:func:`~rummyrules.game.registry.parse_rules`), so the command line
 takes exactly what saved games and records take.
 
 >>> variant("going-out").__name__
@@ -24,8 +24,8 @@ from typing import Any, Final
 import attrs
 
 from rummyrules.core.errors import OptionError
-from rummyrules.variants.common import PlayableRules
-from rummyrules.variants.registry import VARIANTS, option_text, parse_rules
+from rummyrules.game.registry import VARIANTS, option_text, parse_rules
+from rummyrules.game.rules import PlayableRules
 
 __all__ = [
     "SHORT_NAMES",

@@ -74,7 +74,7 @@ class CardParseError(RummyRulesError):
 class MoveParseError(RummyRulesError):
     """Text that is not a move at all (as opposed to a move the rules forbid).
 
-    >>> from rummyrules.moves import parse_move
+    >>> from rummyrules.game.moves import parse_move
     >>> parse_move("dance")
     Traceback (most recent call last):
     ...
@@ -147,7 +147,7 @@ class StateError(RummyRulesError):
 
     >>> import attrs
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.validation import check_state
+    >>> from rummyrules.formats.checks import check_state
     >>> game = EndOfThePage().new_game(seed=1)
     >>> check_state(attrs.evolve(game, dealer=5))
     Traceback (most recent call last):

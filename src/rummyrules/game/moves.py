@@ -31,7 +31,7 @@ number and a colon (``2: claim 7H on 3``); a move without one is made by the
 player to move. Melds are numbered from 1 in the order they were laid this
 round.
 
->>> from rummyrules.moves import parse_move
+>>> from rummyrules.game.moves import parse_move
 >>> move = parse_move("  MELD 7s 5h=8S 9s ")
 >>> move
 NewMeld(player=None, cards=(Card(rank=Rank.SEVEN, suit=Suit.SPADES), Card(rank=Rank.FIVE, suit=Suit.HEARTS), Card(rank=Rank.NINE, suit=Suit.SPADES)), declared=(None, Card(rank=Rank.EIGHT, suit=Suit.SPADES), None))

@@ -25,12 +25,12 @@ import attrs
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.inputs import expect, expect_player, wrong_type
-from rummyrules.moves import Move, parse_move
-from rummyrules.table import TableMeld
-from rummyrules.views import View, view_of
+from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.table import TableMeld
+from rummyrules.game.views import View, view_of
 
 if TYPE_CHECKING:
-    from rummyrules.variants.common import PlayableRules
+    from rummyrules.game.rules import PlayableRules
 
 __all__ = [
     "GameState",
@@ -132,7 +132,7 @@ class Machine(Protocol):
         Rummy, it may also be the player's own layout for going out.
 
         >>> from rummyrules import EndOfThePage
-        >>> from rummyrules.moves import parse_move
+        >>> from rummyrules.game.moves import parse_move
         >>> game = EndOfThePage().new_game(seed=1)
         >>> str(game.rules.machine.normalize(game, parse_move("1: draw")))
         'draw'
@@ -414,7 +414,7 @@ class GameState:
         >>> rules.position(game.position()) == game
         True
         """
-        from rummyrules.positions import write_position  # noqa: PLC0415 - it imports this module
+        from rummyrules.formats.positions import write_position  # noqa: PLC0415 - it imports this module
 
         return write_position(self)
 

@@ -23,17 +23,25 @@ import attrs
 
 from rummyrules.core.errors import OptionError
 from rummyrules.core.inputs import brief, expect, whole_number
-from rummyrules.variants.common import PlayableRules
-from rummyrules.variants.end_of_the_page import EndOfThePage
-from rummyrules.variants.fourteen_hundred import FourteenHundred
-from rummyrules.variants.going_out import GoingOutRummy
+from rummyrules.game.rules import PlayableRules
 
-__all__ = ["VARIANTS", "option_text", "parse_rules", "rules_text"]
+__all__ = ["VARIANTS", "option_text", "parse_rules", "register", "rules_text"]
 
-VARIANTS: Final[dict[str, type[PlayableRules]]] = {
-    cls.__name__: cls for cls in (EndOfThePage, FourteenHundred, GoingOutRummy)
-}
-"""Every playable variant's rules class, by its class name."""
+VARIANTS: Final[dict[str, type[PlayableRules]]] = {}
+"""Every playable game's rules class, by its class name, in the order registered."""
+
+
+def register(cls: type[PlayableRules]) -> type[PlayableRules]:
+    """Make a game known by its rules class: to rules lines, saved games, positions.
+
+    ``rummyrules.games`` registers the library's own games, one line each; a
+    game of your own registers itself the same way from its own package.
+
+    >>> sorted(VARIANTS)
+    ['EndOfThePage', 'FourteenHundred', 'GoingOutRummy']
+    """
+    VARIANTS[cls.__name__] = cls
+    return cls
 
 
 def option_text(value: object) -> str:

@@ -17,12 +17,12 @@ import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
+from rummyrules.games.end_of_the_page import machine as end_of_the_page_game
 from rummyrules.melds import MeldRules
-from rummyrules.variants import end_of_the_page_game
 
 if TYPE_CHECKING:
-    from rummyrules.state import GameState, Machine
-from rummyrules.variants.common import PlayableRules, check_decks
+    from rummyrules.game.state import GameState, Machine
+from rummyrules.game.rules import PlayableRules, check_decks
 
 __all__ = ["EndOfThePage"]
 

@@ -2,7 +2,7 @@
 
 A position sets up a ruling in one line instead of by playing a stacked deck
 to it. It starts with the rules line (the variant's class name and its
-options, as ``rummyrules.variants.registry.rules_text`` writes it), then
+options, as ``rummyrules.game.registry.rules_text`` writes it), then
 ``|``-separated sections, each a key and its value: whose turn it is and in
 which phase, the wild rank, every hand, the melds, the piles, the score
 sheet and the obligations of the turn in force.
@@ -37,16 +37,16 @@ from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import PositionError, RummyRulesError, StateError
 from rummyrules.core.hands import some_cards, sorted_hand
 from rummyrules.core.inputs import brief, close_up, expect, whole_number
+from rummyrules.formats.checks import check_state
+from rummyrules.formats.reachable import dealt_holder, melded_by, round_of
+from rummyrules.game.registry import parse_rules, rules_text
+from rummyrules.game.rules import PlayableRules
+from rummyrules.game.state import GameState, Phase, Turn
+from rummyrules.game.table import TableMeld
+from rummyrules.games.end_of_the_page.rules import EndOfThePage
+from rummyrules.games.fourteen_hundred.rules import FourteenHundred
+from rummyrules.games.going_out.rules import GoingOutRummy
 from rummyrules.melds import Declaration, Meld
-from rummyrules.reachable import dealt_holder, melded_by, round_of
-from rummyrules.state import GameState, Phase, Turn
-from rummyrules.table import TableMeld
-from rummyrules.validation import check_state
-from rummyrules.variants.common import PlayableRules
-from rummyrules.variants.end_of_the_page import EndOfThePage
-from rummyrules.variants.fourteen_hundred import FourteenHundred
-from rummyrules.variants.going_out import GoingOutRummy
-from rummyrules.variants.registry import parse_rules, rules_text
 
 __all__ = ["read_position", "write_position"]
 

@@ -1,6 +1,6 @@
 """Checks that a game state could have been reached by play.
 
-:func:`~rummyrules.validation.check_state` first checks a state's shape (its
+:func:`~rummyrules.formats.checks.check_state` first checks a state's shape (its
 sizes, players, cards and melds); these checks then refuse what no game could
 reach: a game over too early or too late, a round the score sheet does not
 lead to, fields the game never sets, a player down who owns no meld, a
@@ -28,12 +28,12 @@ import attrs
 
 from rummyrules.core.errors import StateError
 from rummyrules.core.options import StockOut
-from rummyrules.state import GameState, Phase, Turn
-from rummyrules.table import TableMeld
-from rummyrules.variants.common import PlayableRules
-from rummyrules.variants.end_of_the_page import EndOfThePage
-from rummyrules.variants.fourteen_hundred import FourteenHundred
-from rummyrules.variants.going_out import GoingOutRummy
+from rummyrules.game.rules import PlayableRules
+from rummyrules.game.state import GameState, Phase, Turn
+from rummyrules.game.table import TableMeld
+from rummyrules.games.end_of_the_page.rules import EndOfThePage
+from rummyrules.games.fourteen_hundred.rules import FourteenHundred
+from rummyrules.games.going_out.rules import GoingOutRummy
 
 __all__ = ["check_reachable", "dealt_holder", "melded_by", "round_of"]
 
@@ -66,7 +66,7 @@ def check_reachable(state: GameState) -> None:
     """Refuse a state whose fields no play of its game could have led to.
 
     The state's shape must already be checked (see
-    :func:`~rummyrules.validation.check_state`, which calls this).
+    :func:`~rummyrules.formats.checks.check_state`, which calls this).
 
     >>> from rummyrules import EndOfThePage
     >>> check_reachable(EndOfThePage().new_game(seed=4).apply("draw"))

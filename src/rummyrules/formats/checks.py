@@ -4,7 +4,7 @@ A game played through :meth:`~rummyrules.GameState.apply` is always
 consistent. A state read from saved data may not be: these checks refuse one
 that loses or copies a card (ALL-1), holds a meld the rules do not allow as
 declared, names a player who does not exist, or whose phase does not fit
-its hands; then :func:`~rummyrules.reachable.check_reachable` refuses what
+its hands; then :func:`~rummyrules.formats.reachable.check_reachable` refuses what
 no play of the game could lead to. Each refusal raises
 :class:`~rummyrules.StateError` with a sentence saying what is wrong.
 
@@ -27,14 +27,14 @@ from collections.abc import Sequence
 from rummyrules.core.cards import Rank
 from rummyrules.core.errors import OptionError, StateError
 from rummyrules.core.hands import some_cards
+from rummyrules.formats.reachable import check_reachable, round_of
+from rummyrules.game.rules import PlayableRules, deck_counts
+from rummyrules.game.state import GameState, Phase
+from rummyrules.game.table import TableMeld
+from rummyrules.game.views import StockSize, View
+from rummyrules.games.going_out.match import Match, game_seed
+from rummyrules.games.going_out.rules import GoingOutRummy
 from rummyrules.melds import Meld, MeldRules, readings
-from rummyrules.reachable import check_reachable, round_of
-from rummyrules.state import GameState, Phase
-from rummyrules.table import TableMeld
-from rummyrules.variants.common import PlayableRules, deck_counts
-from rummyrules.variants.going_out import GoingOutRummy
-from rummyrules.variants.going_out_match import Match, game_seed
-from rummyrules.views import StockSize, View
 
 __all__ = ["check_match", "check_state", "check_view"]
 

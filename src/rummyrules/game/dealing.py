@@ -30,10 +30,10 @@ from rummyrules.core.inputs import (
 )
 from rummyrules.core.options import StockOut
 from rummyrules.core.shuffle import shuffled
-from rummyrules.state import GameState
+from rummyrules.game.state import GameState
 
 if TYPE_CHECKING:
-    from rummyrules.variants.common import Rules
+    from rummyrules.game.rules import Rules
 
 __all__ = [
     "can_draw",

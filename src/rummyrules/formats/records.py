@@ -1,6 +1,6 @@
 """Game records: a whole game as a short text, like PGN for chess.
 
-A record names the rules (as :func:`~rummyrules.variants.registry.rules_text`
+A record names the rules (as :func:`~rummyrules.game.registry.rules_text`
 writes them), the seed, the stacked deck if there was one and the first
 dealer; then every move in move notation, one a line and numbered, with each
 round's scores just after the move that ended the round, any change of the
@@ -47,10 +47,10 @@ import attrs
 from rummyrules.core.cards import Card, parse_cards
 from rummyrules.core.errors import DeckError, RecordParseError, RummyRulesError
 from rummyrules.core.inputs import brief, expect, whole_number, wrong_type
-from rummyrules.moves import Move, parse_move
-from rummyrules.state import GameState
-from rummyrules.variants.common import PlayableRules
-from rummyrules.variants.registry import VARIANTS, parse_rules, rules_text
+from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.registry import VARIANTS, parse_rules, rules_text
+from rummyrules.game.rules import PlayableRules
+from rummyrules.game.state import GameState
 
 __all__ = [
     "GameRecord",

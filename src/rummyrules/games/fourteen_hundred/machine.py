@@ -25,9 +25,9 @@ from rummyrules import melds
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import IllegalMoveError, OptionError
 from rummyrules.core.hands import hand_after, sorted_hand
-from rummyrules.melds import MeldRules
-from rummyrules.melds import search as meld_search
-from rummyrules.moves import (
+from rummyrules.game import rummy500
+from rummyrules.game.dealing import can_draw, rebuilt_stock
+from rummyrules.game.moves import (
     Claim,
     Discard,
     Done,
@@ -38,13 +38,13 @@ from rummyrules.moves import (
     Pass,
     Take,
 )
-from rummyrules.state import GameState, Phase, Turn, check_player, game_over, mover
-from rummyrules.variants import rummy500
-from rummyrules.variants.dealing import can_draw, rebuilt_stock
-from rummyrules.variants.turns import check_held, check_kind, own_move
+from rummyrules.game.state import GameState, Phase, Turn, check_player, game_over, mover
+from rummyrules.game.turns import check_held, check_kind, own_move
+from rummyrules.melds import MeldRules
+from rummyrules.melds import search as meld_search
 
 if TYPE_CHECKING:
-    from rummyrules.variants.fourteen_hundred import FourteenHundred
+    from rummyrules.games.fourteen_hundred.rules import FourteenHundred
 
 __all__ = ["MACHINE", "FourteenHundredMachine", "deal", "hand_size", "new_game"]
 

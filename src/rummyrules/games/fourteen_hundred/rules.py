@@ -17,12 +17,12 @@ import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
+from rummyrules.games.fourteen_hundred import machine as fourteen_hundred_game
 from rummyrules.melds import MeldRules
-from rummyrules.variants import fourteen_hundred_game
 
 if TYPE_CHECKING:
-    from rummyrules.state import GameState, Machine
-from rummyrules.variants.common import PlayableRules, check_decks
+    from rummyrules.game.state import GameState, Machine
+from rummyrules.game.rules import PlayableRules, check_decks
 
 __all__ = ["FourteenHundred"]
 

@@ -28,8 +28,8 @@ from rummyrules.core.cards import Card
 from rummyrules.core.errors import IllegalMoveError, OptionError
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.core.options import GoingOut, StockOut
-from rummyrules.melds.layouts import going_out_layouts
-from rummyrules.moves import (
+from rummyrules.game.dealing import first_order, rebuilt_stock
+from rummyrules.game.moves import (
     Claim,
     Discard,
     Draw,
@@ -40,14 +40,14 @@ from rummyrules.moves import (
     NewMeld,
     Take,
 )
-from rummyrules.state import GameState, Phase, Turn, check_player, game_over, mover
-from rummyrules.table import TableMeld
-from rummyrules.variants.dealing import first_order, rebuilt_stock
-from rummyrules.variants.turns import check_held, check_kind, own_move
+from rummyrules.game.state import GameState, Phase, Turn, check_player, game_over, mover
+from rummyrules.game.table import TableMeld
+from rummyrules.game.turns import check_held, check_kind, own_move
+from rummyrules.melds.layouts import going_out_layouts
 
 if TYPE_CHECKING:
+    from rummyrules.games.going_out.rules import GoingOutRummy
     from rummyrules.melds import MeldRules
-    from rummyrules.variants.going_out import GoingOutRummy
 
 __all__ = ["MACHINE", "GoingOutMachine", "deal", "new_game", "out_moves"]
 
@@ -340,7 +340,7 @@ def resolve_out(state: GameState, move: GoOut, player: int) -> GoOut:
     can turn on it.
 
     >>> from rummyrules import GoingOutRummy
-    >>> from rummyrules.moves import parse_move
+    >>> from rummyrules.game.moves import parse_move
     >>> rules = GoingOutRummy(hand_size=3, wildcards=1)
     >>> game = rules.new_game(deck=rules.stacked_deck("4C 8H 5C 9C * KD 9D"))
     >>> game = game.apply("draw")

@@ -24,13 +24,13 @@ from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.core.shuffle import shuffled
+from rummyrules.game.dealing import first_order
+from rummyrules.game.moves import Claim, LayOff, NewMeld
+from rummyrules.game.state import GameState, mover
+from rummyrules.game.table import TableMeld, played_by_each
+from rummyrules.game.turns import check_held
 from rummyrules.melds import Meld, MeldKind, MeldRules
 from rummyrules.melds import search as meld_search
-from rummyrules.moves import Claim, LayOff, NewMeld
-from rummyrules.state import GameState, mover
-from rummyrules.table import TableMeld, played_by_each
-from rummyrules.variants.dealing import first_order
-from rummyrules.variants.turns import check_held
 
 if TYPE_CHECKING:
     pass
@@ -106,7 +106,7 @@ def resolve_meld(state: GameState, move: NewMeld, *, rule: str) -> NewMeld:
     names none.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.moves import parse_move
+    >>> from rummyrules.game.moves import parse_move
     >>> game = EndOfThePage().new_game(seed=3).apply("draw")
     >>> move = parse_move("meld 9H 9C 8D")
     >>> str(resolve_meld(game, move, rule="EOP-7"))
@@ -138,7 +138,7 @@ def resolve_layoff(state: GameState, move: LayOff) -> LayOff:
     """The one lay-off this move names, its wild declared; or why none (MELD-6).
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.moves import LayOff
+    >>> from rummyrules.game.moves import LayOff
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
     >>> str(resolve_layoff(game, LayOff(card=Card.parse("8D"), meld=1)))
     'lay 8D=K on 1'
@@ -161,7 +161,7 @@ def fit_on_meld(state: GameState, move: OnMeld) -> OnMeld:
     business.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.moves import LayOff
+    >>> from rummyrules.game.moves import LayOff
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
     >>> str(fit_on_meld(game, LayOff(card=Card.parse("8D"), meld=1)))
     'lay 8D=K on 1'
@@ -285,8 +285,9 @@ def meld_after(state: GameState, move: LayOff) -> Meld:
 class Deal(Protocol):
     """A variant's deal of one round from a deck order (its ``deal`` function).
 
-    >>> from rummyrules.variants import end_of_the_page_game, fourteen_hundred_game
-    >>> deals: list[Deal] = [end_of_the_page_game.deal, fourteen_hundred_game.deal]
+    >>> from rummyrules.games.end_of_the_page.machine import deal as eop_deal
+    >>> from rummyrules.games.fourteen_hundred.machine import deal as f14_deal
+    >>> deals: list[Deal] = [eop_deal, f14_deal]
     >>> len(deals)
     2
     """
@@ -330,7 +331,7 @@ def next_round(state: GameState, deal: Deal) -> GameState:
     """The next round: the deal passes one seat left (EOP-R1, F14-R4), the seed shuffles.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.variants.end_of_the_page_game import deal
+    >>> from rummyrules.games.end_of_the_page.machine import deal
     >>> game = EndOfThePage().new_game(seed=4, dealer=1)
     >>> next_round(game, deal).dealer
     0

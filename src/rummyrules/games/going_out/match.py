@@ -21,11 +21,11 @@ import attrs
 from rummyrules.core.errors import IllegalMoveError, OptionError
 from rummyrules.core.inputs import brief, expect
 from rummyrules.core.shuffle import random_words
-from rummyrules.moves import Move
-from rummyrules.state import GameState
-from rummyrules.variants.common import Rules
-from rummyrules.variants.going_out import GoingOutRummy
-from rummyrules.variants.going_out_dealer import DealerDraw
+from rummyrules.game.moves import Move
+from rummyrules.game.rules import Rules
+from rummyrules.game.state import GameState
+from rummyrules.games.going_out.dealer import DealerDraw
+from rummyrules.games.going_out.rules import GoingOutRummy
 
 __all__ = ["WINS_NEEDED", "Match", "game_seed"]
 
@@ -53,7 +53,7 @@ class Match:
 
     Attributes:
         seed: The match's seed: it settles the draw for first dealer and
-            gives each game its own seed (:func:`~rummyrules.variants.going_out_match.game_seed`).
+            gives each game its own seed (:func:`~rummyrules.games.going_out.match.game_seed`).
         draw: The draw for first dealer (GOR-2).
         games: Every game of the match so far, the last one the current game.
 

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from rummyrules.core.cards import Card, Rank
-from rummyrules.moves import Move
-from rummyrules.table import TableMeld
+from rummyrules.game.moves import Move
+from rummyrules.game.table import TableMeld
 
 if TYPE_CHECKING:
-    from rummyrules.state import GameState, Phase, Turn
-    from rummyrules.variants.common import PlayableRules
+    from rummyrules.game.rules import PlayableRules
+    from rummyrules.game.state import GameState, Phase, Turn
 
 __all__ = ["FEW", "SOME", "StockSize", "View", "view_of"]
 
@@ -147,7 +147,7 @@ def view_of(state: GameState, player: int) -> View:
     >>> [str(card) for card in view_of(game, 0).discard_pile]
     ['9H']
     """
-    from rummyrules.state import Turn  # noqa: PLC0415 - state imports this module
+    from rummyrules.game.state import Turn  # noqa: PLC0415 - state imports this module
 
     hidden = state.rules.hides_piles
     mine = state.to_move == player

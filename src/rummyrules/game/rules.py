@@ -29,7 +29,7 @@ from rummyrules.melds import search as meld_search
 from rummyrules.melds.search import LayOffOption
 
 if TYPE_CHECKING:
-    from rummyrules.state import GameState, Machine
+    from rummyrules.game.state import GameState, Machine
 
 __all__ = ["CardsLike", "PlayableRules", "Rules", "check_decks", "deck_counts"]
 
@@ -270,7 +270,7 @@ class PlayableRules(Rules):
     state it reaches they keep their empty value (None, 0, nothing, or False
     for every player)."""
     turn_fields: ClassVar[frozenset[str]] = frozenset()
-    """The :class:`~rummyrules.state.Turn` fields this game's turn machine sets; the
+    """The :class:`~rummyrules.game.state.Turn` fields this game's turn machine sets; the
     others stay empty."""
 
     @property
@@ -313,7 +313,7 @@ class PlayableRules(Rules):
         >>> [str(move) for move in game.legal_moves()]
         ['draw', 'take', 'drop']
         """
-        from rummyrules.positions import read_position  # noqa: PLC0415 - it imports this module
+        from rummyrules.formats.positions import read_position  # noqa: PLC0415 - it imports this module
 
         return read_position(text, rules=self)
 

@@ -25,15 +25,15 @@ from rummyrules.core.cards import Card, Rank, Suit
 from rummyrules.core.errors import IllegalMoveError, OptionError
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.core.inputs import brief
+from rummyrules.game import rummy500
+from rummyrules.game.dealing import rebuilt_stock
+from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Take
+from rummyrules.game.state import GameState, Phase, Turn, game_over, mover
+from rummyrules.game.turns import check_held, check_kind, own_move
 from rummyrules.melds import search as meld_search
-from rummyrules.moves import Discard, Draw, LayOff, Move, NewMeld, Take
-from rummyrules.state import GameState, Phase, Turn, game_over, mover
-from rummyrules.variants import rummy500
-from rummyrules.variants.dealing import rebuilt_stock
-from rummyrules.variants.turns import check_held, check_kind, own_move
 
 if TYPE_CHECKING:
-    from rummyrules.variants.end_of_the_page import EndOfThePage
+    from rummyrules.games.end_of_the_page.rules import EndOfThePage
 
 __all__ = [
     "MACHINE",
@@ -168,7 +168,7 @@ class EndOfThePageMachine:
         """The listed move that ``move`` names, or IllegalMoveError saying why none.
 
         >>> from rummyrules import EndOfThePage
-        >>> from rummyrules.moves import Discard
+        >>> from rummyrules.game.moves import Discard
         >>> MACHINE.normalize(
         ...     EndOfThePage().new_game(seed=1), Discard(card=Card.parse("KC"))
         ... )

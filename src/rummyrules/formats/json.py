@@ -40,21 +40,21 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-from rummyrules import state as state_module
-from rummyrules import views as views_module
 from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, Card, Rank, parse_cards
 from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import MAX_DIGITS, brief, expect, wrong_type
+from rummyrules.formats.checks import check_match, check_state, check_view
+from rummyrules.game import state as state_module
+from rummyrules.game import views as views_module
+from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.registry import VARIANTS
+from rummyrules.game.rules import PlayableRules
+from rummyrules.game.state import GameState, Phase, Turn
+from rummyrules.game.table import TableMeld
+from rummyrules.game.views import StockSize, View
+from rummyrules.games.going_out.dealer import DealerDraw
+from rummyrules.games.going_out.match import Match
 from rummyrules.melds import Meld, MeldKind, parse_declared
-from rummyrules.moves import Move, parse_move
-from rummyrules.state import GameState, Phase, Turn
-from rummyrules.table import TableMeld
-from rummyrules.validation import check_match, check_state, check_view
-from rummyrules.variants.common import PlayableRules
-from rummyrules.variants.going_out_dealer import DealerDraw
-from rummyrules.variants.going_out_match import Match
-from rummyrules.variants.registry import VARIANTS
-from rummyrules.views import StockSize, View
 
 __all__ = ["FORMAT", "VERSION", "Saved", "dumps", "loads"]
 

@@ -4,11 +4,11 @@ Some refusals are the same situation in every game, and name the same rule
 in every game: a verb the game does not have, a move in another player's
 name (ALL-2), a card the player does not hold (ALL-1). Each machine asks
 these helpers before its own rules, so no game words them its own way. The
-game over and a player number off the table are :func:`~rummyrules.state.mover`
-and :func:`~rummyrules.state.check_player`, which the state itself uses too.
+game over and a player number off the table are :func:`~rummyrules.game.state.mover`
+and :func:`~rummyrules.game.state.check_player`, which the state itself uses too.
 
 >>> from rummyrules import FourteenHundred
->>> from rummyrules.moves import parse_move
+>>> from rummyrules.game.moves import parse_move
 >>> game = FourteenHundred(players=2).new_game(seed=3)
 >>> game.apply("drop")
 Traceback (most recent call last):
@@ -25,8 +25,8 @@ import attrs
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.hands import lacking
-from rummyrules.moves import Move, Take
-from rummyrules.state import GameState, check_player, mover
+from rummyrules.game.moves import Move, Take
+from rummyrules.game.state import GameState, check_player, mover
 
 __all__ = ["check_held", "check_kind", "own_move", "plain_take"]
 
@@ -37,7 +37,7 @@ def check_kind(state: GameState, move: Move, kinds: Collection[type[Move]]) -> N
     ``kinds`` are the move classes the game has.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.moves import Draw, Pass, parse_move
+    >>> from rummyrules.game.moves import Draw, Pass, parse_move
     >>> game = EndOfThePage().new_game(seed=1)
     >>> check_kind(game, parse_move("0: pass"), {Draw})
     Traceback (most recent call last):
@@ -58,7 +58,7 @@ def own_move(state: GameState, move: Move) -> Move:
     ``take`` naming the top discard becomes plain ``take`` (:func:`plain_take`).
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.moves import parse_move
+    >>> from rummyrules.game.moves import parse_move
     >>> game = EndOfThePage().new_game(seed=1)
     >>> str(own_move(game, parse_move("1: draw")))
     'draw'
@@ -86,7 +86,7 @@ def plain_take(state: GameState, move: Move) -> Move:
     card, that is the very move ``take``, which is how every game lists it.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.moves import parse_move
+    >>> from rummyrules.game.moves import parse_move
     >>> game = EndOfThePage().new_game(seed=1)
     >>> top = game.discard_pile[0]
     >>> str(plain_take(game, parse_move(f"1: take {top}")))

@@ -18,15 +18,15 @@ import attrs
 from rummyrules.core.cards import Card, Rank, make_deck, read_cards
 from rummyrules.core.options import GoingOut, about, at_least, between, choice, is_bool
 from rummyrules.core.shuffle import shuffled
+from rummyrules.game.dealing import check_seat, check_seed
+from rummyrules.game.rules import CardsLike, PlayableRules
+from rummyrules.games.going_out import machine as going_out_game
+from rummyrules.games.going_out.dealer import DealerDraw, draw_for_dealer
 from rummyrules.melds import MeldRules, layouts
 from rummyrules.melds.layouts import Layout
-from rummyrules.variants import going_out_game
-from rummyrules.variants.common import CardsLike, PlayableRules
-from rummyrules.variants.dealing import check_seat, check_seed
-from rummyrules.variants.going_out_dealer import DealerDraw, draw_for_dealer
 
 if TYPE_CHECKING:
-    from rummyrules.state import GameState, Machine
+    from rummyrules.game.state import GameState, Machine
 
 __all__ = ["GoingOut", "GoingOutRummy"]
 

@@ -1,0 +1,26 @@
+"""The games: one package each, made known by one registry line each.
+
+>>> from rummyrules.games import EndOfThePage
+>>> EndOfThePage.name
+'End of the Page'
+"""
+
+from rummyrules.game.registry import register
+from rummyrules.games.end_of_the_page.rules import EndOfThePage
+from rummyrules.games.fourteen_hundred.rules import FourteenHundred
+from rummyrules.games.going_out.dealer import DealerDraw
+from rummyrules.games.going_out.match import Match
+from rummyrules.games.going_out.rules import GoingOut, GoingOutRummy
+
+register(EndOfThePage)
+register(FourteenHundred)
+register(GoingOutRummy)
+
+__all__ = [
+    "DealerDraw",
+    "EndOfThePage",
+    "FourteenHundred",
+    "GoingOut",
+    "GoingOutRummy",
+    "Match",
+]
