@@ -33,7 +33,7 @@ from rummyrules import OptionError, PlayableRules
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
 from rummyrules.game.moves import Move
 from rummyrules.game.registry import parse_rules, rules_text
-from rummyrules.game.views import View
+from rummyrules.game.state import View
 
 DEFAULT_SETTINGS = {
     "EndOfThePage": ("discard_taken_card=true", "discard_taken_card=false"),

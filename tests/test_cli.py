@@ -23,7 +23,7 @@ from rummyrules.cli.seats import make_bots, play_recorded
 from rummyrules.cli.variants import SHORT_NAMES, flag, rules_from
 from rummyrules.formats.records import parse_record
 from rummyrules.game.registry import VARIANTS, option_text
-from rummyrules.game.rules import PlayableRules
+from rummyrules.game.state import PlayableRules
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 COMMANDS = ("demo", "play", "check", "simulate", "rules", "replay")

@@ -42,9 +42,10 @@ from rummyrules.game.moves import (
     Take,
     parse_move,
 )
-from rummyrules.game.rules import PlayableRules, Rules
+from rummyrules.game.rules import Rules
+from rummyrules.game.state import PlayableRules
 from rummyrules.game.state import GameState, Phase
-from rummyrules.game.views import StockSize, View
+from rummyrules.game.state import StockSize, View
 from rummyrules.games import (
     DealerDraw,
     EndOfThePage,

@@ -29,7 +29,7 @@ from rummyrules.game.moves import (
     Take,
 )
 from rummyrules.game.state import Phase
-from rummyrules.game.views import View
+from rummyrules.game.state import View
 from rummyrules.games.end_of_the_page.rules import EndOfThePage
 from rummyrules.games.fourteen_hundred.rules import FourteenHundred
 from rummyrules.games.going_out.rules import GoingOut, GoingOutRummy

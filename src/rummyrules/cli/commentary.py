@@ -41,7 +41,7 @@ from rummyrules.game.moves import (
     Take,
 )
 from rummyrules.game.state import GameState
-from rummyrules.game.views import View
+from rummyrules.game.state import View
 
 from .printer import Printer
 

@@ -25,7 +25,7 @@ import attrs
 
 from rummyrules.core.errors import OptionError
 from rummyrules.game.registry import VARIANTS, option_text, parse_rules
-from rummyrules.game.rules import PlayableRules
+from rummyrules.game.state import PlayableRules
 
 __all__ = [
     "SHORT_NAMES",

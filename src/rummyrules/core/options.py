@@ -23,7 +23,6 @@ from rummyrules.core.errors import OptionError
 from rummyrules.core.inputs import brief
 
 __all__ = [
-    "GoingOut",
     "StockOut",
     "about",
     "at_least",
@@ -34,21 +33,6 @@ __all__ = [
 
 E = TypeVar("E", bound=enum.Enum)
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
-
-
-class GoingOut(enum.StrEnum):
-    """How a hand may go out (GOR-7, and the Major/Minor variation GOR-8).
-
-    >>> GoingOut("minor")
-    <GoingOut.MINOR: 'minor'>
-    """
-
-    STANDARD = "standard"
-    """Any number of melds, at most one card left over (GOR-7)."""
-    MAJOR = "major"
-    """Every card in one single meld (GOR-8)."""
-    MINOR = "minor"
-    """Every card but at most one in one single meld (GOR-8)."""
 
 
 class StockOut(enum.StrEnum):

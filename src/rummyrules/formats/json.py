@@ -43,17 +43,11 @@ from cattrs.errors import (
 from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, Card, Rank, parse_cards
 from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import MAX_DIGITS, brief, expect, wrong_type
-from rummyrules.formats.checks import check_match, check_state, check_view
-from rummyrules.game import state as state_module
-from rummyrules.game import views as views_module
+from rummyrules.formats.checks import check_state, check_view
 from rummyrules.game.moves import Move, parse_move
 from rummyrules.game.registry import VARIANTS
-from rummyrules.game.rules import PlayableRules
-from rummyrules.game.state import GameState, Phase, Turn
+from rummyrules.game.state import GameState, PlayableRules, View
 from rummyrules.game.table import TableMeld
-from rummyrules.game.views import StockSize, View
-from rummyrules.games.going_out.dealer import DealerDraw
-from rummyrules.games.going_out.match import Match
 from rummyrules.melds import Meld, MeldKind, parse_declared
 
 __all__ = ["FORMAT", "VERSION", "Saved", "dumps", "loads"]
@@ -61,7 +55,7 @@ __all__ = ["FORMAT", "VERSION", "Saved", "dumps", "loads"]
 FORMAT: Final = "rummyrules"
 """The ``format`` every saved value carries."""
 
-VERSION: Final = 1
+VERSION: Final = 2
 """The format version this library writes and reads.
 
 Any change to what a saved value holds or means gets a new version number. A
@@ -70,8 +64,10 @@ never by guessing; an older version may be read by a later library when it
 can still be read exactly.
 """
 
-Saved = PlayableRules | GameState | Move | View | Match
-"""The kinds of value :func:`~rummyrules.dumps` writes and :func:`~rummyrules.loads` reads."""
+Saved = Any
+"""The kinds of value :func:`~rummyrules.dumps` writes and :func:`~rummyrules.loads`
+reads: rules, states, moves and views of every game, and what a game adds
+(Going Out Rummy's matches)."""
 
 _T = TypeVar("_T")
 
@@ -80,8 +76,26 @@ _KINDS: Final[dict[str, type[Any]]] = {
     "state": GameState,
     "move": Move,
     "view": View,
-    "match": Match,
 }
+_CHECKS: Final[dict[str, Callable[[Any], None]]] = {
+    "rules": lambda _: None,  # built through the class, which checks every option
+    "state": check_state,
+    "move": lambda _: None,  # read through parse_move
+    "view": check_view,
+}
+
+
+def register_kind(name: str, cls: type[Any], check: Callable[[Any], None]) -> None:
+    """Make a game's own kind of value savable: its name in the header, its class, its check.
+
+    Going Out Rummy registers its matches this way (``"match"``).
+
+    >>> "match" in _KINDS
+    True
+    """
+    _KINDS[name] = cls
+    _CHECKS[name] = check
+
 _HEADER: Final = {"format", "version", "kind", "variant", "data"}
 _BOUND: Final = 10**MAX_DIGITS
 """Every whole number read is strictly between minus this and this."""
@@ -109,7 +123,7 @@ def dumps(value: Saved, *, indent: int | None = None) -> str:
         "version": VERSION,
         "kind": kind,
         "variant": _variant_of(value),
-        "data": _CONVERTER.unstructure(value, _KINDS[kind]),
+        "data": _CONVERTER.unstructure(value),
     }
     return json.dumps(document, indent=indent, ensure_ascii=False)
 
@@ -183,6 +197,12 @@ def _check_header(document: dict[str, Any]) -> str:
             f"this is not rummyrules data (its format is {brief(document.get('format'))})"
         )
     version = document.get("version")
+    if version == 1 and type(version) is int:
+        raise LoadError(
+            "this is version 1 of the rummyrules format, written before each game "
+            f"had a state of its own; this library reads version {VERSION}: load it "
+            "with rummyrules 0.1 and replay the game, or save it again as a record"
+        )
     if type(version) is not int or version != VERSION:
         message = (
             f"this is version {brief(version)} of the rummyrules format; this library "
@@ -245,18 +265,8 @@ def _names(names: list[str]) -> str:
 def _variant_of(value: object) -> str | None:
     if isinstance(value, PlayableRules):
         return type(value).__name__
-    if isinstance(value, (GameState, View, Match)):
-        return type(value.rules).__name__
-    return None
-
-
-_CHECKS: Final[dict[str, Callable[[Any], None]]] = {
-    "rules": lambda _: None,  # built through the class, which checks every option
-    "state": check_state,
-    "move": lambda _: None,  # read through parse_move
-    "view": check_view,
-    "match": check_match,
-}
+    rules = getattr(value, "rules", None)
+    return type(rules).__name__ if isinstance(rules, PlayableRules) else None
 
 
 # --- The converter: how each piece is written and read ------------------------
@@ -389,9 +399,13 @@ def _required(cls: type[Any]) -> list[attrs.Attribute[Any]]:
 
     cattrs would fill a missing field with its default, which changes the
     value: a missing ``turns`` would reset the count, a missing option the
-    rules.
+    rules. What a value works out for itself (its caches) is no field.
     """
-    return [field.evolve(default=attrs.NOTHING) for field in attrs.fields(cls)]
+    return [
+        field.evolve(default=attrs.NOTHING)
+        for field in attrs.fields(attrs.resolve_types(cls))
+        if field.init
+    ]
 
 
 def _every_field(
@@ -401,6 +415,30 @@ def _every_field(
     return cattrs.gen.make_dict_structure_fn_from_attrs(
         _required(cls), cls, converter, _cattrs_forbid_extra_keys=True
     )
+
+
+def _own_fields(cls: type[Any], converter: cattrs.Converter) -> Callable[[Any], Any]:
+    """The unstructure hook of an attrs class: its fields, not what it works out (caches)."""
+    attrs.resolve_types(cls)
+    omit = cattrs.gen.override(omit=True)
+    private = {field.name: omit for field in attrs.fields(cls) if not field.init}
+    return cattrs.gen.make_dict_unstructure_fn(cls, converter, **private)
+
+
+def _by_game(name: str, converter: cattrs.Converter) -> Callable[[object, object], Any]:
+    """Read a state or a view as the class of the game its rules name."""
+
+    def structure(value: object, _: object) -> Any:
+        rules = value.get("rules") if isinstance(value, dict) else None
+        variant = rules.get("variant") if isinstance(rules, dict) else None
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            known = ", ".join(VARIANTS)
+            raise LoadError(
+                f"its rules name no game: the games are {known}, not {brief(variant)}"
+            )
+        return converter.structure(value, getattr(VARIANTS[variant], name))
+
+    return structure
 
 
 def _unstructure_rules(rules: PlayableRules) -> dict[str, Any]:
@@ -489,6 +527,9 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
         attrs.has, functools.partial(_every_field, converter=converter)
     )
     converter.register_structure_hook_factory(_is_tuple, _lists(converter))
+    converter.register_unstructure_hook_factory(
+        attrs.has, functools.partial(_own_fields, converter=converter)
+    )
     converter.register_structure_hook(int, _strict(int))
     converter.register_structure_hook(bool, _strict(bool))
     hands, rows = tuple[tuple[Card, ...], ...], tuple[tuple[int, ...], ...]
@@ -517,34 +558,16 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     converter.register_structure_hook_func(_is_move, _text("move", parse_move))
     converter.register_unstructure_hook_func(_is_rules, _unstructure_rules)
     converter.register_structure_hook_func(_is_rules, _rules)
-    # The state's cache of legal moves is no part of the value.
-    state_fields = cattrs.gen.make_dict_unstructure_fn(
-        GameState, converter, _legal=cattrs.gen.override(omit=True)
+    # A state or view is read as its own game's class; every game's class is
+    # an attrs class, read by the factory above.
+    converter.register_structure_hook_func(
+        lambda kind: kind is GameState, _by_game("state_class", converter)
     )
-    converter.register_unstructure_hook(GameState, state_fields)
+    converter.register_structure_hook_func(
+        lambda kind: kind is View, _by_game("view_class", converter)
+    )
     return converter
 
-
-# The annotations of these classes name types imported only for type checking;
-# resolve them once, against the names they stand for.
-_NAMES: Final = {
-    "PlayableRules": PlayableRules,
-    "Phase": Phase,
-    "Turn": Turn,
-    "TableMeld": TableMeld,
-    "StockSize": StockSize,
-    "DealerDraw": DealerDraw,
-    "GameState": GameState,
-}
-for _cls, _module in (
-    (GameState, state_module),
-    (Turn, state_module),
-    (View, views_module),
-):
-    attrs.resolve_types(_cls, globalns={**vars(_module), **_NAMES})
-attrs.resolve_types(TableMeld)
-attrs.resolve_types(DealerDraw)
-attrs.resolve_types(Match, globalns=_NAMES)
 
 _OPTIONS: Final = cattrs.Converter(detailed_validation=True)
 """Only for :func:`_with_options`, which passes every option on as it was read."""

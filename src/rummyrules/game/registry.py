@@ -23,7 +23,7 @@ import attrs
 
 from rummyrules.core.errors import OptionError
 from rummyrules.core.inputs import brief, expect, whole_number
-from rummyrules.game.rules import PlayableRules
+from rummyrules.game.state import PlayableRules
 
 __all__ = ["VARIANTS", "option_text", "parse_rules", "register", "rules_text"]
 

@@ -16,7 +16,7 @@ import abc
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -28,10 +28,7 @@ from rummyrules.melds import Meld, MeldCheck, MeldRules
 from rummyrules.melds import search as meld_search
 from rummyrules.melds.search import LayOffOption
 
-if TYPE_CHECKING:
-    from rummyrules.game.state import GameState, Machine
-
-__all__ = ["CardsLike", "PlayableRules", "Rules", "check_decks", "deck_counts"]
+__all__ = ["CardsLike", "Rules", "check_decks", "deck_counts"]
 
 CardsLike = str | Iterable[Card | str]
 """Cards as text (``"7S 5H=8S 9S"``, declarations allowed) or as a sequence."""
@@ -254,68 +251,6 @@ class Rules(abc.ABC):
             message = f"there is no {card} in {self._deck_words()} ({self.deck_rule})"
             raise UnknownCardError(message)
         return card
-
-
-@attrs.frozen(kw_only=True, cache_hash=True)
-class PlayableRules(Rules):
-    """A rules class whose games can be dealt and played.
-
-    >>> from rummyrules import EndOfThePage
-    >>> isinstance(EndOfThePage(), PlayableRules)
-    True
-    """
-
-    unused_fields: ClassVar[frozenset[str]] = frozenset()
-    """The :class:`~rummyrules.GameState` fields this game never sets: in every
-    state it reaches they keep their empty value (None, 0, nothing, or False
-    for every player)."""
-    turn_fields: ClassVar[frozenset[str]] = frozenset()
-    """The :class:`~rummyrules.game.state.Turn` fields this game's turn machine sets; the
-    others stay empty."""
-
-    @property
-    @abc.abstractmethod
-    def machine(self) -> Machine:
-        """The variant's turn machine, which lists and plays moves.
-
-        >>> from rummyrules import EndOfThePage
-        >>> type(EndOfThePage().machine).__name__
-        'EndOfThePageMachine'
-        """
-
-    @abc.abstractmethod
-    def new_game(
-        self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
-    ) -> GameState:
-        """Deal a new game, from a seed or from a whole stacked deck (top card first).
-
-        A seed, dealer or deck of the wrong type (``seed="42"``, a deck given
-        as text) raises TypeError; a dealer who is no player, a seed of more
-        than 100 digits or a deck that is not the game's raises
-        :class:`~rummyrules.OptionError` (a :class:`~rummyrules.DeckError`
-        for the deck).
-
-        >>> from rummyrules import EndOfThePage
-        >>> EndOfThePage().new_game(seed=1) == EndOfThePage().new_game(seed=1)
-        True
-        """
-
-    def position(self, text: str) -> GameState:
-        """The game state a position's text describes, fully checked (see :doc:`positions`).
-
-        The text may leave out the rules line; if it has one, it must name
-        these rules. Raises :class:`~rummyrules.PositionError` saying what
-        is wrong.
-
-        >>> from rummyrules import GoingOutRummy
-        >>> rules = GoingOutRummy(hand_size=2)
-        >>> game = rules.position("to_move 1 draw | hands 7S 8S / 9H 9D | pile KC")
-        >>> [str(move) for move in game.legal_moves()]
-        ['draw', 'take', 'drop']
-        """
-        from rummyrules.formats.positions import read_position  # noqa: PLC0415 - it imports this module
-
-        return read_position(text, rules=self)
 
 
 _WILD = "a rank (a Rank or its text, as in '5') or None"

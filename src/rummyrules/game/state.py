@@ -1,9 +1,12 @@
-"""The game state every variant shares: hands, piles, table, scores, turn.
+"""The game state every game's own derives from: what all games share.
 
-A :class:`GameState` is a frozen value. :meth:`~rummyrules.GameState.apply` returns a new
-state and never changes the old one; a rejected move raises and changes
-nothing (ALL-3). What moves are legal, and what a move does, is the business
-of the variant's turn machine, which the state asks through its rules object.
+A :class:`GameState` is a frozen value. :meth:`~GameState.apply` returns a
+new state and never changes the old one; a refused move raises and changes
+nothing (ALL-3). Each game's state (``EndOfThePageState``,
+``FourteenHundredState``, ``GoingOutState``) adds only its own fields; what
+moves are legal, and what a move does, is the business of the game's turn
+machine (:mod:`rummyrules.game.machine`), which the state asks through its
+rules object.
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=7)
@@ -16,190 +19,79 @@ of the variant's turn machine, which the state asks through its rules object.
 
 from __future__ import annotations
 
+import abc
 import enum
 import reprlib
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Final, Self, TypeVar
 
 import attrs
 
 from rummyrules.core.cards import Card, Rank
-from rummyrules.core.errors import IllegalMoveError
+from rummyrules.core.errors import IllegalMoveError, OptionError
 from rummyrules.core.inputs import expect, expect_player, wrong_type
+from rummyrules.game.machine import Machine
 from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.rules import Rules
 from rummyrules.game.table import TableMeld
-from rummyrules.game.views import View, view_of
-
-if TYPE_CHECKING:
-    from rummyrules.game.rules import PlayableRules
 
 __all__ = [
+    "FEW",
+    "SOME",
     "GameState",
-    "Machine",
     "Phase",
-    "Turn",
+    "PlayableRules",
+    "StockSize",
+    "View",
     "check_player",
-    "game_over",
     "mover",
 ]
 
 
-class Phase(enum.Enum):
-    """Where the game stands: what kind of move comes next.
+T = TypeVar("T")
 
-    >>> Phase.PLAY.value
-    'play'
+
+class Phase(enum.StrEnum):
+    """Where a game stands: what kind of move comes next.
+
+    These are the phases every game has; a game with more declares its own
+    (1400's ``FourteenHundredPhase`` adds the opening and the last plays).
+    Phases compare by their text, so ``state.phase == Phase.DRAW`` holds in
+    every game.
+
+    >>> Phase.PLAY.value, Phase.PLAY == "play"
+    ('play', True)
     """
 
-    OPENING = "opening"
-    """1400's first upcard, which each player in turn melds at once or passes (F14-6)."""
     DRAW = "draw"
-    """The player to move must draw (EOP-5, F14-8)."""
+    """The player to move must draw (EOP-5, F14-8, GOR-4)."""
     PLAY = "play"
-    """The player has drawn and may now meld, lay off and discard (EOP-7 … EOP-12)."""
-    LAST = "last"
-    """In 1400, the next player's last draw and plays after a player went out
-    without a discard, ended by ``done`` (F14-13)."""
+    """The player has drawn and plays: melds, lays off, goes out, discards."""
     OVER = "over"
     """The game is over; there are no more moves."""
 
 
 @attrs.frozen(kw_only=True)
-class Turn:
-    """What has happened so far in the turn being played.
-
-    Attributes:
-        taken: The card taken from the top of the discard pile this turn, if
-            any (EOP-R3), or taken from deeper in it (EOP-6).
-        must_meld: The card taken from deep in the discard pile, which must
-            go into a new meld at once (EOP-6); None when there is none to make.
-        support: The natural cards the player held before that deep pickup:
-            two of them must join the taken card in the meld (EOP-6).
-        held_copy: Whether the player already held a card equal to ``taken``
-            before taking it (so discarding that card is not discarding the
-            taken one, EOP-R3).
-        must_use: 1400: the card chosen from the discard pile, which must be
-            played (melded or laid off) before the turn ends (F14-9).
-        drew: 1400's last plays: whether the player has drawn (F14-13).
-
-    >>> Turn().must_meld is None
-    True
-    """
-
-    taken: Card | None = None
-    must_meld: Card | None = None
-    support: tuple[Card, ...] = ()
-    held_copy: bool = False
-    must_use: Card | None = None
-    drew: bool = False
-
-
-@runtime_checkable
-class Machine(Protocol):
-    """A variant's turn machine: which moves are legal, and what each does.
-
-    Each variant provides one; :class:`GameState` asks it through
-    ``state.rules.machine``.
-
-    >>> from rummyrules import EndOfThePage
-    >>> isinstance(EndOfThePage().machine, Machine)
-    True
-    """
-
-    def legal_moves(self, state: GameState) -> tuple[Move, ...]:
-        """Every move the player to move may make, in a fixed order.
-
-        >>> from rummyrules import EndOfThePage
-        >>> game = EndOfThePage().new_game(seed=1)
-        >>> game.rules.machine.legal_moves(game) == game.legal_moves()
-        True
-        """
-
-    def moves_for(self, state: GameState, player: int) -> tuple[Move, ...]:
-        """The moves a player other than the one to move may make now.
-
-        Only 1400's claims (F14-12) are such moves; other games have none.
-
-        >>> from rummyrules import EndOfThePage
-        >>> game = EndOfThePage().new_game(seed=1)
-        >>> game.rules.machine.moves_for(game, 0)
-        ()
-        """
-
-    def normalize(self, state: GameState, move: Move) -> Move:
-        """The move to play for ``move``, or an IllegalMoveError saying why none.
-
-        The move to play is the listed move that ``move`` names; in Going Out
-        Rummy, it may also be the player's own layout for going out.
-
-        >>> from rummyrules import EndOfThePage
-        >>> from rummyrules.game.moves import parse_move
-        >>> game = EndOfThePage().new_game(seed=1)
-        >>> str(game.rules.machine.normalize(game, parse_move("1: draw")))
-        'draw'
-        """
-
-    def play(self, state: GameState, move: Move) -> GameState:
-        """The state after a legal, listed move (:meth:`~rummyrules.GameState.apply` checks first).
-
-        >>> from rummyrules import EndOfThePage
-        >>> game = EndOfThePage().new_game(seed=1)
-        >>> game.rules.machine.play(game, game.legal_moves()[0]) == game.apply("draw")
-        True
-        """
-
-    def with_page(self, state: GameState, rounds: int) -> GameState:
-        """The game with a page of ``rounds`` rows, where the variant has a page.
-
-        >>> from rummyrules import EndOfThePage
-        >>> game = EndOfThePage().new_game(seed=1)
-        >>> game.rules.machine.with_page(game, 4) == game.with_page(4)
-        True
-        """
-
-
-@attrs.frozen(kw_only=True)
-class GameState:
-    """A game in progress (or over), as a frozen value.
+class GameState(abc.ABC):
+    """A game in progress (or over), as a frozen value: what every game has.
 
     Build one with the rules' ``new_game``; then :meth:`legal_moves` and
     :meth:`apply`. Players are numbered 0, 1, … clockwise; the dealer's left
-    is the next number.
+    is the next number. Each game's state adds its own fields.
 
     Attributes:
-        rules: The variant's rules object, with every option.
-        seed: The seed that shuffles every round's deal (ALL-4).
-        round: The round being played, from 1.
-        dealer: The dealer of this round.
-        wild: This round's wild rank (None where the variant has none).
-        face_up: The card that set the wild rank, while it is still in the
-            hand of ``face_up_holder``, face up for everyone (EOP-3, F14-4).
-        face_up_holder: Who holds ``face_up``; None once it is played, as
-            ``face_up`` then is.
-        marker: 1400 with ``wild_card_dealt=False``: the wild-rank card lying
-            on the table, out of play (F14-R3).
+        rules: The game's rules object, with every option.
+        seed: The seed that shuffles every deal and every new stock (ALL-4).
+        dealer: The dealer of this deal.
         hands: Each player's hand, in the order the library shows cards.
         stock: The stock, top card first.
         discard_pile: The discard pile, top card first.
-        table: The melds on the table, in the order they were laid.
-        scores: Each player's running total.
-        score_sheet: One row of scores per finished round (the page).
+        melds: The melds on the table, numbered 1, 2, … in the order they
+            were laid this round.
         phase: What kind of move comes next.
         to_move: The player to move; None when the game is over.
-        turn: What has happened so far in this turn.
-        melded: Who has laid a meld of their own this round (EOP-9).
-        had_turn: Who has had a turn this round (EOP-14).
-        out: Who went out this round, if anyone.
-        turns: How many turns have ended this round (ALL-5, GOR-R4).
+        turns: How many turns have ended this round (ALL-5).
         reshuffles: How many times the stock was rebuilt this round (EOP-R4).
-        passes: 1400's opening: how many players have passed the upcard (F14-7).
-        claim: 1400: the last discard while it may still be claimed (F14-12).
-        discarder: Who discarded ``claim``.
-        winner: Going Out Rummy: who won the game (went out, or was the last
-            player left), once it is over (GOR-7, GOR-R3).
-        dropped: Going Out Rummy: the players who dropped out, in the order
-            they dropped (GOR-10).
-        out_of_play: Going Out Rummy: the cards of the players who dropped,
-            face down and out of play for the rest of the game (GOR-10).
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage(players=3).new_game(seed=5, dealer=1)
@@ -207,36 +99,26 @@ class GameState:
     (3, 1, 2, (0, 0, 0))
     """
 
+    phases: ClassVar[type[enum.StrEnum]] = Phase
+    """The phases of this game, by which positions name them."""
+
     rules: PlayableRules
     seed: int
-    round: int
     dealer: int
-    wild: Rank | None
-    face_up: Card | None = None
-    face_up_holder: int | None = None
-    marker: Card | None = None
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     discard_pile: tuple[Card, ...]
-    table: tuple[TableMeld, ...] = ()
-    scores: tuple[int, ...]
-    score_sheet: tuple[tuple[int, ...], ...] = ()
-    phase: Phase
+    melds: tuple[TableMeld, ...] = ()
+    phase: enum.StrEnum
     to_move: int | None
-    turn: Turn = Turn()
-    melded: tuple[bool, ...]
-    had_turn: tuple[bool, ...]
-    out: int | None = None
     turns: int = 0
     reshuffles: int = 0
-    passes: int = 0
-    claim: Card | None = None
-    discarder: int | None = None
-    winner: int | None = None
-    dropped: tuple[int, ...] = ()
-    out_of_play: tuple[Card, ...] = ()
-    # Legal moves, worked out once per state (a cache, not part of the value).
+    # Legal moves, and what the rules work out from the hands, once per state
+    # (caches, not part of the value).
     _legal: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
+    _memo: dict[Callable[[Any], Any], Any] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
 
@@ -251,16 +133,6 @@ class GameState:
         return len(self.hands)
 
     @property
-    def melds(self) -> tuple[TableMeld, ...]:
-        """The melds on the table, numbered 1, 2, … in the order they were laid.
-
-        >>> from rummyrules import EndOfThePage
-        >>> EndOfThePage().new_game(seed=1).melds
-        ()
-        """
-        return self.table
-
-    @property
     def is_over(self) -> bool:
         """Whether the game has ended.
 
@@ -268,9 +140,10 @@ class GameState:
         >>> EndOfThePage().new_game(seed=1).is_over
         False
         """
-        return self.phase is Phase.OVER
+        return self.to_move is None
 
     @property
+    @abc.abstractmethod
     def winners(self) -> tuple[int, ...]:
         """Who won, once the game is over; empty while it goes on.
 
@@ -283,12 +156,71 @@ class GameState:
         >>> EndOfThePage().new_game(seed=1).winners
         ()
         """
-        if not self.is_over:
-            return ()
-        if not self.rules.keeps_score:
-            return () if self.winner is None else (self.winner,)
-        best = max(self.scores)
-        return tuple(p for p, score in enumerate(self.scores) if score == best)
+
+    @property
+    def wild(self) -> Rank | None:
+        """This round's wild rank; None in a game without one (Going Out Rummy).
+
+        >>> from rummyrules import GoingOutRummy
+        >>> print(GoingOutRummy().new_game(seed=1).wild)
+        None
+        """
+        return None
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1 (the last one, once the game is over).
+
+        >>> from rummyrules import GoingOutRummy
+        >>> GoingOutRummy().new_game(seed=1).round
+        1
+        """
+        return 1
+
+    @property
+    def score_sheet(self) -> tuple[tuple[int, ...], ...]:
+        """One row of scores per finished round; none in a game that keeps no score.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> GoingOutRummy().new_game(seed=1).score_sheet
+        ()
+        """
+        return ()
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each player's running total: the sum of the score sheet's rows.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> GoingOutRummy().new_game(seed=1).scores
+        (0, 0)
+        """
+        totals = [0] * self.players
+        for row in self.score_sheet:
+            for player, score in enumerate(row):
+                totals[player] += score
+        return tuple(totals)
+
+    def memo(self, work: Callable[[Self], T]) -> T:
+        """What ``work(state)`` gives, worked out once for this state and kept.
+
+        The rules of a turn ask the same things of one state many times (what
+        the hand melds, what fits the table); each is worked out once.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> game.memo(lambda state: len(state.stock)) == len(game.stock)
+        True
+        """
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        try:
+            found: T = memo[work]
+        except KeyError:
+            found = memo[work] = work(self)
+        return found
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """One player's hand, in the order the library shows cards.
@@ -318,9 +250,9 @@ class GameState:
         """
         if player is not None:
             expect_player(player)
-        if player is not None and player != self.to_move:
-            check_player(self, player)
-            return self.rules.machine.moves_for(self, player)
+            if player != self.to_move:
+                check_player(self, player)
+                return self.rules.machine.moves_for(self, player)
         legal = self._legal
         if legal is None:
             legal = self.rules.machine.legal_moves(self)
@@ -328,7 +260,7 @@ class GameState:
             object.__setattr__(self, "_legal", legal)
         return legal
 
-    def apply(self, move: Move | str, *, player: int | None = None) -> GameState:
+    def apply(self, move: Move | str, *, player: int | None = None) -> Self:
         """The state after the move; the move may be a value or its text.
 
         With ``player``, the move is made by that player (a front end passes
@@ -372,16 +304,15 @@ class GameState:
                 )
                 raise IllegalMoveError(message, rule="ALL-3")
         mover(self)  # a game over accepts no move (ALL-2)
-        if move.player is not None:
-            check_player(self, move.player)
         machine = self.rules.machine
-        out_of_turn = move.player is not None and move.player != self.to_move
-        if out_of_turn and move in machine.moves_for(self, move.player or 0):
-            return machine.play(self, move)
-        if move not in self.legal_moves():  # a listed move is found at once
-            # The machine names the move to play, or explains the refusal.
-            move = machine.normalize(self, move)
-        return machine.play(self, move)
+        if move.player is not None and move.player != self.to_move:
+            check_player(self, move.player)
+            if move not in machine.moves_for(self, move.player):
+                move = machine.resolve(self, move)
+        elif move not in self.legal_moves():  # a listed move is found at once
+            move = machine.resolve(self, move)
+        after: Self = machine.play(self, move)
+        return after
 
     def view(self, player: int) -> View:
         """What ``player`` may see: their own hand and what lies face up.
@@ -403,7 +334,11 @@ class GameState:
         """
         expect_player(player)
         check_player(self, player)
-        return view_of(self, player)
+        return self._view(player)
+
+    @abc.abstractmethod
+    def _view(self, player: int) -> View:
+        """The game's own view for a player who is at the table."""
 
     def position(self) -> str:
         """The state as one line of text, which ``rules.position`` reads back.
@@ -414,22 +349,49 @@ class GameState:
         >>> rules.position(game.position()) == game
         True
         """
-        from rummyrules.formats.positions import write_position  # noqa: PLC0415 - it imports this module
+        return self.rules.write_position(self)
 
-        return write_position(self)
-
-    def with_page(self, rounds: int) -> GameState:
+    def with_page(self, rounds: int) -> Self:
         """The game with the page taped longer or ripped shorter (EOP-17).
 
-        Returns a new state whose rules have ``rounds`` rows; never fewer than
-        the rounds already begun.
+        Only End of the Page keeps its score on a page; other games refuse.
 
-        >>> from rummyrules import EndOfThePage
+        >>> from rummyrules import EndOfThePage, GoingOutRummy
         >>> EndOfThePage().new_game(seed=1).with_page(12).rules.rounds
         12
+        >>> GoingOutRummy().new_game(seed=1).with_page(3)
+        Traceback (most recent call last):
+        ...
+        rummyrules.OptionError: Going Out Rummy keeps no score page (EOP-17)
         """
         expect(rounds, int, name="rounds", what="a whole number of rounds (int)")
-        return self.rules.machine.with_page(self, rounds)
+        changed: Self = self.rules.with_page(self, rounds)
+        return changed
+
+    def set_aside(self) -> tuple[Card, ...]:
+        """The cards neither in a hand, the stock, the discard pile nor a meld.
+
+        1400's marker (F14-R3) and the cards of players who dropped out of
+        Going Out Rummy (GOR-10); none in most games.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().new_game(seed=1).set_aside()
+        ()
+        """
+        return ()
+
+    def replace(self, **changes: Any) -> Self:
+        """This state with some fields changed: the one way a turn machine makes a state.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().new_game(seed=1).replace(turns=3).turns
+        3
+        """
+        return attrs.evolve(self, **changes)
+
+    def _lines(self) -> list[str]:
+        """What this game's state adds to its text (:meth:`__str__`)."""
+        return []
 
     def __str__(self) -> str:
         lines = [
@@ -438,33 +400,13 @@ class GameState:
         ]
         for player, hand in enumerate(self.hands):
             lines.append(f"  hand {player}: {' '.join(map(str, hand))}")
-        for number, meld in enumerate(self.table, start=1):
+        for number, meld in enumerate(self.melds, start=1):
             lines.append(f"  meld {number} (player {meld.owner}): {meld}")
         top = " ".join(map(str, self.discard_pile))
         lines.append(f"  discard pile (top first): {top}")
-        if self.marker is not None:
-            lines.append(f"  on the table, showing the wild rank: {self.marker}")
-        if self.claim is not None:
-            lines.append(f"  {self.claim} may be claimed until the next draw")
-        if self.dropped:
-            gone = ", ".join(map(str, self.dropped))
-            lines.append(
-                f"  dropped out: player {gone}; {len(self.out_of_play)} cards out of play"
-            )
+        lines += self._lines()
         lines.append(f"  stock: {len(self.stock)} cards; scores {list(self.scores)}")
         return "\n".join(lines)
-
-
-def game_over(state: GameState) -> GameState:
-    """The state once the game has ended: nobody moves any more.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game_over(EndOfThePage().new_game(seed=4)).winners
-    (0, 1)
-    """
-    return attrs.evolve(
-        state, phase=Phase.OVER, to_move=None, turn=Turn(), claim=None, discarder=None
-    )
 
 
 def mover(state: GameState) -> int:
@@ -474,9 +416,10 @@ def mover(state: GameState) -> int:
     over lists no moves, so it accepts none.
 
     >>> from rummyrules import EndOfThePage
-    >>> mover(EndOfThePage().new_game(seed=1))
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> mover(game)
     1
-    >>> mover(game_over(EndOfThePage().new_game(seed=1)))
+    >>> mover(game.replace(phase=Phase.OVER, to_move=None))
     Traceback (most recent call last):
     ...
     rummyrules.IllegalMoveError: the game is over (ALL-2)
@@ -509,3 +452,234 @@ def check_player(state: GameState, player: object) -> int:
         shown = "by that number"
     message = f"there is no player {shown}: the players are 0 to {state.players - 1}"
     raise IllegalMoveError(message, rule="ALL-2")
+
+
+FEW: Final = 10
+"""A stock of fewer cards than this is ``few``."""
+SOME: Final = 30
+"""A stock of fewer cards than this (and at least :data:`FEW`) is ``some``."""
+
+
+class StockSize(enum.Enum):
+    """The stock's size as a player may judge it by eye (GOR-11).
+
+    >>> StockSize.of(0), StockSize.of(9), StockSize.of(10), StockSize.of(30)
+    (<StockSize.EMPTY: 'empty'>, <StockSize.FEW: 'few'>, <StockSize.SOME: 'some'>, <StockSize.MANY: 'many'>)
+    """
+
+    EMPTY = "empty"
+    """No cards at all."""
+    FEW = "few"
+    """1 to 9 cards."""
+    SOME = "some"
+    """10 to 29 cards."""
+    MANY = "many"
+    """30 cards or more."""
+
+    @classmethod
+    def of(cls, count: int) -> StockSize:
+        """The band a stock of ``count`` cards falls in.
+
+        >>> StockSize.of(45).value
+        'many'
+        """
+        if count == 0:
+            return cls.EMPTY
+        if count < FEW:
+            return cls.FEW
+        return cls.SOME if count < SOME else cls.MANY
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """What one player may see of a game, as a frozen value: what every game shows.
+
+    Each game's view adds what is its own (the wild rank, the score sheet,
+    the player's own turn, who dropped out).
+
+    Attributes:
+        rules: The game's rules, with every option (they are agreed at the table).
+        player: Whose view this is.
+        hand: The player's own hand.
+        hand_sizes: How many cards each player holds.
+        dealer: The dealer of this deal.
+        melds: The melds on the table, with who played each card.
+        discard_pile: The discard pile as far as it may be seen, top card
+            first: all of it, or in Going Out Rummy its top card only (GOR-11).
+        stock_size: The stock's rough size.
+        stock_count: The exact number of cards in the stock; None in Going
+            Out Rummy, where nobody may count it (GOR-11).
+        phase: What kind of move comes next.
+        to_move: The player to move; None when the game is over.
+        winners: Who won, once the game is over.
+        legal_moves: The moves this player may make now: all of them on their
+            turn, otherwise any they may make out of turn.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=2)
+    >>> view = game.view(0)
+    >>> view.discard_pile == game.discard_pile, view.stock_count == len(game.stock)
+    (True, True)
+    """
+
+    rules: PlayableRules
+    player: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    dealer: int
+    melds: tuple[TableMeld, ...]
+    discard_pile: tuple[Card, ...]
+    stock_size: StockSize
+    stock_count: int | None
+    phase: enum.StrEnum
+    to_move: int | None
+    winners: tuple[int, ...]
+    legal_moves: tuple[Move, ...]
+
+    @classmethod
+    def shared(cls, state: GameState, player: int) -> dict[str, Any]:
+        """The fields every game's view takes from the state alike, by name.
+
+        Nobody may count the stock or look back through the discard pile
+        where the game hides them (GOR-11).
+
+        >>> from rummyrules import GoingOutRummy
+        >>> View.shared(GoingOutRummy().new_game(seed=1), 0)["stock_count"] is None
+        True
+        """
+        hidden = state.rules.hides_piles
+        return {
+            "rules": state.rules,
+            "player": player,
+            "hand": state.hands[player],
+            "hand_sizes": tuple(len(hand) for hand in state.hands),
+            "dealer": state.dealer,
+            "melds": state.melds,
+            "discard_pile": state.discard_pile[:1] if hidden else state.discard_pile,
+            "stock_size": StockSize.of(len(state.stock)),
+            "stock_count": None if hidden else len(state.stock),
+            "phase": state.phase,
+            "to_move": state.to_move,
+            "winners": state.winners,
+            "legal_moves": state.legal_moves(player=player),
+        }
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class PlayableRules(Rules):
+    """A rules class whose games can be dealt and played.
+
+    Besides its options, a game's rules class declares what the shared
+    layers ask of it: its state and view classes, its turn machine, its
+    name on the command line.
+
+    >>> from rummyrules import EndOfThePage
+    >>> isinstance(EndOfThePage(), PlayableRules)
+    True
+    """
+
+    state_class: ClassVar[type[GameState]]
+    """The class of this game's states."""
+    view_class: ClassVar[type[View]]
+    """The class of this game's views."""
+    short_name: ClassVar[str]
+    """The game's short name on the command line (``eop``)."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names the command line takes for the game."""
+
+    @property
+    @abc.abstractmethod
+    def players(self) -> int:
+        """How many players are at the table.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage(players=3).players
+        3
+        """
+
+    @property
+    @abc.abstractmethod
+    def machine(self) -> Machine[Any]:
+        """The game's turn machine, which lists and plays moves.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().machine.game
+        'End of the Page'
+        """
+
+    @abc.abstractmethod
+    def new_game(
+        self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
+    ) -> GameState:
+        """Deal a new game, from a seed or from a whole stacked deck (top card first).
+
+        A seed, dealer or deck of the wrong type (``seed="42"``, a deck given
+        as text) raises TypeError; a dealer who is no player, a seed of more
+        than 100 digits or a deck that is not the game's raises
+        :class:`~rummyrules.OptionError` (a :class:`~rummyrules.DeckError`
+        for the deck).
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().new_game(seed=1) == EndOfThePage().new_game(seed=1)
+        True
+        """
+
+    @abc.abstractmethod
+    def position(self, text: str) -> GameState:
+        """The game state a position's text describes, fully checked (see :doc:`positions`).
+
+        The text may leave out the rules line; if it has one, it must name
+        these rules. Raises :class:`~rummyrules.PositionError` saying what
+        is wrong.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> rules = GoingOutRummy(hand_size=2)
+        >>> game = rules.position("to_move 1 draw | hands 7S 8S / 9H 9D | pile KC")
+        >>> [str(move) for move in game.legal_moves()]
+        ['draw', 'take', 'drop']
+        """
+
+    def with_page(self, state: GameState, rounds: int) -> GameState:
+        """The game with a page of ``rounds`` rows, where the game keeps a page (EOP-17).
+
+        >>> from rummyrules import GoingOutRummy
+        >>> rules = GoingOutRummy()
+        >>> rules.with_page(rules.new_game(seed=1), 3)
+        Traceback (most recent call last):
+        ...
+        rummyrules.OptionError: Going Out Rummy keeps no score page (EOP-17)
+        """
+        del state, rounds
+        raise OptionError(f"{self.name} keeps no score page (EOP-17)")
+
+    def check_state(self, state: GameState) -> None:
+        """Refuse a state, sound in shape, that no play of this game reaches.
+
+        :func:`~rummyrules.formats.checks.check_state` checks what every game
+        shares (the cards, the melds, the players) and then asks the game.
+
+        >>> from rummyrules import EndOfThePage
+        >>> rules = EndOfThePage()
+        >>> rules.check_state(rules.new_game(seed=1))
+        """
+        del state
+
+    def check_view(self, view: View) -> None:
+        """Refuse a view, sound in shape, that no play of this game shows.
+
+        >>> from rummyrules import EndOfThePage
+        >>> rules = EndOfThePage()
+        >>> rules.check_view(rules.new_game(seed=1).view(0))
+        """
+        del view
+
+    @abc.abstractmethod
+    def write_position(self, state: GameState) -> str:
+        """A state of this game as the one line :meth:`position` reads back.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> rules = GoingOutRummy(hand_size=2)
+        >>> game = rules.position("to_move 1 draw | hands 7S 8S / 9H 9D | pile KC")
+        >>> rules.write_position(game) == game.position()
+        True
+        """

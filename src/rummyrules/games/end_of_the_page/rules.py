@@ -11,18 +11,43 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
+from rummyrules.game.machine import Machine
+from rummyrules.game.rules import check_decks
+from rummyrules.game.state import GameState, View
+from rummyrules.games.base import GameRules
+from rummyrules.formats.sections import (
+    MELDED,
+    ROUND,
+    SCORES,
+    Count,
+    Dealer,
+    FaceUp,
+    Flags,
+    Hands,
+    Melds,
+    Pile,
+    Player,
+    Section,
+    Seed,
+    Sheet,
+    Stock,
+    ToMove,
+    TurnWords,
+    Wild,
+)
 from rummyrules.games.end_of_the_page import machine as end_of_the_page_game
+from rummyrules.games.end_of_the_page.state import (
+    EndOfThePageState,
+    EndOfThePageTurn,
+    EndOfThePageView,
+)
 from rummyrules.melds import MeldRules
-
-if TYPE_CHECKING:
-    from rummyrules.game.state import GameState, Machine
-from rummyrules.game.rules import PlayableRules, check_decks
 
 __all__ = ["EndOfThePage"]
 
@@ -57,7 +82,7 @@ def _stock_out(value: StockOut | str) -> StockOut:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class EndOfThePage(PlayableRules):
+class EndOfThePage(GameRules):
     """The rules of End of the Page, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -87,6 +112,30 @@ class EndOfThePage(PlayableRules):
     deck_rule: ClassVar[str] = "EOP-1"
     wild_ranks: ClassVar[frozenset[Rank]] = frozenset(MELD_RULES.run_ranks[:-1])
     wild_rule: ClassVar[str] = "EOP-3"
+    state_class: ClassVar[type[GameState]] = EndOfThePageState
+    view_class: ClassVar[type[View]] = EndOfThePageView
+    short_name: ClassVar[str] = "eop"
+    sections: ClassVar[tuple[Section, ...]] = (
+        Seed(),
+        Dealer(),
+        Wild(),
+        FaceUp(),
+        ToMove(),
+        TurnWords(EndOfThePageTurn),
+        Hands(),
+        Melds(),
+        Pile(),
+        Sheet(),
+        SCORES,
+        ROUND,
+        MELDED,
+        Flags("had_turn"),
+        Player("out"),
+        Count("turns"),
+        Count("reshuffles"),
+        Stock(),
+    )
+    aliases: ClassVar[tuple[str, ...]] = ("end-of-the-page",)
     unused_fields: ClassVar[frozenset[str]] = frozenset(
         {"marker", "passes", "claim", "discarder", "winner", "dropped", "out_of_play"}
     )
@@ -168,7 +217,7 @@ class EndOfThePage(PlayableRules):
         return make_deck(decks=self.decks, ranks=RANKS)
 
     @property
-    def machine(self) -> Machine:
+    def machine(self) -> Machine[Any]:
         """The End of the Page turn machine (EOP-5 … EOP-17).
 
         >>> EndOfThePage().machine.legal_moves(EndOfThePage().new_game(seed=1))
@@ -178,7 +227,7 @@ class EndOfThePage(PlayableRules):
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
-    ) -> GameState:
+    ) -> EndOfThePageState:
         """Deal the first round (EOP-2, EOP-3, EOP-4).
 
         The deck order comes from ``seed`` through the library's one shuffle,
@@ -197,6 +246,17 @@ class EndOfThePage(PlayableRules):
         (2, 0, 48)
         """
         return end_of_the_page_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
+
+    def with_page(self, state: GameState, rounds: int) -> GameState:
+        """The game with a page of ``rounds`` rows, taped longer or ripped shorter (EOP-17).
+
+        >>> rules = EndOfThePage()
+        >>> rules.with_page(rules.new_game(seed=1), 4).rules.rounds
+        4
+        """
+        if not isinstance(state, EndOfThePageState):
+            raise TypeError(f"state must be an End of the Page game, not {type(state).__name__}")
+        return end_of_the_page_game.with_page(state, rounds)
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """A card's points (EOP-15): wilds and Aces 100, 8 to K 10, 3 to 7 5.

@@ -1,32 +1,35 @@
-"""1400, played: the deal and the turn machine (F14-3 … F14-15).
+"""1400, played: the deal, the rules of a turn, and what each move does.
 
-The round opens on the first upcard (``OPENING``, F14-6/7): in turn, each
+The round opens on the first upcard (``opening``, F14-6/7): in turn, each
 player takes it and melds it at once, or passes. Then each turn is a draw
-(``DRAW``: the stock, or any discard with every card above it, F14-8) and
-plays (``PLAY``: melds and lay-offs, then a discard, F14-9/10). A discard
+(``draw``: the stock, or any discard with every card above it, F14-8) and
+plays (``play``: melds and lay-offs, then a discard, F14-9/10). A discard
 that fits a meld on the table may be claimed out of turn until the next
 player draws (F14-12). A player who plays their last card without a
-discard hands the next player a last draw and plays (``LAST``, F14-13).
+discard hands the next player a last draw and plays (``last``, F14-13).
+Each rule is one function below that both lists and refuses
+(:mod:`rummyrules.game.machine`).
 
 >>> from rummyrules import FourteenHundred
 >>> game = FourteenHundred(players=2).new_game(seed=3)
 >>> game.phase
-<Phase.OPENING: 'opening'>
+<FourteenHundredPhase.OPENING: 'opening'>
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from collections.abc import Sequence
+from typing import Any, Final
 
 import attrs
 
 from rummyrules import melds
 from rummyrules.core.cards import Card, Rank
-from rummyrules.core.errors import IllegalMoveError, OptionError
+from rummyrules.core.errors import OptionError
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.game import rummy500
 from rummyrules.game.dealing import can_draw, rebuilt_stock
+from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal, refuse
 from rummyrules.game.moves import (
     Claim,
     Discard,
@@ -38,15 +41,21 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
-from rummyrules.game.state import GameState, Phase, Turn, check_player, game_over, mover
-from rummyrules.game.turns import check_held, check_kind, own_move
+from rummyrules.game.turns import discard_options, name_discard
+from rummyrules.game.state import GameState, PlayableRules
+from rummyrules.games.fourteen_hundred.state import (
+    FourteenHundredPhase,
+    FourteenHundredState,
+    FourteenHundredTurn,
+    options,
+)
 from rummyrules.melds import MeldRules
 from rummyrules.melds import search as meld_search
 
-if TYPE_CHECKING:
-    from rummyrules.games.fourteen_hundred.rules import FourteenHundred
+__all__ = ["MACHINE", "deal", "hand_size", "new_game"]
 
-__all__ = ["MACHINE", "FourteenHundredMachine", "deal", "hand_size", "new_game"]
+State = FourteenHundredState
+Phase = FourteenHundredPhase
 
 
 def hand_size(card: Card, *, ace: int = 15) -> int:
@@ -68,37 +77,36 @@ def hand_size(card: Card, *, ace: int = 15) -> int:
     return min(int(card.rank), 10)
 
 
-def _rules(state: GameState) -> FourteenHundred:
-    # This machine is only ever handed 1400 games.
-    return cast("FourteenHundred", state.rules)
+# --- The deal -------------------------------------------------------------------
 
 
 def new_game(
-    rules: FourteenHundred,
+    rules: PlayableRules,
     *,
     seed: int = 0,
     deck: Sequence[Card] | None = None,
     dealer: int = 0,
-) -> GameState:
+) -> State:
     """Deal the first round, from the seed or from a whole stacked deck (top first).
 
     >>> from rummyrules import FourteenHundred
     >>> new_game(FourteenHundred(), seed=8) == FourteenHundred().new_game(seed=8)
     True
     """
-    return rummy500.start(rules, deal, seed=seed, deck=deck, dealer=dealer)
+    first = rummy500.start(rules, deal, seed=seed, deck=deck, dealer=dealer)
+    if not isinstance(first, State):  # pragma: no cover - deal makes this game's state
+        raise TypeError(first)
+    return first
 
 
-def deal(  # noqa: PLR0913 - a round is dealt from all of these
-    rules: FourteenHundred,
+def deal(
+    rules: Any,
     order: Sequence[Card],
     *,
     seed: int,
-    round: int,
     dealer: int,
-    scores: tuple[int, ...],
     sheet: tuple[tuple[int, ...], ...],
-) -> GameState:
+) -> State:
     """Deal one round from the deck order (F14-3, F14-4, F14-5).
 
     From the dealer's left each player's first card, face up, sets how many
@@ -108,9 +116,7 @@ def deal(  # noqa: PLR0913 - a round is dealt from all of these
 
     >>> from rummyrules import FourteenHundred
     >>> rules = FourteenHundred(players=2)
-    >>> game = deal(
-    ...     rules, rules.deck(), seed=0, round=1, dealer=0, scores=(0, 0), sheet=()
-    ... )
+    >>> game = deal(rules, rules.deck(), seed=0, dealer=0, sheet=())
     >>> [len(hand) for hand in game.hands], str(game.wild), str(game.discard_pile[0])
     ([3, 16], '6', '7H')
     """
@@ -126,197 +132,143 @@ def deal(  # noqa: PLR0913 - a round is dealt from all of these
     left = (dealer + 1) % players
     if rules.wild_card_dealt:
         hands[left].append(wild_card)
-    return GameState(
+    return State(
         rules=rules,
         seed=seed,
-        round=round,
         dealer=dealer,
         wild=wild_card.rank,
         face_up=wild_card if rules.wild_card_dealt else None,
-        face_up_holder=left if rules.wild_card_dealt else None,
         marker=None if rules.wild_card_dealt else wild_card,
         hands=tuple(sorted_hand(hand) for hand in hands),
         stock=tuple(order[top + 2 :]),
         discard_pile=(upcard,),
-        scores=scores,
         score_sheet=sheet,
         phase=Phase.OPENING,
         to_move=left,
-        melded=(False,) * players,
-        had_turn=(False,) * players,
     )
 
 
-class FourteenHundredMachine:
-    """The turn machine of 1400: listing, explaining and playing moves.
-
-    >>> from rummyrules import FourteenHundred
-    >>> game = FourteenHundred(players=2).new_game(seed=3)
-    >>> [str(m) for m in MACHINE.legal_moves(game)]
-    ['take']
-    """
-
-    def legal_moves(self, state: GameState) -> tuple[Move, ...]:
-        """Every move the player to move may make (ALL-2).
-
-        >>> from rummyrules import FourteenHundred
-        >>> len(MACHINE.legal_moves(FourteenHundred(players=2).new_game(seed=3)))
-        1
-        """
-        listing = _LISTS.get(state.phase)
-        return tuple(listing(state)) if listing else ()
-
-    def moves_for(self, state: GameState, player: int) -> tuple[Move, ...]:
-        """The claims ``player`` may make now, out of turn (F14-12).
-
-        >>> from rummyrules import FourteenHundred
-        >>> MACHINE.moves_for(FourteenHundred(players=2).new_game(seed=3), 0)
-        ()
-        """
-        return tuple(_claims(state, player))
-
-    def normalize(self, state: GameState, move: Move) -> Move:
-        """The listed move that ``move`` names, or IllegalMoveError saying why none.
-
-        >>> from rummyrules import FourteenHundred
-        >>> MACHINE.normalize(FourteenHundred(players=2).new_game(seed=3), Draw())
-        Traceback (most recent call last):
-        ...
-        rummyrules.IllegalMoveError: the round opens on the upcard: take it and meld it at once, or pass (F14-6)
-        """
-        return _explain(state, move)
-
-    def play(self, state: GameState, move: Move) -> GameState:
-        """The state after a listed move.
-
-        >>> from rummyrules import FourteenHundred
-        >>> MACHINE.play(
-        ...     FourteenHundred(players=2).new_game(seed=3), Take()
-        ... ).phase.value
-        'play'
-        """
-        if isinstance(move, Claim):
-            return _claim(state, move)
-        # Any other move closes the window for claiming the last discard.
-        state = (
-            attrs.evolve(state, claim=None, discarder=None) if state.claim else state
-        )
-        if isinstance(move, NewMeld):
-            return _after_play(rummy500.play_meld(state, move), move.cards)
-        if isinstance(move, LayOff):
-            return _after_play(rummy500.lay_off(state, move), (move.card,))
-        if isinstance(move, Take):
-            return _take(state, move.card)
-        if isinstance(move, Discard):
-            return _discard(state, move.card)
-        return _SIMPLE[type(move)](state)
-
-    def with_page(self, state: GameState, rounds: int) -> GameState:
-        """1400 has no page: the game ends at the target total (F14-15).
-
-        >>> from rummyrules import FourteenHundred
-        >>> MACHINE.with_page(FourteenHundred().new_game(seed=1), 3)
-        Traceback (most recent call last):
-        ...
-        rummyrules.OptionError: 1400 has no page; the game ends when a total reaches the target (F14-15)
-        """
-        del state, rounds
-        message = (
-            "1400 has no page; the game ends when a total reaches the target (F14-15)"
-        )
-        raise OptionError(message)
+# --- The opening (F14-6, F14-7) ---------------------------------------------------
 
 
-MACHINE: Final = FourteenHundredMachine()
-"""The one turn machine every 1400 game uses."""
-
-_KINDS: Final[frozenset[type[Move]]] = frozenset(
-    {Draw, Take, NewMeld, LayOff, Discard, Pass, Claim, Done}
-)
-"""The kinds of move 1400 has."""
+def _can_use_upcard(state: State) -> bool:
+    upcard = state.discard_pile[0]
+    return bool(_uses(state, state.to_move or 0, upcard, [upcard]))
 
 
-# --- Listing moves -----------------------------------------------------------
-
-
-def _uses(
-    state: GameState, player: int, card: Card, extra: Sequence[Card]
-) -> list[NewMeld]:
+def _uses(state: State, player: int, card: Card, extra: Sequence[Card]) -> list[NewMeld]:
     """The new melds that hold ``card`` and can be made with ``extra`` added to the hand."""
     hand = hand_after(state.hands[player], add=extra)
     found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
     return [NewMeld.of(meld) for meld in found if card in meld.cards]
 
 
-def _opening_moves(state: GameState) -> list[Move]:
-    player = mover(state)
+def _name_upcard(state: State, move: Take, player: int) -> list[Take]:
+    del player
     upcard = state.discard_pile[0]
-    moves: list[Move] = []
-    can_use = bool(_uses(state, player, upcard, [upcard]))
-    if can_use:
-        moves.append(Take())
-    if not can_use or _rules(state).pass_freely:  # F14-R5
-        moves.append(Pass())
-    return moves
+    if move.card not in {None, upcard}:
+        raise refuse(f"only the upcard {upcard} may be taken now", "F14-6")
+    return [Take()]
 
 
-def _draw_moves(state: GameState) -> list[Move]:
-    player = mover(state)
-    # Draw is always there: from an empty stock it rebuilds the stock or ends
-    # the round (F14-R10), so a round can always end.
-    moves: list[Move] = [*_claims(state, player), Draw()]
+def _upcard_usable(state: State, move: Take) -> Refusal | None:
+    """F14-6: the first upcard is taken only to meld it at once."""
+    del move
+    if state.memo(_can_use_upcard):
+        return None
+    upcard = state.discard_pile[0]
+    return Refusal(f"you can make no meld with {upcard}, so you must pass", "F14-6")
+
+
+def _may_pass(state: State, move: Pass) -> Refusal | None:
+    """F14-R5: a player who can use the first upcard must (unless any may pass)."""
+    del move
+    if options(state).pass_freely or not state.memo(_can_use_upcard):
+        return None
+    upcard = state.discard_pile[0]
+    return Refusal(f"you can use {upcard} in a meld, so you may not pass", "F14-R5")
+
+
+# --- The draw (F14-8, F14-9) --------------------------------------------------------
+
+
+def _take_options(state: State, player: int) -> list[Take]:
+    del player
     seen: set[Card] = set()
+    found: list[Take] = []
     for depth, card in enumerate(state.discard_pile):
-        if card in seen:
-            continue
-        seen.add(card)
-        if _usable(state, player, card, state.discard_pile[: depth + 1]):
-            moves.append(Take() if depth == 0 else Take(card=card))
-    return moves
+        if card not in seen:
+            seen.add(card)
+            found.append(Take() if depth == 0 else Take(card=card))
+    return found
 
 
-def _usable(state: GameState, player: int, card: Card, taken: Sequence[Card]) -> bool:
-    """F14-9 with ALL-2: a discard may be taken only if it can then be used."""
-    rules, wild = state.rules.meld_rules, state.wild
-    if _may_lay_off(state, player) and any(
-        meld_search.layoff_options(card, meld.meld, rules, wild) for meld in state.table
-    ):
-        return True
-    if _can_meld(state, player, card, taken):
-        return True
+def _name_take(state: State, move: Take, player: int) -> list[Take]:
+    del player
+    pile = state.discard_pile
+    if move.card is not None and move.card not in pile:
+        raise refuse(f"there is no {move.card} in the discard pile", "F14-8")
+    if not pile:
+        raise refuse("the discard pile is empty", "F14-8")
+    if move.card is None or move.card == pile[0]:
+        return [Take()]
+    return [move]
+
+
+def _usable(state: State, move: Take) -> Refusal | None:
+    """F14-9 with ALL-2: a discard is taken only if it can then be used this turn."""
+    player = state.to_move or 0
+    pile = state.discard_pile
+    depth = 0 if move.card is None else pile.index(move.card)
+    card = pile[depth]
+    if _fits_table(state, player, card) or _can_meld(state, player, card, pile[: depth + 1]):
+        return None
     # F14-R7: a player who must meld before laying off may meld first.
-    hand = hand_after(hand_after(state.hands[player], add=taken), take=[card])
-    return any(
-        _meld_then_lay(state, meld, card) for meld in _melds_without(state, hand)
+    hand = hand_after(hand_after(state.hands[player], add=pile[: depth + 1]), take=[card])
+    if any(_meld_then_lay(state, meld, card) for meld in _melds_first(state, hand)):
+        return None
+    return Refusal(
+        f"you could not use {card} in a meld or lay-off this turn, so you may not take it",
+        "F14-9",
     )
 
 
-def _melds_without(state: GameState, hand: Sequence[Card]) -> list[NewMeld]:
+def _fits_table(state: State, player: int, card: Card) -> bool:
+    if _needs_meld(state, player) is not None:
+        return False
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    return any(
+        meld_search.layoff_options(card, meld.meld, meld_rules, wild)
+        for meld in state.melds
+    )
+
+
+def _melds_first(state: State, hand: Sequence[Card]) -> list[NewMeld]:
     """The new melds a player who is not down could lay first, leaving the card."""
-    if not _rules(state).lay_off_needs_meld or state.melded[mover(state)]:
+    if _needs_meld(state, state.to_move or 0) is None:
         return []
     found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
     return [NewMeld.of(meld) for meld in found]
 
 
-def _meld_then_lay(state: GameState, move: NewMeld, card: Card) -> bool:
+def _meld_then_lay(state: State, move: NewMeld, card: Card) -> bool:
     """Whether, once this meld is laid, the card can be laid off (F14-9 with F14-R7)."""
-    rules, wild = state.rules.meld_rules, state.wild
-    (laid,) = melds.readings(move.cards, rules, wild=wild, declared=move.declared)
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    (laid,) = melds.readings(move.cards, meld_rules, wild=wild, declared=move.declared)
     return any(
-        meld_search.layoff_options(card, meld, rules, wild)
-        for meld in (laid, *(table_meld.meld for table_meld in state.table))
+        meld_search.layoff_options(card, meld, meld_rules, wild)
+        for meld in (laid, *(table_meld.meld for table_meld in state.melds))
     )
 
 
-def _can_meld(state: GameState, player: int, card: Card, taken: Sequence[Card]) -> bool:
+def _can_meld(state: State, player: int, card: Card, taken: Sequence[Card]) -> bool:
     """Whether a new meld holding ``card`` can be made from the hand and the cards taken.
 
     Any meld holding the card holds three cards that are already a meld, so
     it is enough to try the card with pairs of the cards that could sit
     beside it: its rank, its suit near it, and wilds.
     """
-    rules, wild = state.rules.meld_rules, state.wild
+    meld_rules, wild = state.rules.meld_rules, state.wild
     if melds.is_wild(card, wild):
         return bool(_uses(state, player, card, taken))  # rare: the full search
     others = list(state.hands[player]) + list(taken)
@@ -326,324 +278,244 @@ def _can_meld(state: GameState, player: int, card: Card, taken: Sequence[Card]) 
         for other in others
         if melds.is_wild(other, wild)
         or other.rank is card.rank
-        or (other.suit is card.suit and _close(other, card, rules))
+        or (other.suit is card.suit and _close(other, card, meld_rules))
     ]
     candidates = sorted_hand(near)
     return any(
-        melds.readings((card, first, second), rules, wild=wild)
+        melds.readings((card, first, second), meld_rules, wild=wild)
         for i, first in enumerate(candidates)
         for second in candidates[i + 1 :]
     )
 
 
-def _close(one: Card, other: Card, rules: MeldRules) -> bool:
+def _close(one: Card, other: Card, meld_rules: MeldRules) -> bool:
     """Whether two cards of a suit stand within two places of each other in a run."""
     if one.rank is None or other.rank is None:  # pragma: no cover - naturals only
         return False
     return any(
         abs(p - q) <= 2
-        for p in rules.places[one.rank]
-        for q in rules.places[other.rank]
+        for p in meld_rules.places[one.rank]
+        for q in meld_rules.places[other.rank]
     )
 
 
-def _play_moves(state: GameState) -> list[Move]:
-    player = mover(state)
-    card = state.turn.must_use
-    new = rummy500.meld_moves(state, player)
-    if state.turn.must_meld is not None:
-        # F14-6: the first upcard goes at once into a new meld.
-        return [m for m in new if state.turn.must_meld in m.cards]
-    lays = rummy500.layoff_moves(state, player) if _may_lay_off(state, player) else []
-    if card is not None:
-        # F14-9: the chosen card is played first (a ruling: it is never left
-        # stranded behind other plays), unless a player who must meld before
-        # laying off (F14-R7) melds first to lay it off after.
-        first: list[Move] = [m for m in new if card in m.cards]
-        first += [m for m in lays if m.card == card]
-        if _rules(state).lay_off_needs_meld and not state.melded[player]:
-            first += [
-                m for m in new if card not in m.cards and _meld_then_lay(state, m, card)
-            ]
-        return first
-    moves: list[Move] = [*new, *lays]
-    if state.phase is Phase.LAST:
-        moves.append(Done())
-    else:
-        moves.extend(Discard(card=c) for c in dict.fromkeys(state.hands[player]))
-    return moves
+# --- Claims (F14-12, F14-R9) ------------------------------------------------------
 
 
-def _last_moves(state: GameState) -> list[Move]:
-    """F14-13: one draw from the stock if the player wants it, plays, then done.
-
-    An empty stock is rebuilt for this draw as for any other (F14-R10); with
-    nothing to draw, ``done`` is what ends the round.
-    """
-    may_draw = not state.turn.drew and can_draw(state, _rules(state).stock_out)
-    return [Draw(), *_play_moves(state)] if may_draw else _play_moves(state)
-
-
-def _may_lay_off(state: GameState, player: int) -> bool:
-    return state.melded[player] or not _rules(state).lay_off_needs_meld
+def _may_claim(state: State, player: int, card: Card) -> Refusal | None:
+    """F14-12, F14-R9: the last discard, claimed by a player who is down and did not discard it."""
+    if state.claim is None or card != state.claim:
+        return Refusal(f"{card} is not the last discard, or its claim has passed", "F14-R9")
+    if player == state.discarder:
+        return Refusal("you cannot claim your own discard", "F14-12")
+    if not state.melded[player]:
+        return Refusal("only a player who is down may claim a discard", "F14-12")
+    return None
 
 
-def _claims(state: GameState, player: int) -> list[Claim]:
-    """F14-12: a player who is down may claim the last discard if it fits a meld."""
+def _claim_options(state: State, player: int) -> list[Claim]:
     card = state.claim
-    if card is None or not 0 <= player < state.players:
+    if card is None or _may_claim(state, player, card) is not None:
         return []
-    if player == state.discarder or not state.melded[player]:
-        return []
-    rules, wild = state.rules.meld_rules, state.wild
+    meld_rules, wild = state.rules.meld_rules, state.wild
     return [
         Claim(player=player, card=card, declared=option.stands_for, meld=number)
-        for number, meld in enumerate(state.table, start=1)
-        for option in meld_search.layoff_options(card, meld.meld, rules, wild)
+        for number, meld in enumerate(state.melds, start=1)
+        for option in meld_search.layoff_options(card, meld.meld, meld_rules, wild)
     ]
 
 
-_LISTS: Final = {
-    Phase.OPENING: _opening_moves,
-    Phase.DRAW: _draw_moves,
-    Phase.PLAY: _play_moves,
-    Phase.LAST: _last_moves,
-}
-
-
-# --- Explaining refusals -----------------------------------------------------
-
-
-def _explain(state: GameState, move: Move) -> Move:
-    mover(state)
-    check_kind(state, move, _KINDS)
-    if isinstance(move, Claim):
-        return _resolve_claim(state, move)
-    move = own_move(state, move)
-    if move in state.legal_moves():
-        return move
-    if state.phase is Phase.OPENING:
-        return _explain_opening(state, move)
-    if isinstance(move, Pass):
-        raise IllegalMoveError("pass is only for the first upcard", rule="F14-6")
-    if state.phase is Phase.DRAW:
-        return _explain_draw(state, move)
-    return _explain_play(state, move)
-
-
-def _explain_opening(state: GameState, move: Move) -> Move:
-    upcard = state.discard_pile[0]
-    if isinstance(move, Take) and move.card not in {None, upcard}:
-        raise IllegalMoveError(
-            f"only the upcard {upcard} may be taken now", rule="F14-6"
-        )
-    if isinstance(move, Take):
-        raise IllegalMoveError(
-            f"you can make no meld with {upcard}, so you must pass", rule="F14-6"
-        )
-    if isinstance(move, Pass):
-        raise IllegalMoveError(
-            f"you can use {upcard} in a meld, so you may not pass", rule="F14-R5"
-        )
-    raise IllegalMoveError(
-        "the round opens on the upcard: take it and meld it at once, or pass",
-        rule="F14-6",
-    )
-
-
-def _explain_draw(state: GameState, move: Move) -> Move:
-    if not isinstance(move, Take):
-        raise IllegalMoveError(
-            "draw first: from the stock or the discard pile", rule="F14-8"
-        )
-    pile = state.discard_pile
-    if move.card is not None and move.card not in pile:
-        raise IllegalMoveError(
-            f"there is no {move.card} in the discard pile", rule="F14-8"
-        )
-    if not pile:
-        raise IllegalMoveError("the discard pile is empty", rule="F14-8")
-    chosen = pile[0] if move.card is None else move.card
-    raise IllegalMoveError(
-        f"you could not use {chosen} in a meld or lay-off this turn, so you may not take it",
-        rule="F14-9",
-    )
-
-
-def _explain_play(state: GameState, move: Move) -> Move:
-    player = mover(state)
-    last = state.phase is Phase.LAST
-    if isinstance(move, Draw | Take):
-        if last and isinstance(move, Draw) and not state.turn.drew:
-            raise IllegalMoveError(
-                "the stock is empty and cannot be rebuilt: nothing is left to draw, "
-                "so make your last plays and end them with 'done'",
-                rule="F14-R10",
-            )
-        if last:
-            raise IllegalMoveError(
-                "the last draw is one card from the stock", rule="F14-13"
-            )
-        raise IllegalMoveError("you have drawn already this turn", rule="F14-8")
-    if isinstance(move, NewMeld):
-        move = rummy500.resolve_meld(state, move, rule="F14-10")
-    elif isinstance(move, LayOff):
-        if not _may_lay_off(state, player):
-            raise IllegalMoveError(
-                "these rules ask for a meld of your own before you lay off",
-                rule="F14-R7",
-            )
-        move = rummy500.resolve_layoff(state, move)
-    elif isinstance(move, Discard):
-        if last:
-            raise IllegalMoveError(
-                "the last plays end with 'done', not a discard", rule="F14-13"
-            )
-        check_held(state.hands[player], [move.card])
-    elif isinstance(move, Done):
-        raise IllegalMoveError(
-            "'done' ends only the last plays; discard to end a turn", rule="F14-13"
-        )
-    if move not in state.legal_moves():
-        _refuse_obligation(state)
-    return move
-
-
-def _refuse_obligation(state: GameState) -> None:
-    """Why a valid play is not allowed now: the card taken must come first."""
-    card = state.turn.must_use
-    if state.turn.must_meld is not None:
-        raise IllegalMoveError(
-            f"you took the upcard {card}, so you must lay it in a new meld at once",
-            rule="F14-6",
-        )
-    if card is not None:
-        raise IllegalMoveError(
-            f"you took {card} from the discard pile, so your next play must use it",
-            rule="F14-9",
-        )
-
-
-def _resolve_claim(state: GameState, move: Claim) -> Claim:
-    """The claim this one names, its wild declared; or why there is none.
-
-    A claim is a lay-off of the last discard (F14-R9): once the claim itself
-    is allowed, the card is fitted to the meld exactly as a lay-off is.
-    """
+def _name_claim(state: State, move: Claim, player: int) -> list[Claim]:
+    """The claim a move names: a lay-off of the last discard (F14-R9)."""
     if move.player is None:
-        raise IllegalMoveError(
-            "a claim names its player, as in '2: claim 7H on 3'", rule="F14-12"
-        )
-    player = check_player(state, move.player)
-    if state.claim is None or move.card != state.claim:
-        raise IllegalMoveError(
-            f"{move.card} is not the last discard, or its claim has passed",
-            rule="F14-R9",
-        )
-    if player == state.discarder:
-        raise IllegalMoveError("you cannot claim your own discard", rule="F14-12")
-    if not state.melded[player]:
-        raise IllegalMoveError(
-            "only a player who is down may claim a discard", rule="F14-12"
-        )
+        raise refuse("a claim names its player, as in '2: claim 7H on 3'", "F14-12")
+    refusal = _may_claim(state, player, move.card)
+    if refusal is not None:
+        raise refusal.error()
     return rummy500.fit_on_meld(state, move)
 
 
-# --- Playing moves -----------------------------------------------------------
+# --- Plays (F14-6, F14-9, F14-10, F14-R7) ------------------------------------------
 
 
-def _pass(state: GameState) -> GameState:
+def _needs_meld(state: State, player: int) -> Refusal | None:
+    """F14-R7: under the option, a player lays off only once down."""
+    if state.melded[player] or not options(state).lay_off_needs_meld:
+        return None
+    return Refusal("these rules ask for a meld of your own before you lay off", "F14-R7")
+
+
+def _upcard_pending(state: State, player: int) -> Refusal | None:
+    """F14-6: the first upcard taken goes into a new meld before anything else."""
+    del player
+    card = state.turn.must_meld
+    if card is None:
+        return None
+    return Refusal(
+        f"you took the upcard {card}, so you must lay it in a new meld at once", "F14-6"
+    )
+
+
+def _card_pending(state: State, player: int) -> Refusal | None:
+    """F14-9: the card chosen from the pile is played before the turn ends."""
+    del player
+    card = state.turn.must_use
+    if card is None:
+        return None
+    return Refusal(
+        f"you took {card} from the discard pile, so your next play must use it",
+        "F14-9",
+    )
+
+
+def _upcard_meld(state: State, move: NewMeld) -> Refusal | None:
+    """F14-6: while the first upcard waits, only a new meld holding it may be laid."""
+    card = state.turn.must_meld
+    if card is None or card in move.cards:
+        return None
+    return _upcard_pending(state, state.to_move or 0)
+
+
+def _uses_card(state: State, move: NewMeld | LayOff) -> Refusal | None:
+    """F14-9: the next play uses the card chosen from the pile.
+
+    A ruling: it is never left behind other plays, except that a player who
+    must meld before laying off (F14-R7) may meld first to lay it off after.
+    """
+    card = state.turn.must_use
+    if card is None:
+        return None
+    if isinstance(move, NewMeld):
+        if card in move.cards:
+            return None
+        player = state.to_move or 0
+        if _needs_meld(state, player) is not None and _meld_then_lay(state, move, card):
+            return None
+    elif move.card == card:
+        return None
+    return _card_pending(state, state.to_move or 0)
+
+
+def _last_draw(state: State, move: Draw) -> Refusal | None:
+    """F14-13 with F14-R10: one last draw, when there is a card to draw."""
+    del move
+    if state.turn.drew:
+        return Refusal("the last draw is one card from the stock", "F14-13")
+    if not can_draw(state, options(state).stock_out):
+        return Refusal(
+            "the stock is empty and cannot be rebuilt: nothing is left to draw, "
+            "so make your last plays and end them with 'done'",
+            "F14-R10",
+        )
+    return None
+
+
+# --- What each move does ----------------------------------------------------------
+
+
+def _pass(state: State, move: Pass) -> State:
+    del move
     passes = state.passes + 1
     if passes >= state.players:
         return _all_passed(state)  # F14-7
-    return attrs.evolve(
-        state, passes=passes, to_move=(mover(state) + 1) % state.players
-    )
+    return state.replace(passes=passes, to_move=((state.to_move or 0) + 1) % state.players)
 
 
-def _all_passed(state: GameState) -> GameState:
+def _all_passed(state: State) -> State:
     """F14-7: nobody used the upcard; each player adds their hand's value."""
     value = state.rules.card_value
-    row = tuple(
-        sum(value(card, wild=state.wild) for card in hand) for hand in state.hands
-    )
+    row = tuple(sum(value(card, wild=state.wild) for card in hand) for hand in state.hands)
     return _score(state, row)
 
 
-def _draw(state: GameState) -> GameState:
+def _draw(state: State, move: Draw) -> State:
+    del move
+    state = _closed(state)
     if not state.stock:
-        state = rebuilt_stock(state, _rules(state).stock_out)
+        state = rebuilt_stock(state, options(state).stock_out)
         if not state.stock:
             return _end_round(state)  # F14-R10: nothing left to draw
-    player = mover(state)
+    player = state.to_move or 0
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], add=state.stock[:1])
-    phase = Phase.LAST if state.phase is Phase.LAST else Phase.PLAY
-    turn = Turn(drew=True)
-    return attrs.evolve(
-        state, hands=tuple(hands), stock=state.stock[1:], phase=phase, turn=turn
+    phase = Phase.LAST if state.phase == Phase.LAST else Phase.PLAY
+    return state.replace(
+        hands=tuple(hands),
+        stock=state.stock[1:],
+        phase=phase,
+        turn=FourteenHundredTurn(drew=True),
     )
 
 
-def _take(state: GameState, card: Card | None) -> GameState:
-    player = mover(state)
+def _take(state: State, move: Take) -> State:
+    state = _closed(state)
+    player = state.to_move or 0
     pile = state.discard_pile
-    depth = 0 if card is None else pile.index(card)
+    depth = 0 if move.card is None else pile.index(move.card)
     chosen = pile[depth]
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], add=pile[: depth + 1])
-    if state.phase is Phase.OPENING:
-        turn = Turn(taken=chosen, must_meld=chosen, must_use=chosen)
-    else:
-        turn = Turn(taken=chosen, must_use=chosen)
-    return attrs.evolve(
-        state,
-        hands=tuple(hands),
-        discard_pile=pile[depth + 1 :],
-        phase=Phase.PLAY,
-        turn=turn,
+    opening = state.phase == Phase.OPENING
+    turn = FourteenHundredTurn(
+        taken=chosen, must_meld=chosen if opening else None, must_use=chosen
+    )
+    return state.replace(
+        hands=tuple(hands), discard_pile=pile[depth + 1 :], phase=Phase.PLAY, turn=turn
     )
 
 
-def _after_play(state: GameState, played: Sequence[Card]) -> GameState:
+def _closed(state: State) -> State:
+    """Any move but a claim closes the window for claiming the last discard (F14-R9)."""
+    if state.claim is None:
+        return state
+    return state.replace(claim=None, discarder=None)
+
+
+def _meld(state: State, move: NewMeld) -> State:
+    after = rummy500.play_meld(state, move, state.to_move or 0)
+    return _after_play(after, move.cards)
+
+
+def _lay(state: State, move: LayOff) -> State:
+    return _after_play(rummy500.lay_off(state, move, state.to_move or 0), (move.card,))
+
+
+def _after_play(state: State, played: Sequence[Card]) -> State:
     turn = state.turn
     if turn.must_use is not None and turn.must_use in played:
-        state = attrs.evolve(
-            state, turn=attrs.evolve(turn, must_use=None, must_meld=None)
-        )
-    player = mover(state)
+        state = state.replace(turn=attrs.evolve(turn, must_use=None, must_meld=None))
+    player = state.to_move or 0
     if state.hands[player]:
         return state
-    if state.phase is Phase.LAST:
+    if state.phase == Phase.LAST:
         return _end_round(state)
     # F14-13: out without a discard; the next player has a last draw and plays.
     # No max_turns check here (a ruling): those plays are owed even past the
     # limit, and they are one turn that always ends the round (ALL-5).
-    return attrs.evolve(
-        state,
+    return state.replace(
         out=player,
         phase=Phase.LAST,
         to_move=(player + 1) % state.players,
-        turn=Turn(),
+        turn=FourteenHundredTurn(),
         turns=state.turns + 1,
     )
 
 
-def _discard(state: GameState, card: Card) -> GameState:
-    player = mover(state)
+def _discard(state: State, move: Discard) -> State:
+    player = state.to_move or 0
+    card = move.card
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], take=[card])
     pile = (card, *state.discard_pile)
     face_up = rummy500.face_up_after(state, hands)
     if not hands[player]:  # F14-13: out with a discard ends the round at once
         return _end_round(
-            attrs.evolve(
-                state, hands=tuple(hands), discard_pile=pile, out=player, **face_up
-            )
+            state.replace(hands=tuple(hands), discard_pile=pile, out=player, face_up=face_up)
         )
+    meld_rules, wild = state.rules.meld_rules, state.wild
     fits = any(
-        meld_search.layoff_options(card, meld.meld, state.rules.meld_rules, state.wild)
-        for meld in state.table
+        meld_search.layoff_options(card, meld.meld, meld_rules, wild)
+        for meld in state.melds
     )
     return _next_turn(
         state,
@@ -651,58 +523,198 @@ def _discard(state: GameState, card: Card) -> GameState:
         discard_pile=pile,
         claim=card if fits else None,
         discarder=player if fits else None,
-        **face_up,
+        face_up=face_up,
     )
 
 
-def _next_turn(state: GameState, **changes: Any) -> GameState:
+def _next_turn(state: State, **changes: Any) -> State:
     turns = state.turns + 1
-    limit = _rules(state).max_turns
+    limit = options(state).max_turns
     if limit is not None and turns >= limit:
-        return _end_round(attrs.evolve(state, turns=turns, **changes))  # ALL-5
-    return attrs.evolve(
-        state,
+        return _end_round(state.replace(turns=turns, **changes))  # ALL-5
+    return state.replace(
         phase=Phase.DRAW,
-        to_move=(mover(state) + 1) % state.players,
-        turn=Turn(),
+        to_move=((state.to_move or 0) + 1) % state.players,
+        turn=FourteenHundredTurn(),
         turns=turns,
         **changes,
     )
 
 
-def _claim(state: GameState, move: Claim) -> GameState:
+def _claim(state: State, move: Claim) -> State:
     """F14-12, F14-R9: the claimant lays the discard off; the turn order stays."""
-    claimant = move.player if move.player is not None else mover(state)
-    old = state.table[move.meld - 1]
-    layoff = LayOff(card=move.card, declared=move.declared, meld=move.meld)
-    after = rummy500.meld_after(state, layoff)
-    table = list(state.table)
-    table[move.meld - 1] = old.with_card(after, player=claimant)
-    return attrs.evolve(
-        state,
-        table=tuple(table),
-        discard_pile=state.discard_pile[1:],
-        claim=None,
-        discarder=None,
+    claimant = state.to_move if move.player is None else move.player
+    hands = list(state.hands)
+    hands[claimant or 0] = hand_after(hands[claimant or 0], add=[move.card])
+    taken = state.replace(
+        hands=tuple(hands), discard_pile=state.discard_pile[1:], claim=None, discarder=None
     )
+    lay = LayOff(card=move.card, declared=move.declared, meld=move.meld)
+    return rummy500.lay_off(taken, lay, claimant or 0)
 
 
-def _end_round(state: GameState) -> GameState:
+def _done(state: State, move: Done) -> State:
+    del move
+    return _end_round(state)
+
+
+def _end_round(state: State) -> State:
     """Score the round: played minus hand (F14-14)."""
     return _score(state, rummy500.round_scores(state))
 
 
-def _score(state: GameState, row: tuple[int, ...]) -> GameState:
+def _score(state: State, row: tuple[int, ...]) -> State:
     """Add a row to the score sheet; end the game at the target (F14-15) or deal again."""
     state = rummy500.add_row(state, row)
-    if max(state.scores) >= _rules(state).target:
-        return game_over(state)
-    return rummy500.next_round(state, deal)  # F14-R4
+    if max(state.scores) >= options(state).target:
+        return state.replace(
+            phase=Phase.OVER,
+            to_move=None,
+            turn=FourteenHundredTurn(),
+            claim=None,
+            discarder=None,
+        )
+    following = rummy500.next_round(state, deal)  # F14-R4
+    if not isinstance(following, State):  # pragma: no cover - deal makes this game's state
+        raise TypeError(following)
+    return following
 
 
-# The moves whose play needs nothing but the state.
-_SIMPLE: Final[dict[type[Move], Callable[[GameState], GameState]]] = {
-    Pass: _pass,
-    Draw: _draw,
-    Done: _end_round,
-}
+# --- The machine ------------------------------------------------------------------
+
+
+def _opening_only(state: GameState, move: Move) -> Refusal:
+    del state, move
+    return Refusal(
+        "the round opens on the upcard: take it and meld it at once, or pass", "F14-6"
+    )
+
+
+def _draw_first(state: GameState, move: Move) -> Refusal:
+    del state
+    if isinstance(move, Pass):
+        return Refusal("pass is only for the first upcard", "F14-6")
+    return Refusal("draw first: from the stock or the discard pile", "F14-8")
+
+
+def _drawn_already(state: GameState, move: Move) -> Refusal:
+    del state
+    if isinstance(move, Pass):
+        return Refusal("pass is only for the first upcard", "F14-6")
+    if isinstance(move, Done):
+        return Refusal("'done' ends only the last plays; discard to end a turn", "F14-13")
+    return Refusal("you have drawn already this turn", "F14-8")
+
+
+def _last_plays(state: GameState, move: Move) -> Refusal:
+    del state
+    if isinstance(move, Pass):
+        return Refusal("pass is only for the first upcard", "F14-6")
+    if isinstance(move, Discard):
+        return Refusal("the last plays end with 'done', not a discard", "F14-13")
+    return Refusal("the last draw is one card from the stock", "F14-13")
+
+
+_CLAIM: Final = Kind(
+    move=Claim,
+    options=_claim_options,
+    name=_name_claim,
+    play=_claim,
+    anyone=True,
+)
+_DRAW: Final = Kind(
+    move=Draw,
+    options=lambda state, player: (Draw(),),
+    name=lambda state, move, player: [Draw()],
+    play=_draw,
+)
+_MELD: Final = Kind(
+    move=NewMeld,
+    options=rummy500.meld_options,
+    name=rummy500.name_meld,
+    play=_meld,
+    checks=(_upcard_meld, _uses_card),
+)
+_LAY_OFF: Final = Kind(
+    move=LayOff,
+    options=rummy500.lay_off_options,
+    name=rummy500.name_lay_off,
+    play=_lay,
+    gates=(_needs_meld, _upcard_pending),
+    checks=(_uses_card,),
+)
+
+MACHINE: Final = Machine[State](
+    game="1400",
+    phases={
+        Phase.OPENING: PhaseRules(
+            kinds=(
+                Kind(
+                    move=Take,
+                    options=lambda state, player: (Take(),),
+                    name=_name_upcard,
+                    play=_take,
+                    checks=(_upcard_usable,),
+                ),
+                Kind(
+                    move=Pass,
+                    options=lambda state, player: (Pass(),),
+                    name=lambda state, move, player: [Pass()],
+                    play=_pass,
+                    checks=(_may_pass,),
+                ),
+            ),
+            refuse=_opening_only,
+        ),
+        Phase.DRAW: PhaseRules(
+            kinds=(
+                _CLAIM,
+                _DRAW,
+                Kind(
+                    move=Take,
+                    options=_take_options,
+                    name=_name_take,
+                    play=_take,
+                    checks=(_usable,),
+                ),
+            ),
+            refuse=_draw_first,
+        ),
+        Phase.PLAY: PhaseRules(
+            kinds=(
+                _MELD,
+                _LAY_OFF,
+                Kind(
+                    move=Discard,
+                    options=discard_options,
+                    name=name_discard,
+                    play=_discard,
+                    gates=(_upcard_pending, _card_pending),
+                ),
+            ),
+            refuse=_drawn_already,
+        ),
+        Phase.LAST: PhaseRules(
+            kinds=(
+                Kind(
+                    move=Draw,
+                    options=lambda state, player: (Draw(),),
+                    name=lambda state, move, player: [Draw()],
+                    play=_draw,
+                    checks=(_last_draw,),
+                ),
+                _MELD,
+                _LAY_OFF,
+                Kind(
+                    move=Done,
+                    options=lambda state, player: (Done(),),
+                    name=lambda state, move, player: [Done()],
+                    play=_done,
+                ),
+            ),
+            refuse=_last_plays,
+        ),
+    },
+    anyone=(_CLAIM,),
+)
+"""The one turn machine every 1400 game uses."""

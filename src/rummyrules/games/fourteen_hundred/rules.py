@@ -11,18 +11,44 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
+from rummyrules.game.machine import Machine
+from rummyrules.game.state import GameState, View
+from rummyrules.games.base import GameRules
+from rummyrules.formats.sections import (
+    MELDED,
+    ROUND,
+    SCORES,
+    Count,
+    Dealer,
+    FaceUp,
+    Hands,
+    Melds,
+    Pile,
+    Player,
+    Section,
+    Seed,
+    Sheet,
+    Stock,
+    ToMove,
+    TurnWords,
+    Wild,
+)
+from rummyrules.games.fourteen_hundred.positions import Claim, Marker
+from rummyrules.games.fourteen_hundred.state import (
+    FourteenHundredState,
+    FourteenHundredTurn,
+    FourteenHundredView,
+)
 from rummyrules.games.fourteen_hundred import machine as fourteen_hundred_game
 from rummyrules.melds import MeldRules
 
-if TYPE_CHECKING:
-    from rummyrules.game.state import GameState, Machine
-from rummyrules.game.rules import PlayableRules, check_decks
+from rummyrules.game.rules import check_decks
 
 __all__ = ["FourteenHundred"]
 
@@ -53,7 +79,7 @@ def _stock_out(value: StockOut | str) -> StockOut:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class FourteenHundred(PlayableRules):
+class FourteenHundred(GameRules):
     """The rules of 1400, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -88,6 +114,32 @@ class FourteenHundred(PlayableRules):
     deck_rule: ClassVar[str] = "F14-1"
     wild_ranks: ClassVar[frozenset[Rank]] = frozenset(Rank)
     wild_rule: ClassVar[str] = "F14-4"
+    state_class: ClassVar[type[GameState]] = FourteenHundredState
+    view_class: ClassVar[type[View]] = FourteenHundredView
+    short_name: ClassVar[str] = "1400"
+    sections: ClassVar[tuple[Section, ...]] = (
+        Seed(),
+        Dealer(),
+        Wild(),
+        FaceUp(),
+        Marker(),
+        ToMove(),
+        TurnWords(FourteenHundredTurn),
+        Claim(),
+        Count("passes"),
+        Hands(),
+        Melds(),
+        Pile(),
+        Sheet(),
+        SCORES,
+        ROUND,
+        MELDED,
+        Player("out"),
+        Count("turns"),
+        Count("reshuffles"),
+        Stock(),
+    )
+    aliases: ClassVar[tuple[str, ...]] = ("f14", "fourteen-hundred")
     unused_fields: ClassVar[frozenset[str]] = frozenset(
         {"had_turn", "winner", "dropped", "out_of_play"}
     )
@@ -186,7 +238,7 @@ class FourteenHundred(PlayableRules):
         return make_deck(decks=self.decks)
 
     @property
-    def machine(self) -> Machine:
+    def machine(self) -> Machine[Any]:
         """The 1400 turn machine (F14-6 … F14-15).
 
         >>> type(FourteenHundred().machine).__name__
@@ -196,7 +248,7 @@ class FourteenHundred(PlayableRules):
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
-    ) -> GameState:
+    ) -> FourteenHundredState:
         """Deal the first round (F14-3, F14-4, F14-5), from a seed or a stacked deck.
 
         The round opens on the first upcard (F14-6); the deal then passes to

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import cast
 
@@ -23,11 +24,13 @@ from rummyrules.core.inputs import brief, expect
 from rummyrules.core.shuffle import random_words
 from rummyrules.game.moves import Move
 from rummyrules.game.rules import Rules
-from rummyrules.game.state import GameState
+from rummyrules.core.errors import StateError
+from rummyrules.formats.checks import check_state
 from rummyrules.games.going_out.dealer import DealerDraw
 from rummyrules.games.going_out.rules import GoingOutRummy
+from rummyrules.games.going_out.state import GoingOutState
 
-__all__ = ["WINS_NEEDED", "Match", "game_seed"]
+__all__ = ["WINS_NEEDED", "Match", "check_match", "game_seed"]
 
 WINS_NEEDED = 2
 """Games a player must win to win the match (GOR-12)."""
@@ -65,7 +68,7 @@ class Match:
 
     seed: int
     draw: DealerDraw
-    games: tuple[GameState, ...]
+    games: tuple[GoingOutState, ...]
 
     @classmethod
     def start(cls, rules: GoingOutRummy, *, seed: int = 0, shuffler: int = 0) -> Match:
@@ -216,3 +219,42 @@ def _check_rules(rules: object) -> GoingOutRummy:
         )
         raise OptionError(message)
     return rules
+
+
+def check_match(match: Match) -> None:
+    """Refuse a match whose games could not have followed one another (GOR-12).
+
+    >>> from rummyrules import GoingOutRummy, Match
+    >>> check_match(Match.start(GoingOutRummy(), seed=4))
+    """
+    if not match.games:
+        raise StateError("a match has at least one game")
+    first = match.games[0].rules
+    if not isinstance(first, GoingOutRummy):
+        raise StateError("a match is played under GoingOutRummy rules (GOR-12)")
+    for game in match.games:
+        check_state(game)
+        if not isinstance(game.rules, GoingOutRummy) or game.players != first.players:
+            raise StateError(
+                "every game of a match is Going Out Rummy with the same players"
+            )
+    draw = first.draw_for_dealer(seed=match.seed, shuffler=match.draw.shuffler)
+    if draw != match.draw:
+        raise StateError(
+            "the draw for first dealer is not the one the match's seed gives"
+        )
+    following = draw.dealer
+    for number, game in enumerate(match.games, start=1):
+        if game.seed != game_seed(match.seed, number) or game.dealer != following:
+            message = (
+                f"game {number} is not dealt as the match's seed and its games say"
+            )
+            raise StateError(message)
+        if number < len(match.games) and not game.is_over:
+            raise StateError(f"game {number} is not over, yet another game follows it")
+        winners = game.winners
+        first_player = winners[0] if winners else (game.dealer + 1) % game.players
+        following = (first_player - 1) % game.players
+    wins = Counter(p for game in match.games[:-1] for p in game.winners)
+    if wins and max(wins.values()) >= 2:
+        raise StateError("a game follows the one in which a player won the match")

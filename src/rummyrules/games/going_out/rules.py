@@ -11,22 +11,40 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck, read_cards
-from rummyrules.core.options import GoingOut, about, at_least, between, choice, is_bool
+from rummyrules.core.options import about, at_least, between, choice, is_bool
 from rummyrules.core.shuffle import shuffled
 from rummyrules.game.dealing import check_seat, check_seed
-from rummyrules.game.rules import CardsLike, PlayableRules
+from rummyrules.game.rules import CardsLike
+from rummyrules.game.machine import Machine
+from rummyrules.game.state import GameState, View
+from rummyrules.games.base import GameRules
+from rummyrules.formats.sections import (
+    ROUND,
+    Cards,
+    Count,
+    Dealer,
+    Hands,
+    Melds,
+    Pile,
+    Player,
+    Section,
+    Seed,
+    Settled,
+    Stock,
+    ToMove,
+    Who,
+)
+from rummyrules.games.going_out.state import GoingOutState, GoingOutView, GoingOut
 from rummyrules.games.going_out import machine as going_out_game
 from rummyrules.games.going_out.dealer import DealerDraw, draw_for_dealer
 from rummyrules.melds import MeldRules, layouts
 from rummyrules.melds.layouts import Layout
 
-if TYPE_CHECKING:
-    from rummyrules.game.state import GameState, Machine
 
 __all__ = ["GoingOut", "GoingOutRummy"]
 
@@ -49,7 +67,7 @@ def _going_out(value: GoingOut | str) -> GoingOut:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class GoingOutRummy(PlayableRules):
+class GoingOutRummy(GameRules):
     """The rules of Going Out Rummy, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -74,6 +92,32 @@ class GoingOutRummy(PlayableRules):
     deck_rule: ClassVar[str] = "GOR-1"
     wild_ranks: ClassVar[frozenset[Rank]] = frozenset()
     wild_rule: ClassVar[str] = "MELD-4"
+    state_class: ClassVar[type[GameState]] = GoingOutState
+    view_class: ClassVar[type[View]] = GoingOutView
+    short_name: ClassVar[str] = "gor"
+    sections: ClassVar[tuple[Section, ...]] = (
+        Seed(),
+        Dealer(),
+        ToMove(),
+        Hands(),
+        Melds(),
+        Pile(),
+        ROUND,
+        Settled(
+            "out",
+            lambda state: getattr(state, "out", None),
+            "the winner, who went out by laying the whole hand down (GOR-7)",
+            "player",
+            written=True,
+        ),
+        Count("turns"),
+        Count("reshuffles"),
+        Player("winner"),
+        Who("dropped"),
+        Cards("out_of_play", "dropped_cards"),
+        Stock(),
+    )
+    aliases: ClassVar[tuple[str, ...]] = ("going-out", "going-out-rummy")
     keeps_score: ClassVar[bool] = False
     hides_piles: ClassVar[bool] = True
     unused_fields: ClassVar[frozenset[str]] = frozenset(
@@ -167,7 +211,7 @@ class GoingOutRummy(PlayableRules):
         )
 
     @property
-    def machine(self) -> Machine:
+    def machine(self) -> Machine[Any]:
         """The Going Out Rummy turn machine (GOR-4 … GOR-10).
 
         >>> GoingOutRummy().machine.legal_moves(GoingOutRummy().new_game(seed=1))
@@ -177,7 +221,7 @@ class GoingOutRummy(PlayableRules):
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
-    ) -> GameState:
+    ) -> GoingOutState:
         """Deal a game (GOR-3): one hand is the whole game.
 
         The deck order comes from ``seed`` through the library's one shuffle,

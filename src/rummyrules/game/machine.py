@@ -1,0 +1,332 @@
+"""The turn machine every game is: phases, kinds of move, and each rule written once.
+
+A game is a phase machine. In each phase a few *kinds* of move may be made:
+draw, take, meld, lay off, discard. A :class:`Kind` says which moves of its
+kind the cards allow now (its *options*) and which rules forbid some of them.
+A rule is one function that answers "may this be done here, and if not, which
+rule forbids it, in what sentence": it returns ``None`` or a :class:`Refusal`.
+A *gate* forbids every move of the kind at once (you have not melded yet, so
+you may not lay off, EOP-9); a *check* forbids one move (your last card can
+be laid off, so you may not discard it, EOP-12).
+
+Listing the legal moves and refusing a move ask the very same functions, so
+what is listed is what is accepted: a move is accepted only as one of the
+kind's options that no gate and no check refuses, and that is the list.
+
+The skeleton here is what every game does the same way: a game that is over,
+a player who is not at the table or whose turn it is not (ALL-2), a move the
+game does not have, a kind of move the phase does not take, and a move whose
+wild cards can be read more than one way (MELD-5).
+
+>>> from rummyrules import EndOfThePage
+>>> game = EndOfThePage().new_game(seed=1)
+>>> [str(move) for move in game.legal_moves()]
+['draw', 'take']
+>>> game.apply("discard 7H")
+Traceback (most recent call last):
+...
+rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+import attrs
+
+from rummyrules.core.errors import IllegalMoveError
+from rummyrules.core.inputs import brief
+from rummyrules.game.moves import Move
+
+__all__ = ["Check", "Gate", "Kind", "Machine", "PhaseRules", "Playing", "Refusal", "refuse"]
+
+
+class Playing(Protocol):
+    """What the machine reads of a game state: whose move it is, in which phase."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to move; None when the game is over."""
+
+    @property
+    def phase(self) -> enum.StrEnum:
+        """What kind of move comes next."""
+
+
+S = TypeVar("S", bound=Playing)
+M = TypeVar("M", bound=Move)
+
+
+@attrs.frozen
+class Refusal:
+    """Why a move may not be made here: a sentence a player understands, and the rule.
+
+    >>> print(Refusal("you have drawn already this turn", "EOP-5"))
+    you have drawn already this turn (EOP-5)
+    """
+
+    reason: str
+    rule: str
+
+    def error(self) -> IllegalMoveError:
+        """The refusal as the error :meth:`~rummyrules.GameState.apply` raises.
+
+        >>> Refusal("draw first", "GOR-4").error().rule
+        'GOR-4'
+        """
+        return IllegalMoveError(self.reason, rule=self.rule)
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})"
+
+
+def refuse(reason: str, rule: str) -> IllegalMoveError:
+    """The error for a refusal that needs no rule function: a move that names nothing.
+
+    >>> refuse("there is no 9S in the discard pile", "EOP-5").rule
+    'EOP-5'
+    """
+    return IllegalMoveError(reason, rule=rule)
+
+
+class Gate(Protocol[S]):
+    """A rule that forbids every move of a kind at once, for this player now."""
+
+    def __call__(self, state: S, player: int, /) -> Refusal | None:
+        """``None``, or why no move of the kind may be made."""
+
+
+class Check(Protocol[S, M]):
+    """A rule that forbids one move: ``None``, or why it may not be made here."""
+
+    def __call__(self, state: S, move: M, /) -> Refusal | None:
+        """``None``, or why this move may not be made."""
+
+
+@attrs.frozen(kw_only=True)
+class Kind(Generic[S, M]):
+    """One kind of move in a game: how its moves are listed, named, checked and played.
+
+    Attributes:
+        move: The move class (``Discard``).
+        options: Every move of this kind the cards allow the player now, in
+            the order they are listed (before the rules below forbid any).
+        name: The options a player's move names: usually one, several
+            where a wild card is left undeclared; or, when it names none, it
+            raises the error that says why (a card not held, no such meld).
+        play: The state after one of the options (or a move ``name`` gave).
+        gates: Rules that forbid every move of the kind at once.
+        checks: Rules that forbid one move.
+        anyone: Whether any player may make it, even out of turn (1400's
+            claims, Going Out Rummy's drops); its moves then carry their
+            player.
+    """
+
+    move: type[M]
+    options: Callable[[S, int], Iterable[M]]
+    name: Callable[[S, M, int], Sequence[M]]
+    play: Callable[[S, M], S]
+    gates: tuple[Gate[S], ...] = ()
+    checks: tuple[Check[S, M], ...] = ()
+    anyone: bool = False
+
+    def listed(self, state: S, player: int) -> list[M]:
+        """The moves of this kind the player may make now: options no rule refuses.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1).apply("draw")
+        >>> kind = game.rules.machine.phases[game.phase].kinds[-1]
+        >>> [str(move) for move in kind.listed(game, game.to_move)][:2]
+        ['discard 4H', 'discard 5S']
+        """
+        for gate in self.gates:
+            if gate(state, player) is not None:
+                return []
+        options = self.options(state, player)
+        checks = self.checks
+        if not checks:
+            return list(options)
+        return [
+            move for move in options if all(check(state, move) is None for check in checks)
+        ]
+
+    def resolve(self, state: S, move: M, player: int) -> M:
+        """The option the move names, once every rule allows it; or the refusal.
+
+        >>> from rummyrules import EndOfThePage
+        >>> from rummyrules.game.moves import parse_move
+        >>> game = EndOfThePage().new_game(seed=1).apply("draw")
+        >>> kind = game.rules.machine.phases[game.phase].kinds[-1]
+        >>> kind.resolve(game, parse_move("discard 2S"), game.to_move)
+        Traceback (most recent call last):
+        ...
+        rummyrules.IllegalMoveError: you do not hold 2S (ALL-1)
+        """
+        for gate in self.gates:
+            refusal = gate(state, player)
+            if refusal is not None:
+                raise refusal.error()
+        named = self.name(state, move, player)
+        passing: list[M] = []
+        first: Refusal | None = None
+        for option in named:
+            refusal = next(
+                (found for check in self.checks if (found := check(state, option))),
+                None,
+            )
+            if refusal is None:
+                passing.append(option)
+            elif first is None:
+                first = refusal
+        if len(passing) == 1:
+            return passing[0]
+        if passing:
+            listed = " or ".join(f"'{option}'" for option in passing)
+            reason = f"the wild cards can be read more than one way; declare them: {listed}"
+            raise refuse(reason, "MELD-5")
+        if first is None:  # pragma: no cover - name raises when it names nothing
+            raise refuse(f"{brief(str(move))} is not a move here", "ALL-2")
+        raise first.error()
+
+
+@attrs.frozen(kw_only=True)
+class PhaseRules(Generic[S]):
+    """The kinds of move one phase takes, in the order they are listed.
+
+    Attributes:
+        kinds: The kinds, in listing order.
+        refuse: Why a move of a kind this phase does not take is refused
+            (``you have drawn already this turn``, EOP-5).
+    """
+
+    kinds: tuple[Kind[S, Any], ...]
+    refuse: Callable[[S, Move], Refusal]
+    by_move: Mapping[type[Move], Kind[S, Any]] = attrs.field(init=False)
+
+    @by_move.default
+    def _by_move(self) -> dict[type[Move], Kind[S, Any]]:
+        return {kind.move: kind for kind in self.kinds}
+
+
+@attrs.frozen(kw_only=True)
+class Machine(Generic[S]):
+    """A game's turn machine: its phases, and the kinds any player may make.
+
+    It lists moves (:meth:`legal_moves`, :meth:`moves_for`), names the move
+    a player's move stands for or refuses it (:meth:`resolve`), and plays it
+    (:meth:`play`). :class:`~rummyrules.GameState` asks it through
+    ``state.rules.machine``.
+
+    Attributes:
+        game: The game's name, for messages.
+        phases: The rules of each phase but the game's end.
+        anyone: The kinds any player may make out of turn, in listing order.
+        present: A rule that forbids a player any move at all (Going Out
+            Rummy's players who dropped out, GOR-10).
+        foreign: The game's own words for a move it does not have, where it
+            has them; otherwise the move is refused as no move of the game
+            (ALL-2).
+    """
+
+    game: str
+    phases: Mapping[Any, PhaseRules[S]]
+    anyone: tuple[Kind[S, Any], ...] = ()
+    present: Gate[S] | None = None
+    foreign: Callable[[Move], Refusal | None] | None = None
+    moves: frozenset[type[Move]] = attrs.field(init=False)
+
+    @moves.default
+    def _moves(self) -> frozenset[type[Move]]:
+        found = {kind.move for phase in self.phases.values() for kind in phase.kinds}
+        return frozenset(found | {kind.move for kind in self.anyone})
+
+    def legal_moves(self, state: S) -> tuple[Move, ...]:
+        """Every move the player to move may make now (ALL-2).
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> game.rules.machine.legal_moves(game) == game.legal_moves()
+        True
+        """
+        player = state.to_move
+        phase = self.phases.get(state.phase)
+        if player is None or phase is None:
+            return ()
+        moves: list[Move] = []
+        for kind in phase.kinds:
+            moves += kind.listed(state, player)
+        return tuple(moves)
+
+    def moves_for(self, state: S, player: int) -> tuple[Move, ...]:
+        """The moves a player other than the one to move may make now.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy().new_game(seed=1)
+        >>> [str(move) for move in game.rules.machine.moves_for(game, 0)]
+        ['0: drop']
+        """
+        if state.to_move is None or player == state.to_move:
+            return ()
+        if self.present is not None and self.present(state, player) is not None:
+            return ()
+        moves: list[Move] = []
+        for kind in self.anyone:
+            moves += kind.listed(state, player)
+        return tuple(moves)
+
+    def resolve(self, state: S, move: Move) -> Move:
+        """The listed move that ``move`` names, or the IllegalMoveError saying why none.
+
+        A move named for the player to move may leave out its wild cards'
+        meanings where they have one reading; in Going Out Rummy, going out
+        may lay the hand out any valid way.
+
+        >>> from rummyrules import EndOfThePage
+        >>> from rummyrules.game.moves import parse_move
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> str(game.rules.machine.resolve(game, parse_move("1: draw")))
+        'draw'
+        """
+        player = state.to_move
+        if player is None:
+            raise refuse("the game is over", "ALL-2")
+        actor = player if move.player is None else move.player
+        if self.present is not None:
+            absent = self.present(state, actor)
+            if absent is not None:
+                raise absent.error()
+        if type(move) not in self.moves:
+            own = None if self.foreign is None else self.foreign(move)
+            if own is not None:
+                raise own.error()
+            verb = str(attrs.evolve(move, player=None)).split()[0]
+            raise refuse(f"'{verb}' is not a move in {self.game}", "ALL-2")
+        anyone = next((kind for kind in self.anyone if kind.move is type(move)), None)
+        if actor != player:
+            if anyone is None:
+                reason = f"it is player {player}'s turn, not player {actor}'s"
+                raise refuse(reason, "ALL-2")
+            return anyone.resolve(state, move, actor)
+        phase = self.phases[state.phase]
+        kind = phase.by_move.get(type(move), anyone)
+        if kind is None:
+            raise phase.refuse(state, move).error()
+        if not kind.anyone and move.player is not None:
+            move = attrs.evolve(move, player=None)
+        return kind.resolve(state, move, actor)
+
+    def play(self, state: S, move: Move) -> S:
+        """The state after a listed move (or one :meth:`resolve` gave).
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> game.rules.machine.play(game, game.legal_moves()[0]).phase.value
+        'play'
+        """
+        if move.player is not None and move.player != state.to_move:
+            kind = next(kind for kind in self.anyone if kind.move is type(move))
+        else:
+            kind = self.phases[state.phase].by_move[type(move)]
+        return kind.play(state, move)
