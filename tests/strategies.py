@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import oracle
 from rummyrules import (
+    FourteenHundredPhase,
     WILDCARD,
     Card,
     EndOfThePage,
@@ -564,7 +565,7 @@ def stock_moves(game: GameState, rng: random.Random, moves: int) -> GameState:
         player = game.to_move
         if player is None:
             break
-        if game.phase is Phase.DRAW:
+        if game.phase == Phase.DRAW:
             game = machine.play(game, Draw() if game.stock else Take())
         else:
             game = machine.play(game, Discard(card=rng.choice(game.hand(player))))
@@ -708,7 +709,7 @@ def some_states(walk: list[GameState], stride: int = STRIDE) -> list[GameState]:
     The rarer states: a 1400 discard that may be claimed (F14-12), the first
     upcard (F14-6), the last plays after going out (F14-13), a game over.
     """
-    rare = {Phase.OPENING, Phase.LAST, Phase.OVER}
+    rare = {FourteenHundredPhase.OPENING, FourteenHundredPhase.LAST, Phase.OVER}
     return [
         game
         for index, game in enumerate(walk)

@@ -228,7 +228,7 @@ def test_eop_9_lay_off_only_after_melding() -> None:
     assert error.rule == "EOP-9"
     assert (
         error.reason
-        == "you have not melded yet this round, so you cannot lay off on meld 1"
+        == "you have not melded yet this round, so you cannot lay off on a meld"
     )
     assert not any(str(m).startswith("lay") for m in game.legal_moves())
 
@@ -257,7 +257,7 @@ def test_eop_10_discard_ends_the_turn_and_playing_is_optional() -> None:
     assert refused(game, "discard 9H").rule == "ALL-1"  # not held
     after = game.apply("discard 9S")
     assert after.to_move == 1
-    assert after.phase is Phase.DRAW
+    assert after.phase == Phase.DRAW
     assert str(after.discard_pile[0]) == "9S"
 
 
@@ -438,7 +438,9 @@ def test_eop_17_rip_the_page_but_never_below_the_rounds_begun() -> None:
 
 
 def test_eop_17_equal_totals_share_the_win() -> None:
-    game = attrs.evolve(example(), scores=(50, 50), phase=Phase.OVER, to_move=None)
+    game = attrs.evolve(
+        example(), score_sheet=((50, 50),), phase=Phase.OVER, to_move=None
+    )
     assert game.winners == (0, 1)
 
 

@@ -6,6 +6,7 @@ import attrs
 import pytest
 
 from rummyrules import (
+    FourteenHundredPhase,
     Card,
     FourteenHundred,
     GameState,
@@ -256,7 +257,7 @@ def test_f14_5_one_upcard_starts_a_spread_discard_pile() -> None:
     assert texts(game.discard_pile) == ["7H"]
     assert texts(game.stock[:3]) == ["8H", "2D", "9C"]
     assert len(game.stock) == 52 - 4 - 4 - 1
-    assert game.phase is Phase.OPENING
+    assert game.phase == FourteenHundredPhase.OPENING
 
 
 def test_f14_r4_the_deal_passes_left_each_round() -> None:
@@ -304,7 +305,7 @@ def test_f14_6_a_player_who_cannot_use_the_upcard_passes() -> None:
     assert error.rule == "F14-6"
     assert error.reason == "you can make no meld with 7H, so you must pass"
     game = game.apply("pass")
-    assert (game.to_move, game.phase) == (1, Phase.OPENING)
+    assert (game.to_move, game.phase) == (1, FourteenHundredPhase.OPENING)
     assert listed(game) == ["take"]
     game = play(game, "take", "meld 7C 7D 7H", "discard QS")
     # play goes on from the player who used it: player 0 draws next
@@ -340,7 +341,7 @@ def test_f14_7_nobody_uses_the_upcard_every_player_adds_their_hand() -> None:
     assert game.scores == (110, 20)
     assert (game.round, game.phase, game.dealer, game.to_move) == (
         2,
-        Phase.OPENING,
+        FourteenHundredPhase.OPENING,
         0,
         1,
     )
@@ -620,13 +621,13 @@ def test_f14_r9_the_window_closes_when_the_next_player_draws() -> None:
 def test_f14_13_out_with_a_discard_ends_the_round_at_once() -> None:
     game = play(base(), "take", "meld 5H 6H 7H KS=8H", "discard 3H")
     assert game.score_sheet == ((5 + 5 + 5 + 100, -(5 + 300)),)
-    assert (game.round, game.phase) == (2, Phase.OPENING)
+    assert (game.round, game.phase) == (2, FourteenHundredPhase.OPENING)
 
 
 def test_f14_13_out_without_a_discard_gives_the_next_player_last_plays() -> None:
     game = last_plays()
     assert game.hand(0) == ()
-    assert (game.phase, game.to_move, game.out) == (Phase.LAST, 1, 0)
+    assert (game.phase, game.to_move, game.out) == (FourteenHundredPhase.LAST, 1, 0)
     assert listed(game)[0] == "draw"
     assert listed(game)[-1] == "done"
     assert refused(game, "discard 4C").rule == "F14-13"
@@ -785,7 +786,7 @@ def out_on_the_last_stock_card(how: str) -> GameState:
     )
     assert len(game.discard_pile) == 39
     game = play(game, "draw", "lay 8H on 1", "lay 9H on 1")
-    assert (game.phase, game.to_move, game.out, game.stock) == (Phase.LAST, 1, 0, ())
+    assert (game.phase, game.to_move, game.out, game.stock) == (FourteenHundredPhase.LAST, 1, 0, ())
     return game
 
 
@@ -794,7 +795,7 @@ def test_f14_r10_the_last_draw_rebuilds_an_empty_stock(how: str) -> None:
     game = out_on_the_last_stock_card(how)
     assert listed(game) == ["draw", "done"]
     drawn = game.apply("draw")
-    assert drawn.phase is Phase.LAST
+    assert drawn.phase == FourteenHundredPhase.LAST
     assert len(drawn.hand(1)) == 3
     assert (len(drawn.stock), drawn.discard_pile) == (37, game.discard_pile[:1])
     assert drawn.reshuffles == 1
@@ -842,10 +843,10 @@ def test_all_5_the_last_plays_are_played_past_max_turns() -> None:
     # those plays are one turn at most, so the limit still bounds the round.
     game = last_plays(FourteenHundred(players=2, max_turns=1))
     assert game.turns == 1
-    assert (game.phase, game.to_move) == (Phase.LAST, 1)
+    assert (game.phase, game.to_move) == (FourteenHundredPhase.LAST, 1)
     assert listed(game)[0] == "draw"
     game = game.apply("draw")
-    assert game.phase is Phase.LAST
+    assert game.phase == FourteenHundredPhase.LAST
     assert len(game.apply("done").score_sheet) == 1
 
 

@@ -350,7 +350,7 @@ def test_gor_3_there_is_no_upcard_and_the_first_player_draws_from_the_stock() ->
     game = new(THREES, "2S 4D 6H", "AH 2H 9C", stock="3H")
     assert game.discard_pile == ()
     assert game.to_move == 1
-    assert game.phase is Phase.DRAW
+    assert game.phase == Phase.DRAW
     assert listed(game) == ["draw", "drop"]
     error = refused(game, "take")
     assert error.rule == "GOR-3"
@@ -382,7 +382,7 @@ def test_gor_4_draw_takes_the_top_card_of_the_stock() -> None:
     drawn = game.apply("draw")
     assert texts(drawn.hand(1)) == ["AH", "2H", "9C", "KD"]
     assert drawn.stock == game.stock[1:]
-    assert drawn.phase is Phase.PLAY
+    assert drawn.phase == Phase.PLAY
     assert drawn.to_move == 1
     assert listed(drawn) == [
         "discard AH",
@@ -480,7 +480,7 @@ def test_gor_4_a_discard_ends_the_turn_and_play_goes_clockwise() -> None:
         seen.append(game.to_move)
         game = play(game, "draw", f"discard {drawn}")
         assert texts(game.discard_pile[:1]) == [drawn]
-        assert game.phase is Phase.DRAW
+        assert game.phase == Phase.DRAW
     assert seen == [1, 2, 0, 1]
     assert game.to_move == 2
     assert game.turns == 4
@@ -735,7 +735,7 @@ def test_gor_7_going_out_wins_the_game_and_ends_it() -> None:
     game = sevens()
     over = game.apply("out 7S 7H 7D / 7C 8C 9C discard 10C")
     assert over.is_over
-    assert over.phase is Phase.OVER
+    assert over.phase == Phase.OVER
     assert over.winner == 1
     assert over.winners == (1,)
     assert over.out == 1
@@ -934,7 +934,7 @@ def test_gor_9_the_discard_pile_but_its_top_card_becomes_the_stock() -> None:
     """After the discard that empties the stock, the pile but its top is the stock."""
     before, after = reshuffle_game(seed=5)
     assert before.stock == ()
-    assert before.phase is Phase.PLAY
+    assert before.phase == Phase.PLAY
     assert before.turns == 146
     assert len(before.discard_pile) == 146
     assert len(after.discard_pile) == 1
@@ -945,7 +945,7 @@ def test_gor_9_the_discard_pile_but_its_top_card_becomes_the_stock() -> None:
     assert len(after.stock) == 146
     assert Counter(after.stock) == Counter(before.discard_pile)
     assert after.to_move == 0  # player 1 played first; turn 147 was player 1's
-    assert after.phase is Phase.DRAW
+    assert after.phase == Phase.DRAW
     assert listed(after) == ["draw", "take", "drop"]
     assert whole_deck(after)
 
@@ -968,7 +968,7 @@ def test_gor_9_nothing_can_be_drawn_from_an_empty_stock() -> None:
     game = play(game, "draw", "discard KD")
     # Play never gets here: the pile cannot shrink to one card before the
     # stock (at least 56 cards) runs out, so the position is set up by hand.
-    empty = attrs.evolve(game, stock=(), out_of_play=game.stock)
+    empty = attrs.evolve(game, stock=(), dropped_cards=game.stock)
     assert listed(empty) == ["take", "drop"]
     error = refused(empty, "draw")
     assert error.rule == "GOR-9"
@@ -990,7 +990,7 @@ def test_gor_9_a_drop_after_drawing_the_last_card_also_rebuilds_the_stock() -> N
     pile = game.discard_pile
     dropped = play(game, "draw", "drop")
     assert dropped.dropped == (2, 0)
-    assert Counter(dropped.out_of_play) == Counter(
+    assert Counter(dropped.dropped_cards) == Counter(
         (*parse_cards("7H 7H 7H 2S 4D 6C"), last)
     )
     assert dropped.reshuffles == 1
@@ -1013,9 +1013,9 @@ def test_gor_10_a_player_may_drop_out_of_turn() -> None:
     dropped = game.apply("2: drop")
     assert dropped.dropped == (2,)
     assert dropped.hand(2) == ()
-    assert texts(dropped.out_of_play) == ["7H", "7H", "7H"]
+    assert texts(dropped.dropped_cards) == ["7H", "7H", "7H"]
     assert dropped.to_move == 1
-    assert dropped.phase is Phase.DRAW
+    assert dropped.phase == Phase.DRAW
     assert dropped.turns == 0
     assert dropped.stock == game.stock
     assert whole_deck(dropped)
@@ -1032,9 +1032,9 @@ def test_gor_10_the_player_to_move_may_drop_after_drawing() -> None:
     game = new(FOUR, *FOUR_HANDS, stock="QH 10S").apply("draw")
     dropped = game.apply("drop")
     assert dropped.dropped == (1,)
-    assert texts(dropped.out_of_play) == ["AH", "9C", "JD", "QH"]
+    assert texts(dropped.dropped_cards) == ["AH", "9C", "JD", "QH"]
     assert dropped.to_move == 2
-    assert dropped.phase is Phase.DRAW
+    assert dropped.phase == Phase.DRAW
     assert dropped.discard_pile == ()
     assert texts(dropped.stock[:1]) == ["10S"]
     assert not dropped.is_over
@@ -1047,7 +1047,7 @@ def test_gor_10_a_player_may_discard_then_drop() -> None:
     game = new(FOUR, *FOUR_HANDS, stock="QH 10S")
     game = play(game, "draw", "discard AH", "1: drop")
     assert game.dropped == (1,)
-    assert texts(game.out_of_play) == ["9C", "JD", "QH"]
+    assert texts(game.dropped_cards) == ["9C", "JD", "QH"]
     assert texts(game.discard_pile) == ["AH"]
     assert game.to_move == 2
 
@@ -1070,7 +1070,7 @@ def test_gor_10_a_dropped_player_cannot_drop_again_or_move() -> None:
 def test_gor_10_dropped_cards_never_go_back_into_the_stock() -> None:
     """The cards of a player who dropped stay out of play when the stock is rebuilt."""
     _, after = reshuffle_game(seed=5)
-    assert texts(after.out_of_play) == ["7H", "7H", "7H"]
+    assert texts(after.dropped_cards) == ["7H", "7H", "7H"]
     assert Card.parse("7H") not in after.stock
     assert Card.parse("7H") not in after.discard_pile
     assert all(Card.parse("7H") not in hand for hand in after.hands)
@@ -1101,7 +1101,7 @@ def test_gor_r3_two_players_a_drop_out_of_turn_ends_the_game() -> None:
     over = game.apply("0: drop")
     assert over.winners == (1,)
     assert over.dropped == (0,)
-    assert texts(over.out_of_play) == ["2S", "4D", "6H"]
+    assert texts(over.dropped_cards) == ["2S", "4D", "6H"]
 
 
 def test_gor_r3_option_the_game_ends_with_no_winner() -> None:

@@ -30,7 +30,7 @@ def finish(match: Match) -> Match:
         ways_out = [move for move in game.legal_moves() if isinstance(move, GoOut)]
         if ways_out:
             match = match.apply(ways_out[0])
-        elif game.phase is Phase.DRAW:
+        elif game.phase == Phase.DRAW:
             match = match.apply("draw")
         else:
             player = game.to_move
@@ -88,7 +88,7 @@ def test_gor_12_the_winner_of_a_game_plays_first_in_the_next() -> None:
     assert following.game.to_move == 1
     assert following.game.dealer == 0
     assert following.game.seed == game_seed(0, 2)
-    assert following.game.phase is Phase.DRAW
+    assert following.game.phase == Phase.DRAW
     assert following.wins == (0, 1, 0)
 
 
@@ -150,7 +150,7 @@ def test_gor_12_next_game_waits_until_the_game_is_over() -> None:
     assert caught.value.rule == "GOR-12"
     assert caught.value.reason == "game 1 is still being played; finish it first"
     assert len(match.games) == 1
-    assert match.game.phase is Phase.PLAY
+    assert match.game.phase == Phase.PLAY
 
 
 def test_gor_12_nothing_more_is_dealt_once_the_match_is_won() -> None:
@@ -207,8 +207,8 @@ def test_gor_12_a_match_is_a_frozen_value_and_the_same_seed_plays_the_same() -> 
     """Moves give a new match and leave the old one as it was; seeds replay exactly."""
     start = Match.start(QUICK, seed=0)
     moved = start.apply("draw")
-    assert start.game.phase is Phase.DRAW
-    assert moved.game.phase is Phase.PLAY
+    assert start.game.phase == Phase.DRAW
+    assert moved.game.phase == Phase.PLAY
     assert finish(Match.start(QUICK, seed=0)) == finish(start)
 
 

@@ -184,8 +184,8 @@ def test_gor_7_every_way_out_brute_force_finds_wins_the_game(
     assert after.out == 1
     assert after.hand(1) == ()
     assert after.discard_pile[:1] == (() if left is None else (left,))
-    assert len(after.table) == len(chosen)
-    for laid, (reading, meld, declare) in zip(after.table, chosen, strict=True):
+    assert len(after.melds) == len(chosen)
+    for laid, (reading, meld, declare) in zip(after.melds, chosen, strict=True):
         assert laid.owner == 1
         assert Counter(laid.cards) == Counter(meld.cards)
         pairs = pairs_of(laid.cards, laid.meld.stands_for)
@@ -293,16 +293,16 @@ def hidden_dealt_anew(
     """
     others = [] if keep is None else [p for p in range(game.players) if p != keep]
     pile = game.discard_pile
-    pool = [*game.stock, *pile[1:], *game.out_of_play]
+    pool = [*game.stock, *pile[1:], *game.dropped_cards]
     pool += [card for player in others for card in game.hand(player)]
     rng.shuffle(pool)
-    fixed = len(game.out_of_play) + sum(len(game.hand(p)) for p in others)
+    fixed = len(game.dropped_cards) + sum(len(game.hand(p)) for p in others)
     free = len(pool) - fixed
     band = StockSize.of(len(game.stock))
     sizes = [n for n in range(free + 1) if StockSize.of(n) is band] if pile else [free]
     size = rng.choice(sizes)
     stock, pool = pool[:size], pool[size:]
-    out_of_play, pool = pool[: len(game.out_of_play)], pool[len(game.out_of_play) :]
+    out_of_play, pool = pool[: len(game.dropped_cards)], pool[len(game.dropped_cards) :]
     hands = list(game.hands)
     for player in others:
         count = len(hands[player])
@@ -312,7 +312,7 @@ def hidden_dealt_anew(
         seed=rng.randrange(2**40),
         stock=tuple(stock),
         discard_pile=(*pile[:1], *pool),
-        out_of_play=tuple(out_of_play),
+        dropped_cards=tuple(out_of_play),
         hands=tuple(hands),
     )
 

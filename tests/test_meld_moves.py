@@ -116,7 +116,7 @@ def same_move(game: GameState, given: str, canonical: str) -> None:
     """Both texts are accepted as one move: the canonical one, which is listed."""
     player = parse_move(canonical).player
     assert canonical in listed(game, player)
-    normal = game.rules.machine.normalize(game, parse_move(given))
+    normal = game.rules.machine.resolve(game, parse_move(given))
     assert str(normal) == canonical
     assert game.apply(given) == game.apply(canonical)
 
@@ -156,7 +156,7 @@ def test_f14_12_a_claim_declares_its_wild_in_either_form(
 )
 def test_gor_7_going_out_declares_a_wildcard_in_either_form(given: str) -> None:
     game = GOR.position(GOR_OUT)
-    normal = game.rules.machine.normalize(game, parse_move(given))
+    normal = game.rules.machine.resolve(game, parse_move(given))
     assert str(normal) == "out 7S 7H *=7 / 8C 9C 10C discard KD"
     assert [str(meld) for meld in game.apply(given).melds] == ["7S 7H *=7", "8C 9C 10C"]
     run = "out 7S 7H 10C / 8C 9C *=10 discard KD"

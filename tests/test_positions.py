@@ -231,7 +231,7 @@ def test_a_rules_object_may_stand_for_the_rules_line() -> None:
     game = read_position("to_move 1 draw | hands 7S 7H 9C / 7D 8D 9D", rules=rules)
     assert game.rules == rules
     assert game == read_position(write_position(game), rules=rules)
-    assert game.phase is Phase.DRAW
+    assert game.phase == Phase.DRAW
 
 
 def test_a_wild_meld_left_open_and_a_wild_declared_on_the_table() -> None:

@@ -1,4 +1,9 @@
-"""Every public name is documented with an example that runs (the docs build runs them)."""
+"""The public surface: every name users may rely on is documented with an example that runs.
+
+What users may rely on is what ``rummyrules`` and ``rummyrules.bots`` export
+(their ``__all__``); every other module is internal (see the contributor
+page), and only needs to say what it is for.
+"""
 
 import importlib
 import inspect
@@ -7,24 +12,38 @@ import pkgutil
 import pytest
 
 import rummyrules
+import rummyrules.bots
+
+PUBLIC_PACKAGES = (rummyrules, rummyrules.bots)
 
 
 def public_objects() -> list[tuple[str, object]]:
+    """Each public name, and each public method of a public class."""
     found: list[tuple[str, object]] = []
-    names = [m.name for m in pkgutil.walk_packages(rummyrules.__path__, "rummyrules.")]
-    for module_name in ["rummyrules", *names]:
-        module = importlib.import_module(module_name)
-        found.append((module_name, module))
-        for name in getattr(module, "__all__", []):
-            obj = getattr(module, name)
-            if inspect.isclass(obj) or inspect.isfunction(obj):
-                found.append((f"{module_name}.{name}", obj))
-                if inspect.isclass(obj):
-                    for member, value in vars(obj).items():
+    for package in PUBLIC_PACKAGES:
+        found.append((package.__name__, package))
+        for name in package.__all__:
+            obj = getattr(package, name)
+            if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+                continue
+            found.append((f"{package.__name__}.{name}", obj))
+            if inspect.isclass(obj):
+                for klass in obj.__mro__:
+                    if not klass.__module__.startswith("rummyrules"):
+                        continue
+                    for member, value in vars(klass).items():
                         target = value.fget if isinstance(value, property) else value
                         if not member.startswith("_") and inspect.isfunction(target):
-                            found.append((f"{module_name}.{name}.{member}", target))
+                            found.append((f"{package.__name__}.{name}.{member}", target))
     return found
+
+
+def modules() -> list[str]:
+    """Every module of the library."""
+    return [
+        "rummyrules",
+        *(m.name for m in pkgutil.walk_packages(rummyrules.__path__, "rummyrules.")),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -36,6 +55,11 @@ def test_every_public_name_has_a_docstring_with_an_example(
     doc = inspect.getdoc(obj) or ""
     assert doc, f"{name} has no docstring"
     assert ">>>" in doc, f"{name} has no example"
+
+
+@pytest.mark.parametrize("name", modules())
+def test_every_module_says_what_it_is_for(name: str) -> None:
+    assert (importlib.import_module(name).__doc__ or "").strip(), f"{name} has no docstring"
 
 
 def test_the_package_exports_what_the_design_names() -> None:

@@ -73,7 +73,7 @@ def test_all_2_the_game_is_over_in_every_game_and_every_path(name: str) -> None:
     game = over(name)
     assert game.is_over
     assert game.legal_moves() == ()
-    normalize = partial(game.rules.machine.normalize, game)
+    normalize = partial(game.rules.machine.resolve, game)
     attempts: list[Callable[[], object]] = [
         partial(game.apply, "draw"),
         partial(game.apply, "0: draw"),
@@ -105,7 +105,7 @@ def test_all_2_there_is_no_player_n_in_every_game_and_every_path(
             partial(game.view, number),
             partial(game.apply, "draw", player=number),
             partial(game.apply, Draw(player=number)),
-            partial(game.rules.machine.normalize, game, Draw(player=number)),
+            partial(game.rules.machine.resolve, game, Draw(player=number)),
         ]
         if number >= 0:
             attempts.append(partial(game.apply, f"{number}: draw"))

@@ -138,7 +138,7 @@ SITUATIONS: dict[str, Callable[[], GameState]] = {
         FourteenHundred(players=3), lambda g: g.claim is not None
     ),
     "F14-13 the last plays after going out": lambda: found(
-        FourteenHundred(players=3), lambda g: g.phase is Phase.LAST
+        FourteenHundred(players=3), lambda g: g.phase == Phase.LAST
     ),
     "F14-6 the first upcard": lambda: FourteenHundred().new_game(seed=1),
     "F14-R3 the marker, melds on the table": lambda: found(

@@ -28,8 +28,7 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
-from rummyrules.game.state import Phase
-from rummyrules.game.state import View
+from rummyrules.game.state import Phase, View
 from rummyrules.games.end_of_the_page.rules import EndOfThePage
 from rummyrules.games.fourteen_hundred.rules import FourteenHundred
 from rummyrules.games.going_out.rules import GoingOut, GoingOutRummy

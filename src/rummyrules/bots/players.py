@@ -21,9 +21,7 @@ from typing import Protocol, runtime_checkable
 from rummyrules.core.errors import OptionError
 from rummyrules.core.shuffle import below, random_words
 from rummyrules.game.moves import Drop, Move
-from rummyrules.game.state import PlayableRules
-from rummyrules.game.state import GameState
-from rummyrules.game.state import View
+from rummyrules.game.state import GameState, PlayableRules, View
 
 __all__ = ["Bot", "RandomBot", "play_game"]
 

@@ -40,8 +40,7 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
-from rummyrules.game.state import GameState
-from rummyrules.game.state import View
+from rummyrules.game.state import GameState, View
 
 from .printer import Printer
 

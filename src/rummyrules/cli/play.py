@@ -37,8 +37,7 @@ from rummyrules.bots import Bot
 from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
 from rummyrules.game.moves import Drop, Move, parse_move
-from rummyrules.game.state import GameState
-from rummyrules.game.state import View
+from rummyrules.game.state import GameState, View
 
 from .commentary import Narrator, deal_words, verb_for
 from .printer import Printer

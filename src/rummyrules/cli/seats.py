@@ -19,9 +19,7 @@ from typing import Final
 
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
 from rummyrules.game.moves import Move
-from rummyrules.game.state import PlayableRules
-from rummyrules.game.state import GameState
-from rummyrules.game.state import View
+from rummyrules.game.state import GameState, PlayableRules, View
 
 __all__ = ["BOT_NAMES", "Recorder", "bot_names", "make_bots", "play_recorded"]
 

@@ -47,7 +47,6 @@ from rummyrules.formats.checks import check_state, check_view
 from rummyrules.game.moves import Move, parse_move
 from rummyrules.game.registry import VARIANTS
 from rummyrules.game.state import GameState, PlayableRules, View
-from rummyrules.game.table import TableMeld
 from rummyrules.melds import Meld, MeldKind, parse_declared
 
 __all__ = ["FORMAT", "VERSION", "Saved", "dumps", "loads"]
@@ -95,6 +94,7 @@ def register_kind(name: str, cls: type[Any], check: Callable[[Any], None]) -> No
     """
     _KINDS[name] = cls
     _CHECKS[name] = check
+
 
 _HEADER: Final = {"format", "version", "kind", "variant", "data"}
 _BOUND: Final = 10**MAX_DIGITS

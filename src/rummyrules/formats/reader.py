@@ -68,6 +68,7 @@ class Reader:
     # -- Pieces ---------------------------------------------------------------
 
     def get(self, key: str) -> str | None:
+        """The text of a section, or None when it is left out."""
         return self.sections.get(key)
 
     def number(self, key: str, *, signed: bool = False) -> int:
@@ -91,6 +92,7 @@ class Reader:
         return tuple(number for number in numbers if number is not None)
 
     def player(self, key: str, text: str) -> int:
+        """A player named in a section, or why there is no such player."""
         number = whole_number(text)
         if number is None or not 0 <= number < self.players:
             raise PositionError(
@@ -100,14 +102,17 @@ class Reader:
         return number
 
     def optional_player(self, key: str) -> int | None:
+        """The player a section names, or None when it is left out."""
         text = self.get(key)
         return None if text is None else self.player(key, text)
 
     def who(self, key: str) -> list[int]:
+        """The players a section names (``-`` for none)."""
         text = self.get(key) or "-"
         return [] if text == "-" else [self.player(key, word) for word in text.split()]
 
     def card(self, key: str, text: str) -> Card:
+        """A card of the deck named in a section, or why it is no such card."""
         try:
             card = Card.parse(text)
         except RummyRulesError as error:
@@ -115,6 +120,7 @@ class Reader:
         return self.known(key, card)
 
     def known(self, key: str, card: Card) -> Card:
+        """The card, once the deck has it."""
         if card not in self.copies:
             raise PositionError(
                 f"{key}: there is no {card} in the {self.rules.name} deck"
@@ -122,18 +128,21 @@ class Reader:
         return card
 
     def cards(self, key: str, text: str) -> tuple[Card, ...]:
+        """The cards a section names (``-`` for none)."""
         words = text.replace(",", " ").split()
         if words == ["-"]:
             return ()
         return tuple(self.card(key, word) for word in words)
 
     def groups(self, key: str) -> list[str]:
+        """The ``/``-separated groups of a section."""
         text = self.get(key)
         return [] if text is None else [group.strip() for group in text.split("/")]
 
     # -- The state ----------------------------------------------------------------
 
     def wild(self) -> Rank | None:
+        """The wild rank, which every round of a game with one names."""
         text = self.get("wild")
         if text is None:
             if self.rules.wild_ranks:
@@ -148,6 +157,7 @@ class Reader:
             raise PositionError(f"wild: {error}") from None
 
     def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every player's hand, sorted as the library shows them."""
         groups = self.groups("hands")
         if not groups:
             raise PositionError(
@@ -160,6 +170,7 @@ class Reader:
         return tuple(sorted_hand(self.cards("hands", group or "-")) for group in groups)
 
     def meld(self, number: int, text: str, wild: Rank | None) -> TableMeld:
+        """Meld ``number`` as written: its owner, its cards, who played each."""
         key = f"melds: meld {number}"
         owned = _OWNER.match(text)
         if owned is None:
@@ -225,6 +236,7 @@ class Reader:
         )
 
     def sheet(self) -> tuple[tuple[int, ...], ...]:
+        """The score sheet: a row of whole numbers per finished round."""
         rows: list[tuple[int, ...]] = []
         for number, group in enumerate(self.groups("sheet"), start=1):
             words = group.split()
@@ -242,6 +254,7 @@ class Reader:
         return tuple(rows)
 
     def flags(self, key: str) -> tuple[bool, ...]:
+        """For each player, whether the section names them."""
         chosen = self.who(key)
         if len(set(chosen)) != len(chosen):
             raise PositionError(f"{key}: a player is named twice")

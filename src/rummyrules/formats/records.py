@@ -49,8 +49,7 @@ from rummyrules.core.errors import DeckError, RecordParseError, RummyRulesError
 from rummyrules.core.inputs import brief, expect, whole_number, wrong_type
 from rummyrules.game.moves import Move, parse_move
 from rummyrules.game.registry import VARIANTS, parse_rules, rules_text
-from rummyrules.game.state import PlayableRules
-from rummyrules.game.state import GameState
+from rummyrules.game.state import GameState, PlayableRules
 
 __all__ = [
     "GameRecord",

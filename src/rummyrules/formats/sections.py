@@ -24,8 +24,9 @@ import attrs
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import PositionError
 from rummyrules.core.inputs import brief
-from rummyrules.game.state import GameState
 from rummyrules.formats.reader import Reader
+from rummyrules.game.rummy500 import Rummy500State
+from rummyrules.game.state import GameState
 from rummyrules.game.table import TableMeld
 
 __all__ = [
@@ -98,10 +99,12 @@ class Seed(Section):
     keys: tuple[str, ...] = ("seed",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         if state.seed:
             yield "seed", str(state.seed)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         reader.fields["seed"] = reader.number("seed", signed=True)
 
 
@@ -117,10 +120,12 @@ class Dealer(Section):
     keys: tuple[str, ...] = ("dealer",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         if state.dealer:
             yield "dealer", str(state.dealer)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         reader.fields["dealer"] = reader.optional_player("dealer") or 0
 
 
@@ -130,16 +135,18 @@ class Wild(Section):
 
     >>> from rummyrules import EndOfThePage
     >>> list(Wild().write(EndOfThePage().new_game(seed=7)))
-    [('wild', '9')]
+    [('wild', '5')]
     """
 
     keys: tuple[str, ...] = ("wild",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         if state.wild is not None:
             yield "wild", str(state.wild)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         reader.fields["wild"] = reader.wild()
 
 
@@ -151,23 +158,30 @@ class FaceUp(Section):
 
     >>> from rummyrules import EndOfThePage
     >>> list(FaceUp().write(EndOfThePage().new_game(seed=7)))
-    [('face_up', '9C')]
+    [('face_up', '5H')]
     """
 
     keys: tuple[str, ...] = ("face_up",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         card = getattr(state, "face_up", None)
         if card is not None:
             yield "face_up", str(card)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         text = reader.get("face_up")
         if text is None:
             reader.fields["face_up"] = None
             return
         card_text, at, player_text = reader.closed(text).partition("@")
-        seat = reader.state_class.dealt_face_up_seat(reader.rules, reader.fields["dealer"])
+        cls = reader.state_class
+        if not issubclass(
+            cls, Rummy500State
+        ):  # pragma: no cover - such games declare it
+            raise TypeError(cls)
+        seat = cls.dealt_face_up_seat(reader.rules, reader.fields["dealer"])
         if at and reader.player("face_up", player_text.strip()) != seat:
             raise PositionError(
                 f"face_up: the face-up card is in the hand of the player the deal "
@@ -195,12 +209,14 @@ class ToMove(Section):
     keys: tuple[str, ...] = ("over", "to_move")
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         if state.is_over:
             yield "over", ""
         else:
             yield "to_move", f"{_dash(state.to_move)} {state.phase.value}"
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         phases = reader.state_class.phases
         over = phases("over")
         text = reader.get("to_move")
@@ -244,13 +260,14 @@ class TurnWords(Section):
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=7).apply("take")
     >>> list(TurnWords(type(game.turn)).write(game))
-    [('turn', 'taken 4D')]
+    [('turn', 'taken 5C')]
     """
 
     turn_class: type[Any]
     keys: tuple[str, ...] = ("turn",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         turn = getattr(state, "turn")  # noqa: B009 - every game with turn words has it
         words: list[str] = []
         for field in attrs.fields(self.turn_class):
@@ -265,6 +282,7 @@ class TurnWords(Section):
             yield "turn", " ".join(words)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         text = reader.get("turn")
         fields = {field.name: field for field in attrs.fields(self.turn_class)}
         found: dict[str, list[str]] = {}
@@ -308,16 +326,20 @@ class Count(Section):
     key: str
     field: str = ""
 
-    @property
-    def keys(self) -> tuple[str, ...]:  # type: ignore[override]  # a key of its own
+    keys: tuple[str, ...] = attrs.field(init=False)
+
+    @keys.default
+    def _one_key(self) -> tuple[str, ...]:
         return (self.key,)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The key of the section."""
         value = getattr(state, self.field or self.key)
         if value:
             yield self.key, str(value)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         reader.fields[self.field or self.key] = reader.number(self.key)
 
 
@@ -332,16 +354,20 @@ class Player(Section):
 
     key: str
 
-    @property
-    def keys(self) -> tuple[str, ...]:  # type: ignore[override]  # a key of its own
+    keys: tuple[str, ...] = attrs.field(init=False)
+
+    @keys.default
+    def _one_key(self) -> tuple[str, ...]:
         return (self.key,)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The key of the section."""
         value = getattr(state, self.key)
         if value is not None:
             yield self.key, str(value)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         reader.fields[self.key] = reader.optional_player(self.key)
 
 
@@ -356,16 +382,20 @@ class Flags(Section):
 
     key: str
 
-    @property
-    def keys(self) -> tuple[str, ...]:  # type: ignore[override]  # a key of its own
+    keys: tuple[str, ...] = attrs.field(init=False)
+
+    @keys.default
+    def _one_key(self) -> tuple[str, ...]:
         return (self.key,)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The key of the section."""
         flags: Sequence[bool] = getattr(state, self.key)
         if any(flags):
             yield self.key, " ".join(str(p) for p, flag in enumerate(flags) if flag)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         reader.fields[self.key] = reader.flags(self.key)
 
 
@@ -374,22 +404,30 @@ class Who(Section):
     """``key N …``: players in an order (``dropped``).
 
     >>> from rummyrules import GoingOutRummy
-    >>> list(Who("dropped").write(GoingOutRummy(players=3).new_game(seed=7).apply("2: drop")))
+    >>> list(
+    ...     Who("dropped").write(
+    ...         GoingOutRummy(players=3).new_game(seed=7).apply("2: drop")
+    ...     )
+    ... )
     [('dropped', '2')]
     """
 
     key: str
 
-    @property
-    def keys(self) -> tuple[str, ...]:  # type: ignore[override]  # a key of its own
+    keys: tuple[str, ...] = attrs.field(init=False)
+
+    @keys.default
+    def _one_key(self) -> tuple[str, ...]:
         return (self.key,)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The key of the section."""
         who: Sequence[int] = getattr(state, self.key)
         if who:
             yield self.key, " ".join(map(str, who))
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         reader.fields[self.key] = tuple(reader.who(self.key))
 
 
@@ -398,23 +436,31 @@ class Cards(Section):
     """``key C …``: cards set aside somewhere (``out_of_play``); none when left out.
 
     >>> from rummyrules import GoingOutRummy
-    >>> list(Cards("out_of_play", "dropped_cards").write(GoingOutRummy().new_game(seed=7)))
+    >>> list(
+    ...     Cards("out_of_play", "dropped_cards").write(
+    ...         GoingOutRummy().new_game(seed=7)
+    ...     )
+    ... )
     []
     """
 
     key: str
     field: str = ""
 
-    @property
-    def keys(self) -> tuple[str, ...]:  # type: ignore[override]  # a key of its own
+    keys: tuple[str, ...] = attrs.field(init=False)
+
+    @keys.default
+    def _one_key(self) -> tuple[str, ...]:
         return (self.key,)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The key of the section."""
         cards: Sequence[Card] = getattr(state, self.field or self.key)
         if cards:
             yield self.key, cards_text(cards)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         cards = reader.cards(self.key, reader.get(self.key) or "-")
         reader.place(cards)
         reader.fields[self.field or self.key] = cards
@@ -426,15 +472,17 @@ class Hands(Section):
 
     >>> from rummyrules import GoingOutRummy
     >>> list(Hands().write(GoingOutRummy(hand_size=2).new_game(seed=7)))
-    [('hands', '6C 8H / 10D KS')]
+    [('hands', 'AD 6H / AS JC')]
     """
 
     keys: tuple[str, ...] = ("hands",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         yield "hands", " / ".join(cards_text(hand) for hand in state.hands)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         hands = reader.hands()
         for hand in hands:
             reader.place(hand)
@@ -457,10 +505,12 @@ class Melds(Section):
     keys: tuple[str, ...] = ("melds",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         if state.melds:
             yield "melds", " / ".join(_meld_text(meld) for meld in state.melds)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         wild = reader.fields.get("wild")
         table = tuple(
             reader.meld(number, group, wild)
@@ -487,16 +537,18 @@ class Pile(Section):
 
     >>> from rummyrules import EndOfThePage
     >>> list(Pile().write(EndOfThePage().new_game(seed=7)))
-    [('pile', '4D')]
+    [('pile', '5C')]
     """
 
     keys: tuple[str, ...] = ("pile",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         if state.discard_pile:
             yield "pile", cards_text(state.discard_pile)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         pile = reader.cards("pile", reader.get("pile") or "-")
         reader.place(pile)
         reader.fields["discard_pile"] = pile
@@ -514,11 +566,13 @@ class Sheet(Section):
     keys: tuple[str, ...] = ("sheet",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         sheet = state.score_sheet
         if sheet:
             yield "sheet", " / ".join(" ".join(map(str, row)) for row in sheet)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         reader.fields["score_sheet"] = reader.sheet()
 
 
@@ -531,9 +585,11 @@ class Settled(Section):
     written from the state (Going Out Rummy's ``out``, settled by its winner).
 
     >>> from rummyrules import EndOfThePage
-    >>> list(Settled("round", lambda state: state.round, "the score sheet").write(
-    ...     EndOfThePage().new_game(seed=7)
-    ... ))
+    >>> list(
+    ...     Settled("round", lambda state: state.round, "the score sheet").write(
+    ...         EndOfThePage().new_game(seed=7)
+    ...     )
+    ... )
     []
     """
 
@@ -543,19 +599,24 @@ class Settled(Section):
     parse: str = "count"
     written: bool = False
 
-    @property
-    def keys(self) -> tuple[str, ...]:  # type: ignore[override]  # a key of its own
+    keys: tuple[str, ...] = attrs.field(init=False)
+
+    @keys.default
+    def _one_key(self) -> tuple[str, ...]:
         return (self.key,)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The key of the section."""
         value = self.settled(state)
         if self.written and value is not None:
             yield self.key, str(value)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         del reader  # checked once the state is built
 
     def check(self, reader: Reader, state: GameState) -> None:
+        """Refuse the section where the state built settles it otherwise."""
         text = reader.get(self.key)
         if text is None:
             return
@@ -569,7 +630,9 @@ class Settled(Section):
         else:
             given = reader.number(self.key)
         if given != self.settled(state):
-            raise PositionError(f"{self.key}: {brief(text)} does not agree with {self.by}")
+            raise PositionError(
+                f"{self.key}: {brief(text)} does not agree with {self.by}"
+            )
 
 
 @attrs.frozen
@@ -589,11 +652,13 @@ class Stock(Section):
     keys: tuple[str, ...] = ("stock",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         text = _stock_text(state)
         if text is not None:
             yield "stock", text
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         reader.fields["stock"] = reader.stock()
 
 

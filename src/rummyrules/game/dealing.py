@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import attrs
 
@@ -34,6 +34,8 @@ from rummyrules.game.state import GameState
 
 if TYPE_CHECKING:
     from rummyrules.game.rules import Rules
+
+S = TypeVar("S", bound=GameState)
 
 __all__ = [
     "can_draw",
@@ -140,7 +142,7 @@ def checked_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
 _DECK = "a sequence of Cards, top card first (rules.stacked_deck reads card text)"
 
 
-def rebuilt_stock(state: GameState, how: StockOut) -> GameState:
+def rebuilt_stock(state: S, how: StockOut) -> S:
     """An empty stock ends the round, or is rebuilt from the discard pile (EOP-R4, F14-R10).
 
     The state is returned as it is when the round should end instead: under

@@ -31,6 +31,7 @@ rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EO
 from __future__ import annotations
 
 import enum
+import reprlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -40,11 +41,24 @@ from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.inputs import brief
 from rummyrules.game.moves import Move
 
-__all__ = ["Check", "Gate", "Kind", "Machine", "PhaseRules", "Playing", "Refusal", "refuse"]
+__all__ = [
+    "Check",
+    "Gate",
+    "Kind",
+    "Machine",
+    "PhaseRules",
+    "Playing",
+    "Refusal",
+    "refuse",
+]
 
 
 class Playing(Protocol):
     """What the machine reads of a game state: whose move it is, in which phase."""
+
+    @property
+    def players(self) -> int:
+        """How many players are at the table."""
 
     @property
     def to_move(self) -> int | None:
@@ -53,6 +67,51 @@ class Playing(Protocol):
     @property
     def phase(self) -> enum.StrEnum:
         """What kind of move comes next."""
+
+
+def mover(state: Playing) -> int:
+    """The player to move; while the game is over, why there is no move (ALL-2).
+
+    Every game and every path says "the game is over" this one way: a game
+    over lists no moves, so it accepts none.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> mover(game)
+    1
+    >>> mover(game.replace(phase="over", to_move=None))
+    Traceback (most recent call last):
+    ...
+    rummyrules.IllegalMoveError: the game is over (ALL-2)
+    """
+    if state.to_move is None:
+        raise IllegalMoveError("the game is over", rule="ALL-2")
+    return state.to_move
+
+
+def check_player(state: Playing, player: object) -> int:
+    """The player, once someone sits at that number; else why not (ALL-2).
+
+    Every game and every entry point (``apply``, ``legal_moves``, ``view``,
+    the turn machines) refuses a player number off the table this one way:
+    no move is ever listed for that player.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> check_player(GoingOutRummy().new_game(seed=1), 7)
+    Traceback (most recent call last):
+    ...
+    rummyrules.IllegalMoveError: there is no player 7: the players are 0 to 1 (ALL-2)
+    """
+    if type(player) is int and 0 <= player < state.players:
+        return player
+    if type(player) is not int:
+        shown = reprlib.repr(player)
+    elif abs(player) < 10**9:
+        shown = str(player)
+    else:  # a huge number has no cheap text, and the message stays short
+        shown = "by that number"
+    message = f"there is no player {shown}: the players are 0 to {state.players - 1}"
+    raise IllegalMoveError(message, rule="ALL-2")
 
 
 S = TypeVar("S", bound=Playing)
@@ -91,18 +150,10 @@ def refuse(reason: str, rule: str) -> IllegalMoveError:
     return IllegalMoveError(reason, rule=rule)
 
 
-class Gate(Protocol[S]):
-    """A rule that forbids every move of a kind at once, for this player now."""
-
-    def __call__(self, state: S, player: int, /) -> Refusal | None:
-        """``None``, or why no move of the kind may be made."""
-
-
-class Check(Protocol[S, M]):
-    """A rule that forbids one move: ``None``, or why it may not be made here."""
-
-    def __call__(self, state: S, move: M, /) -> Refusal | None:
-        """``None``, or why this move may not be made."""
+Gate = Callable[[S, int], Refusal | None]
+"""A rule that forbids every move of a kind at once, for this player now."""
+Check = Callable[[S, M], Refusal | None]
+"""A rule that forbids one move: ``None``, or why it may not be made here."""
 
 
 @attrs.frozen(kw_only=True)
@@ -132,6 +183,36 @@ class Kind(Generic[S, M]):
     checks: tuple[Check[S, M], ...] = ()
     anyone: bool = False
 
+    @classmethod
+    def single(
+        cls,
+        move: type[M],
+        play: Callable[[S, M], S],
+        *,
+        gates: tuple[Gate[S], ...] = (),
+        checks: tuple[Check[S, M], ...] = (),
+    ) -> Kind[S, M]:
+        """A kind with one move and nothing to name in it: ``draw``, ``pass``, ``done``.
+
+        >>> from rummyrules.game.moves import Done
+        >>> kind = Kind.single(Done, play=lambda state, move: state)
+        >>> kind.listed(None, 0)
+        [Done(player=None)]
+        """
+        only = move()
+
+        def options(state: S, player: int) -> tuple[M]:
+            del state, player
+            return (only,)
+
+        def name(state: S, given: M, player: int) -> list[M]:
+            del state, given, player
+            return [only]
+
+        return cls(
+            move=move, options=options, name=name, play=play, gates=gates, checks=checks
+        )
+
     def listed(self, state: S, player: int) -> list[M]:
         """The moves of this kind the player may make now: options no rule refuses.
 
@@ -139,7 +220,7 @@ class Kind(Generic[S, M]):
         >>> game = EndOfThePage().new_game(seed=1).apply("draw")
         >>> kind = game.rules.machine.phases[game.phase].kinds[-1]
         >>> [str(move) for move in kind.listed(game, game.to_move)][:2]
-        ['discard 4H', 'discard 5S']
+        ['discard 3H', 'discard 7D']
         """
         for gate in self.gates:
             if gate(state, player) is not None:
@@ -149,7 +230,9 @@ class Kind(Generic[S, M]):
         if not checks:
             return list(options)
         return [
-            move for move in options if all(check(state, move) is None for check in checks)
+            move
+            for move in options
+            if all(check(state, move) is None for check in checks)
         ]
 
     def resolve(self, state: S, move: M, player: int) -> M:
@@ -184,7 +267,9 @@ class Kind(Generic[S, M]):
             return passing[0]
         if passing:
             listed = " or ".join(f"'{option}'" for option in passing)
-            reason = f"the wild cards can be read more than one way; declare them: {listed}"
+            reason = (
+                f"the wild cards can be read more than one way; declare them: {listed}"
+            )
             raise refuse(reason, "MELD-5")
         if first is None:  # pragma: no cover - name raises when it names nothing
             raise refuse(f"{brief(str(move))} is not a move here", "ALL-2")
@@ -289,10 +374,8 @@ class Machine(Generic[S]):
         >>> str(game.rules.machine.resolve(game, parse_move("1: draw")))
         'draw'
         """
-        player = state.to_move
-        if player is None:
-            raise refuse("the game is over", "ALL-2")
-        actor = player if move.player is None else move.player
+        player = mover(state)
+        actor = player if move.player is None else check_player(state, move.player)
         if self.present is not None:
             absent = self.present(state, actor)
             if absent is not None:
@@ -308,14 +391,16 @@ class Machine(Generic[S]):
             if anyone is None:
                 reason = f"it is player {player}'s turn, not player {actor}'s"
                 raise refuse(reason, "ALL-2")
-            return anyone.resolve(state, move, actor)
+            resolved: Move = anyone.resolve(state, move, actor)
+            return resolved
         phase = self.phases[state.phase]
         kind = phase.by_move.get(type(move), anyone)
         if kind is None:
             raise phase.refuse(state, move).error()
         if not kind.anyone and move.player is not None:
             move = attrs.evolve(move, player=None)
-        return kind.resolve(state, move, actor)
+        named: Move = kind.resolve(state, move, actor)
+        return named
 
     def play(self, state: S, move: Move) -> S:
         """The state after a listed move (or one :meth:`resolve` gave).

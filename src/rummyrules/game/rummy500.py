@@ -72,9 +72,9 @@ class Rummy500State(GameState):
     (1, (0, 0, 0), 1)
     """
 
-    wild: Rank | None  # type: ignore[assignment]  # a field where the base has a read-only property
+    wild: Rank | None
     face_up: Card | None = None
-    score_sheet: tuple[tuple[int, ...], ...] = ()  # type: ignore[assignment]  # a field where the base has a read-only property
+    score_sheet: tuple[tuple[int, ...], ...] = ()
     out: int | None = None
 
     @property
@@ -230,9 +230,7 @@ def name_meld(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]
     """
     check_held(state.hands[player], move.cards)
     meld_rules = state.rules.meld_rules
-    found = melds.check(
-        move.cards, meld_rules, wild=state.wild, declared=move.declared
-    )
+    found = melds.check(move.cards, meld_rules, wild=state.wild, declared=move.declared)
     if not found:
         raise refuse(found.reason, found.rule or meld_rules.meld_rule)
     if any(move.declared) and all(
@@ -298,7 +296,10 @@ def name_lay_off(state: Rummy500State, move: LayOff, player: int) -> list[LayOff
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> [str(lay) for lay in name_lay_off(game, LayOff(card=Card.parse("8D"), meld=1), 1)]
+    >>> [
+    ...     str(lay)
+    ...     for lay in name_lay_off(game, LayOff(card=Card.parse("8D"), meld=1), 1)
+    ... ]
     ['lay 8D=K on 1']
     """
     _table_meld(state, move.meld)
@@ -347,7 +348,7 @@ def fit_on_meld(state: Rummy500State, move: OnMeld) -> list[OnMeld]:
     ...
     rummyrules.IllegalMoveError: 7C does not fit meld 1 (KH KD KC): ...
     """
-    table_meld = _table_meld(state, move.meld)
+    table_meld: Meld = _table_meld(state, move.meld)
     found = melds.check(
         (*table_meld.cards, move.card),
         state.rules.meld_rules,
@@ -355,7 +356,9 @@ def fit_on_meld(state: Rummy500State, move: OnMeld) -> list[OnMeld]:
         declared=(*table_meld.stands_for, move.declared),
     )
     if not found:
-        reason = f"{move.card} does not fit meld {move.meld} ({table_meld}): {found.reason}"
+        reason = (
+            f"{move.card} does not fit meld {move.meld} ({table_meld}): {found.reason}"
+        )
         raise refuse(reason, found.rule or "MELD-6")
     if table_meld.kind is MeldKind.WILD and move.declared is not None:
         # As a new meld of wilds only is laid open (name_meld), a wild laid
@@ -440,7 +443,9 @@ def start(
     >>> EndOfThePage().new_game(seed=4).round
     1
     """
-    order = first_order(rules, players=rules.players, seed=seed, deck=deck, dealer=dealer)
+    order = first_order(
+        rules, players=rules.players, seed=seed, deck=deck, dealer=dealer
+    )
     return deal(rules, order, seed=seed, dealer=dealer, sheet=())
 
 
@@ -456,7 +461,9 @@ def next_round(state: Rummy500State, deal: Deal) -> Rummy500State:
     number = len(state.score_sheet) + 1
     order = shuffled(state.rules.deck(), state.seed, "round", number)
     dealer = (state.dealer + 1) % state.players
-    return deal(state.rules, order, seed=state.seed, dealer=dealer, sheet=state.score_sheet)
+    return deal(
+        state.rules, order, seed=state.seed, dealer=dealer, sheet=state.score_sheet
+    )
 
 
 def add_row(state: R, row: tuple[int, ...]) -> R:

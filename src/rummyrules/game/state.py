@@ -21,16 +21,15 @@ from __future__ import annotations
 
 import abc
 import enum
-import reprlib
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, Self, TypeVar
+from typing import Any, ClassVar, Final, Self, TypeVar, cast
 
 import attrs
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import IllegalMoveError, OptionError
 from rummyrules.core.inputs import expect, expect_player, wrong_type
-from rummyrules.game.machine import Machine
+from rummyrules.game.machine import Machine, check_player, mover
 from rummyrules.game.moves import Move, parse_move
 from rummyrules.game.rules import Rules
 from rummyrules.game.table import TableMeld
@@ -43,8 +42,6 @@ __all__ = [
     "PlayableRules",
     "StockSize",
     "View",
-    "check_player",
-    "mover",
 ]
 
 
@@ -362,11 +359,10 @@ class GameState(abc.ABC):
         >>> GoingOutRummy().new_game(seed=1).with_page(3)
         Traceback (most recent call last):
         ...
-        rummyrules.OptionError: Going Out Rummy keeps no score page (EOP-17)
+        rummyrules.OptionError: Going Out Rummy keeps no score page: one hand is the whole game (GOR-1)
         """
         expect(rounds, int, name="rounds", what="a whole number of rounds (int)")
-        changed: Self = self.rules.with_page(self, rounds)
-        return changed
+        return cast("Self", self.rules.with_page(self, rounds))
 
     def set_aside(self) -> tuple[Card, ...]:
         """The cards neither in a hand, the stock, the discard pile nor a meld.
@@ -407,51 +403,6 @@ class GameState(abc.ABC):
         lines += self._lines()
         lines.append(f"  stock: {len(self.stock)} cards; scores {list(self.scores)}")
         return "\n".join(lines)
-
-
-def mover(state: GameState) -> int:
-    """The player to move; while the game is over, why there is no move (ALL-2).
-
-    Every game and every path says "the game is over" this one way: a game
-    over lists no moves, so it accepts none.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=1)
-    >>> mover(game)
-    1
-    >>> mover(game.replace(phase=Phase.OVER, to_move=None))
-    Traceback (most recent call last):
-    ...
-    rummyrules.IllegalMoveError: the game is over (ALL-2)
-    """
-    if state.to_move is None:
-        raise IllegalMoveError("the game is over", rule="ALL-2")
-    return state.to_move
-
-
-def check_player(state: GameState, player: object) -> int:
-    """The player, once someone sits at that number; else why not (ALL-2).
-
-    Every game and every entry point (``apply``, ``legal_moves``, ``view``,
-    the turn machines) refuses a player number off the table this one way:
-    no move is ever listed for that player.
-
-    >>> from rummyrules import GoingOutRummy
-    >>> check_player(GoingOutRummy().new_game(seed=1), 7)
-    Traceback (most recent call last):
-    ...
-    rummyrules.IllegalMoveError: there is no player 7: the players are 0 to 1 (ALL-2)
-    """
-    if type(player) is int and 0 <= player < state.players:
-        return player
-    if type(player) is not int:
-        shown = reprlib.repr(player)
-    elif abs(player) < 10**9:
-        shown = str(player)
-    else:  # a huge number has no cheap text, and the message stays short
-        shown = "by that number"
-    message = f"there is no player {shown}: the players are 0 to {state.players - 1}"
-    raise IllegalMoveError(message, rule="ALL-2")
 
 
 FEW: Final = 10
@@ -642,12 +593,14 @@ class PlayableRules(Rules):
     def with_page(self, state: GameState, rounds: int) -> GameState:
         """The game with a page of ``rounds`` rows, where the game keeps a page (EOP-17).
 
-        >>> from rummyrules import GoingOutRummy
-        >>> rules = GoingOutRummy()
-        >>> rules.with_page(rules.new_game(seed=1), 3)
+        A game without a page needs not say more; this is what it says:
+
+        >>> from rummyrules import FourteenHundred
+        >>> rules = FourteenHundred()
+        >>> PlayableRules.with_page(rules, rules.new_game(seed=1), 3)
         Traceback (most recent call last):
         ...
-        rummyrules.OptionError: Going Out Rummy keeps no score page (EOP-17)
+        rummyrules.OptionError: 1400 keeps no score page (EOP-17)
         """
         del state, rounds
         raise OptionError(f"{self.name} keeps no score page (EOP-17)")

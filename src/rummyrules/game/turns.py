@@ -47,7 +47,7 @@ def discard_options(state: GameState, player: int) -> list[Discard]:
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=1).apply("draw")
     >>> [str(move) for move in discard_options(game, 1)][:2]
-    ['discard 4H', 'discard 5S']
+    ['discard 3H', 'discard 7D']
     """
     return [Discard(card=card) for card in dict.fromkeys(state.hands[player])]
 

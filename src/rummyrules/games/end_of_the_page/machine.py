@@ -30,8 +30,8 @@ from rummyrules.game import rummy500
 from rummyrules.game.dealing import rebuilt_stock
 from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal, refuse
 from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Take
-from rummyrules.game.turns import discard_options, name_discard
 from rummyrules.game.state import GameState, Phase, PlayableRules
+from rummyrules.game.turns import discard_options, name_discard
 from rummyrules.games.end_of_the_page.state import (
     EndOfThePageState,
     EndOfThePageTurn,
@@ -149,10 +149,13 @@ def with_page(state: State, rounds: int) -> State:
             f"not {brief(rounds)} (EOP-17)"
         )
         raise OptionError(message)
-    state = state.replace(rules=attrs.evolve(state.rules, rounds=rounds))
+    page: dict[str, Any] = {"rounds": rounds}
+    state = state.replace(rules=attrs.evolve(state.rules, **page))
     if state.is_over and rounds > len(state.score_sheet):
         following = rummy500.next_round(state, deal)
-        if not isinstance(following, State):  # pragma: no cover - deal makes this game's state
+        if not isinstance(
+            following, State
+        ):  # pragma: no cover - deal makes this game's state
             raise TypeError(following)
         return following
     return state
@@ -323,11 +326,7 @@ def _no_stranding(state: State, move: NewMeld | LayOff) -> Refusal | None:
 def _taken_discard(state: State, move: Discard) -> Refusal | None:
     """EOP-R3: under the option, the card just taken from the pile is not discarded again."""
     turn = state.turn
-    if (
-        options(state).discard_taken_card
-        or move.card != turn.taken
-        or turn.held_copy
-    ):
+    if options(state).discard_taken_card or move.card != turn.taken or turn.held_copy:
         return None
     return Refusal(
         f"you took {move.card} from the discard pile this turn, and these rules do "
@@ -474,7 +473,9 @@ def _end_round(state: State) -> State:
     if len(state.score_sheet) >= options(state).rounds:
         return state.replace(phase=Phase.OVER, to_move=None, turn=EndOfThePageTurn())
     following = rummy500.next_round(state, deal)
-    if not isinstance(following, State):  # pragma: no cover - deal makes this game's state
+    if not isinstance(
+        following, State
+    ):  # pragma: no cover - deal makes this game's state
         raise TypeError(following)
     return following
 
@@ -497,10 +498,8 @@ MACHINE: Final = Machine[State](
     phases={
         Phase.DRAW: PhaseRules(
             kinds=(
-                Kind(
-                    move=Draw,
-                    options=lambda state, player: (Draw(),),
-                    name=lambda state, move, player: [Draw()],
+                Kind.single(
+                    Draw,
                     play=_draw,
                 ),
                 Kind(

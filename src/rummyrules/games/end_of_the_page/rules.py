@@ -17,10 +17,6 @@ import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
-from rummyrules.game.machine import Machine
-from rummyrules.game.rules import check_decks
-from rummyrules.game.state import GameState, View
-from rummyrules.games.base import GameRules
 from rummyrules.formats.sections import (
     MELDED,
     ROUND,
@@ -41,6 +37,10 @@ from rummyrules.formats.sections import (
     TurnWords,
     Wild,
 )
+from rummyrules.game.machine import Machine
+from rummyrules.game.rules import check_decks
+from rummyrules.game.state import GameState, View
+from rummyrules.games.base import GameRules
 from rummyrules.games.end_of_the_page import machine as end_of_the_page_game
 from rummyrules.games.end_of_the_page.state import (
     EndOfThePageState,
@@ -255,7 +255,9 @@ class EndOfThePage(GameRules):
         4
         """
         if not isinstance(state, EndOfThePageState):
-            raise TypeError(f"state must be an End of the Page game, not {type(state).__name__}")
+            raise TypeError(
+                f"state must be an End of the Page game, not {type(state).__name__}"
+            )
         return end_of_the_page_game.with_page(state, rounds)
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:

@@ -41,8 +41,8 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
-from rummyrules.game.turns import discard_options, name_discard
 from rummyrules.game.state import GameState, PlayableRules
+from rummyrules.game.turns import discard_options, name_discard
 from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredPhase,
     FourteenHundredState,
@@ -156,11 +156,18 @@ def _can_use_upcard(state: State) -> bool:
     return bool(_uses(state, state.to_move or 0, upcard, [upcard]))
 
 
-def _uses(state: State, player: int, card: Card, extra: Sequence[Card]) -> list[NewMeld]:
+def _uses(
+    state: State, player: int, card: Card, extra: Sequence[Card]
+) -> list[NewMeld]:
     """The new melds that hold ``card`` and can be made with ``extra`` added to the hand."""
     hand = hand_after(state.hands[player], add=extra)
     found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
     return [NewMeld.of(meld) for meld in found if card in meld.cards]
+
+
+def _upcard_option(state: State, player: int) -> tuple[Take]:
+    del state, player
+    return (Take(),)
 
 
 def _name_upcard(state: State, move: Take, player: int) -> list[Take]:
@@ -221,10 +228,14 @@ def _usable(state: State, move: Take) -> Refusal | None:
     pile = state.discard_pile
     depth = 0 if move.card is None else pile.index(move.card)
     card = pile[depth]
-    if _fits_table(state, player, card) or _can_meld(state, player, card, pile[: depth + 1]):
+    if _fits_table(state, player, card) or _can_meld(
+        state, player, card, pile[: depth + 1]
+    ):
         return None
     # F14-R7: a player who must meld before laying off may meld first.
-    hand = hand_after(hand_after(state.hands[player], add=pile[: depth + 1]), take=[card])
+    hand = hand_after(
+        hand_after(state.hands[player], add=pile[: depth + 1]), take=[card]
+    )
     if any(_meld_then_lay(state, meld, card) for meld in _melds_first(state, hand)):
         return None
     return Refusal(
@@ -305,7 +316,9 @@ def _close(one: Card, other: Card, meld_rules: MeldRules) -> bool:
 def _may_claim(state: State, player: int, card: Card) -> Refusal | None:
     """F14-12, F14-R9: the last discard, claimed by a player who is down and did not discard it."""
     if state.claim is None or card != state.claim:
-        return Refusal(f"{card} is not the last discard, or its claim has passed", "F14-R9")
+        return Refusal(
+            f"{card} is not the last discard, or its claim has passed", "F14-R9"
+        )
     if player == state.discarder:
         return Refusal("you cannot claim your own discard", "F14-12")
     if not state.melded[player]:
@@ -342,7 +355,9 @@ def _needs_meld(state: State, player: int) -> Refusal | None:
     """F14-R7: under the option, a player lays off only once down."""
     if state.melded[player] or not options(state).lay_off_needs_meld:
         return None
-    return Refusal("these rules ask for a meld of your own before you lay off", "F14-R7")
+    return Refusal(
+        "these rules ask for a meld of your own before you lay off", "F14-R7"
+    )
 
 
 def _upcard_pending(state: State, player: int) -> Refusal | None:
@@ -418,13 +433,17 @@ def _pass(state: State, move: Pass) -> State:
     passes = state.passes + 1
     if passes >= state.players:
         return _all_passed(state)  # F14-7
-    return state.replace(passes=passes, to_move=((state.to_move or 0) + 1) % state.players)
+    return state.replace(
+        passes=passes, to_move=((state.to_move or 0) + 1) % state.players
+    )
 
 
 def _all_passed(state: State) -> State:
     """F14-7: nobody used the upcard; each player adds their hand's value."""
     value = state.rules.card_value
-    row = tuple(sum(value(card, wild=state.wild) for card in hand) for hand in state.hands)
+    row = tuple(
+        sum(value(card, wild=state.wild) for card in hand) for hand in state.hands
+    )
     return _score(state, row)
 
 
@@ -510,7 +529,9 @@ def _discard(state: State, move: Discard) -> State:
     face_up = rummy500.face_up_after(state, hands)
     if not hands[player]:  # F14-13: out with a discard ends the round at once
         return _end_round(
-            state.replace(hands=tuple(hands), discard_pile=pile, out=player, face_up=face_up)
+            state.replace(
+                hands=tuple(hands), discard_pile=pile, out=player, face_up=face_up
+            )
         )
     meld_rules, wild = state.rules.meld_rules, state.wild
     fits = any(
@@ -547,7 +568,10 @@ def _claim(state: State, move: Claim) -> State:
     hands = list(state.hands)
     hands[claimant or 0] = hand_after(hands[claimant or 0], add=[move.card])
     taken = state.replace(
-        hands=tuple(hands), discard_pile=state.discard_pile[1:], claim=None, discarder=None
+        hands=tuple(hands),
+        discard_pile=state.discard_pile[1:],
+        claim=None,
+        discarder=None,
     )
     lay = LayOff(card=move.card, declared=move.declared, meld=move.meld)
     return rummy500.lay_off(taken, lay, claimant or 0)
@@ -575,7 +599,9 @@ def _score(state: State, row: tuple[int, ...]) -> State:
             discarder=None,
         )
     following = rummy500.next_round(state, deal)  # F14-R4
-    if not isinstance(following, State):  # pragma: no cover - deal makes this game's state
+    if not isinstance(
+        following, State
+    ):  # pragma: no cover - deal makes this game's state
         raise TypeError(following)
     return following
 
@@ -602,7 +628,9 @@ def _drawn_already(state: GameState, move: Move) -> Refusal:
     if isinstance(move, Pass):
         return Refusal("pass is only for the first upcard", "F14-6")
     if isinstance(move, Done):
-        return Refusal("'done' ends only the last plays; discard to end a turn", "F14-13")
+        return Refusal(
+            "'done' ends only the last plays; discard to end a turn", "F14-13"
+        )
     return Refusal("you have drawn already this turn", "F14-8")
 
 
@@ -622,10 +650,8 @@ _CLAIM: Final = Kind(
     play=_claim,
     anyone=True,
 )
-_DRAW: Final = Kind(
-    move=Draw,
-    options=lambda state, player: (Draw(),),
-    name=lambda state, move, player: [Draw()],
+_DRAW: Final = Kind.single(
+    Draw,
     play=_draw,
 )
 _MELD: Final = Kind(
@@ -651,15 +677,13 @@ MACHINE: Final = Machine[State](
             kinds=(
                 Kind(
                     move=Take,
-                    options=lambda state, player: (Take(),),
+                    options=_upcard_option,
                     name=_name_upcard,
                     play=_take,
                     checks=(_upcard_usable,),
                 ),
-                Kind(
-                    move=Pass,
-                    options=lambda state, player: (Pass(),),
-                    name=lambda state, move, player: [Pass()],
+                Kind.single(
+                    Pass,
                     play=_pass,
                     checks=(_may_pass,),
                 ),
@@ -696,19 +720,15 @@ MACHINE: Final = Machine[State](
         ),
         Phase.LAST: PhaseRules(
             kinds=(
-                Kind(
-                    move=Draw,
-                    options=lambda state, player: (Draw(),),
-                    name=lambda state, move, player: [Draw()],
+                Kind.single(
+                    Draw,
                     play=_draw,
                     checks=(_last_draw,),
                 ),
                 _MELD,
                 _LAY_OFF,
-                Kind(
-                    move=Done,
-                    options=lambda state, player: (Done(),),
-                    name=lambda state, move, player: [Done()],
+                Kind.single(
+                    Done,
                     play=_done,
                 ),
             ),

@@ -29,16 +29,18 @@ class Marker(Section):
     >>> from rummyrules import FourteenHundred
     >>> game = FourteenHundred(players=2, wild_card_dealt=False).new_game(seed=3)
     >>> list(Marker().write(game))
-    [('marker', '7S')]
+    [('marker', '8C')]
     """
 
     keys: tuple[str, ...] = ("marker",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         if isinstance(state, FourteenHundredState) and state.marker is not None:
             yield "marker", str(state.marker)
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         text = reader.get("marker")
         dealt = options_of(reader.rules).wild_card_dealt
         if text is None:
@@ -57,7 +59,9 @@ class Marker(Section):
         card = reader.card("marker", text)
         wild = reader.fields["wild"]
         if card.rank is not wild:
-            raise PositionError(f"marker: {card} is not of the wild rank {wild} (F14-R3)")
+            raise PositionError(
+                f"marker: {card} is not of the wild rank {wild} (F14-R3)"
+            )
         reader.place([card])
         reader.fields["marker"] = card
 
@@ -74,10 +78,12 @@ class Claim(Section):
     keys: tuple[str, ...] = ("claim",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
         if isinstance(state, FourteenHundredState) and state.claim is not None:
             yield "claim", f"{state.claim}@{state.discarder}"
 
     def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
         text = reader.get("claim")
         if text is None:
             reader.fields.update(claim=None, discarder=None)

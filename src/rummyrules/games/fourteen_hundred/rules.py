@@ -16,10 +16,8 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
+from rummyrules.core.errors import OptionError
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
-from rummyrules.game.machine import Machine
-from rummyrules.game.state import GameState, View
-from rummyrules.games.base import GameRules
 from rummyrules.formats.sections import (
     MELDED,
     ROUND,
@@ -39,16 +37,18 @@ from rummyrules.formats.sections import (
     TurnWords,
     Wild,
 )
+from rummyrules.game.machine import Machine
+from rummyrules.game.rules import check_decks
+from rummyrules.game.state import GameState, View
+from rummyrules.games.base import GameRules
+from rummyrules.games.fourteen_hundred import machine as fourteen_hundred_game
 from rummyrules.games.fourteen_hundred.positions import Claim, Marker
 from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredState,
     FourteenHundredTurn,
     FourteenHundredView,
 )
-from rummyrules.games.fourteen_hundred import machine as fourteen_hundred_game
 from rummyrules.melds import MeldRules
-
-from rummyrules.game.rules import check_decks
 
 __all__ = ["FourteenHundred"]
 
@@ -241,8 +241,8 @@ class FourteenHundred(GameRules):
     def machine(self) -> Machine[Any]:
         """The 1400 turn machine (F14-6 … F14-15).
 
-        >>> type(FourteenHundred().machine).__name__
-        'FourteenHundredMachine'
+        >>> FourteenHundred().machine.game
+        '1400'
         """
         return fourteen_hundred_game.MACHINE
 
@@ -259,6 +259,20 @@ class FourteenHundred(GameRules):
         (0, 'opening')
         """
         return fourteen_hundred_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
+
+    def with_page(self, state: GameState, rounds: int) -> GameState:
+        """1400 has no page: the game ends at the target total (F14-15).
+
+        >>> rules = FourteenHundred()
+        >>> rules.with_page(rules.new_game(seed=1), 3)
+        Traceback (most recent call last):
+        ...
+        rummyrules.OptionError: 1400 has no page; the game ends when a total reaches the target (F14-15)
+        """
+        del state, rounds
+        raise OptionError(
+            "1400 has no page; the game ends when a total reaches the target (F14-15)"
+        )
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """A card's points (F14-2): wild 100, Ace 15, 10 to K 10, 2 to 9 5.

@@ -67,7 +67,9 @@ def new_game(
     >>> new_game(GoingOutRummy(), seed=8) == GoingOutRummy().new_game(seed=8)
     True
     """
-    order = first_order(rules, players=rules.players, seed=seed, deck=deck, dealer=dealer)
+    order = first_order(
+        rules, players=rules.players, seed=seed, deck=deck, dealer=dealer
+    )
     return deal(rules, order, seed=seed, dealer=dealer)
 
 
@@ -129,6 +131,11 @@ def _name_take(state: State, move: Take, player: int) -> list[Take]:
     )
 
 
+def _top_only(state: State, player: int) -> tuple[Take]:
+    del state, player
+    return (Take(),)
+
+
 def _pile_empty(state: State, move: Take) -> Refusal | None:
     """GOR-3, GOR-4: there is a discard to take (none before the first discard)."""
     del move
@@ -175,7 +182,9 @@ def out_moves(
 
 
 def _out_options(state: State, player: int) -> tuple[GoOut, ...]:
-    return out_moves(state.hands[player], state.rules.meld_rules, options(state).going_out)
+    return out_moves(
+        state.hands[player], state.rules.meld_rules, options(state).going_out
+    )
 
 
 def resolve_out(state: State, move: GoOut, player: int) -> list[GoOut]:
@@ -281,7 +290,9 @@ def _no_melding(move: Move) -> Refusal | None:
 
 def _draw(state: State, move: Draw) -> State:
     del move
-    return _drawn(state, state.stock[0], stock=state.stock[1:], discard_pile=state.discard_pile)
+    return _drawn(
+        state, state.stock[0], stock=state.stock[1:], discard_pile=state.discard_pile
+    )
 
 
 def _take(state: State, move: Take) -> State:
@@ -390,23 +401,23 @@ def _drawn_already(state: GameState, move: Move) -> Refusal:
     return Refusal("you have drawn already this turn", "GOR-4")
 
 
-_DROP: Final = Kind(move=Drop, options=_drop_options, name=_name_drop, play=_drop, anyone=True)
+_DROP: Final = Kind(
+    move=Drop, options=_drop_options, name=_name_drop, play=_drop, anyone=True
+)
 
 MACHINE: Final = Machine[State](
     game="Going Out Rummy",
     phases={
         Phase.DRAW: PhaseRules(
             kinds=(
-                Kind(
-                    move=Draw,
-                    options=lambda state, player: (Draw(),),
-                    name=lambda state, move, player: [Draw()],
+                Kind.single(
+                    Draw,
                     play=_draw,
                     checks=(_stock_empty,),
                 ),
                 Kind(
                     move=Take,
-                    options=lambda state, player: (Take(),),
+                    options=_top_only,
                     name=_name_take,
                     play=_take,
                     checks=(_pile_empty,),

@@ -19,13 +19,12 @@ from typing import cast
 
 import attrs
 
-from rummyrules.core.errors import IllegalMoveError, OptionError
+from rummyrules.core.errors import IllegalMoveError, OptionError, StateError
 from rummyrules.core.inputs import brief, expect
 from rummyrules.core.shuffle import random_words
+from rummyrules.formats.checks import check_state
 from rummyrules.game.moves import Move
 from rummyrules.game.rules import Rules
-from rummyrules.core.errors import StateError
-from rummyrules.formats.checks import check_state
 from rummyrules.games.going_out.dealer import DealerDraw
 from rummyrules.games.going_out.rules import GoingOutRummy
 from rummyrules.games.going_out.state import GoingOutState
@@ -85,7 +84,7 @@ class Match:
         return cls(seed=seed, draw=draw, games=(game,))
 
     @property
-    def game(self) -> GameState:
+    def game(self) -> GoingOutState:
         """The game being played, or the last one played.
 
         >>> from rummyrules import GoingOutRummy

@@ -16,13 +16,9 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck, read_cards
+from rummyrules.core.errors import OptionError
 from rummyrules.core.options import about, at_least, between, choice, is_bool
 from rummyrules.core.shuffle import shuffled
-from rummyrules.game.dealing import check_seat, check_seed
-from rummyrules.game.rules import CardsLike
-from rummyrules.game.machine import Machine
-from rummyrules.game.state import GameState, View
-from rummyrules.games.base import GameRules
 from rummyrules.formats.sections import (
     ROUND,
     Cards,
@@ -39,12 +35,16 @@ from rummyrules.formats.sections import (
     ToMove,
     Who,
 )
-from rummyrules.games.going_out.state import GoingOutState, GoingOutView, GoingOut
+from rummyrules.game.dealing import check_seat, check_seed
+from rummyrules.game.machine import Machine
+from rummyrules.game.rules import CardsLike
+from rummyrules.game.state import GameState, View
+from rummyrules.games.base import GameRules
 from rummyrules.games.going_out import machine as going_out_game
 from rummyrules.games.going_out.dealer import DealerDraw, draw_for_dealer
+from rummyrules.games.going_out.state import GoingOut, GoingOutState, GoingOutView
 from rummyrules.melds import MeldRules, layouts
 from rummyrules.melds.layouts import Layout
-
 
 __all__ = ["GoingOut", "GoingOutRummy"]
 
@@ -183,6 +183,20 @@ class GoingOutRummy(GameRules):
         158
         """
         return make_deck(decks=PACKS, wildcards=self.wildcards)
+
+    def with_page(self, state: GameState, rounds: int) -> GameState:
+        """Going Out Rummy has no page: one hand is the whole game (GOR-1).
+
+        >>> rules = GoingOutRummy()
+        >>> rules.with_page(rules.new_game(seed=1), 3)
+        Traceback (most recent call last):
+        ...
+        rummyrules.OptionError: Going Out Rummy keeps no score page: one hand is the whole game (GOR-1)
+        """
+        del state, rounds
+        raise OptionError(
+            "Going Out Rummy keeps no score page: one hand is the whole game (GOR-1)"
+        )
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """Always 0: Going Out Rummy counts no points, it only has a winner (GOR-1).

@@ -14,7 +14,7 @@ from typing import Protocol, cast
 import attrs
 
 from rummyrules.core.cards import Card
-from rummyrules.game.state import GameState, PlayableRules, Phase, View
+from rummyrules.game.state import GameState, Phase, PlayableRules, View
 
 __all__ = ["GoingOut", "GoingOutState", "GoingOutView", "Options", "options"]
 
