@@ -384,13 +384,14 @@ F14 = "FourteenHundred players=2 decks=1 | wild 9 | to_move 1 draw | hands 2C / 
             "the deck (ALL-1); end the stock with '+' to fill in the rest",
         ),
         (
-            EOP.replace("face_up 3S@0", "face_up 4C@1"),
+            EOP.replace("face_up 3S@0", "face_up 4C"),
             "face_up: 4C is not of the wild rank 3; the face-up card is the one that "
             "set it (EOP-3, F14-4)",
         ),
         (
             EOP.replace("face_up 3S@0", "face_up 3S@1"),
-            "face_up: 3S is face up in player 1's hand, but they do not hold it",
+            "face_up: the face-up card is in the hand of the player the deal gave it "
+            "to, player 0 (EOP-3, F14-4)",
         ),
         (
             EOP + " | turn taken 4C",
@@ -398,11 +399,11 @@ F14 = "FourteenHundred players=2 decks=1 | wild 9 | to_move 1 draw | hands 2C / 
         ),
         (
             EOP.replace("1 draw", "1 play") + " | had_turn 1 | turn drew",
-            "turn: there is no drew in End of the Page",
+            "turn: 'drew' is not one of taken, must_meld, support, held_copy",
         ),
         (
             EOP + " | turn 4C",
-            "turn: '4C' is not one of held_copy, must_meld, support, taken",
+            "turn: '4C' is not one of taken, must_meld, support, held_copy",
         ),
         (
             EOP.replace("1 draw", "1 play") + " | had_turn 1 | turn must_meld 9D",

@@ -152,8 +152,27 @@ def refuse(reason: str, rule: str) -> IllegalMoveError:
 
 Gate = Callable[[S, int], Refusal | None]
 """A rule that forbids every move of a kind at once, for this player now."""
-Check = Callable[[S, M], Refusal | None]
-"""A rule that forbids one move: ``None``, or why it may not be made here."""
+Test = Callable[[M], Refusal | None]
+"""One rule's test of one move: ``None``, or why it may not be made."""
+Check = Callable[[S], Test[M] | None]
+"""A rule that forbids some moves of a kind: it looks at the state once, and
+gives the test of each move where it applies (None where it forbids nothing
+now, so that most states test no move at all)."""
+
+
+def refuses_all(refusal: Refusal) -> Test[Any]:
+    """The test of a rule that, where it applies, forbids every move of the kind.
+
+    >>> test = refuses_all(Refusal("draw first", "GOR-4"))
+    >>> print(test("any move"))
+    draw first (GOR-4)
+    """
+
+    def test(move: object) -> Refusal:
+        del move
+        return refusal
+
+    return test
 
 
 @attrs.frozen(kw_only=True)
@@ -169,7 +188,7 @@ class Kind(Generic[S, M]):
             raises the error that says why (a card not held, no such meld).
         play: The state after one of the options (or a move ``name`` gave).
         gates: Rules that forbid every move of the kind at once.
-        checks: Rules that forbid one move.
+        checks: Rules that forbid some of its moves (see :data:`Check`).
         anyone: Whether any player may make it, even out of turn (1400's
             claims, Going Out Rummy's drops); its moves then carry their
             player.
@@ -226,14 +245,17 @@ class Kind(Generic[S, M]):
             if gate(state, player) is not None:
                 return []
         options = self.options(state, player)
-        checks = self.checks
-        if not checks:
+        tests = self._tests(state)
+        if not tests:
             return list(options)
-        return [
-            move
-            for move in options
-            if all(check(state, move) is None for check in checks)
-        ]
+        if len(tests) == 1:
+            (test,) = tests
+            return [move for move in options if test(move) is None]
+        return [move for move in options if not any(test(move) for test in tests)]
+
+    def _tests(self, state: S) -> list[Test[M]]:
+        """The tests of the rules that apply in this state."""
+        return [test for check in self.checks if (test := check(state)) is not None]
 
     def resolve(self, state: S, move: M, player: int) -> M:
         """The option the move names, once every rule allows it; or the refusal.
@@ -252,13 +274,11 @@ class Kind(Generic[S, M]):
             if refusal is not None:
                 raise refusal.error()
         named = self.name(state, move, player)
+        tests = self._tests(state)
         passing: list[M] = []
         first: Refusal | None = None
         for option in named:
-            refusal = next(
-                (found for check in self.checks if (found := check(state, option))),
-                None,
-            )
+            refusal = next((found for test in tests if (found := test(option))), None)
             if refusal is None:
                 passing.append(option)
             elif first is None:

@@ -44,6 +44,7 @@ NewMeld(player=None, cards=(Card(rank=Rank.SEVEN, suit=Suit.SPADES), Card(rank=R
 from __future__ import annotations
 
 import abc
+import functools
 import re
 from typing import Final
 
@@ -66,7 +67,9 @@ __all__ = [
     "NewMeld",
     "Pass",
     "Take",
+    "discard_of",
     "parse_move",
+    "take_of",
 ]
 
 
@@ -273,6 +276,29 @@ _BARE: Final[dict[str, type[Draw | Pass | Drop | Done]]] = {
     "drop": Drop,
     "done": Done,
 }
+
+
+@functools.cache
+def take_of(card: Card | None) -> Take:
+    """The move ``take`` (or ``take X``), made once and shared: moves are frozen values.
+
+    The turn machines list these for every state; sharing them saves making
+    the same value again and again.
+
+    >>> take_of(None) is take_of(None), str(take_of(Card.parse("7H")))
+    (True, 'take 7H')
+    """
+    return Take(card=card)
+
+
+@functools.cache
+def discard_of(card: Card) -> Discard:
+    """The move ``discard X``, made once and shared (see :func:`take_of`).
+
+    >>> discard_of(Card.parse("KC")) is discard_of(Card.parse("KC"))
+    True
+    """
+    return Discard(card=card)
 
 
 def parse_move(text: str) -> Move:

@@ -120,8 +120,7 @@ class Rummy500State(GameState):
         >>> game.melded
         (False, True)
         """
-        owners = {meld.owner for meld in self.melds}
-        return tuple(player in owners for player in range(self.players))
+        return self.memo(_melded)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -141,6 +140,11 @@ class Rummy500State(GameState):
         if self.face_up is None:
             return []
         return [f"  face up in player {self.face_up_holder}'s hand: {self.face_up}"]
+
+
+def _melded(state: Rummy500State) -> tuple[bool, ...]:
+    owners = {meld.owner for meld in state.melds}
+    return tuple(player in owners for player in range(state.players))
 
 
 @attrs.frozen(kw_only=True)

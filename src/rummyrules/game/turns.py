@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.hands import lacking
-from rummyrules.game.moves import Discard
+from rummyrules.game.moves import Discard, discard_of
 from rummyrules.game.state import GameState
 
 __all__ = ["check_held", "discard_options", "name_discard"]
@@ -49,7 +49,7 @@ def discard_options(state: GameState, player: int) -> list[Discard]:
     >>> [str(move) for move in discard_options(game, 1)][:2]
     ['discard 3H', 'discard 7D']
     """
-    return [Discard(card=card) for card in dict.fromkeys(state.hands[player])]
+    return [discard_of(card) for card in dict.fromkeys(state.hands[player])]
 
 
 def name_discard(state: GameState, move: Discard, player: int) -> list[Discard]:

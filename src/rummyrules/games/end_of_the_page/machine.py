@@ -14,7 +14,6 @@ refuses (:mod:`rummyrules.game.machine`).
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -28,8 +27,8 @@ from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.core.inputs import brief
 from rummyrules.game import rummy500
 from rummyrules.game.dealing import rebuilt_stock
-from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal, refuse
-from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Take
+from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal, Test, refuse
+from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Take, take_of
 from rummyrules.game.state import GameState, Phase, PlayableRules
 from rummyrules.game.turns import discard_options, name_discard
 from rummyrules.games.end_of_the_page.state import (
@@ -166,8 +165,8 @@ def with_page(state: State, rounds: int) -> State:
 
 def _take_options(state: State, player: int) -> list[Take]:
     pile = state.discard_pile
-    found = [Take()] if pile else []
-    found += [Take(card=card) for card in dict.fromkeys(pile[1:]) if card != pile[0]]
+    found = [take_of(None)] if pile else []
+    found += [take_of(card) for card in dict.fromkeys(pile[1:]) if card != pile[0]]
     del player
     return found
 
@@ -184,30 +183,38 @@ def _name_take(state: State, move: Take, player: int) -> list[Take]:
     return [move]
 
 
-def _floating_take(state: State, move: Take) -> Refusal | None:
+def _floating_take(state: State) -> Test[Take] | None:
     """EOP-R3 with EOP-13: a floating player who may not discard the card taken must play it."""
     player = state.to_move
-    if move.card is not None or player is None or state.hands[player]:
+    if player is None or state.hands[player] or not state.discard_pile:
         return None
     top = state.discard_pile[0]
     if options(state).discard_taken_card or _can_lay_off(state, player, top):
         return None
-    return Refusal(
+    refusal = Refusal(
         f"with no cards in hand you could neither play {top} nor discard it again, "
         "so you may not take it",
         "EOP-R3",
     )
+    return lambda move: refusal if move.card is None else None
 
 
-def _deep_pickup(state: State, move: Take) -> Refusal | None:
+def _deep_pickup(state: State) -> Test[Take] | None:
     """EOP-6: a card below the top is taken only with two natural cards that meld with it."""
-    if move.card is None or state.memo(_pickup_test)(move.card):
+    if len(state.discard_pile) < 2:
         return None
-    return Refusal(
-        f"to take {move.card} from below the top of the pile you must hold two "
-        "natural cards that make a set or run with it",
-        "EOP-6",
-    )
+    supported = _pickup_test(state)
+
+    def test(move: Take) -> Refusal | None:
+        if move.card is None or supported(move.card):
+            return None
+        return Refusal(
+            f"to take {move.card} from below the top of the pile you must hold two "
+            "natural cards that make a set or run with it",
+            "EOP-6",
+        )
+
+    return test
 
 
 def _pickup_test(state: State) -> Callable[[Card], bool]:
@@ -225,7 +232,6 @@ def _pickup_test(state: State) -> Callable[[Card], bool]:
         if card.rank is not None:
             places.setdefault(card.suit, set()).update(meld_rules.places[card.rank])
 
-    @functools.cache
     def supported(card: Card) -> bool:
         if card.rank is None or melds.is_wild(card, state.wild):
             return _pair_for(card, naturals, state) is not None
@@ -262,18 +268,23 @@ def _pair_for(
 # --- Plays (EOP-6 … EOP-12) -------------------------------------------------------
 
 
-def _pickup_meld(state: State, move: NewMeld) -> Refusal | None:
+def _pickup_meld(state: State) -> Test[NewMeld] | None:
     """EOP-6: after a deep pickup, the new meld holds the card and two naturals held before."""
     taken = state.turn.must_meld
     if taken is None:
         return None
-    if taken in move.cards:
-        rest = list(move.cards)
-        rest.remove(taken)
-        used = sum((Counter(rest) & Counter(state.turn.support)).values())
-        if used >= 2:
-            return None
-    return _pickup_pending(state, state.to_move or 0)
+    support = Counter(state.turn.support)
+    refusal = _pickup_pending(state, state.to_move or 0)
+
+    def test(move: NewMeld) -> Refusal | None:
+        if taken in move.cards:
+            rest = list(move.cards)
+            rest.remove(taken)
+            if sum((Counter(rest) & support).values()) >= 2:
+                return None
+        return refusal
+
+    return test
 
 
 def _pickup_pending(state: State, player: int) -> Refusal | None:
@@ -298,7 +309,7 @@ def _down(state: State, player: int) -> Refusal | None:
     )
 
 
-def _no_stranding(state: State, move: NewMeld | LayOff) -> Refusal | None:
+def _no_stranding(state: State) -> Test[NewMeld | LayOff] | None:
     """EOP-R3 with ALL-2: a play may not leave the player with no move at all.
 
     Under the option that forbids discarding the card just taken, melding or
@@ -307,44 +318,53 @@ def _no_stranding(state: State, move: NewMeld | LayOff) -> Refusal | None:
     """
     turn = state.turn
     taken = turn.taken
-    if options(state).discard_taken_card or taken is None or turn.held_copy:
+    if taken is None or turn.held_copy or options(state).discard_taken_card:
         return None
     player = state.to_move or 0
-    after = _meld(state, move) if isinstance(move, NewMeld) else _lay(state, move)
-    left = after.hands[player]
-    if after.to_move != player or not left or any(card != taken for card in left):
-        return None  # the turn is over, or another card can still be discarded
-    if _can_lay_off(after, player, taken):
-        return None
-    return Refusal(
-        f"that would leave you holding only {taken}, which you took this turn and "
-        "may not discard again, and which fits no meld",
-        "EOP-R3",
-    )
+
+    def test(move: NewMeld | LayOff) -> Refusal | None:
+        after = _meld(state, move) if isinstance(move, NewMeld) else _lay(state, move)
+        left = after.hands[player]
+        if after.to_move != player or not left or any(card != taken for card in left):
+            return None  # the turn is over, or another card can still be discarded
+        if _can_lay_off(after, player, taken):
+            return None
+        return Refusal(
+            f"that would leave you holding only {taken}, which you took this turn and "
+            "may not discard again, and which fits no meld",
+            "EOP-R3",
+        )
+
+    return test
 
 
-def _taken_discard(state: State, move: Discard) -> Refusal | None:
+def _taken_discard(state: State) -> Test[Discard] | None:
     """EOP-R3: under the option, the card just taken from the pile is not discarded again."""
     turn = state.turn
-    if options(state).discard_taken_card or move.card != turn.taken or turn.held_copy:
+    taken = turn.taken
+    if taken is None or turn.held_copy or options(state).discard_taken_card:
         return None
-    return Refusal(
-        f"you took {move.card} from the discard pile this turn, and these rules do "
+    refusal = Refusal(
+        f"you took {taken} from the discard pile this turn, and these rules do "
         "not let you discard it again",
         "EOP-R3",
     )
+    return lambda move: refusal if move.card == taken else None
 
 
-def _last_card(state: State, move: Discard) -> Refusal | None:
+def _last_card(state: State) -> Test[Discard] | None:
     """EOP-12: a last card that can be laid off must be played, not discarded."""
     player = state.to_move or 0
-    if len(state.hands[player]) != 1 or not _can_lay_off(state, player, move.card):
+    hand = state.hands[player]
+    if len(hand) != 1 or not _can_lay_off(state, player, hand[0]):
         return None
-    return Refusal(
-        f"your last card {move.card} can be laid off on a meld, so it must be "
+    last = hand[0]
+    refusal = Refusal(
+        f"your last card {last} can be laid off on a meld, so it must be "
         "played, not discarded (you will float)",
         "EOP-12",
     )
+    return lambda move: refusal if move.card == last else None
 
 
 def _can_lay_off(state: State, player: int, card: Card) -> bool:

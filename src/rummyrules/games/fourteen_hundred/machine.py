@@ -29,7 +29,15 @@ from rummyrules.core.errors import OptionError
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.game import rummy500
 from rummyrules.game.dealing import can_draw, rebuilt_stock
-from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal, refuse
+from rummyrules.game.machine import (
+    Kind,
+    Machine,
+    PhaseRules,
+    Refusal,
+    Test,
+    refuse,
+    refuses_all,
+)
 from rummyrules.game.moves import (
     Claim,
     Discard,
@@ -40,6 +48,7 @@ from rummyrules.game.moves import (
     NewMeld,
     Pass,
     Take,
+    take_of,
 )
 from rummyrules.game.state import GameState, PlayableRules
 from rummyrules.game.turns import discard_options, name_discard
@@ -178,22 +187,24 @@ def _name_upcard(state: State, move: Take, player: int) -> list[Take]:
     return [Take()]
 
 
-def _upcard_usable(state: State, move: Take) -> Refusal | None:
+def _upcard_usable(state: State) -> Test[Take] | None:
     """F14-6: the first upcard is taken only to meld it at once."""
-    del move
     if state.memo(_can_use_upcard):
         return None
-    upcard = state.discard_pile[0]
-    return Refusal(f"you can make no meld with {upcard}, so you must pass", "F14-6")
+    refusal = Refusal(
+        f"you can make no meld with {state.discard_pile[0]}, so you must pass", "F14-6"
+    )
+    return refuses_all(refusal)
 
 
-def _may_pass(state: State, move: Pass) -> Refusal | None:
+def _may_pass(state: State) -> Test[Pass] | None:
     """F14-R5: a player who can use the first upcard must (unless any may pass)."""
-    del move
     if options(state).pass_freely or not state.memo(_can_use_upcard):
         return None
-    upcard = state.discard_pile[0]
-    return Refusal(f"you can use {upcard} in a meld, so you may not pass", "F14-R5")
+    refusal = Refusal(
+        f"you can use {state.discard_pile[0]} in a meld, so you may not pass", "F14-R5"
+    )
+    return refuses_all(refusal)
 
 
 # --- The draw (F14-8, F14-9) --------------------------------------------------------
@@ -206,7 +217,7 @@ def _take_options(state: State, player: int) -> list[Take]:
     for depth, card in enumerate(state.discard_pile):
         if card not in seen:
             seen.add(card)
-            found.append(Take() if depth == 0 else Take(card=card))
+            found.append(take_of(None if depth == 0 else card))
     return found
 
 
@@ -222,26 +233,35 @@ def _name_take(state: State, move: Take, player: int) -> list[Take]:
     return [move]
 
 
-def _usable(state: State, move: Take) -> Refusal | None:
+def _usable(state: State) -> Test[Take]:
     """F14-9 with ALL-2: a discard is taken only if it can then be used this turn."""
-    player = state.to_move or 0
-    pile = state.discard_pile
-    depth = 0 if move.card is None else pile.index(move.card)
-    card = pile[depth]
-    if _fits_table(state, player, card) or _can_meld(
-        state, player, card, pile[: depth + 1]
-    ):
-        return None
-    # F14-R7: a player who must meld before laying off may meld first.
-    hand = hand_after(
-        hand_after(state.hands[player], add=pile[: depth + 1]), take=[card]
-    )
-    if any(_meld_then_lay(state, meld, card) for meld in _melds_first(state, hand)):
-        return None
-    return Refusal(
-        f"you could not use {card} in a meld or lay-off this turn, so you may not take it",
-        "F14-9",
-    )
+    meld_first = _needs_meld(state, state.to_move or 0) is not None
+
+    def _melds_first(hand: Sequence[Card]) -> list[NewMeld]:
+        """The new melds a player who is not down could lay first, leaving the card."""
+        found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
+        return [NewMeld.of(meld) for meld in found]
+
+    def test(move: Take) -> Refusal | None:
+        player = state.to_move or 0
+        pile = state.discard_pile
+        depth = 0 if move.card is None else pile.index(move.card)
+        card = pile[depth]
+        taken = pile[: depth + 1]
+        if _fits_table(state, player, card) or _can_meld(state, player, card, taken):
+            return None
+        # F14-R7: a player who must meld before laying off may meld first.
+        if meld_first:
+            hand = hand_after(hand_after(state.hands[player], add=taken), take=[card])
+            if any(_meld_then_lay(state, meld, card) for meld in _melds_first(hand)):
+                return None
+        return Refusal(
+            f"you could not use {card} in a meld or lay-off this turn, so you may not "
+            "take it",
+            "F14-9",
+        )
+
+    return test
 
 
 def _fits_table(state: State, player: int, card: Card) -> bool:
@@ -252,14 +272,6 @@ def _fits_table(state: State, player: int, card: Card) -> bool:
         meld_search.layoff_options(card, meld.meld, meld_rules, wild)
         for meld in state.melds
     )
-
-
-def _melds_first(state: State, hand: Sequence[Card]) -> list[NewMeld]:
-    """The new melds a player who is not down could lay first, leaving the card."""
-    if _needs_meld(state, state.to_move or 0) is None:
-        return []
-    found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
-    return [NewMeld.of(meld) for meld in found]
 
 
 def _meld_then_lay(state: State, move: NewMeld, card: Card) -> bool:
@@ -383,46 +395,51 @@ def _card_pending(state: State, player: int) -> Refusal | None:
     )
 
 
-def _upcard_meld(state: State, move: NewMeld) -> Refusal | None:
+def _upcard_meld(state: State) -> Test[NewMeld] | None:
     """F14-6: while the first upcard waits, only a new meld holding it may be laid."""
     card = state.turn.must_meld
-    if card is None or card in move.cards:
+    refusal = _upcard_pending(state, state.to_move or 0)
+    if card is None or refusal is None:
         return None
-    return _upcard_pending(state, state.to_move or 0)
+    return lambda move: None if card in move.cards else refusal
 
 
-def _uses_card(state: State, move: NewMeld | LayOff) -> Refusal | None:
+def _uses_card(state: State) -> Test[NewMeld | LayOff] | None:
     """F14-9: the next play uses the card chosen from the pile.
 
     A ruling: it is never left behind other plays, except that a player who
-    must meld before laying off (F14-R7) may meld first to lay it off after.
+    must meld before laying off (F14-R7) melds first to lay it off after.
     """
     card = state.turn.must_use
-    if card is None:
+    refusal = _card_pending(state, state.to_move or 0)
+    if card is None or refusal is None:
         return None
-    if isinstance(move, NewMeld):
-        if card in move.cards:
+    meld_first = _needs_meld(state, state.to_move or 0) is not None
+
+    def test(move: NewMeld | LayOff) -> Refusal | None:
+        if isinstance(move, NewMeld):
+            if card in move.cards or (meld_first and _meld_then_lay(state, move, card)):
+                return None
+        elif move.card == card:
             return None
-        player = state.to_move or 0
-        if _needs_meld(state, player) is not None and _meld_then_lay(state, move, card):
-            return None
-    elif move.card == card:
-        return None
-    return _card_pending(state, state.to_move or 0)
+        return refusal
+
+    return test
 
 
-def _last_draw(state: State, move: Draw) -> Refusal | None:
+def _last_draw(state: State) -> Test[Draw] | None:
     """F14-13 with F14-R10: one last draw, when there is a card to draw."""
-    del move
     if state.turn.drew:
-        return Refusal("the last draw is one card from the stock", "F14-13")
-    if not can_draw(state, options(state).stock_out):
-        return Refusal(
+        refusal = Refusal("the last draw is one card from the stock", "F14-13")
+    elif not can_draw(state, options(state).stock_out):
+        refusal = Refusal(
             "the stock is empty and cannot be rebuilt: nothing is left to draw, "
             "so make your last plays and end them with 'done'",
             "F14-R10",
         )
-    return None
+    else:
+        return None
+    return refuses_all(refusal)
 
 
 # --- What each move does ----------------------------------------------------------

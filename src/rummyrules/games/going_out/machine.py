@@ -27,7 +27,15 @@ from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.core.options import StockOut
 from rummyrules.game.dealing import first_order, rebuilt_stock
-from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal, refuse
+from rummyrules.game.machine import (
+    Kind,
+    Machine,
+    PhaseRules,
+    Refusal,
+    Test,
+    refuse,
+    refuses_all,
+)
 from rummyrules.game.moves import (
     Claim,
     Discard,
@@ -107,16 +115,16 @@ def deal(rules: Any, order: Sequence[Card], *, seed: int, dealer: int) -> State:
 # --- The draw (GOR-3, GOR-4, GOR-9) ---------------------------------------------------
 
 
-def _stock_empty(state: State, move: Draw) -> Refusal | None:
+def _stock_empty(state: State) -> Test[Draw] | None:
     """GOR-9: the stock is rebuilt only at the end of a turn; until then, take the discard."""
-    del move
     if state.stock:
         return None
-    return Refusal(
+    refusal = Refusal(
         "the stock is empty until the discard pile is shuffled into it; take the "
         "top discard",
         "GOR-9",
     )
+    return refuses_all(refusal)
 
 
 def _name_take(state: State, move: Take, player: int) -> list[Take]:
@@ -136,16 +144,17 @@ def _top_only(state: State, player: int) -> tuple[Take]:
     return (Take(),)
 
 
-def _pile_empty(state: State, move: Take) -> Refusal | None:
+def _pile_empty(state: State) -> Test[Take] | None:
     """GOR-3, GOR-4: there is a discard to take (none before the first discard)."""
-    del move
     if state.discard_pile:
         return None
     if state.turns == 0:
-        return Refusal(
+        refusal = Refusal(
             "the discard pile is empty: the first player draws from the stock", "GOR-3"
         )
-    return Refusal("the discard pile is empty: draw from the stock", "GOR-4")
+    else:
+        refusal = Refusal("the discard pile is empty: draw from the stock", "GOR-4")
+    return refuses_all(refusal)
 
 
 # --- Going out (GOR-7, GOR-8) -----------------------------------------------------
