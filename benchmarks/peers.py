@@ -123,7 +123,7 @@ def clock_conditions(keep_gc: bool) -> Iterator[None]:  # noqa: FBT001
 # 1. Random playouts
 
 
-def ours(make: Callable[[], PlayableRules]) -> Playout:
+def ours(make: Callable[[], PlayableRules[Any]]) -> Playout:
     """A table of ours, played by playout.py's ``play_for`` (no ``drop`` moves)."""
 
     def run(seconds: float, seed: int) -> tuple[int, int, float]:
@@ -322,7 +322,7 @@ class Played:
     move: Move
 
 
-def random_play(rules: PlayableRules, seed: int) -> list[Played]:
+def random_play(rules: PlayableRules[Any], seed: int) -> list[Played]:
     """One seeded game of random legal moves, as ``play_for`` plays it."""
     rng = random.Random(seed)
     game = rules.new_game(seed=seed)
@@ -339,7 +339,7 @@ def random_play(rules: PlayableRules, seed: int) -> list[Played]:
     return played
 
 
-def states_from_play(rules: PlayableRules, count: int, seed: int) -> list[Played]:
+def states_from_play(rules: PlayableRules[Any], count: int, seed: int) -> list[Played]:
     """The states of seeded random games, whole games until there are ``count``."""
     rng = random.Random(seed)
     played: list[Played] = []
@@ -524,7 +524,7 @@ def round_trip(state: GameState) -> object:
     return loads(dumps(state))
 
 
-def mid_game_states(rules: PlayableRules, count: int, seed: int) -> list[GameState]:
+def mid_game_states(rules: PlayableRules[Any], count: int, seed: int) -> list[GameState]:
     """The state halfway through each of ``count`` seeded random games."""
     rng = random.Random(seed)
     found = []

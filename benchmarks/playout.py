@@ -22,13 +22,14 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rummyrules import EndOfThePage, FourteenHundred, GoingOutRummy, PlayableRules
 from rummyrules.game.moves import Drop
 
 AIM_DECISIONS_PER_SECOND = 20_000
 
-TABLES: dict[str, Callable[[], PlayableRules]] = {
+TABLES: dict[str, Callable[[], PlayableRules[Any]]] = {
     "End of the Page, 2 players": lambda: EndOfThePage(players=2),
     "End of the Page, 4 players": lambda: EndOfThePage(players=4),
     "1400, 4 players": lambda: FourteenHundred(players=4),
@@ -37,7 +38,7 @@ TABLES: dict[str, Callable[[], PlayableRules]] = {
 
 
 def play_for(
-    rules: PlayableRules, seconds: float, seed: int
+    rules: PlayableRules[Any], seconds: float, seed: int
 ) -> tuple[int, int, int, float]:
     """Play seeded random games for about ``seconds``: decisions, rounds, games, time."""
     rng = random.Random(seed)

@@ -112,7 +112,7 @@ def gor_options(rng: random.Random) -> dict[str, Any]:
 
 
 VARIANTS: dict[
-    str, tuple[type[PlayableRules], Callable[[random.Random], dict[str, Any]]]
+    str, tuple[type[PlayableRules[Any]], Callable[[random.Random], dict[str, Any]]]
 ] = {
     "eop": (EndOfThePage, eop_options),
     "f14": (FourteenHundred, f14_options),
@@ -120,7 +120,7 @@ VARIANTS: dict[
 }
 
 
-def random_rules(variant: str, rng: random.Random) -> PlayableRules:
+def random_rules(variant: str, rng: random.Random) -> PlayableRules[Any]:
     """Rules under random options; options the rules refuse (too few decks) are drawn again."""
     cls, options = VARIANTS[variant]
     while True:

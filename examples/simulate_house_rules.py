@@ -27,7 +27,7 @@ import argparse
 import math
 import statistics
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rummyrules import OptionError, PlayableRules
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
@@ -52,7 +52,7 @@ class Setting(NamedTuple):
     """One side of the comparison: its label and the rules it builds."""
 
     label: str
-    rules: PlayableRules
+    rules: PlayableRules[Any]
 
 
 class Counted:
@@ -83,7 +83,7 @@ def seat_bots(names: Sequence[str], players: int, seed: int) -> list[Counted]:
 
 
 def simulate(
-    rules: PlayableRules, names: Sequence[str], games: int, first_seed: int
+    rules: PlayableRules[Any], names: Sequence[str], games: int, first_seed: int
 ) -> dict[str, list[float]]:
     """Play the games; each measure's value in each game, by the measure's label."""
     players = rules.new_game(seed=first_seed).players

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from rummyrules import (
     EndOfThePage,
@@ -29,7 +30,7 @@ from rummyrules.game.moves import Claim, Discard, Drop, GoOut, LayOff, Move, New
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 
-GAMES: dict[str, tuple[PlayableRules, int]] = {
+GAMES: dict[str, tuple[PlayableRules[Any], int]] = {
     "eop_two_players.txt": (EndOfThePage(players=2, rounds=3), 11),
     "eop_four_players.txt": (EndOfThePage(players=4, rounds=3), 2026),
     "eop_house_rules.txt": (
@@ -76,7 +77,7 @@ def choose(moves: tuple[Move, ...], rng: random.Random) -> Move:
     return rng.choice([m for m in moves if not isinstance(m, Drop)] or moves)
 
 
-def play(rules: PlayableRules, seed: int) -> tuple[list[Move], GameState]:
+def play(rules: PlayableRules[Any], seed: int) -> tuple[list[Move], GameState]:
     """A whole game of the simple player against itself, and its last state."""
     rng = random.Random(seed)
     game = rules.new_game(seed=seed)

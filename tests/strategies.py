@@ -12,6 +12,7 @@ import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 import attrs
 from hypothesis import assume
@@ -19,11 +20,11 @@ from hypothesis import strategies as st
 
 import oracle
 from rummyrules import (
-    FourteenHundredPhase,
     WILDCARD,
     Card,
     EndOfThePage,
     FourteenHundred,
+    FourteenHundredPhase,
     GameState,
     GoingOut,
     GoingOutRummy,
@@ -628,7 +629,7 @@ def dealer_decks(draw: st.DrawFn, rules: GoingOutRummy) -> tuple[Card, ...]:
 @st.composite
 def walks(
     draw: st.DrawFn,
-    rules: st.SearchStrategy[PlayableRules] | None = None,
+    rules: st.SearchStrategy[PlayableRules[Any]] | None = None,
     *,
     max_steps: int = 150,
 ) -> list[GameState]:
@@ -648,7 +649,7 @@ def walks(
 @st.composite
 def played_games(
     draw: st.DrawFn,
-    rules: st.SearchStrategy[PlayableRules] | None = None,
+    rules: st.SearchStrategy[PlayableRules[Any]] | None = None,
     *,
     max_steps: int = 150,
 ) -> GameState:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -53,7 +54,7 @@ class Checked:
 
 
 def seated(
-    rules: PlayableRules, greedy_seat: int, seed: int
+    rules: PlayableRules[Any], greedy_seat: int, seed: int
 ) -> tuple[list[Checked], Checked]:
     """A table of checked random bots with one checked greedy bot at ``greedy_seat``."""
     bots = [
@@ -65,7 +66,7 @@ def seated(
     return bots, greedy
 
 
-def rules_players(rules: PlayableRules) -> int:
+def rules_players(rules: PlayableRules[Any]) -> int:
     players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
     return players
 
@@ -86,7 +87,7 @@ def play(text: str, moves: int) -> list[str]:
 
 # --- GreedyBot: legal, complete games ------------------------------------------
 
-SHORT_GAMES: list[PlayableRules] = [
+SHORT_GAMES: list[PlayableRules[Any]] = [
     EndOfThePage(rounds=2),
     EndOfThePage(players=3, rounds=1, take_cards_above=False),
     EndOfThePage(rounds=2, discard_taken_card=False, stock_out="reshuffle"),
@@ -104,7 +105,7 @@ SHORT_GAMES: list[PlayableRules] = [
 @settings(max_examples=4)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_greedy_bot_chooses_only_listed_moves_and_finishes(
-    rules: PlayableRules, seed: int
+    rules: PlayableRules[Any], seed: int
 ) -> None:
     players = rules_players(rules)
     bots, greedy = seated(rules, seed % players, seed)
@@ -120,7 +121,7 @@ def test_greedy_bot_chooses_only_listed_moves_and_finishes(
     ids=repr,
 )
 def test_a_table_of_greedy_bots_finishes_and_is_repeatable(
-    rules: PlayableRules,
+    rules: PlayableRules[Any],
 ) -> None:
     players = rules_players(rules)
     for seed in range(3):
@@ -280,7 +281,7 @@ class Tally:
         self.margin += game.scores[seat] - max(others)
 
 
-def tally(rules: PlayableRules, games: int) -> Tally:
+def tally(rules: PlayableRules[Any], games: int) -> Tally:
     """Play ``games`` seeded games, the greedy bot's seat going round the table."""
     result = Tally()
     players = rules_players(rules)
@@ -325,7 +326,7 @@ def random_table(players: int, base: int) -> list[Bot]:
     [EndOfThePage(rounds=2), FourteenHundred(target=300), GoingOutRummy(max_turns=100)],
     ids=repr,
 )
-def test_random_bot_games_repeat_from_the_same_seeds(rules: PlayableRules) -> None:
+def test_random_bot_games_repeat_from_the_same_seeds(rules: PlayableRules[Any]) -> None:
     players = rules_players(rules)
     games = [play_game(rules, random_table(players, 10), seed=3) for _ in range(2)]
     assert games[0] == games[1]
@@ -337,7 +338,7 @@ def test_random_bot_games_repeat_from_the_same_seeds(rules: PlayableRules) -> No
 
 @pytest.mark.parametrize("rules", SHORT_GAMES, ids=repr)
 def test_random_bot_chooses_only_listed_moves_and_never_drops(
-    rules: PlayableRules,
+    rules: PlayableRules[Any],
 ) -> None:
     players = rules_players(rules)
     for seed in range(2):

@@ -149,7 +149,7 @@ def test_an_unknown_variant_is_named_with_the_choices(
         ("going-out-rummy", GoingOutRummy),
     ],
 )
-def test_variant_names_and_aliases(name: str, cls: type[PlayableRules]) -> None:
+def test_variant_names_and_aliases(name: str, cls: type[PlayableRules[Any]]) -> None:
     assert build_parser().parse_args(["rules", name]).variant is cls
 
 
@@ -167,7 +167,7 @@ def test_python_dash_m_runs_the_command(
 # --- Rules options ------------------------------------------------------------
 
 
-def other_value(cls: type[PlayableRules], field: attrs.Attribute[Any]) -> object:
+def other_value(cls: type[PlayableRules[Any]], field: attrs.Attribute[Any]) -> object:
     """A value of the option other than its default that the rules accept alone."""
     default = getattr(cls(), field.name)
     if isinstance(default, bool):
@@ -194,7 +194,7 @@ OPTIONS = [(cls, field) for cls in VARIANTS.values() for field in attrs.fields(c
     ids=[f"{cls.__name__}.{field.name}" for cls, field in OPTIONS],
 )
 def test_every_option_of_every_rules_class_is_a_flag(
-    cls: type[PlayableRules], field: attrs.Attribute[Any]
+    cls: type[PlayableRules[Any]], field: attrs.Attribute[Any]
 ) -> None:
     value = other_value(cls, field)
     argv = ["rules", SHORT_NAMES[cls.__name__], flag(field.name), option_text(value)]
@@ -334,7 +334,7 @@ def test_check_refuses_bad_text_with_exit_2(
 @pytest.mark.usefixtures("plain")
 @pytest.mark.parametrize("cls", list(VARIANTS.values()), ids=list(VARIANTS))
 def test_rules_lists_every_option_from_the_rules_class(
-    cls: type[PlayableRules], capsys: pytest.CaptureFixture[str]
+    cls: type[PlayableRules[Any]], capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, err = run(capsys, "rules", SHORT_NAMES[cls.__name__])
     assert (code, err) == (0, "")

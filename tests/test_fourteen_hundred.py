@@ -6,9 +6,9 @@ import attrs
 import pytest
 
 from rummyrules import (
-    FourteenHundredPhase,
     Card,
     FourteenHundred,
+    FourteenHundredPhase,
     GameState,
     IllegalMoveError,
     OptionError,
@@ -786,7 +786,12 @@ def out_on_the_last_stock_card(how: str) -> GameState:
     )
     assert len(game.discard_pile) == 39
     game = play(game, "draw", "lay 8H on 1", "lay 9H on 1")
-    assert (game.phase, game.to_move, game.out, game.stock) == (FourteenHundredPhase.LAST, 1, 0, ())
+    assert (game.phase, game.to_move, game.out, game.stock) == (
+        FourteenHundredPhase.LAST,
+        1,
+        0,
+        (),
+    )
     return game
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from typing import Any
 
 import attrs
 from hypothesis import example, given, settings
@@ -32,7 +33,7 @@ def outcome(game: GameState, move: Move) -> GameState | IllegalMoveError:
         return error
 
 
-def walk(rules: PlayableRules, seed: int, rng: random.Random) -> list[GameState]:
+def walk(rules: PlayableRules[Any], seed: int, rng: random.Random) -> list[GameState]:
     """Random legal play from a seeded deal, claims and drops out of turn included."""
     return random_play(rules.new_game(seed=seed), rng, STEPS)
 
@@ -124,7 +125,7 @@ def regrouped(move: GoOut, rng: random.Random) -> GoOut:
 
 @given(tables(), seeds, st.randoms(use_true_random=False))
 def test_all_1_all_2_random_play_keeps_every_card_and_never_sticks(
-    rules: PlayableRules, seed: int, rng: random.Random
+    rules: PlayableRules[Any], seed: int, rng: random.Random
 ) -> None:
     """No move creates, loses or copies a card; a game not over always has a move."""
     deck = Counter(rules.deck())
@@ -136,7 +137,7 @@ def test_all_1_all_2_random_play_keeps_every_card_and_never_sticks(
 
 @given(tables(), seeds, st.randoms(use_true_random=False))
 def test_all_2_every_listed_move_applies_and_reads_back(
-    rules: PlayableRules, seed: int, rng: random.Random
+    rules: PlayableRules[Any], seed: int, rng: random.Random
 ) -> None:
     """Every listed move, out-of-turn ones included, is accepted, and its text parses back to the same move."""
     deck = Counter(rules.deck())
@@ -159,7 +160,7 @@ def test_all_2_every_listed_move_applies_and_reads_back(
 # not at the table raises IndexError (see test_going_out_properties.py).
 @example(GoingOutRummy(), 0, random.Random(0), [Drop(player=2)])
 def test_all_3_unlisted_moves_are_refused_and_change_nothing(
-    rules: PlayableRules, seed: int, rng: random.Random, tries: list[Move]
+    rules: PlayableRules[Any], seed: int, rng: random.Random, tries: list[Move]
 ) -> None:
     """A move that is not listed is refused naming a rule, or is shorthand for a listed one; the state stays.
 
@@ -196,7 +197,7 @@ def test_all_3_unlisted_moves_are_refused_and_change_nothing(
 
 @given(tables(), seeds, st.randoms(use_true_random=False))
 def test_all_4_same_seed_and_moves_give_the_same_game(
-    rules: PlayableRules, seed: int, rng: random.Random
+    rules: PlayableRules[Any], seed: int, rng: random.Random
 ) -> None:
     """Replaying the moves of a game on the same seed gives equal states."""
     states = walk(rules, seed, rng)
@@ -209,7 +210,7 @@ def test_all_4_same_seed_and_moves_give_the_same_game(
 
 @given(tables(), seeds, st.randoms(use_true_random=False))
 def test_all_3_listed_moves_out_of_turn_are_refused(
-    rules: PlayableRules, seed: int, rng: random.Random
+    rules: PlayableRules[Any], seed: int, rng: random.Random
 ) -> None:
     """Any listed move, made in the name of another player, is refused (ALL-2, GOR-10).
 

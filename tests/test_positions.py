@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import hypothesis
 import pytest
@@ -51,7 +52,7 @@ def example() -> GameState:
 
 @given(tables(), seeds, st.randoms(use_true_random=False))
 def test_every_state_of_random_play_reads_back_from_its_position(
-    rules: PlayableRules, seed: int, rng: random.Random
+    rules: PlayableRules[Any], seed: int, rng: random.Random
 ) -> None:
     """read_position(write_position(s)) == s for every state of random legal play."""
     for game in random_play(rules.new_game(seed=seed), rng, 150):
@@ -71,7 +72,7 @@ def test_going_out_games_worn_down_and_reshuffled_read_back(game: GameState) -> 
 @settings(max_examples=50)
 @given(st.data(), tables(), seeds, st.randoms(use_true_random=False))
 def test_a_position_respelled_reads_the_same(
-    data: st.DataObject, rules: PlayableRules, seed: int, rng: random.Random
+    data: st.DataObject, rules: PlayableRules[Any], seed: int, rng: random.Random
 ) -> None:
     """Section order, letter case and spaces around separators do not matter."""
     states = random_play(rules.new_game(seed=seed), rng, 60)

@@ -34,7 +34,9 @@ def public_objects() -> list[tuple[str, object]]:
                     for member, value in vars(klass).items():
                         target = value.fget if isinstance(value, property) else value
                         if not member.startswith("_") and inspect.isfunction(target):
-                            found.append((f"{package.__name__}.{name}.{member}", target))
+                            found.append(
+                                (f"{package.__name__}.{name}.{member}", target)
+                            )
     return found
 
 
@@ -59,7 +61,9 @@ def test_every_public_name_has_a_docstring_with_an_example(
 
 @pytest.mark.parametrize("name", modules())
 def test_every_module_says_what_it_is_for(name: str) -> None:
-    assert (importlib.import_module(name).__doc__ or "").strip(), f"{name} has no docstring"
+    assert (importlib.import_module(name).__doc__ or "").strip(), (
+        f"{name} has no docstring"
+    )
 
 
 def test_the_package_exports_what_the_design_names() -> None:

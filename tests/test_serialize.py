@@ -66,7 +66,7 @@ def round_trip(value: Saved) -> Saved:
 
 
 @given(tables())
-def test_rules_read_back_equal(rules: PlayableRules) -> None:
+def test_rules_read_back_equal(rules: PlayableRules[Any]) -> None:
     """Rules of every variant, with any options, read back equal from their saved text."""
     loaded = round_trip(rules)
     assert loaded == rules
@@ -115,7 +115,7 @@ def test_matches_read_back_equal(match: Match) -> None:
 
 
 def found(
-    rules: PlayableRules, wanted: Callable[[GameState], bool], *, seeds: int = 50
+    rules: PlayableRules[Any], wanted: Callable[[GameState], bool], *, seeds: int = 50
 ) -> GameState:
     """The first state of seeded random play that has what is wanted."""
     for seed in range(seeds):

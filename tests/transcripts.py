@@ -190,7 +190,7 @@ def choose(game: GameState, rng: random.Random) -> str:
     return rng.choice(own)
 
 
-def play(rules: PlayableRules, seed: int) -> Iterator[tuple[GameState, Decision]]:
+def play(rules: PlayableRules[Any], seed: int) -> Iterator[tuple[GameState, Decision]]:
     """A seeded random game, decision by decision."""
     rng = random.Random(seed)
     game = rules.new_game(seed=seed)
@@ -223,7 +223,7 @@ def _count(game: GameState, depth: int, counts: list[int]) -> None:
             _count(game.apply(move), depth - 1, counts)
 
 
-def rules_of(position: str) -> PlayableRules:
+def rules_of(position: str) -> PlayableRules[Any]:
     """The rules a position names in its first section."""
     return parse_rules(position.split("|", maxsplit=1)[0])
 

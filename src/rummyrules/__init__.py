@@ -43,7 +43,8 @@ from rummyrules.game.moves import (
     parse_move,
 )
 from rummyrules.game.rules import Rules
-from rummyrules.game.state import GameState, Phase, PlayableRules, StockSize, View
+from rummyrules.game.state import GameState, Phase, PlayableRules, View
+from rummyrules.game.view import StockSize
 from rummyrules.games import (
     DealerDraw,
     EndOfThePage,

@@ -16,7 +16,7 @@ turn go by. :func:`~rummyrules.bots.play_game` seats one bot per player and play
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from rummyrules.core.errors import OptionError
 from rummyrules.core.shuffle import below, random_words
@@ -80,7 +80,7 @@ class RandomBot:
 
 
 def play_game(
-    rules: PlayableRules,
+    rules: PlayableRules[Any],
     bots: Sequence[Bot],
     *,
     seed: int = 0,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
 from rummyrules.game.moves import Move
@@ -103,7 +103,7 @@ class Recorder:
 
 
 def play_recorded(
-    rules: PlayableRules, names: Sequence[str], *, seed: int
+    rules: PlayableRules[Any], names: Sequence[str], *, seed: int
 ) -> tuple[GameState, list[Move]]:
     """Play a whole game among the named bots; the final state and every move.
 

@@ -64,7 +64,7 @@ def _key(text: str) -> str:
     return "".join(char for char in text.lower() if char not in "-_ ")
 
 
-def variant(text: str) -> type[PlayableRules]:
+def variant(text: str) -> type[PlayableRules[Any]]:
     """The rules class a variant name or alias names (an argparse ``type``).
 
     >>> variant("EOP").name, variant("f14").name, variant("GoingOutRummy").name
@@ -94,7 +94,7 @@ def flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
-def options_of(cls: type[PlayableRules]) -> tuple[attrs.Attribute[Any], ...]:
+def options_of(cls: type[PlayableRules[Any]]) -> tuple[attrs.Attribute[Any], ...]:
     """The options of a rules class: its attrs fields, in the class's order.
 
     >>> from rummyrules import GoingOutRummy
@@ -104,7 +104,7 @@ def options_of(cls: type[PlayableRules]) -> tuple[attrs.Attribute[Any], ...]:
     return tuple(attrs.fields(cls))
 
 
-def default_text(cls: type[PlayableRules], field: attrs.Attribute[Any]) -> str:
+def default_text(cls: type[PlayableRules[Any]], field: attrs.Attribute[Any]) -> str:
     """An option's default as text; a default that follows ``players`` says how.
 
     >>> from rummyrules import EndOfThePage
@@ -132,7 +132,7 @@ def default_text(cls: type[PlayableRules], field: attrs.Attribute[Any]) -> str:
     return f"{value} (by players: {', '.join(parts)})"
 
 
-def takes_text(cls: type[PlayableRules], field: attrs.Attribute[Any]) -> str:
+def takes_text(cls: type[PlayableRules[Any]], field: attrs.Attribute[Any]) -> str:
     """What values an option takes, in words, from its default and its type.
 
     >>> from rummyrules import EndOfThePage
@@ -154,7 +154,7 @@ def takes_text(cls: type[PlayableRules], field: attrs.Attribute[Any]) -> str:
     return "a number"
 
 
-def _metavar(cls: type[PlayableRules], field: attrs.Attribute[Any]) -> str:
+def _metavar(cls: type[PlayableRules[Any]], field: attrs.Attribute[Any]) -> str:
     sample = getattr(cls(), field.name)
     if isinstance(sample, bool):
         return "{true,false}"
@@ -163,16 +163,18 @@ def _metavar(cls: type[PlayableRules], field: attrs.Attribute[Any]) -> str:
     return "N|none" if "None" in str(field.type) else "N"
 
 
-def _all_options() -> dict[str, list[tuple[type[PlayableRules], attrs.Attribute[Any]]]]:
+def _all_options() -> dict[
+    str, list[tuple[type[PlayableRules[Any]], attrs.Attribute[Any]]]
+]:
     """Every option name, with each variant that has it, in a stable order."""
-    found: dict[str, list[tuple[type[PlayableRules], attrs.Attribute[Any]]]] = {}
+    found: dict[str, list[tuple[type[PlayableRules[Any]], attrs.Attribute[Any]]]] = {}
     for cls in VARIANTS.values():
         for field in options_of(cls):
             found.setdefault(field.name, []).append((cls, field))
     return found
 
 
-def _help(owners: list[tuple[type[PlayableRules], attrs.Attribute[Any]]]) -> str:
+def _help(owners: list[tuple[type[PlayableRules[Any]], attrs.Attribute[Any]]]) -> str:
     """An option flag's help: its doc, rule ID and default in each variant that has it.
 
     Variants whose doc is the same share one sentence.
@@ -187,7 +189,7 @@ def _help(owners: list[tuple[type[PlayableRules], attrs.Attribute[Any]]]) -> str
     return text.replace("%", "%%") + "."  # argparse formats help with %
 
 
-def _group_title(classes: list[type[PlayableRules]]) -> str:
+def _group_title(classes: list[type[PlayableRules[Any]]]) -> str:
     if len(classes) == len(VARIANTS):
         return "options of every variant"
     names = [cls.name for cls in classes]
@@ -237,7 +239,9 @@ def given_options(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
             yield dest.removeprefix(_DEST), value
 
 
-def rules_from(cls: type[PlayableRules], args: argparse.Namespace) -> PlayableRules:
+def rules_from(
+    cls: type[PlayableRules[Any]], args: argparse.Namespace
+) -> PlayableRules[Any]:
     """Build the rules from the variant and the option flags given; every option is checked.
 
     Raises :class:`~rummyrules.OptionError` with the library's own sentence

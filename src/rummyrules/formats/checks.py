@@ -23,13 +23,15 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from rummyrules.core.cards import Rank
 from rummyrules.core.errors import OptionError, StateError
 from rummyrules.core.hands import some_cards
 from rummyrules.game.rules import deck_counts
-from rummyrules.game.state import GameState, PlayableRules, StockSize, View
+from rummyrules.game.state import GameState, PlayableRules, View
 from rummyrules.game.table import TableMeld
+from rummyrules.game.view import StockSize
 from rummyrules.melds import Meld, MeldRules, readings
 
 __all__ = ["check_player", "check_sized", "check_state", "check_view"]
@@ -129,7 +131,7 @@ def check_player(name: str, player: int | None, players: int) -> None:
         )
 
 
-def _wild(rules: PlayableRules, wild: Rank | None) -> None:
+def _wild(rules: PlayableRules[Any], wild: Rank | None) -> None:
     try:
         rules.wild_rank(wild)
     except OptionError as error:
@@ -156,7 +158,10 @@ def _conserved(state: GameState) -> None:
 
 
 def _melds(
-    table: Sequence[TableMeld], rules: PlayableRules, wild: Rank | None, players: int
+    table: Sequence[TableMeld],
+    rules: PlayableRules[Any],
+    wild: Rank | None,
+    players: int,
 ) -> None:
     for number, laid in enumerate(table, start=1):
         meld = laid.meld

@@ -71,7 +71,7 @@ reads: rules, states, moves and views of every game, and what a game adds
 _T = TypeVar("_T")
 
 _KINDS: Final[dict[str, type[Any]]] = {
-    "rules": PlayableRules,
+    "rules": PlayableRules[Any],
     "state": GameState,
     "move": Move,
     "view": View,
@@ -349,7 +349,7 @@ def _numbers(kind: type[int]) -> Callable[[object, object], tuple[int, ...]]:
     return structure
 
 
-def _rules(value: object, _: object) -> PlayableRules:
+def _rules(value: object, _: object) -> PlayableRules[Any]:
     if (
         not isinstance(value, dict)
         or set(value) != {"variant", "options"}
@@ -372,7 +372,9 @@ def _rules(value: object, _: object) -> PlayableRules:
 
 
 @functools.cache
-def _with_options(cls: type[PlayableRules]) -> Callable[[Any, Any], PlayableRules]:
+def _with_options(
+    cls: type[PlayableRules[Any]],
+) -> Callable[[Any, Any], PlayableRules[Any]]:
     """Build the rules from every one of their options, missing ones refused by name.
 
     Each option goes to the class as it was read, for the class's own checks
@@ -441,7 +443,7 @@ def _by_game(name: str, converter: cattrs.Converter) -> Callable[[object, object
     return structure
 
 
-def _unstructure_rules(rules: PlayableRules) -> dict[str, Any]:
+def _unstructure_rules(rules: PlayableRules[Any]) -> dict[str, Any]:
     options = {
         field.name: _CONVERTER.unstructure(getattr(rules, field.name))
         for field in attrs.fields(type(rules))

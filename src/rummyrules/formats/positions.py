@@ -29,6 +29,7 @@ raises :class:`~rummyrules.PositionError` with a sentence saying what is wrong.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rummyrules.core.errors import PositionError, RummyRulesError, StateError
 from rummyrules.core.inputs import brief, expect
@@ -67,7 +68,7 @@ def write_position(state: GameState, sections: Sequence[Section] | None = None) 
 def read_position(
     text: str,
     *,
-    rules: PlayableRules | None = None,
+    rules: PlayableRules[Any] | None = None,
     sections: Sequence[Section] | None = None,
 ) -> GameState:
     """The game state a position describes, checked as fully as a played game.
@@ -93,7 +94,8 @@ def read_position(
     parts = [part for part in parts if part]
     named = _rules(parts, rules)
     if sections is None:
-        return named.position(text)
+        found: GameState = named.position(text)
+        return found
     return _read(named, sections, _parts(named, sections, parts))
 
 
@@ -107,7 +109,7 @@ def _all_keys() -> frozenset[str]:
     )
 
 
-def _rules(parts: list[str], given: PlayableRules | None) -> PlayableRules:
+def _rules(parts: list[str], given: PlayableRules[Any] | None) -> PlayableRules[Any]:
     """The rules the position names (its first section), checked against ``given``."""
     first = parts[0].split()[0] if parts else ""
     if not first or first.lower().rstrip(":") in _all_keys():
@@ -130,7 +132,7 @@ def _rules(parts: list[str], given: PlayableRules | None) -> PlayableRules:
 
 
 def _parts(
-    rules: PlayableRules, sections: Sequence[Section], parts: list[str]
+    rules: PlayableRules[Any], sections: Sequence[Section], parts: list[str]
 ) -> dict[str, str]:
     allowed = {key for section in sections for key in section.keys}
     every = _all_keys() | allowed
@@ -153,12 +155,12 @@ def _parts(
 
 
 def _read(
-    rules: PlayableRules, sections: Sequence[Section], parts: dict[str, str]
+    rules: PlayableRules[Any], sections: Sequence[Section], parts: dict[str, str]
 ) -> GameState:
     reader = Reader(rules, parts)
     for section in sections:
         section.read(reader)
-    state = rules.state_class(**reader.fields)
+    state: GameState = rules.state_class(**reader.fields)
     try:
         for section in sections:
             section.check(reader, state)

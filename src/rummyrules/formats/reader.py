@@ -46,7 +46,7 @@ class Reader:
     (1, 2)
     """
 
-    def __init__(self, rules: PlayableRules, sections: dict[str, str]) -> None:
+    def __init__(self, rules: PlayableRules[Any], sections: dict[str, str]) -> None:
         self.rules = rules
         self.state_class = rules.state_class
         self.sections = sections

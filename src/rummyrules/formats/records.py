@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -169,7 +169,7 @@ class GameRecord:
     (['draw', '1: drop'], None)
     """
 
-    rules: PlayableRules
+    rules: PlayableRules[Any]
     seed: int = 0
     deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_cards)
     dealer: int = 0
@@ -208,7 +208,7 @@ class GameRecord:
 
 
 def record_game(  # noqa: PLR0913 - a game is dealt from all of these
-    rules: PlayableRules,
+    rules: PlayableRules[Any],
     *,
     seed: int = 0,
     deck: Sequence[Card] | None = None,
@@ -637,7 +637,7 @@ def _header_record(header: dict[str, tuple[int, str]]) -> tuple[GameRecord, int]
     return GameRecord(rules=rules, seed=seed, deck=deck, dealer=dealer), game.players
 
 
-def _rules(line: int, text: str) -> PlayableRules:
+def _rules(line: int, text: str) -> PlayableRules[Any]:
     """The rules a [Variant] tag names, reading the variant's name and options case-free."""
     name, *options = text.split() or [""]
     known = {variant.lower(): variant for variant in VARIANTS}

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -27,11 +27,11 @@ from rummyrules.game.state import PlayableRules
 
 __all__ = ["VARIANTS", "option_text", "parse_rules", "register", "rules_text"]
 
-VARIANTS: Final[dict[str, type[PlayableRules]]] = {}
+VARIANTS: Final[dict[str, type[PlayableRules[Any]]]] = {}
 """Every playable game's rules class, by its class name, in the order registered."""
 
 
-def register(cls: type[PlayableRules]) -> type[PlayableRules]:
+def register(cls: type[PlayableRules[Any]]) -> type[PlayableRules[Any]]:
     """Make a game known by its rules class: to rules lines, saved games, positions.
 
     ``rummyrules.games`` registers the library's own games, one line each; a
@@ -60,7 +60,7 @@ def option_text(value: object) -> str:
     return str(value)
 
 
-def rules_text(rules: PlayableRules) -> str:
+def rules_text(rules: PlayableRules[Any]) -> str:
     """The rules as one line: the class name, then each option not at its default.
 
     >>> from rummyrules import GoingOutRummy
@@ -82,7 +82,7 @@ def rules_text(rules: PlayableRules) -> str:
     return " ".join([cls.__name__, *options])
 
 
-def parse_rules(text: str) -> PlayableRules:
+def parse_rules(text: str) -> PlayableRules[Any]:
     """Build the rules a line of :func:`rules_text` names; every option is checked.
 
     Names are read without regard to case (``endofthepage Players=3``).

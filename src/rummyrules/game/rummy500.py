@@ -28,9 +28,11 @@ from rummyrules.core.shuffle import shuffled
 from rummyrules.game.dealing import first_order
 from rummyrules.game.machine import refuse
 from rummyrules.game.moves import Claim, LayOff, NewMeld
-from rummyrules.game.state import GameState, PlayableRules, View
+from rummyrules.game.playable import PlayableRules
+from rummyrules.game.state import GameState
 from rummyrules.game.table import TableMeld, played_by_each
 from rummyrules.game.turns import check_held
+from rummyrules.game.view import View
 from rummyrules.melds import Meld, MeldKind, MeldRules
 from rummyrules.melds import search as meld_search
 
@@ -108,7 +110,7 @@ class Rummy500State(GameState):
 
     @classmethod
     @abc.abstractmethod
-    def dealt_face_up_seat(cls, rules: PlayableRules, dealer: int) -> int | None:
+    def dealt_face_up_seat(cls, rules: PlayableRules[Any], dealer: int) -> int | None:
         """The player these rules deal the face-up wild card to, with this dealer."""
 
     @property
@@ -135,6 +137,24 @@ class Rummy500State(GameState):
         scores = self.scores
         best = max(scores)
         return tuple(player for player, score in enumerate(scores) if score == best)
+
+    def view_fields(self, player: int) -> dict[str, Any]:
+        """The fields of a Rummy 500 view: the shared ones and the round's own.
+
+        >>> from rummyrules import EndOfThePage
+        >>> EndOfThePage().new_game(seed=1).view_fields(0)["round"]
+        1
+        """
+        return {
+            **super().view_fields(player),
+            "round": self.round,
+            "wild": self.wild,
+            "face_up": self.face_up,
+            "face_up_holder": self.face_up_holder,
+            "scores": self.scores,
+            "score_sheet": self.score_sheet,
+            "out": self.out,
+        }
 
     def _lines(self) -> list[str]:
         if self.face_up is None:
@@ -173,27 +193,6 @@ class Rummy500View(View):
     scores: tuple[int, ...]
     score_sheet: tuple[tuple[int, ...], ...]
     out: int | None
-
-    @classmethod
-    def shared(cls, state: GameState, player: int) -> dict[str, Any]:
-        """The fields every Rummy 500 view takes from the state alike.
-
-        >>> from rummyrules import EndOfThePage
-        >>> Rummy500View.shared(EndOfThePage().new_game(seed=1), 0)["round"]
-        1
-        """
-        if not isinstance(state, Rummy500State):  # pragma: no cover - by construction
-            raise TypeError(state)
-        return {
-            **View.shared(state, player),
-            "round": state.round,
-            "wild": state.wild,
-            "face_up": state.face_up,
-            "face_up_holder": state.face_up_holder,
-            "scores": state.scores,
-            "score_sheet": state.score_sheet,
-            "out": state.out,
-        }
 
 
 R = TypeVar("R", bound=Rummy500State)
@@ -434,7 +433,7 @@ class Deal(Protocol):
 
 
 def start(
-    rules: PlayableRules,
+    rules: PlayableRules[Any],
     deal: Deal,
     *,
     seed: int,

@@ -21,28 +21,21 @@ from __future__ import annotations
 
 import abc
 import enum
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, Self, TypeVar, cast
+from collections.abc import Callable
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 import attrs
 
 from rummyrules.core.cards import Card, Rank
-from rummyrules.core.errors import IllegalMoveError, OptionError
+from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.inputs import expect, expect_player, wrong_type
-from rummyrules.game.machine import Machine, check_player, mover
+from rummyrules.game.machine import check_player, mover
 from rummyrules.game.moves import Move, parse_move
-from rummyrules.game.rules import Rules
+from rummyrules.game.playable import PlayableRules
 from rummyrules.game.table import TableMeld
+from rummyrules.game.view import StockSize, View
 
-__all__ = [
-    "FEW",
-    "SOME",
-    "GameState",
-    "Phase",
-    "PlayableRules",
-    "StockSize",
-    "View",
-]
+__all__ = ["GameState", "Phase", "PlayableRules", "View"]
 
 
 T = TypeVar("T")
@@ -99,7 +92,7 @@ class GameState(abc.ABC):
     phases: ClassVar[type[enum.StrEnum]] = Phase
     """The phases of this game, by which positions name them."""
 
-    rules: PlayableRules
+    rules: PlayableRules[Any]
     seed: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
@@ -337,6 +330,33 @@ class GameState(abc.ABC):
     def _view(self, player: int) -> View:
         """The game's own view for a player who is at the table."""
 
+    def view_fields(self, player: int) -> dict[str, Any]:
+        """The fields of the player's view that every game takes alike, by name.
+
+        Nobody may count the stock or look back through the discard pile
+        where the game hides them (GOR-11).
+
+        >>> from rummyrules import GoingOutRummy
+        >>> GoingOutRummy().new_game(seed=1).view_fields(0)["stock_count"] is None
+        True
+        """
+        hidden = self.rules.hides_piles
+        return {
+            "rules": self.rules,
+            "player": player,
+            "hand": self.hands[player],
+            "hand_sizes": tuple(len(hand) for hand in self.hands),
+            "dealer": self.dealer,
+            "melds": self.melds,
+            "discard_pile": self.discard_pile[:1] if hidden else self.discard_pile,
+            "stock_size": StockSize.of(len(self.stock)),
+            "stock_count": None if hidden else len(self.stock),
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "winners": self.winners,
+            "legal_moves": self.legal_moves(player=player),
+        }
+
     def position(self) -> str:
         """The state as one line of text, which ``rules.position`` reads back.
 
@@ -415,239 +435,6 @@ class GameState(abc.ABC):
         lines += self._lines()
         lines.append(f"  stock: {len(self.stock)} cards; scores {list(self.scores)}")
         return "\n".join(lines)
-
-
-FEW: Final = 10
-"""A stock of fewer cards than this is ``few``."""
-SOME: Final = 30
-"""A stock of fewer cards than this (and at least :data:`FEW`) is ``some``."""
-
-
-class StockSize(enum.Enum):
-    """The stock's size as a player may judge it by eye (GOR-11).
-
-    >>> StockSize.of(0), StockSize.of(9), StockSize.of(10), StockSize.of(30)
-    (<StockSize.EMPTY: 'empty'>, <StockSize.FEW: 'few'>, <StockSize.SOME: 'some'>, <StockSize.MANY: 'many'>)
-    """
-
-    EMPTY = "empty"
-    """No cards at all."""
-    FEW = "few"
-    """1 to 9 cards."""
-    SOME = "some"
-    """10 to 29 cards."""
-    MANY = "many"
-    """30 cards or more."""
-
-    @classmethod
-    def of(cls, count: int) -> StockSize:
-        """The band a stock of ``count`` cards falls in.
-
-        >>> StockSize.of(45).value
-        'many'
-        """
-        if count == 0:
-            return cls.EMPTY
-        if count < FEW:
-            return cls.FEW
-        return cls.SOME if count < SOME else cls.MANY
-
-
-@attrs.frozen(kw_only=True)
-class View:
-    """What one player may see of a game, as a frozen value: what every game shows.
-
-    Each game's view adds what is its own (the wild rank, the score sheet,
-    the player's own turn, who dropped out).
-
-    Attributes:
-        rules: The game's rules, with every option (they are agreed at the table).
-        player: Whose view this is.
-        hand: The player's own hand.
-        hand_sizes: How many cards each player holds.
-        dealer: The dealer of this deal.
-        melds: The melds on the table, with who played each card.
-        discard_pile: The discard pile as far as it may be seen, top card
-            first: all of it, or in Going Out Rummy its top card only (GOR-11).
-        stock_size: The stock's rough size.
-        stock_count: The exact number of cards in the stock; None in Going
-            Out Rummy, where nobody may count it (GOR-11).
-        phase: What kind of move comes next.
-        to_move: The player to move; None when the game is over.
-        winners: Who won, once the game is over.
-        legal_moves: The moves this player may make now: all of them on their
-            turn, otherwise any they may make out of turn.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=2)
-    >>> view = game.view(0)
-    >>> view.discard_pile == game.discard_pile, view.stock_count == len(game.stock)
-    (True, True)
-    """
-
-    rules: PlayableRules
-    player: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    dealer: int
-    melds: tuple[TableMeld, ...]
-    discard_pile: tuple[Card, ...]
-    stock_size: StockSize
-    stock_count: int | None
-    phase: enum.StrEnum
-    to_move: int | None
-    winners: tuple[int, ...]
-    legal_moves: tuple[Move, ...]
-
-    @classmethod
-    def shared(cls, state: GameState, player: int) -> dict[str, Any]:
-        """The fields every game's view takes from the state alike, by name.
-
-        Nobody may count the stock or look back through the discard pile
-        where the game hides them (GOR-11).
-
-        >>> from rummyrules import GoingOutRummy
-        >>> View.shared(GoingOutRummy().new_game(seed=1), 0)["stock_count"] is None
-        True
-        """
-        hidden = state.rules.hides_piles
-        return {
-            "rules": state.rules,
-            "player": player,
-            "hand": state.hands[player],
-            "hand_sizes": tuple(len(hand) for hand in state.hands),
-            "dealer": state.dealer,
-            "melds": state.melds,
-            "discard_pile": state.discard_pile[:1] if hidden else state.discard_pile,
-            "stock_size": StockSize.of(len(state.stock)),
-            "stock_count": None if hidden else len(state.stock),
-            "phase": state.phase,
-            "to_move": state.to_move,
-            "winners": state.winners,
-            "legal_moves": state.legal_moves(player=player),
-        }
-
-
-@attrs.frozen(kw_only=True, cache_hash=True)
-class PlayableRules(Rules):
-    """A rules class whose games can be dealt and played.
-
-    Besides its options, a game's rules class declares what the shared
-    layers ask of it: its state and view classes, its turn machine, its
-    name on the command line.
-
-    >>> from rummyrules import EndOfThePage
-    >>> isinstance(EndOfThePage(), PlayableRules)
-    True
-    """
-
-    state_class: ClassVar[type[GameState]]
-    """The class of this game's states."""
-    view_class: ClassVar[type[View]]
-    """The class of this game's views."""
-    short_name: ClassVar[str]
-    """The game's short name on the command line (``eop``)."""
-    aliases: ClassVar[tuple[str, ...]] = ()
-    """Other names the command line takes for the game."""
-
-    @property
-    @abc.abstractmethod
-    def players(self) -> int:
-        """How many players are at the table.
-
-        >>> from rummyrules import EndOfThePage
-        >>> EndOfThePage(players=3).players
-        3
-        """
-
-    @property
-    @abc.abstractmethod
-    def machine(self) -> Machine[Any]:
-        """The game's turn machine, which lists and plays moves.
-
-        >>> from rummyrules import EndOfThePage
-        >>> EndOfThePage().machine.game
-        'End of the Page'
-        """
-
-    @abc.abstractmethod
-    def new_game(
-        self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
-    ) -> GameState:
-        """Deal a new game, from a seed or from a whole stacked deck (top card first).
-
-        A seed, dealer or deck of the wrong type (``seed="42"``, a deck given
-        as text) raises TypeError; a dealer who is no player, a seed of more
-        than 100 digits or a deck that is not the game's raises
-        :class:`~rummyrules.OptionError` (a :class:`~rummyrules.DeckError`
-        for the deck).
-
-        >>> from rummyrules import EndOfThePage
-        >>> EndOfThePage().new_game(seed=1) == EndOfThePage().new_game(seed=1)
-        True
-        """
-
-    @abc.abstractmethod
-    def position(self, text: str) -> GameState:
-        """The game state a position's text describes, fully checked (see :doc:`positions`).
-
-        The text may leave out the rules line; if it has one, it must name
-        these rules. Raises :class:`~rummyrules.PositionError` saying what
-        is wrong.
-
-        >>> from rummyrules import GoingOutRummy
-        >>> rules = GoingOutRummy(hand_size=2)
-        >>> game = rules.position("to_move 1 draw | hands 7S 8S / 9H 9D | pile KC")
-        >>> [str(move) for move in game.legal_moves()]
-        ['draw', 'take', 'drop']
-        """
-
-    def with_page(self, state: GameState, rounds: int) -> GameState:
-        """The game with a page of ``rounds`` rows, where the game keeps a page (EOP-17).
-
-        A game without a page needs not say more; this is what it says:
-
-        >>> from rummyrules import FourteenHundred
-        >>> rules = FourteenHundred()
-        >>> PlayableRules.with_page(rules, rules.new_game(seed=1), 3)
-        Traceback (most recent call last):
-        ...
-        rummyrules.OptionError: 1400 keeps no score page (EOP-17)
-        """
-        del state, rounds
-        raise OptionError(f"{self.name} keeps no score page (EOP-17)")
-
-    def check_state(self, state: GameState) -> None:
-        """Refuse a state, sound in shape, that no play of this game reaches.
-
-        :func:`~rummyrules.formats.checks.check_state` checks what every game
-        shares (the cards, the melds, the players) and then asks the game.
-
-        >>> from rummyrules import EndOfThePage
-        >>> rules = EndOfThePage()
-        >>> rules.check_state(rules.new_game(seed=1))
-        """
-        del state
-
-    def check_view(self, view: View) -> None:
-        """Refuse a view, sound in shape, that no play of this game shows.
-
-        >>> from rummyrules import EndOfThePage
-        >>> rules = EndOfThePage()
-        >>> rules.check_view(rules.new_game(seed=1).view(0))
-        """
-        del view
-
-    @abc.abstractmethod
-    def write_position(self, state: GameState) -> str:
-        """A state of this game as the one line :meth:`position` reads back.
-
-        >>> from rummyrules import GoingOutRummy
-        >>> rules = GoingOutRummy(hand_size=2)
-        >>> game = rules.position("to_move 1 draw | hands 7S 8S / 9H 9D | pile KC")
-        >>> rules.write_position(game) == game.position()
-        True
-        """
 
 
 _COPIES: dict[type[GameState], Callable[[Any, dict[str, Any]], Any]] = {}

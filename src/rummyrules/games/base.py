@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar, cast
 
 import attrs
 
@@ -21,11 +21,13 @@ from rummyrules.formats.positions import read_position, write_position
 from rummyrules.formats.sections import Section
 from rummyrules.game.state import GameState, PlayableRules
 
+S = TypeVar("S", bound=GameState)
+
 __all__ = ["GameRules"]
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class GameRules(PlayableRules):
+class GameRules(PlayableRules[S]):
     """A playable game's rules, with positions read and written by the formats layer.
 
     >>> from rummyrules import EndOfThePage
@@ -36,7 +38,7 @@ class GameRules(PlayableRules):
     sections: ClassVar[tuple[Section, ...]]
     """The sections of the game's positions, in the order they are written."""
 
-    def position(self, text: str) -> GameState:
+    def position(self, text: str) -> S:
         """The game state a position's text describes, fully checked (see :doc:`positions`).
 
         The text may leave out the rules line; if it has one, it must name
@@ -49,9 +51,9 @@ class GameRules(PlayableRules):
         >>> [str(move) for move in game.legal_moves()]
         ['draw', 'take', 'drop']
         """
-        return read_position(text, rules=self, sections=self.sections)
+        return cast("S", read_position(text, rules=self, sections=self.sections))
 
-    def write_position(self, state: GameState) -> str:
+    def write_position(self, state: S) -> str:
         """The state as the one line :meth:`position` reads back.
 
         >>> from rummyrules import GoingOutRummy

@@ -60,7 +60,7 @@ def hand_size(card: Card) -> int:
 
 
 def new_game(
-    rules: PlayableRules,
+    rules: PlayableRules[Any],
     *,
     seed: int = 0,
     deck: Sequence[Card] | None = None,

@@ -82,7 +82,7 @@ def _stock_out(value: StockOut | str) -> StockOut:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class EndOfThePage(GameRules):
+class EndOfThePage(GameRules[EndOfThePageState]):
     """The rules of End of the Page, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -247,7 +247,7 @@ class EndOfThePage(GameRules):
         """
         return end_of_the_page_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
 
-    def with_page(self, state: GameState, rounds: int) -> GameState:
+    def with_page(self, state: EndOfThePageState, rounds: int) -> EndOfThePageState:
         """The game with a page of ``rounds`` rows, taped longer or ripped shorter (EOP-17).
 
         >>> rules = EndOfThePage()

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 import attrs
 
@@ -55,7 +55,7 @@ class Options(Protocol):
         """Turns after which a round ends unfinished (ALL-5)."""
 
 
-def options_of(rules: PlayableRules) -> Options:
+def options_of(rules: PlayableRules[Any]) -> Options:
     """The End of the Page options of a rules object of the game.
 
     >>> from rummyrules import EndOfThePage
@@ -119,7 +119,7 @@ class EndOfThePageState(Rummy500State):
     had_turn: tuple[bool, ...]
 
     @classmethod
-    def dealt_face_up_seat(cls, rules: PlayableRules, dealer: int) -> int:
+    def dealt_face_up_seat(cls, rules: PlayableRules[Any], dealer: int) -> int:
         """The dealer: their wild-rank card lies face up until played (EOP-3).
 
         >>> from rummyrules import EndOfThePage
@@ -132,7 +132,7 @@ class EndOfThePageState(Rummy500State):
     def _view(self, player: int) -> EndOfThePageView:
         mine = self.to_move == player
         return EndOfThePageView(
-            **EndOfThePageView.shared(self, player),
+            **self.view_fields(player),
             turn=self.turn if mine else EndOfThePageTurn(),
         )
 

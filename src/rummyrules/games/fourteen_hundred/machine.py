@@ -90,7 +90,7 @@ def hand_size(card: Card, *, ace: int = 15) -> int:
 
 
 def new_game(
-    rules: PlayableRules,
+    rules: PlayableRules[Any],
     *,
     seed: int = 0,
     deck: Sequence[Card] | None = None,

@@ -79,7 +79,7 @@ def _stock_out(value: StockOut | str) -> StockOut:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class FourteenHundred(GameRules):
+class FourteenHundred(GameRules[FourteenHundredState]):
     """The rules of 1400, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -260,7 +260,7 @@ class FourteenHundred(GameRules):
         """
         return fourteen_hundred_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
 
-    def with_page(self, state: GameState, rounds: int) -> GameState:
+    def with_page(self, state: FourteenHundredState, rounds: int) -> FourteenHundredState:
         """1400 has no page: the game ends at the target total (F14-15).
 
         >>> rules = FourteenHundred()

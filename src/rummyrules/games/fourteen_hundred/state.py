@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import enum
-from typing import ClassVar, Protocol, cast
+from typing import Any, ClassVar, Protocol, cast
 
 import attrs
 
@@ -85,7 +85,7 @@ class Options(Protocol):
         """Turns after which a round ends unfinished (ALL-5)."""
 
 
-def options_of(rules: PlayableRules) -> Options:
+def options_of(rules: PlayableRules[Any]) -> Options:
     """The 1400 options of a rules object of the game.
 
     >>> from rummyrules import FourteenHundred
@@ -157,7 +157,7 @@ class FourteenHundredState(Rummy500State):
     discarder: int | None = None
 
     @classmethod
-    def dealt_face_up_seat(cls, rules: PlayableRules, dealer: int) -> int | None:
+    def dealt_face_up_seat(cls, rules: PlayableRules[Any], dealer: int) -> int | None:
         """The dealer's left, dealt the wild-rank card; None when it is a marker (F14-R3).
 
         >>> from rummyrules import FourteenHundred
@@ -181,7 +181,7 @@ class FourteenHundredState(Rummy500State):
     def _view(self, player: int) -> FourteenHundredView:
         mine = self.to_move == player
         return FourteenHundredView(
-            **FourteenHundredView.shared(self, player),
+            **self.view_fields(player),
             marker=self.marker,
             turn=self.turn if mine else FourteenHundredTurn(),
             claim=self.claim,

@@ -63,7 +63,7 @@ State = GoingOutState
 
 
 def new_game(
-    rules: PlayableRules,
+    rules: PlayableRules[Any],
     *,
     seed: int = 0,
     deck: Sequence[Card] | None = None,

@@ -67,7 +67,7 @@ def _going_out(value: GoingOut | str) -> GoingOut:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class GoingOutRummy(GameRules):
+class GoingOutRummy(GameRules[GoingOutState]):
     """The rules of Going Out Rummy, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -184,7 +184,7 @@ class GoingOutRummy(GameRules):
         """
         return make_deck(decks=PACKS, wildcards=self.wildcards)
 
-    def with_page(self, state: GameState, rounds: int) -> GameState:
+    def with_page(self, state: GoingOutState, rounds: int) -> GoingOutState:
         """Going Out Rummy has no page: one hand is the whole game (GOR-1).
 
         >>> rules = GoingOutRummy()

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 import attrs
 
@@ -58,7 +58,7 @@ class Options(Protocol):
         """Turns after which the game ends with no winner (GOR-R4)."""
 
 
-def options_of(rules: PlayableRules) -> Options:
+def options_of(rules: PlayableRules[Any]) -> Options:
     """The Going Out Rummy options of a rules object of the game.
 
     >>> from rummyrules import GoingOutRummy
@@ -138,7 +138,7 @@ class GoingOutState(GameState):
         return self.dropped_cards
 
     def _view(self, player: int) -> GoingOutView:
-        return GoingOutView(**GoingOutView.shared(self, player), dropped=self.dropped)
+        return GoingOutView(**self.view_fields(player), dropped=self.dropped)
 
     def _lines(self) -> list[str]:
         if not self.dropped:
