@@ -71,7 +71,7 @@ reads: rules, states, moves and views of every game, and what a game adds
 _T = TypeVar("_T")
 
 _KINDS: Final[dict[str, type[Any]]] = {
-    "rules": PlayableRules[Any],
+    "rules": PlayableRules,
     "state": GameState,
     "move": Move,
     "view": View,
