@@ -456,6 +456,7 @@ def _is_move(kind: object) -> bool:
 
 
 def _is_rules(kind: object) -> bool:
+    kind = typing.get_origin(kind) or kind  # PlayableRules[Any] is PlayableRules
     return isinstance(kind, type) and issubclass(kind, PlayableRules)
 
 
