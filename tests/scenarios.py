@@ -46,11 +46,9 @@ def every_card(game: GameState) -> Counter[Card]:
     cards of players who dropped out of a Going Out game.
     """
     found = Counter(game.stock) + Counter(game.discard_pile)
-    found.update(game.out_of_play)
+    found.update(game.set_aside())
     for hand in game.hands:
         found.update(hand)
     for meld in game.melds:
         found.update(meld.cards)
-    if game.marker is not None:
-        found[game.marker] += 1
     return found
