@@ -13,8 +13,8 @@ allow as declared, that players, phase and hands fit together. Anything else
 raises :class:`~rummyrules.LoadError`, a ``ValueError`` whose message says
 what is wrong; nothing half-built ever comes back. Text of version 1, written
 before each game had a state of its own, is read by converting it
-(:mod:`rummyrules.formats.json_v1`); how each piece is written and read is
-:mod:`rummyrules.formats.json_converter`'s business.
+(``rummyrules.formats.json_v1``); how each piece is written and read is
+``rummyrules.formats.json_converter``'s business.
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=5).apply("draw")
@@ -57,8 +57,7 @@ never by guessing; an older version may be read by a later library when it
 can still be read exactly.
 """
 READS: Final = frozenset({1, VERSION})
-"""The format versions this library reads: version 1 by converting it
-(:mod:`~rummyrules.formats.json_v1`)."""
+"""The format versions this library reads, version 1 by converting it (``json_v1``)."""
 
 Saved = Any
 """The kinds of value :func:`~rummyrules.dumps` writes and :func:`~rummyrules.loads`
