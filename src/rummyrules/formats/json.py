@@ -43,7 +43,8 @@ from rummyrules.formats.json_v1 import upgrade
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules, View
 
-__all__ = ["FORMAT", "READS", "VERSION", "Saved", "dumps", "loads", "register_kind"]
+# Saved, a name for Any, is for annotations only: it has no example to give.
+__all__ = ["FORMAT", "READS", "VERSION", "dumps", "loads", "register_kind"]
 
 FORMAT: Final = "rummyrules"
 """The ``format`` every saved value carries."""
