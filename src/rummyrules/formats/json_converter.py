@@ -231,19 +231,23 @@ def _by_game(
 ) -> Callable[[object, object], Any]:
     """Read a state or a view as the class of the game its rules name.
 
-    The rules are read first, so that what is wrong with them is said with
-    their path, as for any field.
+    Rules that name no game are read on their own, so that what is wrong
+    with them is said with their path, as for any field.
     """
 
     def structure(value: object, _: object) -> Any:
         if not isinstance(value, dict):
             raise LoadError(f"expected an object, not {brief(value)}")
-        try:
-            rules = _rules(value["rules"], PlayableRules)
-        # What reading rules raises (see _rules), and a KeyError for no rules.
-        except (RummyRulesError, cattrs.BaseValidationError, KeyError) as error:
-            raise _in_field("rules", error, base) from None
-        return converter.structure(value, getattr(type(rules), name))
+        rules = value.get("rules")
+        variant = rules.get("variant") if isinstance(rules, dict) else None
+        game = VARIANTS.get(variant) if isinstance(variant, str) else None
+        if game is None:
+            try:
+                game = type(_rules(value["rules"], base))
+            # What reading rules raises (see _rules), and a KeyError for no rules.
+            except (RummyRulesError, cattrs.BaseValidationError, KeyError) as error:
+                raise _in_field("rules", error, base) from None
+        return converter.structure(value, getattr(game, name))
 
     return structure
 

@@ -28,6 +28,7 @@ from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import StateError
 from rummyrules.core.hands import some_cards
 from rummyrules.core.options import StockOut
+from rummyrules.game.rules import deck_counts
 from rummyrules.game.rummy500 import Rummy500State, Rummy500View
 from rummyrules.game.state import GameState, Phase, View
 from rummyrules.game.table import TableMeld
@@ -87,9 +88,15 @@ def check_seen(view: View, *more: Card | None) -> None:
     ...
     rummyrules.StateError: the view shows cards the deck does not have: ...
     """
-    seen = [*view.hand, *view.discard_pile, *(card for card in more if card)]
-    seen += [card for meld in view.melds for card in meld.cards]
-    extra = Counter(seen) - Counter(view.rules.deck())
+    seen = Counter(view.hand)
+    seen.update(view.discard_pile)
+    seen.update(card for card in more if card)
+    for meld in view.melds:
+        seen.update(meld.cards)
+    deck = deck_counts(view.rules)  # memoised per rules: views repeat them
+    extra = Counter(
+        {card: n - deck[card] for card, n in seen.items() if n > deck[card]}
+    )
     if extra:
         raise StateError(
             f"the view shows cards the deck does not have: {some_cards(extra.elements())}"
