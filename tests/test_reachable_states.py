@@ -499,3 +499,18 @@ def test_every_view_of_each_base_state_is_accepted(base: str) -> None:
     game = BASES[base]()
     for player in range(game.players):
         check_view(game.view(player))
+
+
+def test_a_state_or_view_of_another_games_class_is_refused() -> None:
+    """Each game's rules go with its own state and view classes, whatever reads them."""
+    game = GoingOutRummy().new_game(seed=1)
+    with pytest.raises(
+        StateError,
+        match=r"^End of the Page's states are EndOfThePageState, not GoingOutState$",
+    ):
+        check_state(game.replace(rules=EndOfThePage()))
+    with pytest.raises(
+        StateError,
+        match=r"^End of the Page's views are EndOfThePageView, not GoingOutView$",
+    ):
+        check_view(attrs.evolve(game.view(0), rules=EndOfThePage()))

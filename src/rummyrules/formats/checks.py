@@ -43,7 +43,7 @@ def check_state(state: GameState) -> None:
     >>> check_state(GoingOutRummy().new_game(seed=2).apply("draw"))
     """
     rules = state.rules
-    _own_class(state, rules.state_class, rules)
+    _own_class(state, rules.state_class, f"{rules.name}'s states")
     players = rules.players
     check_sized("hands", state.hands, players)
     for number, row in enumerate(state.score_sheet, start=1):
@@ -70,7 +70,7 @@ def check_view(view: View) -> None:
     >>> check_view(FourteenHundred().new_game(seed=2).view(1))
     """
     rules = view.rules
-    _own_class(view, rules.view_class, rules)
+    _own_class(view, rules.view_class, f"{rules.name}'s views")
     players = rules.players
     check_sized("hand_sizes", view.hand_sizes, players)
     check_player("player", view.player, players)
@@ -103,12 +103,10 @@ def check_view(view: View) -> None:
     rules.check_view(view)
 
 
-def _own_class(value: object, cls: type, rules: PlayableRules) -> None:
-    """The value is of the class its rules' game makes, as a match's games are read."""
+def _own_class(value: object, cls: type, what: str) -> None:
+    """The value is of the class its rules' game makes (a match reads its games as Going Out's)."""
     if not isinstance(value, cls):
-        raise StateError(
-            f"{rules.name} is played in a {cls.__name__}, not a {type(value).__name__}"
-        )
+        raise StateError(f"{what} are {cls.__name__}, not {type(value).__name__}")
 
 
 def _wild(rules: PlayableRules, wild: Rank | None) -> None:
