@@ -1142,6 +1142,30 @@ def test_data_that_is_no_object_is_refused(kind: str, data: Json, version: int) 
         loads(json.dumps({**document, "data": data}))
 
 
+@pytest.mark.parametrize(
+    ("base", "field", "message"),
+    [
+        (
+            "eop view",
+            "winners",
+            "so the winners are [], not [0, 0, 0, …] (100,000 items)",
+        ),
+        ("gor view", "dropped", "dropped: a player is named twice"),
+        ("gor", "dropped", "dropped: a player is named twice"),
+    ],
+)
+def test_a_long_list_of_players_is_refused_briefly(
+    base: str, field: str, message: str
+) -> None:
+    """The checks each game makes of its own fields stay linear, their messages short."""
+    document = json.loads(dumps(BASES[base]()))
+    document["data"][field] = [0] * 100_000
+    with pytest.raises(LoadError) as refused:
+        loads(json.dumps(document))
+    assert message in str(refused.value)
+    assert len(str(refused.value)) < 200
+
+
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"a": ' * 100_000])
 def test_deeply_nested_text_is_refused(text: str) -> None:
     """Once a RecursionError from json.loads."""

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import StateError
 from rummyrules.core.hands import some_cards
+from rummyrules.core.inputs import brief
 from rummyrules.core.options import StockOut
 from rummyrules.game.rules import deck_counts
 from rummyrules.game.rummy500 import Rummy500State, Rummy500View
@@ -285,6 +286,24 @@ def check_rummy500_view(
     ...
     rummyrules.StateError: round: with 0 rows on the score sheet the round is 1, not 2 (EOP-17)
     """
+    _check_view_sheet(view, end_rule)
+    _check_view_face_up(view)
+    players = view.rules.players
+    check_player("out", view.out, players)
+    check_out(view.out, 0 if view.out is None else view.hand_sizes[view.out])
+    if view.to_move != view.player and turn != type(turn)():
+        raise StateError(
+            f"turn: player {view.player} sees only their own turn, and it is not "
+            "their turn"
+        )
+    if view.to_move == view.player:
+        check_turn(
+            turn, phase=view.phase, hand=view.hand, player=view.player, owed=owed
+        )
+
+
+def _check_view_sheet(view: Rummy500View, end_rule: str) -> None:
+    """The scores, the round and the winners are what the score sheet makes them."""
     players = view.rules.players
     sheet, over = view.score_sheet, view.phase == Phase.OVER
     for number, row in enumerate(sheet, start=1):
@@ -306,19 +325,7 @@ def check_rummy500_view(
     if view.winners != winners:
         raise StateError(
             f"winners: once the game is over the best totals win, so the winners "
-            f"are {list(winners)}, not {list(view.winners)} ({end_rule})"
-        )
-    _check_view_face_up(view)
-    check_player("out", view.out, players)
-    check_out(view.out, 0 if view.out is None else view.hand_sizes[view.out])
-    if view.to_move != view.player and turn != type(turn)():
-        raise StateError(
-            f"turn: player {view.player} sees only their own turn, and it is not "
-            "their turn"
-        )
-    if view.to_move == view.player:
-        check_turn(
-            turn, phase=view.phase, hand=view.hand, player=view.player, owed=owed
+            f"are {list(winners)}, not {brief(list(view.winners))} ({end_rule})"
         )
 
 
