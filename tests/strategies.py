@@ -24,7 +24,6 @@ from rummyrules import (
     Card,
     EndOfThePage,
     FourteenHundred,
-    FourteenHundredPhase,
     GameState,
     GoingOut,
     GoingOutRummy,
@@ -710,13 +709,14 @@ def some_states(walk: list[GameState], stride: int = STRIDE) -> list[GameState]:
     The rarer states: a 1400 discard that may be claimed (F14-12), the first
     upcard (F14-6), the last plays after going out (F14-13), a game over.
     """
-    rare = {FourteenHundredPhase.OPENING, FourteenHundredPhase.LAST, Phase.OVER}
+    # By their text: the opening and the last plays are 1400's own phases.
+    rare = {"opening", "last", "over"}
     return [
         game
         for index, game in enumerate(walk)
         if index % stride == 0
         or index == len(walk) - 1
-        or game.claim is not None
+        or getattr(game, "claim", None) is not None
         or game.phase in rare
     ]
 

@@ -19,20 +19,23 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rummyrules import (
     Card,
     GameState,
-    GoingOutRummy,
     StockSize,
     dumps,
     loads,
 )
 from rummyrules.core.hands import sorted_hand
-from rummyrules.game.state import Turn
+from rummyrules.game.rummy500 import Rummy500State, Rummy500View
+from rummyrules.games.end_of_the_page.state import EndOfThePageState, EndOfThePageView
+from rummyrules.games.fourteen_hundred.state import (
+    FourteenHundredState,
+    FourteenHundredView,
+)
 from scenarios import every_card
 from strategies import (
     VALID_TOKENS,
@@ -49,7 +52,22 @@ ANY_WALKS = st.one_of(RUMMY_500_WALKS, gor_games().map(lambda game: [game]))
 """Every variant, Going Out Rummy with its stock worn down (GOR-9, GOR-11)."""
 
 
-def pinned(game: GameState, player: int) -> Counter[Card]:
+Rummy500Game = EndOfThePageState | FourteenHundredState
+"""A game of End of the Page or 1400: a turn record, a face-up card."""
+
+
+def rummy_500(game: GameState) -> Rummy500Game:
+    """The game, as End of the Page's or 1400's own state."""
+    assert isinstance(game, EndOfThePageState | FourteenHundredState)
+    return game
+
+
+def claim_of(game: GameState) -> Card | None:
+    """The discard that may be claimed, in a game that has claims (1400, F14-12)."""
+    return game.claim if isinstance(game, FourteenHundredState) else None
+
+
+def pinned(game: Rummy500Game, player: int) -> Counter[Card]:
     """Cards of a player's hand that the state names elsewhere, so must stay there.
 
     The face-up wild card in its holder's hand (EOP-3, F14-4), and the whole
@@ -58,7 +76,7 @@ def pinned(game: GameState, player: int) -> Counter[Card]:
     play (EOP-6, F14-9), and the cards that let them take it.
     """
     hand = Counter(game.hand(player))
-    if player == game.to_move and game.turn != Turn():
+    if player == game.to_move and game.turn != type(game.turn)():
         return hand
     named: Counter[Card] = Counter()
     if game.face_up is not None and game.face_up_holder == player:
@@ -66,7 +84,7 @@ def pinned(game: GameState, player: int) -> Counter[Card]:
     return named & hand
 
 
-def hidden_dealt_anew(game: GameState, keep: int, rng: random.Random) -> GameState:
+def hidden_dealt_anew(game: Rummy500Game, keep: int, rng: random.Random) -> GameState:
     """The game with every card ``keep`` may not see gathered, shuffled and dealt back.
 
     The stock and every other player's hand, but for the cards the state
@@ -87,8 +105,8 @@ def hidden_dealt_anew(game: GameState, keep: int, rng: random.Random) -> GameSta
         hands[player] = sorted_hand([*kept[player].elements(), *pool[:count]])
         pool = pool[count:]
     assert not pool
-    return attrs.evolve(
-        game, seed=rng.randrange(2**40), stock=tuple(stock), hands=tuple(hands)
+    return game.replace(
+        seed=rng.randrange(2**40), stock=tuple(stock), hands=tuple(hands)
     )
 
 
@@ -97,7 +115,7 @@ def test_no_view_shows_other_hands_or_the_stock_order(
     walk: list[GameState], rng: random.Random
 ) -> None:
     """Two states that differ only in other players' hands (of equal sizes), the stock's order and the seed look the same to the player."""
-    for game in some_states(walk):
+    for game in map(rummy_500, some_states(walk)):
         for player in {rng.randrange(game.players), game.to_move or 0}:
             other = hidden_dealt_anew(game, player, rng)
             assert every_card(other) == every_card(game)
@@ -121,10 +139,10 @@ def swapped_with_stock(
     at = rng.choice(unlike)
     stock[at], cards[index] = cards[index], stock[at]
     if where == "pile":
-        return attrs.evolve(game, stock=tuple(stock), discard_pile=tuple(cards))
+        return game.replace(stock=tuple(stock), discard_pile=tuple(cards))
     hands = list(game.hands)
     hands[int(where)] = sorted_hand(cards)
-    return attrs.evolve(game, stock=tuple(stock), hands=tuple(hands))
+    return game.replace(stock=tuple(stock), hands=tuple(hands))
 
 
 @given(RUMMY_500_WALKS, st.randoms(use_true_random=False))
@@ -132,7 +150,7 @@ def test_a_player_sees_their_hand_the_whole_pile_and_the_stock_count(
     walk: list[GameState], rng: random.Random
 ) -> None:
     """A view shows the player's own hand, the melds, the whole discard pile, the exact stock count and the face-up cards; a change to the hand shows only to its player, a change anywhere in the pile or to the stock count shows to everyone."""
-    for game in some_states(walk):
+    for game in map(rummy_500, some_states(walk)):
         for player in range(game.players):
             check_what_the_player_sees(game, player)
         player = rng.randrange(game.players)
@@ -142,9 +160,11 @@ def test_a_player_sees_their_hand_the_whole_pile_and_the_stock_count(
                 assert (changed.view(seer) != game.view(seer)) == (seer in seers)
 
 
-def check_what_the_player_sees(game: GameState, player: int) -> None:
+def check_what_the_player_sees(game: Rummy500Game, player: int) -> None:
     """The view shows all that End of the Page and 1400 lay open, as it is in the state."""
     view = game.view(player)
+    assert type(view) is game.rules.view_class
+    assert isinstance(view, Rummy500View)
     assert view.player == player
     assert view.hand == game.hand(player)
     assert view.hand_sizes == tuple(map(len, game.hands))
@@ -153,10 +173,16 @@ def check_what_the_player_sees(game: GameState, player: int) -> None:
     assert view.stock_count == len(game.stock)
     assert view.stock_size is StockSize.of(len(game.stock))
     assert (view.face_up, view.face_up_holder) == (game.face_up, game.face_up_holder)
-    assert view.marker == game.marker
-    assert view.turn == (game.turn if player == game.to_move else Turn())
-    assert (view.claim, view.discarder) == (game.claim, game.discarder)
+    turn = (
+        view.turn if isinstance(view, EndOfThePageView | FourteenHundredView) else None
+    )
+    assert turn == (game.turn if player == game.to_move else type(game.turn)())
+    assert (view.round, view.wild, view.out) == (game.round, game.wild, game.out)
     assert (view.scores, view.score_sheet) == (game.scores, game.score_sheet)
+    if isinstance(game, FourteenHundredState):
+        assert isinstance(view, FourteenHundredView)
+        assert view.marker == game.marker
+        assert (view.claim, view.discarder) == (game.claim, game.discarder)
     assert (view.phase, view.to_move, view.winners) == (
         game.phase,
         game.to_move,
@@ -165,7 +191,7 @@ def check_what_the_player_sees(game: GameState, player: int) -> None:
 
 
 def visible_changes(
-    game: GameState, player: int, rng: random.Random
+    game: Rummy500Game, player: int, rng: random.Random
 ) -> Iterator[tuple[GameState, set[int]]]:
     """Changes to what players may see, each with the players who may see it.
 
@@ -182,7 +208,7 @@ def visible_changes(
         changed = swapped_with_stock(game, str(player), where, rng)
         if changed is not None:
             yield changed, {player}
-    claimable = game.claim is not None  # the claim is the top discard: keep it
+    claimable = claim_of(game) is not None  # the claim is the top discard: keep it
     if len(game.discard_pile) > claimable:
         deep = rng.randrange(int(claimable), len(game.discard_pile))
         changed = swapped_with_stock(game, "pile", deep, rng)
@@ -192,7 +218,7 @@ def visible_changes(
         # The stock's bottom card moved to the bottom of the pile.
         stock, pile = game.stock, game.discard_pile
         yield (
-            attrs.evolve(game, stock=stock[:-1], discard_pile=(*pile, stock[-1])),
+            game.replace(stock=stock[:-1], discard_pile=(*pile, stock[-1])),
             everyone,
         )
 
@@ -221,15 +247,15 @@ def known_cards(game: GameState, player: int) -> Counter[Card]:
     Rummy its top card only, GOR-11), the face-up wild card in another
     player's hand and 1400's marker.
     """
-    hides_pile = isinstance(game.rules, GoingOutRummy)
+    hides_pile = game.rules.hides_piles
     known = Counter(game.hand(player))
     known.update(game.discard_pile[:1] if hides_pile else game.discard_pile)
     for meld in game.melds:
         known.update(meld.cards)
-    if game.marker is not None:
+    if isinstance(game, FourteenHundredState) and game.marker is not None:
         known[game.marker] += 1
-    if game.face_up is not None and game.face_up_holder != player:
-        known[game.face_up] += 1
+    if isinstance(game, Rummy500State) and game.face_up is not None:
+        known[game.face_up] += game.face_up_holder != player
     return known
 
 
@@ -282,9 +308,9 @@ def check_saved_views(game: GameState) -> None:
             found = cards_in(text)
             assert found <= known, f"player {player} sees {found - known} in {text!r}"
         shown = cards_in(data["hand"]) + cards_in(data["discard_pile"])
-        shown += cards_in(data["marker"])
+        shown += cards_in(data.get("marker"))  # each game's view has its own fields
         for meld in data["melds"]:
             shown += cards_in(meld["meld"]["cards"])
-        if data["face_up_holder"] != player:
-            shown += cards_in(data["face_up"])
+        if data.get("face_up_holder") != player:
+            shown += cards_in(data.get("face_up"))
         assert shown == known

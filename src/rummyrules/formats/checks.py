@@ -28,13 +28,14 @@ from typing import Any
 from rummyrules.core.cards import Rank
 from rummyrules.core.errors import OptionError, StateError
 from rummyrules.core.hands import some_cards
+from rummyrules.game.checks import check_player, check_seen, check_sized
 from rummyrules.game.rules import deck_counts
 from rummyrules.game.state import GameState, PlayableRules, View
 from rummyrules.game.table import TableMeld
 from rummyrules.game.view import StockSize
 from rummyrules.melds import Meld, MeldRules, readings
 
-__all__ = ["check_player", "check_sized", "check_state", "check_view"]
+__all__ = ["check_state", "check_view"]
 
 
 def check_state(state: GameState) -> None:
@@ -44,6 +45,7 @@ def check_state(state: GameState) -> None:
     >>> check_state(GoingOutRummy().new_game(seed=2).apply("draw"))
     """
     rules = state.rules
+    _own_class(state, rules.state_class, f"{rules.name}'s states")
     players = rules.players
     check_sized("hands", state.hands, players)
     for number, row in enumerate(state.score_sheet, start=1):
@@ -70,25 +72,23 @@ def check_view(view: View) -> None:
     >>> check_view(FourteenHundred().new_game(seed=2).view(1))
     """
     rules = view.rules
-    players = len(view.hand_sizes)
+    _own_class(view, rules.view_class, f"{rules.name}'s views")
+    players = rules.players
+    check_sized("hand_sizes", view.hand_sizes, players)
     check_player("player", view.player, players)
-    check_sized("hand_sizes", view.hand_sizes, rules.players)
     if len(view.hand) != view.hand_sizes[view.player]:
         message = (
             f"player {view.player}'s hand holds {len(view.hand)} cards, but the "
             f"hand sizes say {view.hand_sizes[view.player]}"
         )
         raise StateError(message)
-    seen = [*view.hand, *view.discard_pile]
-    seen += [card for meld in view.melds for card in meld.cards]
-    extra = Counter(seen) - Counter(rules.deck())
-    if extra:
-        raise StateError(
-            f"the view shows cards the deck does not have: {some_cards(extra.elements())}"
-        )
+    check_seen(view)
     for name in ("to_move", "dealer"):
         check_player(name, getattr(view, name), players)
-    _melds(view.melds, rules, getattr(view, "wild", None), players)
+    # The wild rank is a field of the views of games that have one.
+    wild = getattr(view, "wild", None)
+    _wild(rules, wild)
+    _melds(view.melds, rules, wild, players)
     if (view.to_move is None) != (view.phase == "over"):
         raise StateError("a game over has nobody to move, and only a game over")
     if rules.hides_piles:
@@ -105,30 +105,10 @@ def check_view(view: View) -> None:
     rules.check_view(view)
 
 
-def check_sized(name: str, items: Sequence[object], players: int) -> None:
-    """Refuse a field that does not hold one entry for each player.
-
-    >>> check_sized("hands", [(), ()], 3)
-    Traceback (most recent call last):
-    ...
-    rummyrules.StateError: hands has 2 entries for 3 players
-    """
-    if len(items) != players:
-        raise StateError(f"{name} has {len(items)} entries for {players} players")
-
-
-def check_player(name: str, player: int | None, players: int) -> None:
-    """Refuse a field that names a player who is not at the table.
-
-    >>> check_player("dealer", 5, 2)
-    Traceback (most recent call last):
-    ...
-    rummyrules.StateError: dealer is player 5, but the players are 0 to 1
-    """
-    if player is not None and not 0 <= player < players:
-        raise StateError(
-            f"{name} is player {player}, but the players are 0 to {players - 1}"
-        )
+def _own_class(value: object, cls: type, what: str) -> None:
+    """The value is of the class its rules' game makes (a match reads its games as Going Out's)."""
+    if not isinstance(value, cls):
+        raise StateError(f"{what} are {cls.__name__}, not {type(value).__name__}")
 
 
 def _wild(rules: PlayableRules[Any], wild: Rank | None) -> None:

@@ -41,6 +41,7 @@ from rummyrules.game.machine import Machine
 from rummyrules.game.rules import check_decks
 from rummyrules.game.state import GameState, View
 from rummyrules.games.base import GameRules
+from rummyrules.games.end_of_the_page import checks as end_of_the_page_checks
 from rummyrules.games.end_of_the_page import machine as end_of_the_page_game
 from rummyrules.games.end_of_the_page.state import (
     EndOfThePageState,
@@ -259,6 +260,28 @@ class EndOfThePage(GameRules[EndOfThePageState]):
                 f"state must be an End of the Page game, not {type(state).__name__}"
             )
         return end_of_the_page_game.with_page(state, rounds)
+
+    def check_state(self, state: GameState) -> None:
+        """Refuse a game, sound in shape, that no play of End of the Page reaches.
+
+        The page and the game over (EOP-17), who has had a turn (EOP-14), the
+        face-up wild card (EOP-3), lay-offs (EOP-9), the turn limit (ALL-5).
+
+        >>> rules = EndOfThePage()
+        >>> rules.check_state(rules.new_game(seed=1).replace(reshuffles=1))
+        Traceback (most recent call last):
+        ...
+        rummyrules.StateError: reshuffles: under stock_out=end_round the stock is never rebuilt (EOP-R4)
+        """
+        end_of_the_page_checks.check_state(state)
+
+    def check_view(self, view: View) -> None:
+        """Refuse a view, sound in shape, that no play of End of the Page shows.
+
+        >>> rules = EndOfThePage()
+        >>> rules.check_view(rules.new_game(seed=1).view(0))
+        """
+        end_of_the_page_checks.check_view(view)
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """A card's points (EOP-15): wilds and Aces 100, 8 to K 10, 3 to 7 5.

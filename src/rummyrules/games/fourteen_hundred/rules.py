@@ -41,6 +41,7 @@ from rummyrules.game.machine import Machine
 from rummyrules.game.rules import check_decks
 from rummyrules.game.state import GameState, View
 from rummyrules.games.base import GameRules
+from rummyrules.games.fourteen_hundred import checks as fourteen_hundred_checks
 from rummyrules.games.fourteen_hundred import machine as fourteen_hundred_game
 from rummyrules.games.fourteen_hundred.positions import Claim, Marker
 from rummyrules.games.fourteen_hundred.state import (
@@ -260,7 +261,9 @@ class FourteenHundred(GameRules[FourteenHundredState]):
         """
         return fourteen_hundred_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
 
-    def with_page(self, state: FourteenHundredState, rounds: int) -> FourteenHundredState:
+    def with_page(
+        self, state: FourteenHundredState, rounds: int
+    ) -> FourteenHundredState:
         """1400 has no page: the game ends at the target total (F14-15).
 
         >>> rules = FourteenHundred()
@@ -273,6 +276,29 @@ class FourteenHundred(GameRules[FourteenHundredState]):
         raise OptionError(
             "1400 has no page; the game ends when a total reaches the target (F14-15)"
         )
+
+    def check_state(self, state: GameState) -> None:
+        """Refuse a game, sound in shape, that no play of 1400 reaches.
+
+        The target and the game over (F14-15), the first upcard (F14-6,
+        F14-7), the marker (F14-R3), the claim (F14-12), the last plays
+        (F14-13), the turn limit (ALL-5).
+
+        >>> rules = FourteenHundred(players=2)
+        >>> rules.check_state(rules.new_game(seed=1).replace(passes=2))
+        Traceback (most recent call last):
+        ...
+        rummyrules.StateError: passes: when all 2 players pass, the round is over (F14-7)
+        """
+        fourteen_hundred_checks.check_state(state)
+
+    def check_view(self, view: View) -> None:
+        """Refuse a view, sound in shape, that no play of 1400 shows.
+
+        >>> rules = FourteenHundred(players=2)
+        >>> rules.check_view(rules.new_game(seed=1).view(0))
+        """
+        fourteen_hundred_checks.check_view(view)
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """A card's points (F14-2): wild 100, Ace 15, 10 to K 10, 2 to 9 5.

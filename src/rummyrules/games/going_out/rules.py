@@ -40,6 +40,7 @@ from rummyrules.game.machine import Machine
 from rummyrules.game.rules import CardsLike
 from rummyrules.game.state import GameState, View
 from rummyrules.games.base import GameRules
+from rummyrules.games.going_out import checks as going_out_checks
 from rummyrules.games.going_out import machine as going_out_game
 from rummyrules.games.going_out.dealer import DealerDraw, draw_for_dealer
 from rummyrules.games.going_out.state import GoingOut, GoingOutState, GoingOutView
@@ -207,6 +208,28 @@ class GoingOutRummy(GameRules[GoingOutState]):
         self.wild_rank(wild)
         self._card(card)
         return 0
+
+    def check_state(self, state: GameState) -> None:
+        """Refuse a game, sound in shape, that no play of Going Out Rummy reaches.
+
+        Hands between turns (GOR-3, GOR-4), melds only from going out (GOR-7),
+        drops (GOR-10), the winner (GOR-7, GOR-R3), the turn limit (GOR-R4).
+
+        >>> rules = GoingOutRummy()
+        >>> rules.check_state(rules.new_game(seed=1).replace(winner=0))
+        Traceback (most recent call last):
+        ...
+        rummyrules.StateError: winner: there is a winner only once the game is over
+        """
+        going_out_checks.check_state(state)
+
+    def check_view(self, view: View) -> None:
+        """Refuse a view, sound in shape, that no play of Going Out Rummy shows.
+
+        >>> rules = GoingOutRummy()
+        >>> rules.check_view(rules.new_game(seed=1).view(0))
+        """
+        going_out_checks.check_view(view)
 
     def find_going_out(self, hand: CardsLike) -> Layout | None:
         """One way for this hand to go out under these rules, or None (GOR-7/8).

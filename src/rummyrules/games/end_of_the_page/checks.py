@@ -1,0 +1,142 @@
+"""What no play of End of the Page reaches: the checks of a state or view read from outside.
+
+:mod:`rummyrules.formats.checks` checks what every game shares (the cards,
+the melds, the players) and then asks the rules, whose ``check_state`` and
+``check_view`` come here: the page and the game over (EOP-17), who has had
+a turn and who plays on after a player went out (EOP-14), the turn in
+progress (EOP-6), the face-up wild card (EOP-3), lay-offs by players who
+are down (EOP-9), the turn limit (ALL-5) and the stock (EOP-R4).
+
+>>> from rummyrules import EndOfThePage
+>>> game = EndOfThePage().new_game(seed=4)
+>>> check_state(game)
+>>> check_state(game.replace(score_sheet=((5, 10),) * 10))
+Traceback (most recent call last):
+...
+rummyrules.StateError: sheet: every round of the page is scored, so the game is over; write 'over' (EOP-17)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rummyrules.core.errors import StateError
+from rummyrules.game.checks import (
+    check_face_up,
+    check_lay_offs,
+    check_never_rebuilt,
+    check_out,
+    check_player,
+    check_rummy500_view,
+    check_seen,
+    check_sized,
+    check_turn,
+    check_turn_limit,
+)
+from rummyrules.game.state import GameState, Phase, PlayableRules, View
+from rummyrules.games.end_of_the_page.state import (
+    EndOfThePageState,
+    EndOfThePageTurn,
+    EndOfThePageView,
+    options_of,
+)
+
+__all__ = ["check_state", "check_view"]
+
+OWED: Final = ("must_meld",)
+"""The turn's field holding a card the player must still play: the deep pickup (EOP-6)."""
+
+
+def check_state(state: GameState) -> None:
+    """Refuse a game of End of the Page, sound in shape, that no play reaches.
+
+    A state of another game raises TypeError.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=4).apply("draw")
+    >>> check_state(game)
+    >>> check_state(game.replace(had_turn=(False, False)))
+    Traceback (most recent call last):
+    ...
+    rummyrules.StateError: had_turn: player 1 is playing a turn, so has had one (EOP-14)
+    """
+    if not isinstance(state, EndOfThePageState):
+        raise TypeError(f"expected an End of the Page game, not {type(state).__name__}")
+    players = state.players
+    check_sized("had_turn", state.had_turn, players)
+    check_player("out", state.out, players)
+    _check_page(len(state.score_sheet), state.rules, over=state.is_over)
+    if state.is_over and state.turn != EndOfThePageTurn():
+        raise StateError("over: a game over has no turn in progress")
+    player = state.to_move
+    if player is not None and state.phase == Phase.PLAY and not state.had_turn[player]:
+        raise StateError(
+            f"had_turn: player {player} is playing a turn, so has had one (EOP-14)"
+        )
+    hand = () if player is None else state.hands[player]
+    check_turn(state.turn, phase=state.phase, hand=hand, player=player, owed=OWED)
+    seat = state.face_up_seat()
+    held = seat is not None and state.face_up in state.hands[seat]
+    check_face_up(state.face_up, seat=seat, wild=state.wild, held=held)
+    check_lay_offs(state.melds, "EOP-9")
+    options = options_of(state.rules)
+    check_turn_limit(state, options.max_turns, goes_on=state.out is not None)
+    check_never_rebuilt(state, options.stock_out, "EOP-R4")
+    _check_out(state)
+
+
+def check_view(view: View) -> None:
+    """Refuse a view of End of the Page, sound in shape, that no play shows.
+
+    A view of another game raises TypeError.
+
+    >>> import attrs
+    >>> from rummyrules import EndOfThePage
+    >>> view = EndOfThePage().new_game(seed=4).view(0)
+    >>> check_view(view)
+    >>> check_view(attrs.evolve(view, scores=(5, 0)))
+    Traceback (most recent call last):
+    ...
+    rummyrules.StateError: the scores [5, 0] are not the totals of the score sheet
+    """
+    if not isinstance(view, EndOfThePageView):
+        raise TypeError(
+            f"expected a view of End of the Page, not {type(view).__name__}"
+        )
+    check_rummy500_view(view, view.turn, owed=OWED, end_rule="EOP-17")
+    _check_page(len(view.score_sheet), view.rules, over=view.phase == Phase.OVER)
+    other = view.face_up_holder is not None and view.face_up_holder != view.player
+    check_seen(view, view.face_up if other else None)
+
+
+def _check_page(rows: int, rules: PlayableRules, *, over: bool) -> None:
+    """EOP-17: the game is over exactly when every row of the page is scored."""
+    rounds = options_of(rules).rounds
+    if rows > rounds:
+        raise StateError(
+            f"sheet: a page of {rounds} rounds has no room for {rows} rows (EOP-17)"
+        )
+    if over and rows < rounds:
+        raise StateError(
+            f"over: the game ends with the page, and only {rows} of its {rounds} "
+            "rounds are scored (EOP-17)"
+        )
+    if not over and rows == rounds:
+        raise StateError(
+            "sheet: every round of the page is scored, so the game is over; "
+            "write 'over' (EOP-17)"
+        )
+
+
+def _check_out(state: EndOfThePageState) -> None:
+    """EOP-11, EOP-14: who went out holds nothing; only players yet to have a turn play on."""
+    out = state.out
+    if out is None:
+        return
+    check_out(out, len(state.hands[out]))
+    player = state.to_move
+    if state.phase == Phase.DRAW and player is not None and state.had_turn[player]:
+        raise StateError(
+            f"had_turn: player {out} went out, so only players who have not had a "
+            f"turn play on, and player {player} has (EOP-14)"
+        )
