@@ -24,6 +24,7 @@ from rummyrules import (
     FourteenHundred,
     GameState,
     GoingOutRummy,
+    GoingOutState,
     OptionError,
     PlayableRules,
     View,
@@ -66,8 +67,7 @@ def seated(
 
 
 def rules_players(rules: PlayableRules) -> int:
-    players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
-    return players
+    return rules.players
 
 
 def play(text: str, moves: int) -> list[str]:
@@ -344,7 +344,8 @@ def test_random_bot_chooses_only_listed_moves_and_never_drops(
         bots = [Checked(RandomBot(seed=seed + seat)) for seat in range(players)]
         game = play_game(rules, bots, seed=seed)
         assert game.is_over
-        assert game.dropped == ()
+        if isinstance(game, GoingOutState):
+            assert game.dropped == ()
         for bot in bots:
             assert not any(isinstance(move, Drop) for move in bot.chosen)
             assert not any(isinstance(move, Drop) for move in bot.out_of_turn)

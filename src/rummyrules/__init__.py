@@ -43,9 +43,7 @@ from rummyrules.game.moves import (
     parse_move,
 )
 from rummyrules.game.rules import Rules
-from rummyrules.game.state import PlayableRules
-from rummyrules.game.state import GameState, Phase
-from rummyrules.game.state import StockSize, View
+from rummyrules.game.state import GameState, Phase, PlayableRules, StockSize, View
 from rummyrules.games import (
     DealerDraw,
     EndOfThePage,
@@ -54,6 +52,18 @@ from rummyrules.games import (
     GoingOutRummy,
     Match,
 )
+from rummyrules.games.end_of_the_page.state import (
+    EndOfThePageState,
+    EndOfThePageTurn,
+    EndOfThePageView,
+)
+from rummyrules.games.fourteen_hundred.state import (
+    FourteenHundredPhase,
+    FourteenHundredState,
+    FourteenHundredTurn,
+    FourteenHundredView,
+)
+from rummyrules.games.going_out.state import GoingOutState, GoingOutView
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.melds.layouts import Layout
 from rummyrules.melds.search import LayOffOption
@@ -70,12 +80,21 @@ __all__ = [
     "Draw",
     "Drop",
     "EndOfThePage",
+    "EndOfThePageState",
+    "EndOfThePageTurn",
+    "EndOfThePageView",
     "FourteenHundred",
+    "FourteenHundredPhase",
+    "FourteenHundredState",
+    "FourteenHundredTurn",
+    "FourteenHundredView",
     "GameRecord",
     "GameState",
     "GoOut",
     "GoingOut",
     "GoingOutRummy",
+    "GoingOutState",
+    "GoingOutView",
     "IllegalMoveError",
     "LayOff",
     "LayOffOption",

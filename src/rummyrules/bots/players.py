@@ -21,9 +21,7 @@ from typing import Protocol, runtime_checkable
 from rummyrules.core.errors import OptionError
 from rummyrules.core.shuffle import below, random_words
 from rummyrules.game.moves import Drop, Move
-from rummyrules.game.state import PlayableRules
-from rummyrules.game.state import GameState
-from rummyrules.game.state import View
+from rummyrules.game.state import GameState, PlayableRules, View
 
 __all__ = ["Bot", "RandomBot", "play_game"]
 
@@ -105,7 +103,7 @@ def play_game(
     >>> game.is_over, game.turns
     (True, 30)
     """
-    players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
+    players = rules.players
     if len(bots) != players:
         message = f"a game of {players} players needs {players} bots, not {len(bots)}"
         raise OptionError(message)

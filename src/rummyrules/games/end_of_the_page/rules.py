@@ -20,6 +20,7 @@ from rummyrules.core.options import StockOut, about, at_least, between, choice, 
 from rummyrules.game.machine import Machine
 from rummyrules.game.rules import check_decks
 from rummyrules.game.state import GameState, View
+from rummyrules.game.strategy import Strategy
 from rummyrules.games.base import GameRules
 from rummyrules.formats.sections import (
     MELDED,
@@ -47,6 +48,7 @@ from rummyrules.games.end_of_the_page.state import (
     EndOfThePageTurn,
     EndOfThePageView,
 )
+from rummyrules.games.end_of_the_page.strategy import STRATEGY
 from rummyrules.melds import MeldRules
 
 __all__ = ["EndOfThePage"]
@@ -115,6 +117,7 @@ class EndOfThePage(GameRules):
     state_class: ClassVar[type[GameState]] = EndOfThePageState
     view_class: ClassVar[type[View]] = EndOfThePageView
     short_name: ClassVar[str] = "eop"
+    strategy: ClassVar[Strategy] = STRATEGY
     sections: ClassVar[tuple[Section, ...]] = (
         Seed(),
         Dealer(),

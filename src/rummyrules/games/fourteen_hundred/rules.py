@@ -19,6 +19,7 @@ from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
 from rummyrules.game.machine import Machine
 from rummyrules.game.state import GameState, View
+from rummyrules.game.strategy import Strategy
 from rummyrules.games.base import GameRules
 from rummyrules.formats.sections import (
     MELDED,
@@ -46,6 +47,7 @@ from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredView,
 )
 from rummyrules.games.fourteen_hundred import machine as fourteen_hundred_game
+from rummyrules.games.fourteen_hundred.strategy import STRATEGY
 from rummyrules.melds import MeldRules
 
 from rummyrules.game.rules import check_decks
@@ -117,6 +119,7 @@ class FourteenHundred(GameRules):
     state_class: ClassVar[type[GameState]] = FourteenHundredState
     view_class: ClassVar[type[View]] = FourteenHundredView
     short_name: ClassVar[str] = "1400"
+    strategy: ClassVar[Strategy] = STRATEGY
     sections: ClassVar[tuple[Section, ...]] = (
         Seed(),
         Dealer(),

@@ -22,6 +22,7 @@ from rummyrules.game.dealing import check_seat, check_seed
 from rummyrules.game.rules import CardsLike
 from rummyrules.game.machine import Machine
 from rummyrules.game.state import GameState, View
+from rummyrules.game.strategy import Strategy
 from rummyrules.games.base import GameRules
 from rummyrules.formats.sections import (
     ROUND,
@@ -42,6 +43,7 @@ from rummyrules.formats.sections import (
 from rummyrules.games.going_out.state import GoingOutState, GoingOutView, GoingOut
 from rummyrules.games.going_out import machine as going_out_game
 from rummyrules.games.going_out.dealer import DealerDraw, draw_for_dealer
+from rummyrules.games.going_out.strategy import STRATEGY
 from rummyrules.melds import MeldRules, layouts
 from rummyrules.melds.layouts import Layout
 
@@ -95,6 +97,7 @@ class GoingOutRummy(GameRules):
     state_class: ClassVar[type[GameState]] = GoingOutState
     view_class: ClassVar[type[View]] = GoingOutView
     short_name: ClassVar[str] = "gor"
+    strategy: ClassVar[Strategy] = STRATEGY
     sections: ClassVar[tuple[Section, ...]] = (
         Seed(),
         Dealer(),
