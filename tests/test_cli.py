@@ -20,7 +20,7 @@ from rummyrules.cli import build_parser, main
 from rummyrules.cli.play import Session, play
 from rummyrules.cli.printer import Printer, RichPrinter, make_printer
 from rummyrules.cli.seats import make_bots, play_recorded
-from rummyrules.cli.variants import SHORT_NAMES, flag, rules_from
+from rummyrules.cli.variants import flag, rules_from
 from rummyrules.formats.records import parse_record
 from rummyrules.game.registry import VARIANTS, option_text
 from rummyrules.game.state import PlayableRules
@@ -197,7 +197,7 @@ def test_every_option_of_every_rules_class_is_a_flag(
     cls: type[PlayableRules], field: attrs.Attribute[Any]
 ) -> None:
     value = other_value(cls, field)
-    argv = ["rules", SHORT_NAMES[cls.__name__], flag(field.name), option_text(value)]
+    argv = ["rules", cls.short_name, flag(field.name), option_text(value)]
     args = build_parser().parse_args(argv)
     assert getattr(rules_from(cls, args), field.name) == value
 
@@ -207,7 +207,7 @@ def test_every_command_with_a_variant_takes_every_option(command: str) -> None:
     for cls, field in OPTIONS:
         value = option_text(getattr(cls(), field.name))
         extra = ["7S 8S 9S"] if command == "check" else []
-        argv = [command, SHORT_NAMES[cls.__name__], *extra, flag(field.name), value]
+        argv = [command, cls.short_name, *extra, flag(field.name), value]
         args = build_parser().parse_args(argv)
         assert rules_from(cls, args) == cls()
 
@@ -336,7 +336,7 @@ def test_check_refuses_bad_text_with_exit_2(
 def test_rules_lists_every_option_from_the_rules_class(
     cls: type[PlayableRules], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run(capsys, "rules", SHORT_NAMES[cls.__name__])
+    code, out, err = run(capsys, "rules", cls.short_name)
     assert (code, err) == (0, "")
     assert out.startswith(f"{cls.name} ({cls.__name__}): ")
     lines = out.splitlines()

@@ -19,9 +19,7 @@ from typing import Final
 
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
 from rummyrules.game.moves import Move
-from rummyrules.game.state import PlayableRules
-from rummyrules.game.state import GameState
-from rummyrules.game.state import View
+from rummyrules.game.state import GameState, PlayableRules, View
 
 __all__ = ["BOT_NAMES", "Recorder", "bot_names", "make_bots", "play_recorded"]
 
@@ -115,6 +113,6 @@ def play_recorded(
     (4, ['draw', 'discard 9H'])
     """
     moves: list[Move] = []
-    players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
+    players = rules.players
     bots = [Recorder(bot, moves) for bot in make_bots(names, players, seed=seed)]
     return play_game(rules, bots, seed=seed), moves
