@@ -7,7 +7,7 @@ cards short of going out, asking the game's
 shape) and whether a hand goes out.
 
 >>> from rummyrules import GoingOutRummy
->>> from rummyrules.game.strategy import strategy_of
+>>> from rummyrules.game.strategy import GoingOutStrategy, strategy_of
 >>> rules = GoingOutRummy(hand_size=3)
 >>> game = rules.new_game(deck=rules.stacked_deck("7S 8H 7H 9C 7D KD 9D"))
 >>> strategy = strategy_of(rules)
@@ -34,7 +34,7 @@ def going_out_move(view: View, strategy: GoingOutStrategy) -> Move:
     leaves the hand nearest to going out, a lone card before a WILDCARD.
 
     >>> from rummyrules import GoingOutRummy
-    >>> from rummyrules.game.strategy import strategy_of
+    >>> from rummyrules.game.strategy import GoingOutStrategy, strategy_of
     >>> game = GoingOutRummy().position(
     ...     "to_move 0 draw | hands 7S 7H 8C 9C KD 2H QS / AS 2S 4H 6D 8S 10H QC"
     ...     " | pile 4D"

@@ -8,7 +8,7 @@ the wild rank, whether the player may lay off yet, the cards a take brings
 and the cards still unseen.
 
 >>> from rummyrules import EndOfThePage
->>> from rummyrules.game.strategy import strategy_of
+>>> from rummyrules.game.strategy import PointsStrategy, strategy_of
 >>> game = EndOfThePage().position(
 ...     "wild 3 | face_up 3S@0 | to_move 1 draw | hands 3S 4C / 9D JD KC 5H | pile 6C 10D"
 ... )
@@ -59,7 +59,7 @@ def points_move(view: View, strategy: PointsStrategy) -> Move:
     the card least worth keeping.
 
     >>> from rummyrules import FourteenHundred
-    >>> from rummyrules.game.strategy import strategy_of
+    >>> from rummyrules.game.strategy import PointsStrategy, strategy_of
     >>> game = FourteenHundred(players=2).position(
     ...     "wild 9 | to_move 1 opening | hands 2C 3C / 5S 7D KH | pile 7H"
     ... )

@@ -1,7 +1,7 @@
 """What a bot or a front end may ask a game about playing it, beyond its moves.
 
-The layers above the games (:mod:`rummyrules.bots`, :mod:`rummyrules.cli`)
-never test which game they play. Each game's rules class declares
+The layers above the games (:mod:`rummyrules.bots`, the command line of
+:doc:`cli`) never test which game they play. Each game's rules class declares
 ``strategy``, an object of this module's classes that answers for the game,
 and :func:`strategy_of` finds it. A strategy is one of two families:
 
@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 Table = GameState | View
-"""What the table shows: the whole state, or one player's view of it."""
+"""The whole state, or one player's view of it, as the table shows it."""
 
 
 @attrs.frozen
@@ -300,10 +300,30 @@ class Shape(Protocol):
     """
 
     def short(self, hand: Sequence[Card]) -> int:
-        """How many cards the hand (within the root) is short of going out."""
+        """How many cards the hand (within the root) is short of going out.
+
+        >>> from rummyrules import GoingOutRummy, parse_cards
+        >>> rules = GoingOutRummy()
+        >>> strategy = strategy_of(rules)
+        >>> assert isinstance(strategy, GoingOutStrategy)
+        >>> hand = parse_cards("7S 7H 7D 8C 9C 10C KD")
+        >>> shape = strategy.shape(rules, hand)
+        >>> shape.short(hand[:-1]), shape.short(hand[1:])
+        (0, 2)
+        """
 
     def ties(self, card: Card, hand: Sequence[Card]) -> int:
-        """How strongly a card of the hand holds to the rest of it: more is closer."""
+        """How strongly a card of the hand holds to the rest of it: more is closer.
+
+        >>> from rummyrules import GoingOutRummy, parse_cards
+        >>> rules = GoingOutRummy()
+        >>> strategy = strategy_of(rules)
+        >>> assert isinstance(strategy, GoingOutStrategy)
+        >>> hand = parse_cards("7S 7H 8C KD")
+        >>> shape = strategy.shape(rules, hand)
+        >>> [shape.ties(card, hand) for card in hand]
+        [3, 3, 0, 0]
+        """
 
 
 class GoingOutStrategy(Strategy, abc.ABC):
