@@ -29,7 +29,7 @@ import abc
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, cast, runtime_checkable
 
 import attrs
 
@@ -277,7 +277,12 @@ def strategy_of(rules: PlayableRules) -> Strategy:
     >>> type(strategy_of(FourteenHundred())).__name__
     'FourteenHundredStrategy'
     """
-    strategy = rules.strategy if isinstance(rules, Strategic) else None
+    # Asked at every move a bot makes: an isinstance test against the
+    # protocol would cost more than the attribute itself.
+    try:
+        strategy: object = cast("Strategic", rules).strategy
+    except AttributeError:
+        strategy = None
     if not isinstance(strategy, Strategy):
         message = (
             f"{rules.name} declares no strategy: its rules class needs a 'strategy' "
