@@ -174,6 +174,10 @@ def test_variant_names_come_from_the_rules_classes(
     code, out, _ = run(capsys, "rules")
     assert code == 0
     assert "End of the Page  EndOfThePage     page, the-page" in out
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
+    assert "page (End of the Page), 1400 or gor (Going Out Rummy)" in out
 
 
 def test_python_dash_m_runs_the_command(

@@ -30,8 +30,8 @@ class GreedyBot:
     strategy (:mod:`rummyrules.game.strategy`) says whether it is a game of
     points or of going out, and answers what only the game knows.
 
-    End of the Page and 1400, where every card played scores and every card
-    in hand costs:
+    In a game of points (End of the Page, 1400; :mod:`rummyrules.bots.points`),
+    where every card played scores and every card in hand costs:
 
     - it takes a discard (the top card, or a deeper one with the cards above
       it) when the cards taken are worth more played than they cost held,
@@ -45,7 +45,8 @@ class GreedyBot:
       when it gains by it, and in the last plays (F14-13) draws only when the
       cards it has not seen make the draw pay on average.
 
-    Going Out Rummy, where only going out counts:
+    In a game of going out (Going Out Rummy; :mod:`rummyrules.bots.going_out`),
+    where only going out counts:
 
     - it goes out as soon as it can (GOR-7);
     - it keeps the hand that is fewest cards short of going out, counting a

@@ -38,6 +38,7 @@ __all__ = [
     "rules_from",
     "takes_text",
     "variant",
+    "variant_choices",
 ]
 
 _DEST: Final = "option_"
@@ -77,10 +78,25 @@ def variant(text: str) -> type[PlayableRules]:
     for cls in VARIANTS.values():
         if any(_key(name) == wanted for name in names_of(cls)):
             return cls
-    known = [f"{cls.short_name} ({cls.name})" for cls in VARIANTS.values()]
-    choices = ", ".join(known[:-1]) + " or " + known[-1]
-    message = f"there is no variant {brief(text)}: choose {choices}"
+    message = f"there is no variant {brief(text)}: choose {variant_choices(full=True)}"
     raise argparse.ArgumentTypeError(message)
+
+
+def variant_choices(*, full: bool = False) -> str:
+    """The registered variants by their short names, for help and messages.
+
+    Each is followed by its name where that differs (always, when ``full``).
+
+    >>> variant_choices()
+    'eop (End of the Page), 1400 or gor (Going Out Rummy)'
+    """
+    known = [
+        cls.short_name
+        if cls.short_name == cls.name and not full
+        else f"{cls.short_name} ({cls.name})"
+        for cls in VARIANTS.values()
+    ]
+    return ", ".join(known[:-1]) + " or " + known[-1]
 
 
 def flag(name: str) -> str:
