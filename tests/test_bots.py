@@ -228,7 +228,7 @@ def test_each_game_declares_its_strategy_on_its_rules_class(
     assert strategy_of(rules) is rules.strategy
 
 
-def test_f14_r3_the_marker_is_seen_and_not_drawn_for() -> None:
+def test_f14_r3_a_bot_counts_the_marker_among_the_cards_it_has_seen() -> None:
     """The marker on the table is no card a draw can bring (F14-R3, F14-13)."""
     rules = FourteenHundred(players=2, wild_card_dealt=False)
     game = rules.new_game(seed=1)
