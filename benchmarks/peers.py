@@ -52,6 +52,7 @@ from rummyrules import (
     WILDCARD,
     Card,
     EndOfThePage,
+    FourteenHundredState,
     GameState,
     GoingOutRummy,
     Phase,
@@ -329,7 +330,7 @@ def random_play(rules: PlayableRules[Any], seed: int) -> list[Played]:
     played: list[Played] = []
     while not game.is_over:
         moves = [m for m in game.legal_moves() if type(m) is not Drop]
-        if game.claim is not None:
+        if isinstance(game, FourteenHundredState) and game.claim is not None:
             moves += [
                 m for p in range(game.players) for m in game.legal_moves(player=p)
             ]
@@ -406,7 +407,7 @@ def search_rows(args: argparse.Namespace, games: dict[str, list[Played]]) -> lis
     in_play = [
         p.state.hand(p.state.to_move)
         for p in games[GOR_TABLE]
-        if p.state.phase is Phase.PLAY and p.state.to_move is not None
+        if p.state.phase == Phase.PLAY and p.state.to_move is not None
     ]
     gor_hands = in_play[:: max(1, len(in_play) // args.hands)][: args.hands]
     layouts = [partial(going_out_layouts, h, GOR.meld_rules) for h in gor_hands]
@@ -524,7 +525,9 @@ def round_trip(state: GameState) -> object:
     return loads(dumps(state))
 
 
-def mid_game_states(rules: PlayableRules[Any], count: int, seed: int) -> list[GameState]:
+def mid_game_states(
+    rules: PlayableRules[Any], count: int, seed: int
+) -> list[GameState]:
     """The state halfway through each of ``count`` seeded random games."""
     rng = random.Random(seed)
     found = []

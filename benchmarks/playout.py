@@ -24,7 +24,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rummyrules import EndOfThePage, FourteenHundred, GoingOutRummy, PlayableRules
+from rummyrules import (
+    EndOfThePage,
+    FourteenHundred,
+    FourteenHundredState,
+    GoingOutRummy,
+    PlayableRules,
+)
 from rummyrules.game.moves import Drop
 
 AIM_DECISIONS_PER_SECOND = 20_000
@@ -49,7 +55,9 @@ def play_for(
         game = rules.new_game(seed=rng.randrange(1 << 30))
         while not game.is_over:
             moves = [m for m in game.legal_moves() if type(m) is not Drop]
-            if game.claim is not None:  # 1400: others may claim the last discard
+            if (
+                isinstance(game, FourteenHundredState) and game.claim is not None
+            ):  # 1400: others may claim the last discard
                 moves += [
                     m for p in range(game.players) for m in game.legal_moves(player=p)
                 ]

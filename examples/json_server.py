@@ -359,7 +359,8 @@ def call(
 
 def demo() -> None:
     """Two clients take seats and play a few moves over real HTTP, then stop."""
-    game = GameServer(EndOfThePage(players=2).new_game(seed=2026))
+    first = EndOfThePage(players=2).new_game(seed=2026)
+    game = GameServer(first)
     server = start(game)
     base = f"http://127.0.0.1:{server.server_address[1]}"
     print(f"Serving End of the Page on {base}")
@@ -382,7 +383,7 @@ def demo() -> None:
         # A view holds no card of another hand (but the wild card lying face
         # up, EOP-3), and a Python client may read it back into a View.
         text = json.dumps(view)
-        hidden = [str(card) for card in game.game.hand(0) if card != game.game.face_up]
+        hidden = [str(card) for card in first.hand(0) if card != first.face_up]
         print(
             f"Seat 1's view shows none of seat 0's {len(hidden)} hidden cards:",
             all(re.search(rf"\b{card}\b", text) is None for card in hidden),

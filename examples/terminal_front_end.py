@@ -18,10 +18,14 @@ import argparse
 from collections.abc import Callable, Sequence
 
 from rummyrules import (
+    Card,
     EndOfThePage,
+    EndOfThePageView,
     FourteenHundred,
+    FourteenHundredView,
     GameState,
     GoingOutRummy,
+    GoingOutView,
     IllegalMoveError,
     MoveParseError,
     OptionError,
@@ -49,18 +53,39 @@ def words(move: object) -> str:
     return str(move).split(": ", 1)[-1]
 
 
+def header(view: View) -> str:
+    """The deal: the round, the dealer, and what lies face up for everyone."""
+    seat = view.player
+    dealt = f"{name(view.dealer, seat)} dealt"
+    # Each game's view has fields of its own: End of the Page and 1400 play
+    # rounds with a wild rank; Going Out Rummy is one hand with no wild rank.
+    if not isinstance(view, EndOfThePageView | FourteenHundredView):
+        return f"{view.rules.name}: {dealt}"
+    text = f"Round {view.round}: {dealt}"
+    if view.wild is not None:
+        text += f", {view.wild}s are wild"
+    if view.face_up is not None and view.face_up_holder is not None:
+        text += f" ({name(view.face_up_holder, seat)}: {view.face_up} face up)"
+    if isinstance(view, FourteenHundredView) and view.marker is not None:
+        text += f", marker {view.marker}"  # F14-R3
+    return text
+
+
+def must_play(view: View) -> list[Card]:
+    """The cards taken this turn that must be played before anything else."""
+    if isinstance(view, EndOfThePageView):  # a deep pickup is melded at once (EOP-6)
+        return [card for card in (view.turn.must_meld,) if card is not None]
+    if isinstance(view, FourteenHundredView):  # the card taken is used (F14-6, F14-9)
+        turn = view.turn
+        return [card for card in (turn.must_meld, turn.must_use) if card is not None]
+    return []
+
+
 def show(view: View) -> None:
     """Print what the player may see: the view, and nothing else."""
     seat = view.player
-    header = f"Round {view.round}: {name(view.dealer, seat)} dealt"
-    if view.wild is not None:
-        header += f", {view.wild}s are wild"
-    if view.face_up is not None and view.face_up_holder is not None:
-        header += f" ({name(view.face_up_holder, seat)}: {view.face_up} face up)"
-    if view.marker is not None:
-        header += f", marker {view.marker}"
-    print(f"\n{header}")
-    if view.rules.keeps_score:  # Going Out Rummy keeps no score
+    print(f"\n{header(view)}")
+    if isinstance(view, EndOfThePageView | FourteenHundredView):  # GOR keeps no score
         print("Scores:", listing(view.scores, seat))
     print("Table:" if view.melds else "Table: no melds yet")
     for number, meld in enumerate(view.melds, start=1):  # "lay 3C on 1" counts from 1
@@ -70,18 +95,17 @@ def show(view: View) -> None:
     stock = view.stock_size.value if view.stock_count is None else view.stock_count
     print(f"Discard pile (top first): {pile}; stock: {stock}")
     print("Cards held:", listing(view.hand_sizes, seat))
-    if view.dropped:  # Going Out Rummy (GOR-10)
+    if isinstance(view, GoingOutView) and view.dropped:  # GOR-10
         print("Dropped out:", ", ".join(name(p, seat) for p in view.dropped))
-    for card in (view.turn.must_meld, view.turn.must_use):
-        if card is not None:
-            print(f"You must play {card} this turn.")
+    for card in must_play(view):
+        print(f"You must play {card} this turn.")
     print("Your hand:", " ".join(map(str, view.hand)))
 
 
 def ask(game: GameState, seat: int, read: Read, *, claim: bool) -> GameState | None:
     """Read moves until one is legal: the new state; None for an empty line."""
     view = game.view(seat)
-    if claim:  # out of turn: a 1400 claim of the discard just made (F14-12)
+    if claim and isinstance(view, FourteenHundredView):  # a 1400 claim (F14-12)
         print(f"\nPlayer {view.discarder} discarded {view.claim}; you may claim it.")
     else:
         show(view)

@@ -7,13 +7,16 @@ helpers play moves on them by their text and check what every rule test checks.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypeVar
 
 import pytest
 
 from rummyrules import Card, GameState, IllegalMoveError
 
+S = TypeVar("S", bound=GameState)
 
-def play(game: GameState, *moves: str) -> GameState:
+
+def play(game: S, *moves: str) -> S:
     """The game after these moves, each in move notation."""
     for move in moves:
         game = game.apply(move)

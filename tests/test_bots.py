@@ -10,9 +10,12 @@ well below that (four in five at two players, twice a fair share at four).
 
 from __future__ import annotations
 
+import ast
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -23,8 +26,10 @@ from rummyrules import (
     Card,
     EndOfThePage,
     FourteenHundred,
+    FourteenHundredState,
     GameState,
     GoingOutRummy,
+    GoingOutState,
     OptionError,
     PlayableRules,
     View,
@@ -32,6 +37,13 @@ from rummyrules import (
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
 from rummyrules.formats.positions import read_position
 from rummyrules.game.moves import Claim, Discard, Done, Drop, GoOut, Move
+from rummyrules.game.strategy import (
+    GoingOutStrategy,
+    PointsStrategy,
+    Strategic,
+    Strategy,
+    strategy_of,
+)
 
 
 @dataclass
@@ -67,8 +79,7 @@ def seated(
 
 
 def rules_players(rules: PlayableRules[Any]) -> int:
-    players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
-    return players
+    return rules.players
 
 
 def play(text: str, moves: int) -> list[str]:
@@ -141,6 +152,94 @@ def test_greedy_bot_is_a_bot_and_waits_out_of_turn() -> None:
     assert game.to_move == 1
     assert GreedyBot().choose(game.view(0)) is None
     assert GreedyBot().choose(game.view(1)) in game.legal_moves()
+
+
+# --- GreedyBot asks the game ------------------------------------------------------
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "rummyrules"
+
+
+def imported(path: Path) -> set[str]:
+    """Every module a source file imports, at any depth (relative imports resolved)."""
+    package = ".".join(path.relative_to(SRC.parent).with_suffix("").parts[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(part for part in (base, node.module or "") if part)
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted([*(SRC / "bots").glob("*.py"), *(SRC / "cli").glob("*.py")]),
+    ids=lambda path: f"{path.parent.name}/{path.name}",
+)
+def test_bots_and_the_command_line_import_no_game_package(path: Path) -> None:
+    """Shared layers ask the game (its rules class, its strategy); never which game it is."""
+    games = {name for name in imported(path) if name.startswith("rummyrules.games")}
+    assert not games, f"{path.name} imports {sorted(games)}"
+
+
+class Neither(Strategy):
+    """A strategy of neither family: a game that is not about points nor going out."""
+
+
+class OtherGame(EndOfThePage):
+    """End of the Page's rules under a strategy the greedy bot cannot play."""
+
+    strategy: ClassVar[Strategy] = Neither()
+
+
+def test_greedy_bot_refuses_a_game_of_no_family_it_knows() -> None:
+    game = OtherGame().new_game(seed=1)
+    with pytest.raises(TypeError, match="strategy of End of the Page is neither"):
+        GreedyBot().choose(game.view(1))
+
+
+def test_greedy_bot_refuses_a_game_that_declares_no_strategy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = EndOfThePage().new_game(seed=1).view(1)
+    monkeypatch.delattr(EndOfThePage, "strategy")
+    with pytest.raises(TypeError, match="End of the Page declares no strategy"):
+        GreedyBot().choose(view)
+    assert RandomBot().choose(view) in view.legal_moves  # it needs none
+
+
+@pytest.mark.parametrize(
+    ("rules", "family"),
+    [
+        (EndOfThePage(), PointsStrategy),
+        (FourteenHundred(), PointsStrategy),
+        (GoingOutRummy(), GoingOutStrategy),
+    ],
+    ids=repr,
+)
+def test_each_game_declares_its_strategy_on_its_rules_class(
+    rules: PlayableRules[Any], family: type[Strategy]
+) -> None:
+    assert isinstance(rules, Strategic)
+    assert isinstance(rules.strategy, family)
+    assert strategy_of(rules) is rules.strategy
+
+
+def test_f14_r3_a_bot_counts_the_marker_among_the_cards_it_has_seen() -> None:
+    """The marker on the table is no card a draw can bring (F14-R3, F14-13)."""
+    rules = FourteenHundred(players=2, wild_card_dealt=False)
+    game = rules.new_game(seed=1)
+    assert isinstance(game, FourteenHundredState)
+    assert game.marker is not None
+    view = game.view(game.dealer)
+    unseen = strategy_of(rules).unseen(view)
+    copies = Counter(rules.deck())[game.marker]
+    assert unseen[game.marker] == copies - 1 - view.hand.count(game.marker) - sum(
+        pile_card == game.marker for pile_card in view.discard_pile
+    )
 
 
 # --- GreedyBot: what it chooses --------------------------------------------------
@@ -345,7 +444,8 @@ def test_random_bot_chooses_only_listed_moves_and_never_drops(
         bots = [Checked(RandomBot(seed=seed + seat)) for seat in range(players)]
         game = play_game(rules, bots, seed=seed)
         assert game.is_over
-        assert game.dropped == ()
+        if isinstance(game, GoingOutState):
+            assert game.dropped == ()
         for bot in bots:
             assert not any(isinstance(move, Drop) for move in bot.chosen)
             assert not any(isinstance(move, Drop) for move in bot.out_of_turn)

@@ -14,13 +14,19 @@ from typing import Any
 import attrs
 import pytest
 
-from rummyrules import EndOfThePage, FourteenHundred, GoingOutRummy, OptionError
+from rummyrules import (
+    EndOfThePage,
+    FourteenHundred,
+    FourteenHundredState,
+    GoingOutRummy,
+    OptionError,
+)
 from rummyrules.bots import GreedyBot, play_game
 from rummyrules.cli import build_parser, main
 from rummyrules.cli.play import Session, play
 from rummyrules.cli.printer import Printer, RichPrinter, make_printer
 from rummyrules.cli.seats import make_bots, play_recorded
-from rummyrules.cli.variants import SHORT_NAMES, flag, rules_from
+from rummyrules.cli.variants import flag, rules_from
 from rummyrules.formats.records import parse_record
 from rummyrules.game.registry import VARIANTS, option_text
 from rummyrules.game.state import PlayableRules
@@ -153,6 +159,27 @@ def test_variant_names_and_aliases(name: str, cls: type[PlayableRules[Any]]) -> 
     assert build_parser().parse_args(["rules", name]).variant is cls
 
 
+def test_variant_names_come_from_the_rules_classes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], plain: None
+) -> None:
+    """The command line holds no table of names: each rules class declares its own."""
+    del plain
+    monkeypatch.setattr(EndOfThePage, "short_name", "page")
+    monkeypatch.setattr(EndOfThePage, "aliases", ("the-page",))
+    for name in ("page", "The_Page", "EndOfThePage"):
+        assert build_parser().parse_args(["rules", name]).variant is EndOfThePage
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["rules", "eop"])
+    assert "choose page (End of the Page), 1400 (1400)" in capsys.readouterr().err
+    code, out, _ = run(capsys, "rules")
+    assert code == 0
+    assert "End of the Page  EndOfThePage     page, the-page" in out
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
+    assert "page (End of the Page), 1400 or gor (Going Out Rummy)" in out
+
+
 def test_python_dash_m_runs_the_command(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -197,7 +224,7 @@ def test_every_option_of_every_rules_class_is_a_flag(
     cls: type[PlayableRules[Any]], field: attrs.Attribute[Any]
 ) -> None:
     value = other_value(cls, field)
-    argv = ["rules", SHORT_NAMES[cls.__name__], flag(field.name), option_text(value)]
+    argv = ["rules", cls.short_name, flag(field.name), option_text(value)]
     args = build_parser().parse_args(argv)
     assert getattr(rules_from(cls, args), field.name) == value
 
@@ -207,7 +234,7 @@ def test_every_command_with_a_variant_takes_every_option(command: str) -> None:
     for cls, field in OPTIONS:
         value = option_text(getattr(cls(), field.name))
         extra = ["7S 8S 9S"] if command == "check" else []
-        argv = [command, SHORT_NAMES[cls.__name__], *extra, flag(field.name), value]
+        argv = [command, cls.short_name, *extra, flag(field.name), value]
         args = build_parser().parse_args(argv)
         assert rules_from(cls, args) == cls()
 
@@ -336,7 +363,7 @@ def test_check_refuses_bad_text_with_exit_2(
 def test_rules_lists_every_option_from_the_rules_class(
     cls: type[PlayableRules[Any]], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run(capsys, "rules", SHORT_NAMES[cls.__name__])
+    code, out, err = run(capsys, "rules", cls.short_name)
     assert (code, err) == (0, "")
     assert out.startswith(f"{cls.name} ({cls.__name__}): ")
     lines = out.splitlines()
@@ -741,6 +768,73 @@ def test_play_reads_from_any_function() -> None:
     code = play(args, Printer(out=out, err=io.StringIO()), lambda _: next(lines))
     assert code == 0
     assert "you: draw" in out.getvalue()
+
+
+def test_f14_r3_play_shows_the_marker_on_the_table(
+    feed: Callable[[str], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed("quit\n")
+    code, out, _ = run(
+        capsys,
+        "play",
+        "1400",
+        "--wild-card-dealt",
+        "false",
+        "--seed",
+        "3",
+        "--seat",
+        "1",
+    )
+    assert code == 0
+    game = FourteenHundred(wild_card_dealt=False).new_game(seed=3)
+    assert isinstance(game, FourteenHundredState)
+    assert game.marker is not None
+    assert f"Round 1, dealer 0, wild {game.wild} ({game.marker} on the table)" in out
+    assert "face up" not in out
+
+
+def test_gor_10_the_table_shows_who_dropped_out() -> None:
+    game = GoingOutRummy(players=3).new_game(seed=4).apply("2: drop")
+    out = io.StringIO()
+    session = Session(
+        game,
+        human=game.to_move or 0,
+        bots=[],
+        printer=Printer(out=out, err=io.StringIO()),
+        read=lambda _: None,
+    )
+    session.show()
+    lines = out.getvalue().splitlines()
+    assert "Dropped out: player 2" in lines
+    (sizes,) = [line for line in lines if line.startswith("Cards in hand: ")]
+    assert "player 2" not in sizes
+    assert not any(line.startswith(("Scores:", "Your turn: round")) for line in lines)
+
+
+def test_session_offers_a_claim_naming_who_discarded_what() -> None:
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if prompt.startswith("claim") else "1"
+
+    out = io.StringIO()
+    args = build_parser().parse_args(
+        ["play", "1400", "--seed", "8", "--bots", "random", "--target", "300"]
+    )
+    play(args, Printer(out=out, err=io.StringIO()), answer)
+    offers = re.findall(
+        r"^(player \d) discarded (\S+); you may claim it out of turn:$",
+        out.getvalue(),
+        flags=re.MULTILINE,
+    )
+    assert offers
+    lines = out.getvalue().splitlines()
+    for who, card in offers:
+        offer = lines.index(f"{who} discarded {card}; you may claim it out of turn:")
+        said = next(line for line in reversed(lines[:offer]) if ": " in line)
+        assert said.startswith(f"{who}: ")
+        assert said.endswith(f"discard {card}")
 
 
 def test_session_plays_until_the_game_is_over() -> None:

@@ -20,6 +20,7 @@ import pytest
 
 from rummyrules import (
     EndOfThePage,
+    EndOfThePageState,
     FourteenHundred,
     GameState,
     GoingOutRummy,
@@ -294,6 +295,7 @@ def test_server_needs_the_seats_token(table: Table) -> None:
 def test_server_views_are_the_views_json_and_hide_the_other_hands(table: Table) -> None:
     seats = table.seats(2)
     game = table.game.game
+    assert isinstance(game, EndOfThePageState)
     for seat, token in seats.items():
         text = table.view(token).text
         assert text == dumps(game.view(seat))
@@ -301,7 +303,7 @@ def test_server_views_are_the_views_json_and_hide_the_other_hands(table: Table) 
         assert isinstance(view, View)
         assert view == game.view(seat)
         seen = set(CARD.findall(text))
-        visible = {*game.hand(seat), *game.discard_pile, game.face_up, game.marker}
+        visible = {*game.hand(seat), *game.discard_pile, game.face_up}
         visible |= {card for meld in game.melds for card in meld.cards}
         assert seen <= {str(card) for card in visible if card is not None}
         other = 1 - seat

@@ -122,7 +122,11 @@ S = TypeVar("S", bound=GameState)
 
 
 def found(
-    rules: PlayableRules[Any], kind: type[S], wanted: Callable[[S], bool], *, seeds: int = 50
+    rules: PlayableRules[Any],
+    kind: type[S],
+    wanted: Callable[[S], bool],
+    *,
+    seeds: int = 50,
 ) -> S:
     """The first state of seeded random play that has what is wanted, a state of ``kind``."""
     for seed in range(seeds):
@@ -910,7 +914,7 @@ def test_text_that_is_no_saved_value_is_refused(
 SAVED_V1 = pathlib.Path(__file__).parent / "saved_v1"
 """Values saved by the library of version 1 of the format (see its README)."""
 
-VERSION_1: dict[str, tuple[PlayableRules, int, str]] = {
+VERSION_1: dict[str, tuple[PlayableRules[Any], int, str]] = {
     "end_of_the_page_round_2": (
         EndOfThePage(players=3, max_turns=3),
         105,

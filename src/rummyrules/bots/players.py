@@ -103,11 +103,11 @@ def play_game(
     >>> game.is_over, game.turns
     (True, 30)
     """
-    players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
+    players = rules.players
     if len(bots) != players:
         message = f"a game of {players} players needs {players} bots, not {len(bots)}"
         raise OptionError(message)
-    game = rules.new_game(seed=seed)
+    game: GameState = rules.new_game(seed=seed)
     for _ in range(max_moves):
         mover = game.to_move
         if mover is None:

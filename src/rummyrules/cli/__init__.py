@@ -32,13 +32,14 @@ import secrets
 from collections.abc import Callable, Sequence
 
 from rummyrules.core.errors import RummyRulesError
+from rummyrules.game.registry import VARIANTS
 
 from .botgames import demo, simulate
 from .play import play
 from .printer import Printer, make_printer
 from .reference import check, replay_file, rules
 from .seats import BOT_NAMES, bot_names
-from .variants import add_option_flags, variant
+from .variants import add_option_flags, variant, variant_choices
 
 __all__ = ["build_parser", "main"]
 
@@ -107,10 +108,7 @@ def _variant(
     optional: bool = False,
     default: str | None = None,
 ) -> None:
-    help_text = (
-        "eop (End of the Page), 1400 or gor (Going Out Rummy); "
-        "class names and dashed names work too"
-    )
+    help_text = f"{variant_choices()}; class names and dashed names work too"
     if not optional:
         parser.add_argument("variant", type=variant, metavar="VARIANT", help=help_text)
         return
@@ -126,6 +124,12 @@ def _variant(
     )
 
 
+def _games() -> str:
+    """The registered games by name: "End of the Page, 1400 and Going Out Rummy"."""
+    *others, last = [cls.name for cls in VARIANTS.values()]
+    return f"{', '.join(others)} and {last}" if others else last
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``rummyrules`` command, with every sub-command.
 
@@ -135,8 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = argparse.ArgumentParser(
         prog="rummyrules",
-        description="The rules of End of the Page, 1400 and Going Out Rummy: "
-        "watch bots play, play against them, settle rulings, look up the rules.",
+        description=f"The rules of {_games()}: watch bots play, play against "
+        "them, settle rulings, look up the rules.",
         epilog="'rummyrules COMMAND --help' explains each command.",
         allow_abbrev=False,
     )

@@ -47,7 +47,7 @@ def demo(args: argparse.Namespace, printer: Printer) -> int:
     0
     """
     rules = rules_from(args.variant, args)
-    players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
+    players = rules.players
     seats = seat_names(args.bots, players)
     printer.line(
         f"{rules.name}, {players} players ({', '.join(seats)}), seed {args.seed}: "
@@ -84,7 +84,7 @@ def simulate(args: argparse.Namespace, printer: Printer) -> int:
     0
     """
     rules = rules_from(args.variant, args)
-    players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
+    players = rules.players
     seats = seat_names(args.bots, players)
     wins = [0] * players
     totals: list[list[int]] = [[] for _ in range(players)]

@@ -40,7 +40,9 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
+from rummyrules.game.rummy500 import Rummy500State
 from rummyrules.game.state import GameState, View
+from rummyrules.game.strategy import strategy_of
 
 from .printer import Printer
 
@@ -83,10 +85,16 @@ def went_out(before: GameState, move: Move, after: GameState) -> bool:
     player = mover(before, move)
     if isinstance(move, GoOut):
         return True
-    if after.out is not None and before.out is None:
-        return after.out == player  # 1400: the others still have their last plays
+    out = _out(after)
+    if out is not None and _out(before) is None:
+        return out == player  # 1400: the others still have their last plays
     ended = after.is_over or len(after.score_sheet) > len(before.score_sheet)
     return ended and _cards_used(move) >= len(before.hand(player))
+
+
+def _out(state: GameState) -> int | None:
+    """Who went out this round, in a game of rounds (where the round may go on)."""
+    return state.out if isinstance(state, Rummy500State) else None
 
 
 class Narrator:
@@ -191,7 +199,7 @@ class Narrator:
     def _round_scores(self, before: GameState, move: Move, after: GameState) -> None:
         row = after.score_sheet[-1]
         why = ""
-        if before.out is None and not went_out(before, move, after):
+        if _out(before) is None and not went_out(before, move, after):
             if isinstance(move, Draw):
                 why = " (the stock is empty)"
             elif isinstance(move, Pass):
@@ -243,7 +251,9 @@ class Narrator:
 def deal_words(deal: GameState | View, names: Sequence[str]) -> str:
     """What the deal shows everyone: the wild rank, the face-up card, the marker.
 
-    A game and a player's view show the same, so both are read the same way.
+    A game and a player's view show the same, so both are read the same way:
+    the game's strategy says what lies face up
+    (:meth:`~rummyrules.game.strategy.Strategy.shown`).
 
     >>> from rummyrules import FourteenHundred
     >>> game = FourteenHundred(players=2).new_game(seed=1)
@@ -252,14 +262,15 @@ def deal_words(deal: GameState | View, names: Sequence[str]) -> str:
     >>> deal_words(game, ["a", "b"])
     ', wild 6 (b holds 6H face up)'
     """
-    text = ""
-    if deal.wild is not None:
-        text += f", wild {deal.wild}"
-    if deal.face_up is not None and deal.face_up_holder is not None:
-        holder = names[deal.face_up_holder]
-        text += f" ({holder} {verb_for(holder, 'hold')} {deal.face_up} face up)"
-    if deal.marker is not None:
-        text += f" ({deal.marker} on the table)"
+    strategy = strategy_of(deal.rules)
+    wild = strategy.wild(deal)
+    text = "" if wild is None else f", wild {wild}"
+    for shown in strategy.shown(deal):
+        if shown.holder is None:
+            text += f" ({shown.card} on the table)"
+        else:
+            holder = names[shown.holder]
+            text += f" ({holder} {verb_for(holder, 'hold')} {shown.card} face up)"
     return text
 
 
@@ -278,8 +289,9 @@ def winners_text(game: GameState, names: Sequence[str]) -> str:
     """Who won, as a sentence.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.game.state import game_over
-    >>> winners_text(game_over(EndOfThePage().new_game(seed=4)), ["a", "b"])
+    >>> from rummyrules import Phase
+    >>> over = EndOfThePage().new_game(seed=4).replace(phase=Phase.OVER, to_move=None)
+    >>> winners_text(over, ["a", "b"])
     'Winners: a and b'
     """
     winners = [names[player] for player in game.winners]

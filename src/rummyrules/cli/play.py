@@ -36,10 +36,13 @@ import attrs
 from rummyrules.bots import Bot
 from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
-from rummyrules.game.moves import Drop, Move, parse_move
+from rummyrules.game.moves import Claim, Drop, Move, parse_move
+from rummyrules.game.rummy500 import Rummy500View
 from rummyrules.game.state import GameState, View
+from rummyrules.game.strategy import strategy_of
 
 from .commentary import Narrator, deal_words, verb_for
+from .commentary import mover as made_by
 from .printer import Printer
 from .seats import make_bots, seat_names
 from .variants import rules_from
@@ -125,6 +128,7 @@ class Session:
         self.narrator = Narrator(printer, self.names)
         self.moves: list[Move] = []
         self._shown: tuple[int, int, int | None] | None = None
+        self._last_mover: int | None = None
         self._declined: tuple[int, int, int] | None = None
 
     def run(self) -> bool:
@@ -149,6 +153,7 @@ class Session:
                 move, after = self._next_move()
                 self.narrator.move(self.game, move, after)
                 self.moves.append(move)
+                self._last_mover = made_by(self.game, move)
                 self.game = after
         except _Quit:
             self.narrator.flush()
@@ -191,9 +196,11 @@ class Session:
         claims = [
             m for m in game.legal_moves(player=self.human) if not isinstance(m, Drop)
         ]
-        who = self.names[game.discarder] if game.discarder is not None else "a player"
+        # A claim is offered right after the discard it claims (F14-12).
+        who = "a player" if self._last_mover is None else self.names[self._last_mover]
+        card = next((str(m.card) for m in claims if isinstance(m, Claim)), "a card")
         self.printer.line(
-            f"{who} discarded {game.claim}; you may claim it out of turn:", style="bold"
+            f"{who} discarded {card}; you may claim it out of turn:", style="bold"
         )
         self._list(claims)
         chosen = self._ask(claims, "claim (Enter to let it go)> ", out_of_turn=True)
@@ -316,14 +323,16 @@ class Session:
 
     def _header(self, view: View) -> str:
         dealer = self.names[view.dealer]
-        header = f"Your turn: round {view.round}, {dealer} {verb_for(dealer, 'deal')}"
-        return header + deal_words(view, self.names)
+        deals = f"{dealer} {verb_for(dealer, 'deal')}"
+        if isinstance(view, Rummy500View):  # a game of rounds
+            deals = f"round {view.round}, {deals}"
+        return f"Your turn: {deals}" + deal_words(view, self.names)
 
     def _show_table(self, view: View) -> None:
         names = self.names
         self.printer.line()
         self.printer.line(self._header(view), style="bold")
-        if view.rules.keeps_score:
+        if isinstance(view, Rummy500View):  # a game that keeps score
             scores = ", ".join(f"{names[p]} {s}" for p, s in enumerate(view.scores))
             self.printer.line(f"Scores: {scores}")
         if view.melds:
@@ -343,21 +352,20 @@ class Session:
             self.printer.line(f"Stock: {view.stock_size.value}")
         else:
             self.printer.line(f"Stock: {view.stock_count} cards")
+        left = strategy_of(view.rules).left(view)
         others = ", ".join(
             f"{names[p]} {size}"
             for p, size in enumerate(view.hand_sizes)
-            if p != self.human and p not in view.dropped
+            if p != self.human and p not in left
         )
         self.printer.line(f"Cards in hand: {others}")
-        if view.dropped:
-            gone = ", ".join(names[p] for p in view.dropped)
+        if left:
+            gone = ", ".join(names[p] for p in left)
             self.printer.line(f"Dropped out: {gone}")
 
     def _show_duties(self, view: View) -> None:
-        turn = view.turn
-        for card in (turn.must_meld, turn.must_use):
-            if card is not None:
-                self.printer.line(f"You must play {card} this turn.", style="yellow")
+        for card in strategy_of(view.rules).must_play(view):
+            self.printer.line(f"You must play {card} this turn.", style="yellow")
 
 
 def play(
@@ -377,7 +385,7 @@ def play(
     0
     """
     rules = rules_from(args.variant, args)
-    players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
+    players = rules.players
     if not 0 <= args.seat < players:
         message = f"--seat must be a player from 0 to {players - 1}, not {args.seat}"
         raise RummyRulesError(message)

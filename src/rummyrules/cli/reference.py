@@ -22,7 +22,6 @@ from rummyrules.game.registry import VARIANTS, option_text, rules_text
 
 from .printer import Printer
 from .variants import (
-    SHORT_NAMES,
     default_text,
     flag,
     given_options,
@@ -69,12 +68,10 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
             raise OptionError(
                 "options need a variant, as in 'rummyrules rules eop --players 3'"
             )
-        aliases = {
-            "EndOfThePage": "eop, end-of-the-page",
-            "FourteenHundred": "1400, f14",
-            "GoingOutRummy": "gor, going-out, going-out-rummy",
-        }
-        rows = [[cls.name, name, aliases[name]] for name, cls in VARIANTS.items()]
+        rows = [
+            [cls.name, name, ", ".join((cls.short_name, *cls.aliases))]
+            for name, cls in VARIANTS.items()
+        ]
         printer.table(["variant", "class", "names"], rows)
         printer.line()
         printer.line(
@@ -118,7 +115,7 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
     others = [f"{rule} ({', '.join(flags)})" for rule, flags in by_rule.items()]
     printer.line("Rules the other options set: " + ", ".join(others))
     printer.line()
-    short = SHORT_NAMES[cls.__name__]
+    short = cls.short_name
     printer.line(
         f"These rules: {rules_text(chosen)}. Give an option to any command as "
         f"'rummyrules play {short} {flag(fields[0].name)} VALUE'; the docs' "

@@ -113,6 +113,6 @@ def play_recorded(
     (4, ['draw', 'discard 9H'])
     """
     moves: list[Move] = []
-    players: int = getattr(rules, "players")  # noqa: B009 - every playable rules class has it
+    players = rules.players
     bots = [Recorder(bot, moves) for bot in make_bots(names, players, seed=seed)]
     return play_game(rules, bots, seed=seed), moves

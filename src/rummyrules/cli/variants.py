@@ -24,38 +24,22 @@ from typing import Any, Final
 import attrs
 
 from rummyrules.core.errors import OptionError
+from rummyrules.core.inputs import brief
 from rummyrules.game.registry import VARIANTS, option_text, parse_rules
 from rummyrules.game.state import PlayableRules
 
 __all__ = [
-    "SHORT_NAMES",
     "add_option_flags",
     "default_text",
     "flag",
     "given_options",
+    "names_of",
     "options_of",
     "rules_from",
     "takes_text",
     "variant",
+    "variant_choices",
 ]
-
-SHORT_NAMES: Final[dict[str, str]] = {
-    "EndOfThePage": "eop",
-    "FourteenHundred": "1400",
-    "GoingOutRummy": "gor",
-}
-"""Each variant's short name on the command line, by class name."""
-
-_ALIASES: Final[dict[str, str]] = {
-    "eop": "EndOfThePage",
-    "endofthepage": "EndOfThePage",
-    "1400": "FourteenHundred",
-    "f14": "FourteenHundred",
-    "fourteenhundred": "FourteenHundred",
-    "gor": "GoingOutRummy",
-    "goingout": "GoingOutRummy",
-    "goingoutrummy": "GoingOutRummy",
-}
 
 _DEST: Final = "option_"
 
@@ -64,8 +48,24 @@ def _key(text: str) -> str:
     return "".join(char for char in text.lower() if char not in "-_ ")
 
 
+def names_of(cls: type[PlayableRules[Any]]) -> tuple[str, ...]:
+    """Every name the command line takes for a variant: its short name first.
+
+    The rules class declares its short name and aliases; its class name
+    counts too.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> names_of(GoingOutRummy)
+    ('gor', 'going-out', 'going-out-rummy', 'GoingOutRummy')
+    """
+    return tuple(dict.fromkeys((cls.short_name, *cls.aliases, cls.__name__)))
+
+
 def variant(text: str) -> type[PlayableRules[Any]]:
     """The rules class a variant name or alias names (an argparse ``type``).
+
+    Every registered game is looked up by the names its rules class declares
+    (:func:`names_of`), without regard to case or dashes.
 
     >>> variant("EOP").name, variant("f14").name, variant("GoingOutRummy").name
     ('End of the Page', '1400', 'Going Out Rummy')
@@ -74,15 +74,29 @@ def variant(text: str) -> type[PlayableRules[Any]]:
     ...
     argparse.ArgumentTypeError: there is no variant 'canasta': choose eop (End of the Page), 1400 (1400) or gor (Going Out Rummy)
     """
-    name = _ALIASES.get(_key(text))
-    if name is None:
-        known = [
-            f"{short} ({VARIANTS[name].name})" for name, short in SHORT_NAMES.items()
-        ]
-        choices = ", ".join(known[:-1]) + " or " + known[-1]
-        message = f"there is no variant {text!r}: choose {choices}"
-        raise argparse.ArgumentTypeError(message)
-    return VARIANTS[name]
+    wanted = _key(text)
+    for cls in VARIANTS.values():
+        if any(_key(name) == wanted for name in names_of(cls)):
+            return cls
+    message = f"there is no variant {brief(text)}: choose {variant_choices(full=True)}"
+    raise argparse.ArgumentTypeError(message)
+
+
+def variant_choices(*, full: bool = False) -> str:
+    """The registered variants by their short names, for help and messages.
+
+    Each is followed by its name where that differs (always, when ``full``).
+
+    >>> variant_choices()
+    'eop (End of the Page), 1400 or gor (Going Out Rummy)'
+    """
+    known = [
+        cls.short_name
+        if cls.short_name == cls.name and not full
+        else f"{cls.short_name} ({cls.name})"
+        for cls in VARIANTS.values()
+    ]
+    return ", ".join(known[:-1]) + " or " + known[-1]
 
 
 def flag(name: str) -> str:
@@ -183,7 +197,7 @@ def _help(owners: list[tuple[type[PlayableRules[Any]], attrs.Attribute[Any]]]) -
     for cls, field in owners:
         where = f"{field.metadata['rule']}, default {default_text(cls, field)}"
         if len(owners) > 1:
-            where = f"{SHORT_NAMES[cls.__name__]}: {where}"
+            where = f"{cls.short_name}: {where}"
         by_doc.setdefault(field.metadata["doc"].rstrip("."), []).append(where)
     text = "; ".join(f"{doc} ({'; '.join(wheres)})" for doc, wheres in by_doc.items())
     return text.replace("%", "%%") + "."  # argparse formats help with %

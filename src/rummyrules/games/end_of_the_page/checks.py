@@ -18,7 +18,7 @@ rummyrules.StateError: sheet: every round of the page is scored, so the game is 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from rummyrules.core.errors import StateError
 from rummyrules.game.checks import (
@@ -109,7 +109,7 @@ def check_view(view: View) -> None:
     check_seen(view, view.face_up if other else None)
 
 
-def _check_page(rows: int, rules: PlayableRules, *, over: bool) -> None:
+def _check_page(rows: int, rules: PlayableRules[Any], *, over: bool) -> None:
     """EOP-17: the game is over exactly when every row of the page is scored."""
     rounds = options_of(rules).rounds
     if rows > rounds:

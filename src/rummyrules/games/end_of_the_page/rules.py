@@ -40,6 +40,7 @@ from rummyrules.formats.sections import (
 from rummyrules.game.machine import Machine
 from rummyrules.game.rules import check_decks
 from rummyrules.game.state import GameState, View
+from rummyrules.game.strategy import Strategy
 from rummyrules.games.base import GameRules
 from rummyrules.games.end_of_the_page import checks as end_of_the_page_checks
 from rummyrules.games.end_of_the_page import machine as end_of_the_page_game
@@ -48,6 +49,7 @@ from rummyrules.games.end_of_the_page.state import (
     EndOfThePageTurn,
     EndOfThePageView,
 )
+from rummyrules.games.end_of_the_page.strategy import STRATEGY
 from rummyrules.melds import MeldRules
 
 __all__ = ["EndOfThePage"]
@@ -116,6 +118,7 @@ class EndOfThePage(GameRules[EndOfThePageState]):
     state_class: ClassVar[type[GameState]] = EndOfThePageState
     view_class: ClassVar[type[View]] = EndOfThePageView
     short_name: ClassVar[str] = "eop"
+    strategy: ClassVar[Strategy] = STRATEGY
     sections: ClassVar[tuple[Section, ...]] = (
         Seed(),
         Dealer(),

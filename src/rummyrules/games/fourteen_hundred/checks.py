@@ -21,7 +21,7 @@ rummyrules.StateError: passes: when all 2 players pass, the round is over (F14-7
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import StateError
@@ -127,7 +127,9 @@ def check_view(view: View) -> None:
     check_seen(view, view.marker, view.face_up if other else None)
 
 
-def _check_target(scores: Sequence[int], rules: PlayableRules, *, over: bool) -> None:
+def _check_target(
+    scores: Sequence[int], rules: PlayableRules[Any], *, over: bool
+) -> None:
     """F14-15: the game is over exactly when a player has reached the target."""
     best, target = max(scores), options_of(rules).target
     if over and best < target:
@@ -158,7 +160,9 @@ def _check_opening(state: FourteenHundredState) -> None:
         )
 
 
-def _check_marker(marker: Card | None, rules: PlayableRules, wild: Rank | None) -> None:
+def _check_marker(
+    marker: Card | None, rules: PlayableRules[Any], wild: Rank | None
+) -> None:
     """F14-R3: the wild-rank card lies on the table exactly when it is not dealt."""
     if options_of(rules).wild_card_dealt:
         if marker is not None:

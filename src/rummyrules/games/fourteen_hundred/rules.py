@@ -40,6 +40,7 @@ from rummyrules.formats.sections import (
 from rummyrules.game.machine import Machine
 from rummyrules.game.rules import check_decks
 from rummyrules.game.state import GameState, View
+from rummyrules.game.strategy import Strategy
 from rummyrules.games.base import GameRules
 from rummyrules.games.fourteen_hundred import checks as fourteen_hundred_checks
 from rummyrules.games.fourteen_hundred import machine as fourteen_hundred_game
@@ -49,6 +50,7 @@ from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredTurn,
     FourteenHundredView,
 )
+from rummyrules.games.fourteen_hundred.strategy import STRATEGY
 from rummyrules.melds import MeldRules
 
 __all__ = ["FourteenHundred"]
@@ -118,6 +120,7 @@ class FourteenHundred(GameRules[FourteenHundredState]):
     state_class: ClassVar[type[GameState]] = FourteenHundredState
     view_class: ClassVar[type[View]] = FourteenHundredView
     short_name: ClassVar[str] = "1400"
+    strategy: ClassVar[Strategy] = STRATEGY
     sections: ClassVar[tuple[Section, ...]] = (
         Seed(),
         Dealer(),

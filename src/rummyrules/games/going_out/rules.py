@@ -39,11 +39,13 @@ from rummyrules.game.dealing import check_seat, check_seed
 from rummyrules.game.machine import Machine
 from rummyrules.game.rules import CardsLike
 from rummyrules.game.state import GameState, View
+from rummyrules.game.strategy import Strategy
 from rummyrules.games.base import GameRules
 from rummyrules.games.going_out import checks as going_out_checks
 from rummyrules.games.going_out import machine as going_out_game
 from rummyrules.games.going_out.dealer import DealerDraw, draw_for_dealer
 from rummyrules.games.going_out.state import GoingOut, GoingOutState, GoingOutView
+from rummyrules.games.going_out.strategy import STRATEGY
 from rummyrules.melds import MeldRules, layouts
 from rummyrules.melds.layouts import Layout
 
@@ -96,6 +98,7 @@ class GoingOutRummy(GameRules[GoingOutState]):
     state_class: ClassVar[type[GameState]] = GoingOutState
     view_class: ClassVar[type[View]] = GoingOutView
     short_name: ClassVar[str] = "gor"
+    strategy: ClassVar[Strategy] = STRATEGY
     sections: ClassVar[tuple[Section, ...]] = (
         Seed(),
         Dealer(),

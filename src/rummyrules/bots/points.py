@@ -1,0 +1,283 @@
+"""The greedy choice in a game of points: the most points played, the fewest held.
+
+In End of the Page and 1400 every card played scores and every card left in
+hand costs (EOP-15, F14-2). :func:`points_move` weighs a hand by what it
+would score if played out now, asking the game's
+:class:`~rummyrules.game.strategy.PointsStrategy` what only the game knows:
+the wild rank, whether the player may lay off yet, the cards a take brings
+and the cards still unseen.
+
+>>> from rummyrules import EndOfThePage
+>>> from rummyrules.game.strategy import PointsStrategy, strategy_of
+>>> game = EndOfThePage().position(
+...     "wild 3 | face_up 3S@0 | to_move 1 draw | hands 3S 4C / 9D JD KC 5H | pile 6C 10D"
+... )
+>>> strategy = strategy_of(game.rules)
+>>> assert isinstance(strategy, PointsStrategy)
+>>> print(points_move(game.view(1), strategy))
+take 10D
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rummyrules.core.cards import Card
+from rummyrules.core.hands import sorted_hand
+from rummyrules.game.moves import (
+    Claim,
+    Discard,
+    Done,
+    Draw,
+    LayOff,
+    Move,
+    NewMeld,
+    Pass,
+    Take,
+)
+from rummyrules.game.state import View
+from rummyrules.game.strategy import (
+    PointsStrategy,
+    close,
+    meld_groups,
+    without,
+)
+from rummyrules.melds import is_wild, readings
+from rummyrules.melds import search as meld_search
+
+from .packing import Packer, Packing
+
+__all__ = ["points_move"]
+
+
+def points_move(view: View, strategy: PointsStrategy) -> Move:
+    """The greedy move of a game of points, for the player to move.
+
+    A claim first (a card laid for nothing, F14-12); then, picking up, the
+    discards worth more played than they cost held, or else the stock; then
+    every meld of the hand's best packing, every lay-off, and the discard of
+    the card least worth keeping.
+
+    >>> from rummyrules import FourteenHundred
+    >>> from rummyrules.game.strategy import PointsStrategy, strategy_of
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 1 opening | hands 2C 3C / 5S 7D KH | pile 7H"
+    ... )
+    >>> strategy = strategy_of(game.rules)
+    >>> assert isinstance(strategy, PointsStrategy)
+    >>> print(points_move(game.view(1), strategy))
+    pass
+    """
+    return _Decision(view, strategy).move()
+
+
+class _Decision:
+    """One decision in a game of points: points played and points held."""
+
+    def __init__(self, view: View, strategy: PointsStrategy) -> None:
+        self.view = view
+        self.strategy = strategy
+        self.rules = view.rules
+        self.meld_rules = view.rules.meld_rules
+        self.wild = strategy.wild(view)
+        self.hand = view.hand
+        self.table = tuple(table_meld.meld for table_meld in view.melds)
+        self.may_lay_off = strategy.may_lay_off(view)  # EOP-9, F14-R7
+        self._values: dict[Card, int] = {}
+        self._packers: dict[tuple[Card, ...], Packer] = {}
+
+    # --- Choosing --------------------------------------------------------
+
+    def move(self) -> Move:
+        """The move for the player to move: a claim first, then by the turn's step."""
+        moves = self.view.legal_moves
+        claim = next((move for move in moves if isinstance(move, Claim)), None)
+        if claim is not None:
+            return claim  # F14-12: a card laid for nothing
+        if self.strategy.picking_up(self.view):
+            return self._pick_up(moves)
+        return self._play(moves)
+
+    def _pick_up(self, moves: Sequence[Move]) -> Move:
+        """Take the discards worth most over what they cost, if any gain.
+
+        Otherwise draw from the stock; or, offered the first upcard, pass
+        (F14-6); or make the one move there is.
+        """
+        base = self.worth(self.hand)
+        best: Move | None = None
+        best_gain = 0
+        for move in moves:
+            if isinstance(move, Take):
+                hand = sorted_hand((*self.hand, *self.strategy.taken(self.view, move)))
+                gain = self.worth(hand) - base
+                if gain > best_gain:
+                    best, best_gain = move, gain
+        if best is not None:
+            return best
+        fallback = (
+            next((move for move in moves if isinstance(move, kind)), None)
+            for kind in (Draw, Pass)
+        )
+        return next((move for move in fallback if move is not None), moves[0])
+
+    def _play(self, moves: Sequence[Move]) -> Move:
+        """Meld, lay off, then (1400's last plays) perhaps draw, then discard or end."""
+        new = [move for move in moves if isinstance(move, NewMeld)]
+        if new:
+            return self._best_meld(new)
+        lays = [move for move in moves if isinstance(move, LayOff)]
+        if lays:
+            # Natural cards first (a wild can fit elsewhere), the costliest first.
+            return max(
+                lays,
+                key=lambda lay: (
+                    not is_wild(lay.card, self.wild),
+                    self.value(lay.card),
+                ),
+            )
+        draw = next((move for move in moves if isinstance(move, Draw)), None)
+        if draw is not None and self._draw_pays():
+            return draw
+        discards = [move for move in moves if isinstance(move, Discard)]
+        if discards:
+            return min(discards, key=lambda move: self._keep(move.card))
+        return next((move for move in moves if isinstance(move, Done)), moves[0])
+
+    def _best_meld(self, new: Sequence[NewMeld]) -> NewMeld:
+        """The meld that starts the best packing of the hand, best reading of its wilds."""
+        groups: dict[tuple[Card, ...], list[NewMeld]] = {}
+        for move in new:
+            groups.setdefault(sorted_hand(move.cards), []).append(move)
+        best: Sequence[NewMeld] = new[:1]
+        best_points = -1
+        for cards, moves in groups.items():
+            rest = without(self.hand, cards)
+            points = self.points(cards) + self.packing(rest, root=self.hand)[0]
+            if points > best_points:
+                best, best_points = moves, points
+        if len(best) == 1:
+            return best[0]
+        rest = without(self.hand, best[0].cards)
+        return max(best, key=lambda move: self._room(move, rest))
+
+    def _room(self, move: NewMeld, rest: Sequence[Card]) -> int:
+        """How many of the cards left could be laid off on this reading of a meld."""
+        found = readings(
+            move.cards, self.meld_rules, wild=self.wild, declared=move.declared
+        )
+        if not found:  # pragma: no cover - a listed meld has its reading
+            return 0
+        meld = found[0]
+        return sum(
+            1
+            for card in dict.fromkeys(rest)
+            if meld_search.layoff_options(card, meld, self.meld_rules, self.wild)
+        )
+
+    def _keep(self, card: Card) -> tuple[bool, bool, int, int]:
+        """How much to keep a card: the lowest is discarded first.
+
+        Wilds are kept; then cards that fit a meld on the table (they can be
+        laid off, and a discard that fits would be claimed or taken); then
+        cards with partners in hand; among the rest, the costliest goes.
+        """
+        rules = self.meld_rules
+        partners = -1  # the card itself is counted once below
+        for other in self.hand:
+            if not is_wild(other, self.wild) and close(card, other, rules):
+                partners += 1
+        return (
+            is_wild(card, self.wild),
+            self.fits_table(card),
+            min(partners, 2),
+            -self.value(card),
+        )
+
+    def _draw_pays(self) -> bool:
+        """A draw offered in play (F14-13): only if the unseen cards pay on average."""
+        unseen = self.strategy.unseen(self.view)
+        if not unseen:
+            return False
+        base = self.worth(self.hand)
+        total = sum(
+            count * (self.worth(sorted_hand((*self.hand, card))) - base)
+            for card, count in unseen.items()
+        )
+        return total > 0
+
+    # --- Reckoning -------------------------------------------------------
+
+    def value(self, card: Card) -> int:
+        """What the card scores this round, played or held (EOP-15, F14-2)."""
+        value = self._values.get(card)
+        if value is None:
+            value = self._values[card] = self.rules.card_value(card, wild=self.wild)
+        return value
+
+    def points(self, cards: Iterable[Card]) -> int:
+        """What the cards score together."""
+        return sum(self.value(card) for card in cards)
+
+    def fits_table(self, card: Card) -> bool:
+        """Whether the card could be laid off on a meld on the table (MELD-6)."""
+        rules, wild = self.meld_rules, self.wild
+        return any(
+            meld_search.could_fit(meld, rules, wild)(card)
+            and meld_search.layoff_options(card, meld, rules, wild)
+            for meld in self.table
+        )
+
+    def worth(self, hand: tuple[Card, ...]) -> int:
+        """What the sorted hand would score if played out now: played minus held.
+
+        The hand's best packing is laid, then what fits the table is laid off
+        (once the player may lay off, EOP-9); the rest stays in hand.
+        """
+        points, packed = self.packing(hand)
+        rest = hand
+        for cards in packed:
+            rest = without(rest, cards)
+        if self.may_lay_off or packed:
+            points += self._layoff_points(rest)
+        return 2 * points - self.points(hand)
+
+    def _layoff_points(self, cards: Sequence[Card]) -> int:
+        """The points of the cards that can be laid off on the table, one by one."""
+        rules, wild = self.meld_rules, self.wild
+        table = list(self.table)
+        left = sorted(cards, key=lambda card: (is_wild(card, wild), -self.value(card)))
+        points = 0
+        placed = True
+        while placed and left and table:
+            placed = False
+            for card in left:
+                for number, meld in enumerate(table):
+                    if not meld_search.could_fit(meld, rules, wild)(card):
+                        continue
+                    options = meld_search.layoff_options(card, meld, rules, wild)
+                    if options:
+                        table[number] = options[0].meld
+                        left.remove(card)
+                        points += self.value(card)
+                        placed = True
+                        break
+                if placed:
+                    break
+        return points
+
+    def packing(
+        self, hand: tuple[Card, ...], *, root: tuple[Card, ...] | None = None
+    ) -> Packing:
+        """The most points the sorted hand can lay in new melds, and those melds.
+
+        ``root`` is a hand that holds this one, whose melds are already known
+        (the melds of a smaller hand are among them).
+        """
+        root = hand if root is None else root
+        packer = self._packers.get(root)
+        if packer is None:
+            groups = meld_groups(root, self.meld_rules, self.wild)
+            packer = Packer(root, [(cards, self.points(cards)) for cards in groups])
+            self._packers[root] = packer
+        return packer.best(hand)

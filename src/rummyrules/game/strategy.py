@@ -1,0 +1,423 @@
+"""What a bot or a front end may ask a game about playing it, beyond its moves.
+
+The layers above the games (:mod:`rummyrules.bots`, the command line of
+:doc:`cli`) never test which game they play. Each game's rules class declares
+``strategy``, an object of this module's classes that answers for the game,
+and :func:`strategy_of` finds it. A strategy is one of two families:
+
+- :class:`PointsStrategy`: every card played scores and every card held
+  costs (End of the Page and 1400, through :class:`Rummy500Strategy`), so a
+  bot weighs the points it can lay against the points it would hold;
+- :class:`GoingOutStrategy`: only going out counts (Going Out Rummy), so a
+  bot keeps the hand that is nearest to going out.
+
+Every strategy also says what lies face up outside the melds and the discard
+pile (:meth:`Strategy.shown`), which cards a player must play this turn
+(:meth:`Strategy.must_play`) and who has left the game (:meth:`Strategy.left`).
+The answers are the game's knowledge; the choices stay with the bots.
+
+>>> from rummyrules import EndOfThePage, GoingOutRummy
+>>> isinstance(strategy_of(EndOfThePage()), PointsStrategy)
+True
+>>> isinstance(strategy_of(GoingOutRummy()), GoingOutStrategy)
+True
+"""
+
+from __future__ import annotations
+
+import abc
+import functools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Protocol, cast, runtime_checkable
+
+import attrs
+
+from rummyrules.core.cards import Card, Rank
+from rummyrules.core.hands import sorted_hand
+from rummyrules.game.moves import Take
+from rummyrules.game.rummy500 import Rummy500State, Rummy500View
+from rummyrules.game.state import GameState, Phase, PlayableRules, View
+from rummyrules.melds import MeldRules
+from rummyrules.melds import search as meld_search
+
+__all__ = [
+    "GoingOutStrategy",
+    "PointsStrategy",
+    "Rummy500Strategy",
+    "Shape",
+    "Shown",
+    "Strategic",
+    "Strategy",
+    "Table",
+    "close",
+    "meld_groups",
+    "strategy_of",
+    "without",
+]
+
+Table = GameState | View
+"""The whole state, or one player's view of it, as the table shows it."""
+
+
+@attrs.frozen
+class Shown:
+    """A card lying face up outside the melds and the discard pile.
+
+    Attributes:
+        card: The card.
+        holder: The player who holds it in hand, face up; None when it lies
+            on the table by itself.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> strategy_of(game.rules).shown(game)
+    (Shown(card=Card(rank=Rank.FOUR, suit=Suit.CLUBS), holder=0),)
+    """
+
+    card: Card
+    holder: int | None
+
+
+class Strategy:
+    """What every game answers a bot or a front end, whatever its family.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> game = GoingOutRummy().new_game(seed=1)
+    >>> strategy = strategy_of(game.rules)
+    >>> strategy.picking_up(game.view(1)), strategy.shown(game), strategy.left(game)
+    (True, (), ())
+    """
+
+    def picking_up(self, view: View) -> bool:
+        """Whether the player's choice now is what to pick up: draw, take (or pass).
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> strategy = strategy_of(game.rules)
+        >>> (
+        ...     strategy.picking_up(game.view(1)),
+        ...     strategy.picking_up(game.apply("draw").view(1)),
+        ... )
+        (True, False)
+        """
+        return view.phase == Phase.DRAW
+
+    def wild(self, table: Table) -> Rank | None:
+        """The round's wild rank, as the table shows it; None where there is none.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy().new_game(seed=1)
+        >>> print(strategy_of(game.rules).wild(game.view(0)))
+        None
+        """
+        return table.wild if isinstance(table, GameState) else None
+
+    def shown(self, table: Table) -> tuple[Shown, ...]:
+        """The cards lying face up outside the melds and the discard pile.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy().new_game(seed=1)
+        >>> strategy_of(game.rules).shown(game.view(0))
+        ()
+        """
+        del table
+        return ()
+
+    def must_play(self, view: View) -> tuple[Card, ...]:
+        """The cards the player must still play this turn (a card taken to be used).
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy().new_game(seed=1)
+        >>> strategy_of(game.rules).must_play(game.view(1))
+        ()
+        """
+        del view
+        return ()
+
+    def left(self, table: Table) -> tuple[int, ...]:
+        """The players who have left the game and hold no hand any more.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> strategy_of(game.rules).left(game)
+        ()
+        """
+        del table
+        return ()
+
+    def unseen(self, view: View) -> Counter[Card]:
+        """The cards this player has not seen: the deck less all they may see.
+
+        Their own hand, the melds, the discard pile as far as they may see
+        it, and what lies face up in the other hands or on the table.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> view = game.view(1)
+        >>> unseen = strategy_of(game.rules).unseen(view)
+        >>> unseen.total() == len(game.stock) + len(game.hand(0)) - 1  # 4C is face up
+        True
+        """
+        unseen = Counter(view.rules.deck())
+        seen = Counter(view.hand)
+        for table_meld in view.melds:
+            seen.update(table_meld.cards)
+        seen.update(view.discard_pile)
+        for shown in self.shown(view):
+            if shown.holder != view.player:
+                seen[shown.card] += 1
+        unseen -= seen
+        return unseen
+
+
+class PointsStrategy(Strategy, abc.ABC):
+    """A game where every card played scores and every card held costs.
+
+    >>> from rummyrules import FourteenHundred
+    >>> isinstance(strategy_of(FourteenHundred()), PointsStrategy)
+    True
+    """
+
+    @abc.abstractmethod
+    def may_lay_off(self, view: View) -> bool:
+        """Whether the player may lay cards off on the melds now (or later this turn).
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=3).apply("draw")
+        >>> strategy = strategy_of(game.rules)
+        >>> before = strategy.may_lay_off(game.view(1))
+        >>> before, strategy.may_lay_off(game.apply("meld KH KD KC").view(1))
+        (False, True)
+        """
+
+    def taken(self, view: View, move: Take) -> tuple[Card, ...]:
+        """The cards a take brings into the hand: the card and every card above it.
+
+        >>> from rummyrules import EndOfThePage
+        >>> from rummyrules.game.moves import parse_move
+        >>> game = EndOfThePage().position(
+        ...     "wild 3 | to_move 1 draw | hands 3S 4C / 9D JD KC | pile 6C 10D"
+        ... )
+        >>> strategy = strategy_of(game.rules)
+        >>> [str(card) for card in strategy.taken(game.view(1), parse_move("take 10D"))]
+        ['6C', '10D']
+        """
+        pile = view.discard_pile
+        if move.card is None:
+            return pile[:1]
+        return pile[: pile.index(move.card) + 1]
+
+
+class Rummy500Strategy(PointsStrategy):
+    """What End of the Page and 1400 answer alike, as games of the Rummy 500 family.
+
+    The wild rank and the face-up card that set it are in every view; a
+    player may lay off once they have a meld of their own (EOP-9).
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> str(strategy_of(game.rules).wild(game.view(1)))
+    '4'
+    """
+
+    def wild(self, table: Table) -> Rank | None:
+        """The round's wild rank (EOP-3, F14-4).
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred(players=2).new_game(seed=1)
+        >>> str(strategy_of(game.rules).wild(game.view(0)))
+        '6'
+        """
+        if isinstance(table, Rummy500View):
+            return table.wild
+        return super().wild(table)
+
+    def may_lay_off(self, view: View) -> bool:
+        """Whether the player has a meld of their own on the table this round (EOP-9).
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> strategy_of(game.rules).may_lay_off(game.view(1))
+        False
+        """
+        return any(table_meld.owner == view.player for table_meld in view.melds)
+
+    def shown(self, table: Table) -> tuple[Shown, ...]:
+        """The wild-rank card its holder shows face up until it is played (EOP-3, F14-4).
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> [str(shown.card) for shown in strategy_of(game.rules).shown(game.view(1))]
+        ['4C']
+        """
+        if not isinstance(table, Rummy500State | Rummy500View):
+            return ()
+        if table.face_up is None or table.face_up_holder is None:
+            return ()
+        return (Shown(table.face_up, table.face_up_holder),)
+
+
+@runtime_checkable
+class Strategic(Protocol):
+    """A rules class that declares its game's strategy (see :func:`strategy_of`).
+
+    >>> from rummyrules import EndOfThePage
+    >>> isinstance(EndOfThePage(), Strategic)
+    True
+    """
+
+    strategy: ClassVar[Strategy]
+
+
+def strategy_of(rules: PlayableRules[Any]) -> Strategy:
+    """The strategy a game's rules class declares; TypeError if it declares none.
+
+    >>> from rummyrules import FourteenHundred
+    >>> type(strategy_of(FourteenHundred())).__name__
+    'FourteenHundredStrategy'
+    """
+    # Asked at every move a bot makes: an isinstance test against the
+    # protocol would cost more than the attribute itself.
+    try:
+        strategy: object = cast("Strategic", rules).strategy
+    except AttributeError:
+        strategy = None
+    if not isinstance(strategy, Strategy):
+        message = (
+            f"{rules.name} declares no strategy: its rules class needs a 'strategy' "
+            "(a rummyrules.game.strategy.Strategy) for bots to play it"
+        )
+        raise TypeError(message)
+    return strategy
+
+
+class Shape(Protocol):
+    """How far hands within one root hand are from going out, for a bot to compare.
+
+    >>> from rummyrules import GoingOutRummy, parse_cards
+    >>> rules = GoingOutRummy()
+    >>> strategy = strategy_of(rules)
+    >>> assert isinstance(strategy, GoingOutStrategy)
+    >>> shape: Shape = strategy.shape(rules, parse_cards("7S 7H 7D 8C 9C KD 2H"))
+    >>> shape.short(parse_cards("7S 7H 7D 8C 9C KD"))
+    2
+    """
+
+    def short(self, hand: Sequence[Card]) -> int:
+        """How many cards the hand (within the root) is short of going out.
+
+        >>> from rummyrules import GoingOutRummy, parse_cards
+        >>> rules = GoingOutRummy()
+        >>> strategy = strategy_of(rules)
+        >>> assert isinstance(strategy, GoingOutStrategy)
+        >>> hand = parse_cards("7S 7H 7D 8C 9C 10C KD")
+        >>> shape = strategy.shape(rules, hand)
+        >>> shape.short(hand[:-1]), shape.short(hand[1:])
+        (0, 2)
+        """
+
+    def ties(self, card: Card, hand: Sequence[Card]) -> int:
+        """How strongly a card of the hand holds to the rest of it: more is closer.
+
+        >>> from rummyrules import GoingOutRummy, parse_cards
+        >>> rules = GoingOutRummy()
+        >>> strategy = strategy_of(rules)
+        >>> assert isinstance(strategy, GoingOutStrategy)
+        >>> hand = parse_cards("7S 7H 8C KD")
+        >>> shape = strategy.shape(rules, hand)
+        >>> [shape.ties(card, hand) for card in hand]
+        [3, 3, 0, 0]
+        """
+
+
+class GoingOutStrategy(Strategy, abc.ABC):
+    """A game where only going out counts: the nearer a hand is to it, the better.
+
+    >>> from rummyrules import GoingOutRummy, parse_cards
+    >>> rules = GoingOutRummy(hand_size=3)
+    >>> strategy = strategy_of(rules)
+    >>> assert isinstance(strategy, GoingOutStrategy)
+    >>> strategy.goes_out(rules, parse_cards("7S 7H 7D 9D"))
+    True
+    """
+
+    @abc.abstractmethod
+    def goes_out(self, rules: PlayableRules[Any], hand: tuple[Card, ...]) -> bool:
+        """Whether the sorted hand can go out as it is, under these rules.
+
+        >>> from rummyrules import GoingOutRummy, parse_cards
+        >>> rules = GoingOutRummy(going_out="major")
+        >>> strategy = strategy_of(rules)
+        >>> assert isinstance(strategy, GoingOutStrategy)
+        >>> strategy.goes_out(rules, parse_cards("7S 7H 7D 8C 9C 10C"))
+        False
+        """
+
+    @abc.abstractmethod
+    def shape(self, rules: PlayableRules[Any], root: tuple[Card, ...]) -> Shape:
+        """The reading of how far hands within the sorted ``root`` are from going out.
+
+        >>> from rummyrules import GoingOutRummy, parse_cards
+        >>> rules = GoingOutRummy()
+        >>> strategy = strategy_of(rules)
+        >>> assert isinstance(strategy, GoingOutStrategy)
+        >>> strategy.shape(rules, parse_cards("7S 7H 7D")).short(parse_cards("7S 7H"))
+        1
+        """
+
+
+# --- Readings of a hand that bots and strategies share ----------------------------
+
+
+def without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The sorted hand with one copy of each card taken out (it stays sorted).
+
+    >>> from rummyrules import parse_cards
+    >>> [str(card) for card in without(parse_cards("7S 7S 9S"), parse_cards("7S"))]
+    ['7S', '9S']
+    """
+    left = list(hand)
+    for card in cards:
+        left.remove(card)
+    return tuple(left)
+
+
+@functools.lru_cache(maxsize=4096)
+def meld_groups(
+    hand: tuple[Card, ...], rules: MeldRules, wild: Rank | None
+) -> tuple[tuple[Card, ...], ...]:
+    """The distinct cards of the melds a sorted hand can make, wild meanings aside.
+
+    Memoised on the frozen hand: a bot asks about the same hands again and again.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> groups = meld_groups(
+    ...     parse_cards("7S 8S 9S 9H 9D"), EndOfThePage().meld_rules, None
+    ... )
+    >>> [" ".join(map(str, cards)) for cards in groups]
+    ['9S 9H 9D', '7S 8S 9S']
+    """
+    found = meld_search.find_melds(hand, rules, wild=wild)
+    return tuple(dict.fromkeys(sorted_hand(meld.cards) for meld in found))
+
+
+def close(one: Card, other: Card, rules: MeldRules) -> bool:
+    """Whether two natural cards could sit in one meld: one rank, or one suit nearby.
+
+    >>> from rummyrules import Card, EndOfThePage
+    >>> rules = EndOfThePage().meld_rules
+    >>> close(Card.parse("7S"), Card.parse("9S"), rules)
+    True
+    >>> close(Card.parse("7S"), Card.parse("10S"), rules)
+    False
+    """
+    if one.rank is other.rank:
+        return True
+    if one.suit is not other.suit or one.rank is None or other.rank is None:
+        return False
+    return any(
+        abs(p - q) <= 2
+        for p in rules.places[one.rank]
+        for q in rules.places[other.rank]
+    )

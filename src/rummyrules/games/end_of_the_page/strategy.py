@@ -1,0 +1,66 @@
+"""What End of the Page answers a bot or a front end (see :mod:`rummyrules.game.strategy`).
+
+It is a game of points, played as every Rummy 500 game is, but for two
+things of its own: without the cards above (EOP-R2) a deep pickup brings
+only the card chosen, and that card must go into a meld at once (EOP-6).
+
+>>> from rummyrules import EndOfThePage
+>>> EndOfThePage.strategy is STRATEGY
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rummyrules.core.cards import Card
+from rummyrules.game.moves import Take
+from rummyrules.game.state import View
+from rummyrules.game.strategy import Rummy500Strategy
+from rummyrules.games.end_of_the_page.state import EndOfThePageView, options_of
+
+__all__ = ["STRATEGY", "EndOfThePageStrategy"]
+
+
+class EndOfThePageStrategy(Rummy500Strategy):
+    """End of the Page's answers: a Rummy 500 game with its own deep pickup.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> STRATEGY.may_lay_off(game.view(1))
+    False
+    """
+
+    def taken(self, view: View, move: Take) -> tuple[Card, ...]:
+        """The cards a take brings: only the card chosen, without the cards above (EOP-R2).
+
+        >>> from rummyrules import EndOfThePage
+        >>> from rummyrules.game.moves import parse_move
+        >>> game = EndOfThePage(take_cards_above=False).position(
+        ...     "wild 3 | to_move 1 draw | hands 3S 4C / 9D JD KC | pile 6C 10D"
+        ... )
+        >>> [str(card) for card in STRATEGY.taken(game.view(1), parse_move("take 10D"))]
+        ['10D']
+        """
+        if move.card is not None and not options_of(view.rules).take_cards_above:
+            return (move.card,)
+        return super().taken(view, move)
+
+    def must_play(self, view: View) -> tuple[Card, ...]:
+        """The card taken from deep in the pile, until it is melded (EOP-6).
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().position(
+        ...     "wild 3 | face_up 3S@0 | to_move 1 draw"
+        ...     " | hands 3S 4C / 9D JD KC 5H | pile 6C 10D"
+        ... )
+        >>> [str(card) for card in STRATEGY.must_play(game.apply("take 10D").view(1))]
+        ['10D']
+        """
+        if not isinstance(view, EndOfThePageView) or view.turn.must_meld is None:
+            return ()
+        return (view.turn.must_meld,)
+
+
+STRATEGY: Final = EndOfThePageStrategy()
+"""The one strategy object of End of the Page, which its rules class declares."""

@@ -1,0 +1,100 @@
+"""What 1400 answers a bot or a front end (see :mod:`rummyrules.game.strategy`).
+
+It is a game of points, played as every Rummy 500 game is, with an opening
+in which the first upcard is taken or passed (F14-6), a house rule that lets
+a player lay off before melding (F14-R7), a marker that may lie on the table
+showing the wild rank (F14-R3), and cards taken that must be used (F14-6,
+F14-9).
+
+>>> from rummyrules import FourteenHundred
+>>> FourteenHundred.strategy is STRATEGY
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rummyrules.core.cards import Card
+from rummyrules.game.state import View
+from rummyrules.game.strategy import Rummy500Strategy, Shown, Table
+from rummyrules.games.fourteen_hundred.state import (
+    FourteenHundredPhase,
+    FourteenHundredState,
+    FourteenHundredView,
+    options_of,
+)
+
+__all__ = ["STRATEGY", "FourteenHundredStrategy"]
+
+
+class FourteenHundredStrategy(Rummy500Strategy):
+    """1400's answers: a Rummy 500 game with an opening, a marker and cards to use.
+
+    >>> from rummyrules import FourteenHundred
+    >>> game = FourteenHundred(players=2).new_game(seed=1)
+    >>> STRATEGY.picking_up(game.view(1))
+    True
+    """
+
+    def picking_up(self, view: View) -> bool:
+        """Whether the player draws or takes now, or takes or passes the first upcard (F14-6).
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred(players=2).new_game(seed=1)
+        >>> game.phase.value, STRATEGY.picking_up(game.view(game.to_move))
+        ('opening', True)
+        """
+        return view.phase == FourteenHundredPhase.OPENING or super().picking_up(view)
+
+    def may_lay_off(self, view: View) -> bool:
+        """Whether the player may lay off: always, unless a meld must come first (F14-R7).
+
+        >>> from rummyrules import FourteenHundred
+        >>> view = FourteenHundred(players=2).new_game(seed=1).view(1)
+        >>> STRATEGY.may_lay_off(view)
+        True
+        >>> needs_meld = FourteenHundred(players=2, lay_off_needs_meld=True)
+        >>> STRATEGY.may_lay_off(needs_meld.new_game(seed=1).view(1))
+        False
+        """
+        needs_meld = options_of(view.rules).lay_off_needs_meld
+        return not needs_meld or super().may_lay_off(view)
+
+    def shown(self, table: Table) -> tuple[Shown, ...]:
+        """The face-up wild-rank card, or the marker on the table showing it (F14-R3).
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred(players=2, wild_card_dealt=False).new_game(seed=1)
+        >>> [shown.holder for shown in STRATEGY.shown(game.view(0))]
+        [None]
+        """
+        shown = super().shown(table)
+        marker = (
+            table.marker
+            if isinstance(table, FourteenHundredState | FourteenHundredView)
+            else None
+        )
+        return shown if marker is None else (*shown, Shown(marker, None))
+
+    def must_play(self, view: View) -> tuple[Card, ...]:
+        """The first upcard taken (F14-6), or the card taken from the pile (F14-9).
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred(players=2).position(
+        ...     "wild 9 | to_move 1 draw | hands 2C 3C / 7H 8H KS 4D"
+        ...     " | melds 0: 4S 5S 6S | pile KD 6H"
+        ... )
+        >>> [str(card) for card in STRATEGY.must_play(game.apply("take 6H").view(1))]
+        ['6H']
+        """
+        if not isinstance(view, FourteenHundredView):
+            return ()
+        turn = view.turn
+        return tuple(
+            card for card in (turn.must_meld, turn.must_use) if card is not None
+        )
+
+
+STRATEGY: Final = FourteenHundredStrategy()
+"""The one strategy object of 1400, which its rules class declares."""
