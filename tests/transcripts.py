@@ -106,8 +106,8 @@ PERFT_POSITIONS: tuple[tuple[str, int], ...] = (
      "melds 0: 7C 8C 9C | pile 10S 6C 9D", 9),
     ("FourteenHundred players=2 | wild 7 | face_up 7H | to_move 1 opening | hands "
      "2S 3S 4C 9D QD / 4S 5S 7H 8H KD KC | pile 6S", 10),
-    ("FourteenHundred players=3 | dealer 2 | wild 9 | face_up 9D@1 | to_move 1 draw "
-     "| hands 5H 6H KD KS / 8H 9D JS QS / 2C 3C 4C 8S 8D | melds 0: 5C 6C 7C / "
+    ("FourteenHundred players=3 | dealer 2 | wild 9 | face_up 9D | to_move 1 draw "
+     "| hands 5H 6H 9D KS / 8H KD JS QS / 2C 3C 4C 8S 8D | melds 0: 5C 6C 7C / "
      "2: 10H 10D 9C=10 | pile 8C 7H 10S QH | claim 8C@0", 7),
     ("FourteenHundred players=3 pass_freely=true lay_off_needs_meld=true | wild K | "
      "face_up KH@1 | to_move 1 play | turn taken 4D must_use 4D | hands "
