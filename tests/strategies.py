@@ -12,7 +12,7 @@ import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 from hypothesis import assume
@@ -27,6 +27,7 @@ from rummyrules import (
     GameState,
     GoingOut,
     GoingOutRummy,
+    GoingOutState,
     Match,
     Meld,
     Phase,
@@ -77,6 +78,8 @@ VALID_TOKENS = frozenset(
     for suit_text in SUIT_SPELLINGS[suit]
 ) | {"*"}
 """Every card text, upper case: the rule book's spellings (MELD-1)."""
+
+S = TypeVar("S", bound=GameState)
 
 
 @dataclass(frozen=True)
@@ -542,7 +545,7 @@ def random_move(game: GameState, rng: random.Random) -> Move:
     return rng.choice(rest)
 
 
-def random_play(game: GameState, rng: random.Random, steps: int) -> list[GameState]:
+def random_play(game: S, rng: random.Random, steps: int) -> list[S]:
     """Every state of random legal play from this one, at most ``steps`` moves."""
     states = [game]
     for _ in range(steps):
@@ -553,7 +556,7 @@ def random_play(game: GameState, rng: random.Random, steps: int) -> list[GameSta
     return states
 
 
-def stock_moves(game: GameState, rng: random.Random, moves: int) -> GameState:
+def stock_moves(game: S, rng: random.Random, moves: int) -> S:
     """Quick moves of Going Out Rummy: draw from the stock, discard a random card.
 
     The moves are legal ones (a take only when the stock is empty), played
@@ -573,7 +576,7 @@ def stock_moves(game: GameState, rng: random.Random, moves: int) -> GameState:
 
 
 @st.composite
-def gor_games(draw: st.DrawFn, *, max_steps: int = 30) -> GameState:
+def gor_games(draw: st.DrawFn, *, max_steps: int = 30) -> GoingOutState:
     """A Going Out Rummy game after random legal play (perhaps over).
 
     Some random moves of every kind; then often quick turns that wear the

@@ -5,7 +5,7 @@ from collections import Counter
 import attrs
 import pytest
 
-from rummyrules import EndOfThePage, GameState, Phase, parse_cards
+from rummyrules import EndOfThePage, EndOfThePageState, Phase, parse_cards
 from scenarios import play, refused
 
 TWO = EndOfThePage(players=2)
@@ -15,7 +15,7 @@ TWO = EndOfThePage(players=2)
 EXAMPLE = TWO.stacked_deck("4H 4D 3H 9S  3S KC 4C  QD  7D 3D 6C AC 10H")
 
 
-def example() -> GameState:
+def example() -> EndOfThePageState:
     return TWO.new_game(deck=EXAMPLE, dealer=1)
 
 
@@ -149,7 +149,7 @@ def test_eop_5_take_the_top_discard() -> None:
 PICKUP = TWO.stacked_deck("7H 8H 8D 10S JS 5C 6D  4S 9S KC QC  8C  AD KD")
 
 
-def pickup_position(*, take_cards_above: bool = True) -> GameState:
+def pickup_position(*, take_cards_above: bool = True) -> EndOfThePageState:
     """Mom to play with 9S, AD, 8C in the discard pile, top first."""
     rules = EndOfThePage(players=2, take_cards_above=take_cards_above)
     game = rules.new_game(deck=PICKUP, dealer=1)
@@ -331,7 +331,7 @@ def test_eop_14_dealer_out_on_the_first_turn_ends_the_round_at_once() -> None:
 # --- Stock out, wilds on the table, scoring, the page --------------------------
 
 
-def stock_out(how: str) -> GameState:
+def stock_out(how: str) -> EndOfThePageState:
     """The worked example with the whole stock moved under the discard pile."""
     rules = EndOfThePage(players=2, stock_out=how)
     game = rules.new_game(deck=EXAMPLE, dealer=1)

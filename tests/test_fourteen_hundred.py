@@ -9,10 +9,10 @@ from rummyrules import (
     Card,
     FourteenHundred,
     FourteenHundredPhase,
+    FourteenHundredState,
     GameState,
     IllegalMoveError,
     OptionError,
-    Phase,
     Rank,
     dumps,
     loads,
@@ -25,7 +25,7 @@ TWO = FourteenHundred(players=2)
 THREE = FourteenHundred(players=3)
 
 
-def new(rules: FourteenHundred, deck: str, *, dealer: int = 1) -> GameState:
+def new(rules: FourteenHundred, deck: str, *, dealer: int = 1) -> FourteenHundredState:
     return rules.new_game(deck=rules.stacked_deck(deck), dealer=dealer)
 
 
@@ -60,21 +60,21 @@ TIE = "2C 5S  3D 9C 8C  9D  KH"
 CLAIM = "4C 7C 7D KH  5D 2S 3S 4S JH  3D 7S 9H  QD  7H  AC 10H 5S"
 
 
-def base(rules: FourteenHundred = TWO) -> GameState:
+def base(rules: FourteenHundred = TWO) -> FourteenHundredState:
     return new(rules, BASE)
 
 
-def base_after_opening(rules: FourteenHundred = TWO) -> GameState:
+def base_after_opening(rules: FourteenHundred = TWO) -> FourteenHundredState:
     """Player 0 melds the upcard and discards 3H, keeping the wild KS."""
     return play(base(rules), "take", "meld 5H 6H 7H", "discard 3H")
 
 
-def pile_after_opening(rules: FourteenHundred = TWO) -> GameState:
+def pile_after_opening(rules: FourteenHundred = TWO) -> FourteenHundredState:
     """Player 0 passes; player 1 melds 7C 7D 7H and discards QS."""
     return play(new(rules, PILE), "pass", "take", "meld 7C 7D 7H", "discard QS")
 
 
-def pile_position() -> GameState:
+def pile_position() -> FourteenHundredState:
     """Player 0 to draw, with 4D 6C QS in the discard pile (top first)."""
     game = play(pile_after_opening(), "draw", "discard 6C", "draw", "discard 4D")
     assert texts(game.discard_pile) == ["4D", "6C", "QS"]
@@ -82,7 +82,7 @@ def pile_position() -> GameState:
     return game
 
 
-def claim_position() -> GameState:
+def claim_position() -> FourteenHundredState:
     """Player 2 has just discarded 7S, which fits player 0's set of 7s."""
     game = new(THREE, CLAIM, dealer=2)
     game = play(game, "take", "meld 7C 7D 7H", "discard KH")  # player 0
@@ -93,7 +93,7 @@ def claim_position() -> GameState:
     return game
 
 
-def last_plays(rules: FourteenHundred = TWO) -> GameState:
+def last_plays(rules: FourteenHundred = TWO) -> FourteenHundredState:
     """Player 0 goes out on the opening by melding every card, with no discard."""
     return play(base(rules), "take", "meld 3H KS=4H 5H 6H 7H")
 
@@ -294,7 +294,7 @@ def test_f14_6_take_the_upcard_and_meld_it_at_once() -> None:
     assert refused(taken, "pass").rule == "F14-6"
     # then a normal turn: more plays, a discard, and the next player draws
     game = play(taken, "meld 5H 6H 7H", "discard 3H")
-    assert (game.to_move, game.phase) == (1, Phase.DRAW)
+    assert (game.to_move, game.phase) == (1, FourteenHundredPhase.DRAW)
     assert texts(game.hand(0)) == ["KS"]
 
 
@@ -309,7 +309,7 @@ def test_f14_6_a_player_who_cannot_use_the_upcard_passes() -> None:
     assert listed(game) == ["take"]
     game = play(game, "take", "meld 7C 7D 7H", "discard QS")
     # play goes on from the player who used it: player 0 draws next
-    assert (game.to_move, game.phase) == (0, Phase.DRAW)
+    assert (game.to_move, game.phase) == (0, FourteenHundredPhase.DRAW)
     assert texts(game.discard_pile) == ["QS"]
 
 
@@ -326,7 +326,7 @@ def test_f14_r5_option_lets_any_player_pass() -> None:
     game = game.apply("pass")
     assert listed(game) == ["take", "pass"]  # player 1 could use it with wilds
     used = play(game, "take", "meld 7H KH=7 KD=7", "discard 4C")
-    assert (used.to_move, used.phase) == (0, Phase.DRAW)
+    assert (used.to_move, used.phase) == (0, FourteenHundredPhase.DRAW)
     both = game.apply("pass")
     assert both.score_sheet == ((5 + 5 + 5 + 100, 5 + 300),)  # F14-7
 
@@ -474,7 +474,7 @@ def test_f14_10_melds_and_lay_offs_then_one_discard() -> None:
     assert game.to_move == 0
     assert refused(game, "discard 7S").rule == "ALL-1"  # no longer held
     game = game.apply("discard 6C")
-    assert (game.to_move, game.phase) == (1, Phase.DRAW)
+    assert (game.to_move, game.phase) == (1, FourteenHundredPhase.DRAW)
     assert texts(game.hand(0)) == ["4D"]
 
 
@@ -575,7 +575,7 @@ def test_f14_12_a_player_who_is_down_claims_a_discard_out_of_turn() -> None:
     ]
     assert texts(claimed.discard_pile) == ["JH", "KH"]
     assert claimed.hand(1) == hand
-    assert (claimed.to_move, claimed.phase) == (0, Phase.DRAW)
+    assert (claimed.to_move, claimed.phase) == (0, FourteenHundredPhase.DRAW)
     assert every_card(claimed) == Counter(THREE.deck())
 
 
@@ -601,7 +601,7 @@ def test_f14_r9_the_next_player_may_claim_before_drawing() -> None:
     game = claim_position()
     assert listed(game)[0] == "0: claim 7S on 1"
     game = game.apply("0: claim 7S on 1")
-    assert (game.to_move, game.phase) == (0, Phase.DRAW)
+    assert (game.to_move, game.phase) == (0, FourteenHundredPhase.DRAW)
     assert "draw" in listed(game)
     error = refused(game, "1: claim 7S on 1")  # the first claim won
     assert error.rule == "F14-R9"
@@ -702,7 +702,11 @@ def test_f14_15_the_game_ends_after_a_round_that_reaches_the_target() -> None:
     game = play(new(rules, NOBODY), "pass", "pass")
     assert game.scores == (110, 20)
     assert game.is_over
-    assert (game.phase, game.to_move, game.winners) == (Phase.OVER, None, (0,))
+    assert (game.phase, game.to_move, game.winners) == (
+        FourteenHundredPhase.OVER,
+        None,
+        (0,),
+    )
     assert game.legal_moves() == ()
     assert refused(game, "pass").rule == "ALL-2"
 
@@ -724,7 +728,7 @@ def test_f14_15_equal_highest_totals_share_the_win() -> None:
 # --- Stock out, wilds on the table, turn limit --------------------------------------
 
 
-def stock_out(how: str) -> GameState:
+def stock_out(how: str) -> FourteenHundredState:
     """BASE after the opening, with the whole stock moved under the discard pile."""
     game = base_after_opening(FourteenHundred(players=2, stock_out=how))
     return attrs.evolve(game, stock=(), discard_pile=(*game.discard_pile, *game.stock))
@@ -771,7 +775,7 @@ def test_f14_r10_a_round_can_always_end(how: str) -> None:
     assert len(game.apply("draw").score_sheet) == 1
 
 
-def out_on_the_last_stock_card(how: str) -> GameState:
+def out_on_the_last_stock_card(how: str) -> FourteenHundredState:
     """Three players, 10s wild: one card in the stock, the other 39 in the pile.
 
     Player 0 draws the 9H and lays off the 8H and the 9H on the run 5H 6H 7H,

@@ -19,6 +19,7 @@ from rummyrules import (
     GameState,
     GoingOut,
     GoingOutRummy,
+    GoingOutState,
     IllegalMoveError,
     MeldKind,
     OptionError,
@@ -41,7 +42,7 @@ def new(
     stock: str = "",
     dealer: int = 0,
     seed: int = 0,
-) -> GameState:
+) -> GoingOutState:
     """Deal ``hands[p]`` to player p, one card at a time from the dealer's left.
 
     ``stock`` names the top of the stock; the rest follows in deck order.
@@ -597,7 +598,7 @@ def test_gor_6_a_meld_of_wildcards_only_is_valid() -> None:
 FILLER = "2C 4D 6C 8D 10C QD 3C 5D 7C 9D"
 
 
-def holding(hand: str, drawn: str) -> GameState:
+def holding(hand: str, drawn: str) -> GoingOutState:
     """Player 1 to play, holding ``hand`` after drawing ``drawn`` (nine WILDCARDs)."""
     cards = hand.split()
     cards.remove(drawn)
@@ -674,7 +675,7 @@ def test_gor_6_wildcards_may_be_discarded_and_taken() -> None:
 SEVENS = ("2S 4D 6H 8S 10D QC", "7S 7H 7D 7C 8C 9C")
 
 
-def sevens() -> GameState:
+def sevens() -> GoingOutState:
     """Player 1 to play, holding 7S 7H 7D 7C 8C 9C 10C after the draw."""
     return new(GoingOutRummy(hand_size=6), *SEVENS, stock="10C").apply("draw")
 
@@ -909,7 +910,7 @@ RESHUFFLE = GoingOutRummy(players=3, hand_size=3)
 RESHUFFLE_HANDS = ("2S 4D 6C", "AH 9C JD", "7H 7H 7H")
 
 
-def until_reshuffled(game: GameState) -> tuple[GameState, GameState]:
+def until_reshuffled(game: GoingOutState) -> tuple[GoingOutState, GoingOutState]:
     """Draw and discard the card drawn until the stock is rebuilt.
 
     Returns the state just before the discard that emptied the stock, and
@@ -924,7 +925,7 @@ def until_reshuffled(game: GameState) -> tuple[GameState, GameState]:
     raise AssertionError("the stock never ran out")
 
 
-def reshuffle_game(seed: int) -> tuple[GameState, GameState]:
+def reshuffle_game(seed: int) -> tuple[GoingOutState, GoingOutState]:
     game = new(RESHUFFLE, *RESHUFFLE_HANDS, seed=seed).apply("2: drop")
     assert len(game.stock) == 147
     return until_reshuffled(game)

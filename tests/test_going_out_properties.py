@@ -24,6 +24,7 @@ from rummyrules import (
     GameState,
     GoingOut,
     GoingOutRummy,
+    GoingOutState,
     IllegalMoveError,
     Layout,
     Rank,
@@ -114,7 +115,7 @@ def test_gor_7_8_the_ways_out_are_those_brute_force_finds(
         assert found.leftover is None or None not in expected
 
 
-def dealt_to(hand: Sequence[Card], how: GoingOut) -> GameState:
+def dealt_to(hand: Sequence[Card], how: GoingOut) -> GoingOutState:
     """A two-player game where player 1, first to move, has drawn and holds ``hand``."""
     rules = GoingOutRummy(hand_size=len(hand) - 1, wildcards=9, going_out=how)
     rest = Counter(rules.deck())
@@ -281,8 +282,8 @@ def test_gor_2_the_draw_is_a_pure_function_of_the_seed(
 
 
 def hidden_dealt_anew(
-    game: GameState, rng: random.Random, *, keep: int | None = None
-) -> GameState:
+    game: GoingOutState, rng: random.Random, *, keep: int | None = None
+) -> GoingOutState:
     """The game with the cards nobody may see gathered, shuffled and dealt back.
 
     The stock, the discard pile below its top card and the dropped players'
@@ -319,7 +320,7 @@ def hidden_dealt_anew(
 
 @given(gor_games(), st.randoms(use_true_random=False))
 def test_gor_11_no_view_shows_the_stock_or_the_buried_discards(
-    game: GameState, rng: random.Random
+    game: GoingOutState, rng: random.Random
 ) -> None:
     """Two states that differ only in the stock, the discards below the top, the dropped cards and the seed look the same to every player."""
     other = hidden_dealt_anew(game, rng)
@@ -331,7 +332,7 @@ def test_gor_11_no_view_shows_the_stock_or_the_buried_discards(
 
 @given(gor_games(), st.randoms(use_true_random=False), st.data())
 def test_gor_11_no_view_shows_another_players_hand(
-    game: GameState, rng: random.Random, data: st.DataObject
+    game: GoingOutState, rng: random.Random, data: st.DataObject
 ) -> None:
     """Two states that differ only in cards a player may not see, other players' hands included, look the same to that player."""
     player = data.draw(st.integers(0, game.players - 1), label="player")

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from rummyrules import (
     EndOfThePage,
     FourteenHundred,
+    FourteenHundredState,
     GameState,
     GoingOutRummy,
     Phase,
@@ -186,6 +187,7 @@ def test_f14_12_a_player_who_is_down_may_claim_the_last_discard() -> None:
         "FourteenHundred players=3 | wild 9 | to_move 1 draw | claim 7H@0"
         " | hands 2C 3C 4D / KS KD 8C / JD QD | melds 2: 4H 5H 6H | pile 7H 10S"
     )
+    assert isinstance(game, FourteenHundredState)
     assert listed(game, player=2) == ["2: claim 7H on 1"]
     after = game.apply("2: claim 7H on 1")
     assert after.melds[0].played_by == (2, 2, 2, 2)

@@ -129,6 +129,16 @@ class EndOfThePageState(Rummy500State):
         del rules
         return dealer
 
+    def view(self, player: int) -> EndOfThePageView:
+        """What ``player`` may see, as this game's own view (see :meth:`GameState.view`).
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> game.view(0).face_up_holder  # the dealer shows the wild card (EOP-3)
+        0
+        """
+        return cast("EndOfThePageView", super().view(player))
+
     def _view(self, player: int) -> EndOfThePageView:
         mine = self.to_move == player
         return EndOfThePageView(

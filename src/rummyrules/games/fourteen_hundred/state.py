@@ -178,6 +178,16 @@ class FourteenHundredState(Rummy500State):
         """
         return () if self.marker is None else (self.marker,)
 
+    def view(self, player: int) -> FourteenHundredView:
+        """What ``player`` may see, as this game's own view (see :meth:`GameState.view`).
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred().new_game(seed=1)
+        >>> game.view(0).phase
+        <FourteenHundredPhase.OPENING: 'opening'>
+        """
+        return cast("FourteenHundredView", super().view(player))
+
     def _view(self, player: int) -> FourteenHundredView:
         mine = self.to_move == player
         return FourteenHundredView(

@@ -137,6 +137,16 @@ class GoingOutState(GameState):
         """
         return self.dropped_cards
 
+    def view(self, player: int) -> GoingOutView:
+        """What ``player`` may see, as this game's own view (see :meth:`GameState.view`).
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy().new_game(seed=1)
+        >>> game.view(0).dropped
+        ()
+        """
+        return cast("GoingOutView", super().view(player))
+
     def _view(self, player: int) -> GoingOutView:
         return GoingOutView(**self.view_fields(player), dropped=self.dropped)
 
