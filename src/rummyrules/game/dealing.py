@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TypeVar, cast
 
 import attrs
 
@@ -30,10 +30,8 @@ from rummyrules.core.inputs import (
 )
 from rummyrules.core.options import StockOut
 from rummyrules.core.shuffle import shuffled
+from rummyrules.game.rules import Rules
 from rummyrules.game.state import GameState
-
-if TYPE_CHECKING:
-    from rummyrules.game.rules import Rules
 
 S = TypeVar("S", bound=GameState)
 
