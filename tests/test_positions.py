@@ -503,6 +503,16 @@ F14 = "FourteenHundred players=2 decks=1 | wild 9 | to_move 1 draw | hands 2C / 
         ),
         (F14 + " | had_turn 0", "had_turn: there is no such thing in 1400"),
         (
+            F14.replace("3C", "3C 9S") + " | face_up 9S@0",
+            "face_up: the face-up card is in the hand of the player the deal gave it "
+            "to, player 1 (EOP-3, F14-4)",
+        ),
+        (
+            F14 + " | melded 0",
+            "melded: '0' does not agree with the melds, whose owners are the players "
+            "who have melded (F14-12)",
+        ),
+        (
             GOR.replace("8S 8H", "8S"),
             "hands: player 1 holds 1 cards; in the draw phase they hold 2",
         ),

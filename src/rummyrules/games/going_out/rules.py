@@ -109,7 +109,6 @@ class GoingOutRummy(GameRules[GoingOutState]):
         ROUND,
         Settled(
             "out",
-            lambda state: getattr(state, "out", None),
             "the winner, who went out by laying the whole hand down (GOR-7)",
             "player",
             written=True,
