@@ -207,7 +207,7 @@ def test_gor_r3_the_last_player_left_wins() -> None:
     game = read_position(
         "GoingOutRummy players=3 | to_move 2 draw"
         " | hands 7S 7H 7D 8C 9C 10C KD / - / AS 2S 3S 4S 5S 6S 7S"
-        " | dropped 1 | out_of_play QH QS QD QC JH JS JD"
+        " | dropped 1 | dropped_cards QH QS QD QC JH JS JD"
     )
     after = game.apply("2: drop")
     assert after.is_over
@@ -526,8 +526,8 @@ F14 = "FourteenHundred players=2 decks=1 | wild 9 | to_move 1 draw | hands 2C / 
             "dropped: a player is named twice",
         ),
         (
-            GOR.replace("7S 7H", "-") + " | out_of_play 7S 7H",
-            "out_of_play: cards go out of play only when a player drops out (GOR-10)",
+            GOR.replace("7S 7H", "-") + " | dropped_cards 7S 7H",
+            "dropped_cards: cards go out of play only when a player drops out (GOR-10)",
         ),
         (GOR + " | winner 0", "winner: there is a winner only once the game is over"),
         (
@@ -539,7 +539,7 @@ F14 = "FourteenHundred players=2 decks=1 | wild 9 | to_move 1 draw | hands 2C / 
         ),
         (
             GOR.replace("7S 7H", "-").replace("| to_move 1 draw", "| over")
-            + " | dropped 0 | winner 0 | out_of_play 7S 7H",
+            + " | dropped 0 | winner 0 | dropped_cards 7S 7H",
             "winner: player 0 dropped out (GOR-10)",
         ),
         (

@@ -225,16 +225,15 @@ class Who(Section):
 
 @attrs.frozen
 class Cards(Section):
-    """``key C …``: cards set aside somewhere (``out_of_play``); none when left out.
+    """``key C …``: cards set aside somewhere (``dropped_cards``); none when left out.
 
     >>> from rummyrules import GoingOutRummy
     >>> game = GoingOutRummy(players=3).new_game(seed=7).apply("2: drop")
-    >>> list(Cards("out_of_play", "dropped_cards").write(game))
-    [('out_of_play', '4H 6H 7C 9C 10D 10C QH')]
+    >>> list(Cards("dropped_cards").write(game))
+    [('dropped_cards', '4H 6H 7C 9C 10D 10C QH')]
     """
 
     key: str
-    field: str = ""
 
     keys: tuple[str, ...] = attrs.field(init=False)
 
@@ -244,7 +243,7 @@ class Cards(Section):
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
         """The key and the value, unless the value is the default."""
-        cards: Sequence[Card] = getattr(state, self.field or self.key)
+        cards: Sequence[Card] = getattr(state, self.key)
         if cards:
             yield self.key, cards_text(cards)
 
@@ -252,7 +251,7 @@ class Cards(Section):
         """Read this section from the position into the reader's fields."""
         cards = reader.cards(self.key, reader.get(self.key) or "-")
         reader.place(cards)
-        reader.fields[self.field or self.key] = cards
+        reader.fields[self.key] = cards
 
 
 @attrs.frozen

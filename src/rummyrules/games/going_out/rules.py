@@ -117,7 +117,7 @@ class GoingOutRummy(GameRules[GoingOutState]):
         Count("reshuffles"),
         Player("winner"),
         Who("dropped"),
-        Cards("out_of_play", "dropped_cards"),
+        Cards("dropped_cards"),
         Stock(),
     )
     aliases: ClassVar[tuple[str, ...]] = ("going-out", "going-out-rummy")
