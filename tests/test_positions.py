@@ -182,7 +182,7 @@ def test_eop_6_a_card_taken_from_deep_in_the_pile_must_be_melded_at_once() -> No
 
 
 def test_f14_12_a_player_who_is_down_may_claim_the_last_discard() -> None:
-    game = read_position(
+    game = FourteenHundred(players=3).position(
         "FourteenHundred players=3 | wild 9 | to_move 1 draw | claim 7H@0"
         " | hands 2C 3C 4D / KS KD 8C / JD QD | melds 2: 4H 5H 6H | pile 7H 10S"
     )
