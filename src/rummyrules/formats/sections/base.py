@@ -3,7 +3,7 @@
 A section writes zero or more ``key value`` parts of a position from a
 state, and reads them back into the fields of the game's state class
 through a :class:`~rummyrules.formats.reader.Reader`; the kinds of section
-the games share are in ``rummyrules.formats.sections``.
+the games share are in :mod:`rummyrules.formats.sections`.
 
 >>> from rummyrules import parse_cards
 >>> cards_text(parse_cards("7S 8S")), dash(None)
@@ -42,7 +42,12 @@ def dash(value: object) -> str:
 
 
 class Section(abc.ABC):
-    """One kind of section of a position: the keys it owns, how it writes and reads."""
+    """One kind of section of a position: the keys it owns, how it writes and reads.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> [section.keys for section in GoingOutRummy.sections[:3]]
+    [('seed',), ('dealer',), ('over', 'to_move')]
+    """
 
     keys: tuple[str, ...]
 

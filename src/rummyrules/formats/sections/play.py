@@ -1,4 +1,4 @@
-"""The sections of play: who is to move, the turn, the hands, the melds, the piles.
+"""The sections of play: who is to move, the turn, the hands, the melds, the piles, the sheet.
 
 Each reads a part of the position with more to it than one value: the
 player and the phase, the turn's words, a card and its holder, groups of
