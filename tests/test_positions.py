@@ -183,7 +183,7 @@ def test_eop_6_a_card_taken_from_deep_in_the_pile_must_be_melded_at_once() -> No
 
 
 def test_f14_12_a_player_who_is_down_may_claim_the_last_discard() -> None:
-    game = read_position(
+    game = FourteenHundred(players=3).position(
         "FourteenHundred players=3 | wild 9 | to_move 1 draw | claim 7H@0"
         " | hands 2C 3C 4D / KS KD 8C / JD QD | melds 2: 4H 5H 6H | pile 7H 10S"
     )
@@ -209,7 +209,7 @@ def test_gor_r3_the_last_player_left_wins() -> None:
     game = read_position(
         "GoingOutRummy players=3 | to_move 2 draw"
         " | hands 7S 7H 7D 8C 9C 10C KD / - / AS 2S 3S 4S 5S 6S 7S"
-        " | dropped 1 | out_of_play QH QS QD QC JH JS JD"
+        " | dropped 1 | dropped_cards QH QS QD QC JH JS JD"
     )
     after = game.apply("2: drop")
     assert after.is_over
@@ -505,6 +505,16 @@ F14 = "FourteenHundred players=2 decks=1 | wild 9 | to_move 1 draw | hands 2C / 
         ),
         (F14 + " | had_turn 0", "had_turn: there is no such thing in 1400"),
         (
+            F14.replace("3C", "3C 9S") + " | face_up 9S@0",
+            "face_up: the face-up card is in the hand of the player the deal gave it "
+            "to, player 1 (EOP-3, F14-4)",
+        ),
+        (
+            F14 + " | melded 0",
+            "melded: '0' does not agree with the melds, whose owners are the players "
+            "who have melded (F14-12)",
+        ),
+        (
             GOR.replace("8S 8H", "8S"),
             "hands: player 1 holds 1 cards; in the draw phase they hold 2",
         ),
@@ -518,8 +528,8 @@ F14 = "FourteenHundred players=2 decks=1 | wild 9 | to_move 1 draw | hands 2C / 
             "dropped: a player is named twice",
         ),
         (
-            GOR.replace("7S 7H", "-") + " | out_of_play 7S 7H",
-            "out_of_play: cards go out of play only when a player drops out (GOR-10)",
+            GOR.replace("7S 7H", "-") + " | dropped_cards 7S 7H",
+            "dropped_cards: cards go out of play only when a player drops out (GOR-10)",
         ),
         (GOR + " | winner 0", "winner: there is a winner only once the game is over"),
         (
@@ -531,7 +541,7 @@ F14 = "FourteenHundred players=2 decks=1 | wild 9 | to_move 1 draw | hands 2C / 
         ),
         (
             GOR.replace("7S 7H", "-").replace("| to_move 1 draw", "| over")
-            + " | dropped 0 | winner 0 | out_of_play 7S 7H",
+            + " | dropped 0 | winner 0 | dropped_cards 7S 7H",
             "winner: player 0 dropped out (GOR-10)",
         ),
         (

@@ -118,7 +118,7 @@ def dropped_one() -> GoingOutState:
     game = read_position(
         "GoingOutRummy players=3 | to_move 2 draw"
         " | hands 7S 7H 7D 8C 9C 10C KD / - / AS 2S 3S 4S 5S 6S 7S"
-        " | dropped 1 | out_of_play QH QS QD QC JH JS JD"
+        " | dropped 1 | dropped_cards QH QS QD QC JH JS JD"
     )
     return own(GoingOutState, game)
 
@@ -241,7 +241,7 @@ TAMPERED: list[tuple[str, Callable[[], GameState], str]] = [
             dropped_cards=dropped_one().dropped_cards[1:],
             stock=(dropped_one().dropped_cards[0], *dropped_one().stock),
         ),
-        "out_of_play: 6 cards, but each player who drops out leaves 7 or 8 (GOR-10)",
+        "dropped_cards: 6 cards, but each player who drops out leaves 7 or 8 (GOR-10)",
     ),
     (
         "GOR-10 a player who dropped out to move",

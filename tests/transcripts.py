@@ -122,7 +122,7 @@ PERFT_POSITIONS: tuple[tuple[str, int], ...] = (
     ("GoingOutRummy players=4 hand_size=2 going_out=minor | to_move 0 draw | hands "
      "AS 2S / 3S 3H / KH KD / QC JC | pile 3D", 7),
     ("GoingOutRummy players=3 hand_size=5 going_out=major wildcards=1 | to_move 0 "
-     "draw | dropped 1 | out_of_play 9S 9H 9D 9C 2S | hands 4C 5C 6C 7C * / - / "
+     "draw | dropped 1 | dropped_cards 9S 9H 9D 9C 2S | hands 4C 5C 6C 7C * / - / "
      "KS KH KD QS QH | pile 8C", 8),
     ("EndOfThePage players=2 rounds=1 | dealer 1 | wild 4 | to_move 0 play | "
      "had_turn 0 | turn taken 9H must_meld 9H support 9D 10H JH | hands 9D 9H 10H "

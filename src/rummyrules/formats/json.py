@@ -84,8 +84,10 @@ def register_kind(name: str, cls: type[Any], check: Callable[[Any], None]) -> No
 
     Going Out Rummy registers its matches this way (``"match"``).
 
-    >>> "match" in _KINDS
-    True
+    >>> import json
+    >>> from rummyrules import GoingOutRummy, Match
+    >>> json.loads(dumps(Match.start(GoingOutRummy(), seed=3)))["kind"]
+    'match'
     """
     _KINDS[name] = cls
     _CHECKS[name] = check

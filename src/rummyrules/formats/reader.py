@@ -37,7 +37,7 @@ class Reader:
 
     Each section (:mod:`rummyrules.formats.sections`) reads its own parts,
     in the order the game declares them, with these helpers; what it reads
-    goes into :attr:`fields`, and the cards it places are counted, so that
+    goes into ``fields``, and the cards it places are counted, so that
     the stock can be filled in with the rest of the deck.
 
     >>> from rummyrules import GoingOutRummy

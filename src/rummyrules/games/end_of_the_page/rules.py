@@ -18,7 +18,6 @@ import attrs
 from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
 from rummyrules.formats.sections import (
-    MELDED,
     ROUND,
     SCORES,
     Count,
@@ -31,6 +30,7 @@ from rummyrules.formats.sections import (
     Player,
     Section,
     Seed,
+    Settled,
     Sheet,
     Stock,
     ToMove,
@@ -123,7 +123,7 @@ class EndOfThePage(GameRules[EndOfThePageState]):
         Seed(),
         Dealer(),
         Wild(),
-        FaceUp(),
+        FaceUp(EndOfThePageState.dealt_face_up_seat),
         ToMove(),
         TurnWords(EndOfThePageTurn),
         Hands(),
@@ -132,7 +132,11 @@ class EndOfThePage(GameRules[EndOfThePageState]):
         Sheet(),
         SCORES,
         ROUND,
-        MELDED,
+        Settled(
+            "melded",
+            "the melds, whose owners are the players who have melded (EOP-9)",
+            "flags",
+        ),
         Flags("had_turn"),
         Player("out"),
         Count("turns"),

@@ -19,7 +19,6 @@ from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.errors import OptionError
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
 from rummyrules.formats.sections import (
-    MELDED,
     ROUND,
     SCORES,
     Count,
@@ -31,6 +30,7 @@ from rummyrules.formats.sections import (
     Player,
     Section,
     Seed,
+    Settled,
     Sheet,
     Stock,
     ToMove,
@@ -125,7 +125,7 @@ class FourteenHundred(GameRules[FourteenHundredState]):
         Seed(),
         Dealer(),
         Wild(),
-        FaceUp(),
+        FaceUp(FourteenHundredState.dealt_face_up_seat),
         Marker(),
         ToMove(),
         TurnWords(FourteenHundredTurn),
@@ -137,7 +137,11 @@ class FourteenHundred(GameRules[FourteenHundredState]):
         Sheet(),
         SCORES,
         ROUND,
-        MELDED,
+        Settled(
+            "melded",
+            "the melds, whose owners are the players who have melded (F14-12)",
+            "flags",
+        ),
         Player("out"),
         Count("turns"),
         Count("reshuffles"),

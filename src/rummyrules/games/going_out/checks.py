@@ -125,11 +125,11 @@ def _check_dropped_cards(count: int, dropped: int, size: int) -> None:
     """GOR-10: each player who dropped left a whole hand, one card more in their own turn."""
     if count and not dropped:
         raise StateError(
-            "out_of_play: cards go out of play only when a player drops out (GOR-10)"
+            "dropped_cards: cards go out of play only when a player drops out (GOR-10)"
         )
     if not dropped * size <= count <= dropped * (size + 1):
         raise StateError(
-            f"out_of_play: {count} cards, but each player who drops out leaves "
+            f"dropped_cards: {count} cards, but each player who drops out leaves "
             f"{size} or {size + 1} (GOR-10)"
         )
 

@@ -109,7 +109,6 @@ class GoingOutRummy(GameRules[GoingOutState]):
         ROUND,
         Settled(
             "out",
-            lambda state: getattr(state, "out", None),
             "the winner, who went out by laying the whole hand down (GOR-7)",
             "player",
             written=True,
@@ -118,7 +117,7 @@ class GoingOutRummy(GameRules[GoingOutState]):
         Count("reshuffles"),
         Player("winner"),
         Who("dropped"),
-        Cards("out_of_play", "dropped_cards"),
+        Cards("dropped_cards"),
         Stock(),
     )
     aliases: ClassVar[tuple[str, ...]] = ("going-out", "going-out-rummy")

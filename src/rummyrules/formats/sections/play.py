@@ -1,23 +1,19 @@
-"""The sections a position is made of, each a small reader and writer.
+"""The sections of play: who is to move, the turn, the hands, the melds, the piles, the sheet.
 
-A game declares its position as a tuple of sections, in the order they are
-written (``EndOfThePage.sections``); this module holds the kinds of section
-every game may use. A section writes zero or more ``key value`` parts of the
-line from a state, and reads them back into the fields of the game's state
-class, through a :class:`~rummyrules.formats.positions.Reader` that knows the
-rules, the deck and what was read before.
+Each reads a part of the position with more to it than one value: the
+player and the phase, the turn's words, a card and its holder, groups of
+cards separated by ``/``, the stock filled in with the rest of the deck.
 
 >>> from rummyrules import EndOfThePage
->>> game = EndOfThePage().new_game(seed=3, dealer=1)
->>> list(Count("turns").write(game.replace(turns=2)))
-[('turns', '2')]
+>>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+>>> [part for section in (ToMove(), Melds()) for part in section.write(game)]
+[('to_move', '1 play'), ('melds', '1: KH KD KC')]
 """
 
 from __future__ import annotations
 
-import abc
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import attrs
 
@@ -25,142 +21,36 @@ from rummyrules.core.cards import Card
 from rummyrules.core.errors import PositionError
 from rummyrules.core.inputs import brief
 from rummyrules.formats.reader import Reader
-from rummyrules.game.rummy500 import Rummy500State
-from rummyrules.game.state import GameState
+from rummyrules.formats.sections.base import Section, cards_text, dash
+from rummyrules.game.state import GameState, PlayableRules
 from rummyrules.game.table import TableMeld
 
 __all__ = [
-    "MELDED",
-    "ROUND",
-    "SCORES",
-    "Cards",
-    "Count",
-    "Dealer",
     "FaceUp",
-    "Flags",
     "Hands",
     "Melds",
     "Pile",
-    "Player",
-    "Section",
-    "Seed",
-    "Settled",
     "Sheet",
     "Stock",
     "ToMove",
     "TurnWords",
-    "Who",
-    "Wild",
-    "cards_text",
 ]
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    """Cards as a position writes them: by their text, ``-`` for none.
-
-    >>> from rummyrules import parse_cards
-    >>> cards_text(parse_cards("7S 8S")), cards_text(())
-    ('7S 8S', '-')
-    """
-    return " ".join(map(str, cards)) or "-"
-
-
-def _dash(value: object) -> str:
-    return "-" if value is None else str(value)
-
-
-class Section(abc.ABC):
-    """One kind of section of a position: the keys it owns, how it writes and reads."""
-
-    keys: tuple[str, ...]
-
-    @abc.abstractmethod
-    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
-        """The ``key value`` parts of the line for this state (none at their default)."""
-
-    @abc.abstractmethod
-    def read(self, reader: Reader) -> None:
-        """Read this section's parts (or their default) into ``reader.fields``."""
-
-    def check(self, reader: Reader, state: GameState) -> None:
-        """Refuse a part the rest of the position settles otherwise (most have none)."""
-        del reader, state
-
-
-@attrs.frozen
-class Seed(Section):
-    """``seed N``: the seed of every shuffle; 0 when left out.
-
-    >>> from rummyrules import EndOfThePage
-    >>> list(Seed().write(EndOfThePage().new_game(seed=7)))
-    [('seed', '7')]
-    """
-
-    keys: tuple[str, ...] = ("seed",)
-
-    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
-        """The parts of the line this section writes for the state."""
-        if state.seed:
-            yield "seed", str(state.seed)
-
-    def read(self, reader: Reader) -> None:
-        """Read this section from the position into the reader's fields."""
-        reader.fields["seed"] = reader.number("seed", signed=True)
-
-
-@attrs.frozen
-class Dealer(Section):
-    """``dealer N``: who deals; 0 when left out.
-
-    >>> from rummyrules import EndOfThePage
-    >>> list(Dealer().write(EndOfThePage().new_game(seed=7, dealer=1)))
-    [('dealer', '1')]
-    """
-
-    keys: tuple[str, ...] = ("dealer",)
-
-    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
-        """The parts of the line this section writes for the state."""
-        if state.dealer:
-            yield "dealer", str(state.dealer)
-
-    def read(self, reader: Reader) -> None:
-        """Read this section from the position into the reader's fields."""
-        reader.fields["dealer"] = reader.optional_player("dealer") or 0
-
-
-@attrs.frozen
-class Wild(Section):
-    """``wild R``: the round's wild rank, which every round of the game has.
-
-    >>> from rummyrules import EndOfThePage
-    >>> list(Wild().write(EndOfThePage().new_game(seed=7)))
-    [('wild', '5')]
-    """
-
-    keys: tuple[str, ...] = ("wild",)
-
-    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
-        """The parts of the line this section writes for the state."""
-        if state.wild is not None:
-            yield "wild", str(state.wild)
-
-    def read(self, reader: Reader) -> None:
-        """Read this section from the position into the reader's fields."""
-        reader.fields["wild"] = reader.wild()
 
 
 @attrs.frozen
 class FaceUp(Section):
     """``face_up C``: the wild-rank card its holder still shows (EOP-3, F14-4).
 
-    The holder is the player the deal gives it to; ``C@N`` may name them.
+    The holder is the player the deal gives it to, whom the game's ``seat``
+    names (its state class's ``dealt_face_up_seat``); ``C@N`` may name them.
 
-    >>> from rummyrules import EndOfThePage
-    >>> list(FaceUp().write(EndOfThePage().new_game(seed=7)))
+    >>> from rummyrules import EndOfThePage, EndOfThePageState
+    >>> section = FaceUp(EndOfThePageState.dealt_face_up_seat)
+    >>> list(section.write(EndOfThePage().new_game(seed=7)))
     [('face_up', '5H')]
     """
 
+    seat: Callable[[PlayableRules[Any], int], int | None]
     keys: tuple[str, ...] = ("face_up",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
@@ -176,16 +66,11 @@ class FaceUp(Section):
             reader.fields["face_up"] = None
             return
         card_text, at, player_text = reader.closed(text).partition("@")
-        cls = reader.state_class
-        if not issubclass(
-            cls, Rummy500State
-        ):  # pragma: no cover - such games declare it
-            raise TypeError(cls)
-        seat = cls.dealt_face_up_seat(reader.rules, reader.fields["dealer"])
+        seat = self.seat(reader.rules, reader.fields["dealer"])
         if at and reader.player("face_up", player_text.strip()) != seat:
             raise PositionError(
                 f"face_up: the face-up card is in the hand of the player the deal "
-                f"gave it to, player {_dash(seat)} (EOP-3, F14-4)"
+                f"gave it to, player {dash(seat)} (EOP-3, F14-4)"
             )
         card = reader.card("face_up", card_text.strip())
         wild = reader.fields["wild"]
@@ -213,7 +98,7 @@ class ToMove(Section):
         if state.is_over:
             yield "over", ""
         else:
-            yield "to_move", f"{_dash(state.to_move)} {state.phase.value}"
+            yield "to_move", f"{dash(state.to_move)} {state.phase.value}"
 
     def read(self, reader: Reader) -> None:
         """Read this section from the position into the reader's fields."""
@@ -312,158 +197,6 @@ class TurnWords(Section):
                     raise PositionError(f"turn: {key} names one card, as in '{key} 7H'")
                 values[key] = reader.card("turn", words[0])
         reader.fields["turn"] = self.turn_class(**values)
-
-
-@attrs.frozen
-class Count(Section):
-    """``key N``: a whole number of 0 or more, 0 when left out (``turns``, ``passes``).
-
-    >>> from rummyrules import EndOfThePage
-    >>> list(Count("turns").write(EndOfThePage().new_game(seed=7)))
-    []
-    """
-
-    key: str
-    field: str = ""
-
-    keys: tuple[str, ...] = attrs.field(init=False)
-
-    @keys.default
-    def _one_key(self) -> tuple[str, ...]:
-        return (self.key,)
-
-    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
-        """The key of the section."""
-        value = getattr(state, self.field or self.key)
-        if value:
-            yield self.key, str(value)
-
-    def read(self, reader: Reader) -> None:
-        """Read this section from the position into the reader's fields."""
-        reader.fields[self.field or self.key] = reader.number(self.key)
-
-
-@attrs.frozen
-class Player(Section):
-    """``key N``: a player, or nobody when left out (``out``, ``winner``).
-
-    >>> from rummyrules import EndOfThePage
-    >>> list(Player("out").write(EndOfThePage().new_game(seed=7)))
-    []
-    """
-
-    key: str
-
-    keys: tuple[str, ...] = attrs.field(init=False)
-
-    @keys.default
-    def _one_key(self) -> tuple[str, ...]:
-        return (self.key,)
-
-    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
-        """The key of the section."""
-        value = getattr(state, self.key)
-        if value is not None:
-            yield self.key, str(value)
-
-    def read(self, reader: Reader) -> None:
-        """Read this section from the position into the reader's fields."""
-        reader.fields[self.key] = reader.optional_player(self.key)
-
-
-@attrs.frozen
-class Flags(Section):
-    """``key N …``: the players for whom something holds (``had_turn``).
-
-    >>> from rummyrules import EndOfThePage
-    >>> list(Flags("had_turn").write(EndOfThePage().new_game(seed=7).apply("draw")))
-    [('had_turn', '1')]
-    """
-
-    key: str
-
-    keys: tuple[str, ...] = attrs.field(init=False)
-
-    @keys.default
-    def _one_key(self) -> tuple[str, ...]:
-        return (self.key,)
-
-    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
-        """The key of the section."""
-        flags: Sequence[bool] = getattr(state, self.key)
-        if any(flags):
-            yield self.key, " ".join(str(p) for p, flag in enumerate(flags) if flag)
-
-    def read(self, reader: Reader) -> None:
-        """Read this section from the position into the reader's fields."""
-        reader.fields[self.key] = reader.flags(self.key)
-
-
-@attrs.frozen
-class Who(Section):
-    """``key N …``: players in an order (``dropped``).
-
-    >>> from rummyrules import GoingOutRummy
-    >>> list(
-    ...     Who("dropped").write(
-    ...         GoingOutRummy(players=3).new_game(seed=7).apply("2: drop")
-    ...     )
-    ... )
-    [('dropped', '2')]
-    """
-
-    key: str
-
-    keys: tuple[str, ...] = attrs.field(init=False)
-
-    @keys.default
-    def _one_key(self) -> tuple[str, ...]:
-        return (self.key,)
-
-    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
-        """The key of the section."""
-        who: Sequence[int] = getattr(state, self.key)
-        if who:
-            yield self.key, " ".join(map(str, who))
-
-    def read(self, reader: Reader) -> None:
-        """Read this section from the position into the reader's fields."""
-        reader.fields[self.key] = tuple(reader.who(self.key))
-
-
-@attrs.frozen
-class Cards(Section):
-    """``key C …``: cards set aside somewhere (``out_of_play``); none when left out.
-
-    >>> from rummyrules import GoingOutRummy
-    >>> list(
-    ...     Cards("out_of_play", "dropped_cards").write(
-    ...         GoingOutRummy().new_game(seed=7)
-    ...     )
-    ... )
-    []
-    """
-
-    key: str
-    field: str = ""
-
-    keys: tuple[str, ...] = attrs.field(init=False)
-
-    @keys.default
-    def _one_key(self) -> tuple[str, ...]:
-        return (self.key,)
-
-    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
-        """The key of the section."""
-        cards: Sequence[Card] = getattr(state, self.field or self.key)
-        if cards:
-            yield self.key, cards_text(cards)
-
-    def read(self, reader: Reader) -> None:
-        """Read this section from the position into the reader's fields."""
-        cards = reader.cards(self.key, reader.get(self.key) or "-")
-        reader.place(cards)
-        reader.fields[self.field or self.key] = cards
 
 
 @attrs.frozen
@@ -577,65 +310,6 @@ class Sheet(Section):
 
 
 @attrs.frozen
-class Settled(Section):
-    """A section the rest of the position settles: never written, and checked when given.
-
-    ``scores`` (the totals of the sheet), ``round`` (the round after the last
-    one scored), ``melded`` (the owners of melds); with ``written``, also
-    written from the state (Going Out Rummy's ``out``, settled by its winner).
-
-    >>> from rummyrules import EndOfThePage
-    >>> list(
-    ...     Settled("round", lambda state: state.round, "the score sheet").write(
-    ...         EndOfThePage().new_game(seed=7)
-    ...     )
-    ... )
-    []
-    """
-
-    key: str
-    settled: Callable[[GameState], object]
-    by: str
-    parse: str = "count"
-    written: bool = False
-
-    keys: tuple[str, ...] = attrs.field(init=False)
-
-    @keys.default
-    def _one_key(self) -> tuple[str, ...]:
-        return (self.key,)
-
-    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
-        """The key of the section."""
-        value = self.settled(state)
-        if self.written and value is not None:
-            yield self.key, str(value)
-
-    def read(self, reader: Reader) -> None:
-        """Read this section from the position into the reader's fields."""
-        del reader  # checked once the state is built
-
-    def check(self, reader: Reader, state: GameState) -> None:
-        """Refuse the section where the state built settles it otherwise."""
-        text = reader.get(self.key)
-        if text is None:
-            return
-        given: object
-        if self.parse == "numbers":
-            given = reader.numbers(self.key)
-        elif self.parse == "flags":
-            given = reader.flags(self.key)
-        elif self.parse == "player":
-            given = reader.optional_player(self.key)
-        else:
-            given = reader.number(self.key)
-        if given != self.settled(state):
-            raise PositionError(
-                f"{self.key}: {brief(text)} does not agree with {self.by}"
-            )
-
-
-@attrs.frozen
 class Stock(Section):
     """``stock C … +``: the stock, top card first; ``+`` (or nothing) stands for the rest of the deck.
 
@@ -688,22 +362,3 @@ def _stock_text(state: GameState) -> str | None:
         return None
     shown = cards_text(stock[:named])
     return shown if named == len(stock) else f"{shown} +"
-
-
-SCORES: Final = Settled(
-    "scores", lambda state: state.scores, "the totals of the score sheet", "numbers"
-)
-"""``scores``: settled by the score sheet."""
-ROUND: Final = Settled(
-    "round",
-    lambda state: state.round,
-    "the score sheet, which makes it the round after the last one scored",
-)
-"""``round``: settled by the score sheet."""
-MELDED: Final = Settled(
-    "melded",
-    lambda state: getattr(state, "melded", None),
-    "the melds, whose owners are the players who have melded (EOP-9)",
-    "flags",
-)
-"""``melded``: settled by the owners of the melds on the table."""
