@@ -20,13 +20,13 @@ from rummyrules import (
     GoingOut,
     GoingOutRummy,
     GoingOutState,
+    GoingOutView,
     IllegalMoveError,
     MeldKind,
     OptionError,
     Phase,
     StockSize,
     UnknownCardError,
-    View,
     parse_cards,
 )
 from rummyrules.core.shuffle import shuffled
@@ -1135,8 +1135,8 @@ def test_gor_11_a_view_shows_no_stock_count_and_only_the_top_discard() -> None:
     mine = game.view(1)
     assert texts(mine.hand) == ["AH", "2H", "9C"]
     assert [str(move) for move in mine.legal_moves] == ["draw", "take", "drop"]
-    fields = set(attrs.fields_dict(View))
-    assert not fields & {"hands", "stock", "seed", "out_of_play"}
+    fields = set(attrs.fields_dict(GoingOutView))
+    assert not fields & {"hands", "stock", "seed", "dropped_cards"}
     # Other games may count: End of the Page shows the exact stock and pile.
     eop = EndOfThePage().new_game(seed=2)
     assert eop.view(0).stock_count == len(eop.stock)

@@ -303,7 +303,7 @@ def hidden_dealt_anew(
     sizes = [n for n in range(free + 1) if StockSize.of(n) is band] if pile else [free]
     size = rng.choice(sizes)
     stock, pool = pool[:size], pool[size:]
-    out_of_play, pool = pool[: len(game.dropped_cards)], pool[len(game.dropped_cards) :]
+    dropped, pool = pool[: len(game.dropped_cards)], pool[len(game.dropped_cards) :]
     hands = list(game.hands)
     for player in others:
         count = len(hands[player])
@@ -313,7 +313,7 @@ def hidden_dealt_anew(
         seed=rng.randrange(2**40),
         stock=tuple(stock),
         discard_pile=(*pile[:1], *pool),
-        dropped_cards=tuple(out_of_play),
+        dropped_cards=tuple(dropped),
         hands=tuple(hands),
     )
 

@@ -144,12 +144,6 @@ class EndOfThePage(GameRules[EndOfThePageState]):
         Stock(),
     )
     aliases: ClassVar[tuple[str, ...]] = ("end-of-the-page",)
-    unused_fields: ClassVar[frozenset[str]] = frozenset(
-        {"marker", "passes", "claim", "discarder", "winner", "dropped", "out_of_play"}
-    )
-    turn_fields: ClassVar[frozenset[str]] = frozenset(
-        {"taken", "must_meld", "support", "held_copy"}
-    )
 
     players: int = attrs.field(
         default=2,

@@ -148,12 +148,6 @@ class FourteenHundred(GameRules[FourteenHundredState]):
         Stock(),
     )
     aliases: ClassVar[tuple[str, ...]] = ("f14", "fourteen-hundred")
-    unused_fields: ClassVar[frozenset[str]] = frozenset(
-        {"had_turn", "winner", "dropped", "out_of_play"}
-    )
-    turn_fields: ClassVar[frozenset[str]] = frozenset(
-        {"taken", "must_meld", "must_use", "drew"}
-    )
 
     players: int = attrs.field(
         default=4,

@@ -123,19 +123,6 @@ class GoingOutRummy(GameRules[GoingOutState]):
     aliases: ClassVar[tuple[str, ...]] = ("going-out", "going-out-rummy")
     keeps_score: ClassVar[bool] = False
     hides_piles: ClassVar[bool] = True
-    unused_fields: ClassVar[frozenset[str]] = frozenset(
-        {
-            "face_up",
-            "face_up_holder",
-            "marker",
-            "score_sheet",
-            "melded",
-            "had_turn",
-            "passes",
-            "claim",
-            "discarder",
-        }
-    )
 
     players: int = attrs.field(
         default=2,
