@@ -25,7 +25,7 @@ from rummyrules.core.cards import Card, Rank, Suit
 from rummyrules.core.errors import OptionError
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.core.inputs import brief
-from rummyrules.game import rummy500
+from rummyrules.game import rummy500, rummy500_melding
 from rummyrules.game.dealing import rebuilt_stock
 from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal, Test, refuse
 from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Take, take_of
@@ -427,14 +427,14 @@ def _begin_play(state: State, turn: EndOfThePageTurn, **changes: Any) -> State:
 
 
 def _meld(state: State, move: NewMeld) -> State:
-    after = rummy500.play_meld(state, move, state.to_move or 0)
+    after = rummy500_melding.play_meld(state, move, state.to_move or 0)
     if after.turn.must_meld is not None:  # EOP-6 is met
         after = after.replace(turn=attrs.evolve(after.turn, must_meld=None))
     return _after_play(after)
 
 
 def _lay(state: State, move: LayOff) -> State:
-    return _after_play(rummy500.lay_off(state, move, state.to_move or 0))
+    return _after_play(rummy500_melding.lay_off(state, move, state.to_move or 0))
 
 
 def _after_play(state: State) -> State:
@@ -536,15 +536,15 @@ MACHINE: Final = Machine[State](
             kinds=(
                 Kind(
                     move=NewMeld,
-                    options=rummy500.meld_options,
-                    name=rummy500.name_meld,
+                    options=rummy500_melding.meld_options,
+                    name=rummy500_melding.name_meld,
                     play=_meld,
                     checks=(_pickup_meld, _no_stranding),
                 ),
                 Kind(
                     move=LayOff,
-                    options=rummy500.lay_off_options,
-                    name=rummy500.name_lay_off,
+                    options=rummy500_melding.lay_off_options,
+                    name=rummy500_melding.name_lay_off,
                     play=_lay,
                     gates=(_pickup_pending, _down),
                     checks=(_no_stranding,),

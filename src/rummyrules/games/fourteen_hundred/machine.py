@@ -27,7 +27,7 @@ from rummyrules import melds
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import OptionError
 from rummyrules.core.hands import hand_after, sorted_hand
-from rummyrules.game import rummy500
+from rummyrules.game import rummy500, rummy500_melding
 from rummyrules.game.dealing import can_draw, rebuilt_stock
 from rummyrules.game.machine import (
     Kind,
@@ -357,7 +357,7 @@ def _name_claim(state: State, move: Claim, player: int) -> list[Claim]:
     refusal = _may_claim(state, player, move.card)
     if refusal is not None:
         raise refusal.error()
-    return rummy500.fit_on_meld(state, move)
+    return rummy500_melding.fit_on_meld(state, move)
 
 
 # --- Plays (F14-6, F14-9, F14-10, F14-R7) ------------------------------------------
@@ -508,12 +508,12 @@ def _closed(state: State) -> State:
 
 
 def _meld(state: State, move: NewMeld) -> State:
-    after = rummy500.play_meld(state, move, state.to_move or 0)
+    after = rummy500_melding.play_meld(state, move, state.to_move or 0)
     return _after_play(after, move.cards)
 
 
 def _lay(state: State, move: LayOff) -> State:
-    return _after_play(rummy500.lay_off(state, move, state.to_move or 0), (move.card,))
+    return _after_play(rummy500_melding.lay_off(state, move, state.to_move or 0), (move.card,))
 
 
 def _after_play(state: State, played: Sequence[Card]) -> State:
@@ -591,7 +591,7 @@ def _claim(state: State, move: Claim) -> State:
         discarder=None,
     )
     lay = LayOff(card=move.card, declared=move.declared, meld=move.meld)
-    return rummy500.lay_off(taken, lay, claimant or 0)
+    return rummy500_melding.lay_off(taken, lay, claimant or 0)
 
 
 def _done(state: State, move: Done) -> State:
@@ -673,15 +673,15 @@ _DRAW: Final = Kind.single(
 )
 _MELD: Final = Kind(
     move=NewMeld,
-    options=rummy500.meld_options,
-    name=rummy500.name_meld,
+    options=rummy500_melding.meld_options,
+    name=rummy500_melding.name_meld,
     play=_meld,
     checks=(_upcard_meld, _uses_card),
 )
 _LAY_OFF: Final = Kind(
     move=LayOff,
-    options=rummy500.lay_off_options,
-    name=rummy500.name_lay_off,
+    options=rummy500_melding.lay_off_options,
+    name=rummy500_melding.name_lay_off,
     play=_lay,
     gates=(_needs_meld, _upcard_pending),
     checks=(_uses_card,),
