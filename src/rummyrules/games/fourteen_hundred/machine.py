@@ -513,7 +513,9 @@ def _meld(state: State, move: NewMeld) -> State:
 
 
 def _lay(state: State, move: LayOff) -> State:
-    return _after_play(rummy500_melding.lay_off(state, move, state.to_move or 0), (move.card,))
+    return _after_play(
+        rummy500_melding.lay_off(state, move, state.to_move or 0), (move.card,)
+    )
 
 
 def _after_play(state: State, played: Sequence[Card]) -> State:
