@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal
-from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Take
+from rummyrules.game.machine import Kind, Machine, PhaseRules
+from rummyrules.game.moves import Discard, Draw, LayOff, NewMeld, Take
 from rummyrules.game.rummy500 import take_options
 from rummyrules.game.rummy500_melding import (
     lay_off_options,
@@ -29,8 +29,13 @@ from rummyrules.game.rummy500_melding import (
     name_lay_off,
     name_meld,
 )
-from rummyrules.game.state import GameState, Phase
-from rummyrules.game.turns import discard_options, name_discard
+from rummyrules.game.state import Phase
+from rummyrules.game.turns import (
+    discard_options,
+    draw_first,
+    drawn_already,
+    name_discard,
+)
 from rummyrules.games.end_of_the_page import plays, turn
 from rummyrules.games.end_of_the_page.deal import new_game, with_page
 from rummyrules.games.end_of_the_page.state import EndOfThePageState
@@ -38,16 +43,6 @@ from rummyrules.games.end_of_the_page.state import EndOfThePageState
 # new_game and with_page are the deal's; the rules class reaches the game
 # through this module.
 __all__ = ["MACHINE", "new_game", "with_page"]
-
-
-def _draw_first(state: GameState, move: Move) -> Refusal:
-    del state, move
-    return Refusal("draw first: a turn begins with 'draw' or 'take'", "EOP-5")
-
-
-def _drawn_already(state: GameState, move: Move) -> Refusal:
-    del state, move
-    return Refusal("you have drawn already this turn", "EOP-5")
 
 
 MACHINE: Final = Machine[EndOfThePageState](
@@ -67,7 +62,7 @@ MACHINE: Final = Machine[EndOfThePageState](
                     checks=(turn.floating_take, turn.deep_pickup),
                 ),
             ),
-            refuse=_draw_first,
+            refuse=draw_first("EOP-5"),
         ),
         Phase.PLAY: PhaseRules(
             kinds=(
@@ -95,7 +90,7 @@ MACHINE: Final = Machine[EndOfThePageState](
                     checks=(turn.taken_discard, turn.last_card),
                 ),
             ),
-            refuse=_drawn_already,
+            refuse=drawn_already("EOP-5"),
         ),
     },
 )

@@ -24,26 +24,21 @@ from __future__ import annotations
 
 from typing import Final
 
-from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal
-from rummyrules.game.moves import Discard, Draw, Drop, GoOut, Move, Take
-from rummyrules.game.state import GameState, Phase
-from rummyrules.game.turns import discard_options, name_discard
+from rummyrules.game.machine import Kind, Machine, PhaseRules
+from rummyrules.game.moves import Discard, Draw, Drop, GoOut, Take
+from rummyrules.game.state import Phase
+from rummyrules.game.turns import (
+    discard_options,
+    draw_first,
+    drawn_already,
+    name_discard,
+)
 from rummyrules.games.going_out import plays, turn
 from rummyrules.games.going_out.deal import new_game
 from rummyrules.games.going_out.state import GoingOutState
 
 # new_game is the deal's; the rules class reaches the game through this module.
 __all__ = ["MACHINE", "new_game"]
-
-
-def _draw_first(state: GameState, move: Move) -> Refusal:
-    del state, move
-    return Refusal("draw first: a turn begins with 'draw' or 'take'", "GOR-4")
-
-
-def _drawn_already(state: GameState, move: Move) -> Refusal:
-    del state, move
-    return Refusal("you have drawn already this turn", "GOR-4")
 
 
 _DROP: Final = Kind(
@@ -73,7 +68,7 @@ MACHINE: Final = Machine[GoingOutState](
                 ),
                 _DROP,
             ),
-            refuse=_draw_first,
+            refuse=draw_first("GOR-4"),
         ),
         Phase.PLAY: PhaseRules(
             kinds=(
@@ -91,7 +86,7 @@ MACHINE: Final = Machine[GoingOutState](
                 ),
                 _DROP,
             ),
-            refuse=_drawn_already,
+            refuse=drawn_already("GOR-4"),
         ),
     },
     anyone=(_DROP,),
