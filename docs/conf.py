@@ -90,6 +90,7 @@ from rummyrules.game.moves import *
 from rummyrules.game.table import *
 from rummyrules.core.shuffle import *
 from rummyrules.games.end_of_the_page.machine import *
+from rummyrules.games.end_of_the_page.deal import *
 from rummyrules.game.rummy500 import *
 """
 

@@ -14,9 +14,10 @@ what is listed is what is accepted: a move is accepted only as one of the
 kind's options that no gate and no check refuses, and that is the list.
 
 The skeleton here is what every game does the same way: a game that is over,
-a player who is not at the table or whose turn it is not (ALL-2), a move the
-game does not have, a kind of move the phase does not take, and a move whose
-wild cards can be read more than one way (MELD-5).
+a player who is not at the table or whose turn it is not (ALL-2, as
+:mod:`rummyrules.game.playing` says), a move the game does not have, a kind
+of move the phase does not take, and a move whose wild cards can be read more
+than one way (MELD-5).
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=1)
@@ -30,16 +31,15 @@ rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EO
 
 from __future__ import annotations
 
-import enum
-import reprlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.inputs import brief
 from rummyrules.game.moves import Move
+from rummyrules.game.playing import Playing, check_player, mover
 
 __all__ = [
     "Check",
@@ -47,71 +47,9 @@ __all__ = [
     "Kind",
     "Machine",
     "PhaseRules",
-    "Playing",
     "Refusal",
     "refuse",
 ]
-
-
-class Playing(Protocol):
-    """What the machine reads of a game state: whose move it is, in which phase."""
-
-    @property
-    def players(self) -> int:
-        """How many players are at the table."""
-
-    @property
-    def to_move(self) -> int | None:
-        """The player to move; None when the game is over."""
-
-    @property
-    def phase(self) -> enum.StrEnum:
-        """What kind of move comes next."""
-
-
-def mover(state: Playing) -> int:
-    """The player to move; while the game is over, why there is no move (ALL-2).
-
-    Every game and every path says "the game is over" this one way: a game
-    over lists no moves, so it accepts none.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=1)
-    >>> mover(game)
-    1
-    >>> mover(game.replace(phase="over", to_move=None))
-    Traceback (most recent call last):
-    ...
-    rummyrules.IllegalMoveError: the game is over (ALL-2)
-    """
-    if state.to_move is None:
-        raise IllegalMoveError("the game is over", rule="ALL-2")
-    return state.to_move
-
-
-def check_player(state: Playing, player: object) -> int:
-    """The player, once someone sits at that number; else why not (ALL-2).
-
-    Every game and every entry point (``apply``, ``legal_moves``, ``view``,
-    the turn machines) refuses a player number off the table this one way:
-    no move is ever listed for that player.
-
-    >>> from rummyrules import GoingOutRummy
-    >>> check_player(GoingOutRummy().new_game(seed=1), 7)
-    Traceback (most recent call last):
-    ...
-    rummyrules.IllegalMoveError: there is no player 7: the players are 0 to 1 (ALL-2)
-    """
-    if type(player) is int and 0 <= player < state.players:
-        return player
-    if type(player) is not int:
-        shown = reprlib.repr(player)
-    elif abs(player) < 10**9:
-        shown = str(player)
-    else:  # a huge number has no cheap text, and the message stays short
-        shown = "by that number"
-    message = f"there is no player {shown}: the players are 0 to {state.players - 1}"
-    raise IllegalMoveError(message, rule="ALL-2")
 
 
 S = TypeVar("S", bound=Playing)

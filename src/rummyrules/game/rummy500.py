@@ -1,9 +1,11 @@
 """What End of the Page and 1400 share as Rummy 500 games.
 
 Both deal a round at a time and keep a score sheet, have a wild rank whose
-face-up card its holder shows until it is played, lay melds in front of the
-player who made them, credit lay-offs to whoever played them, and score the
-cards played minus the cards in hand. The pieces here serve both; each game's
+face-up card its holder shows until it is played, let a player take any card
+of the discard pile, and score the cards played minus the cards in hand.
+This module holds their state and view, and their rounds and scores; both
+lay melds in front of the player who made them and credit lay-offs to
+whoever played them (:mod:`rummyrules.game.rummy500_melding`). Each game's
 package says only what is its own.
 
 >>> from rummyrules import EndOfThePage
@@ -21,39 +23,25 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from rummyrules import melds
 from rummyrules.core.cards import Card, Rank
-from rummyrules.core.hands import hand_after
 from rummyrules.core.shuffle import shuffled
 from rummyrules.game.dealing import first_order
-from rummyrules.game.machine import refuse
-from rummyrules.game.moves import Claim, LayOff, NewMeld
+from rummyrules.game.moves import Take, take_of
 from rummyrules.game.playable import PlayableRules
 from rummyrules.game.state import GameState
-from rummyrules.game.table import TableMeld, played_by_each
-from rummyrules.game.turns import check_held
+from rummyrules.game.table import played_by_each
 from rummyrules.game.view import View
-from rummyrules.melds import Meld, MeldKind, MeldRules
-from rummyrules.melds import search as meld_search
 
 __all__ = [
     "Deal",
-    "OnMeld",
     "Rummy500State",
     "Rummy500View",
     "add_row",
     "face_up_after",
-    "fit_on_meld",
-    "lay_off",
-    "lay_off_options",
-    "meld_after",
-    "meld_options",
-    "name_lay_off",
-    "name_meld",
     "next_round",
-    "play_meld",
     "round_scores",
     "start",
+    "take_options",
 ]
 
 
@@ -198,224 +186,22 @@ class Rummy500View(View):
 R = TypeVar("R", bound=Rummy500State)
 
 
-# --- Melds and lay-offs -------------------------------------------------------
-
-
-@functools.lru_cache(maxsize=4096)
-def _melds_of(
-    hand: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
-) -> tuple[NewMeld, ...]:
-    # A pure search memoised on the frozen hand: each state lists its moves
-    # from it, and states repeat hands often within a turn and across bots.
-    found = meld_search.find_melds(hand, meld_rules, wild=wild)
-    return tuple(NewMeld.of(meld) for meld in found)
-
-
-def meld_options(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
-    """Every new meld the player can lay from their hand, wilds declared.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=3).apply("draw")
-    >>> [str(move) for move in meld_options(game, 1)][:2]
-    ['meld 6H 6D 8D=6', 'meld 9H 9C 8D=9']
-    """
-    return _melds_of(state.hands[player], state.rules.meld_rules, state.wild)
-
-
-def name_meld(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]:
-    """The readings a new meld names, each wild declared; or why it is no meld.
-
-    >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.game.moves import parse_move
-    >>> game = EndOfThePage().new_game(seed=3).apply("draw")
-    >>> [str(move) for move in name_meld(game, parse_move("meld 9H 9C 8D"), 1)]
-    ['meld 9H 9C 8D=9']
-    """
-    check_held(state.hands[player], move.cards)
-    meld_rules = state.rules.meld_rules
-    found = melds.check(move.cards, meld_rules, wild=state.wild, declared=move.declared)
-    if not found:
-        raise refuse(found.reason, found.rule or meld_rules.meld_rule)
-    if any(move.declared) and all(
-        melds.is_wild(card, state.wild) for card in move.cards
-    ):
-        open_meld = NewMeld(cards=move.cards)
-        raise refuse(
-            "a meld of wild cards only is laid with its meaning open, for the cards "
-            f"laid off on it to decide: '{open_meld}'",
-            meld_rules.wild_rule,
-        )
-    return [NewMeld.of(meld) for meld in found.melds]
-
-
-def play_meld(state: R, move: NewMeld, player: int) -> R:
-    """Lay a new meld: the cards leave the hand for the table (MELD-6).
-
-    The player is then "down" for the round (EOP-9).
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=3).apply("draw")
-    >>> after = play_meld(game, game.legal_moves()[5], 1)
-    >>> str(after.melds[0]), after.melded
-    ('KH KD KC', (False, True))
-    """
-    (meld,) = melds.readings(
-        move.cards, state.rules.meld_rules, wild=state.wild, declared=move.declared
-    )
-    hands = list(state.hands)
-    hands[player] = hand_after(hands[player], take=move.cards)
-    return state.replace(
-        hands=tuple(hands),
-        melds=(*state.melds, TableMeld.laid(meld, owner=player)),
-        face_up=face_up_after(state, hands),
-    )
-
-
-def lay_off_options(state: Rummy500State, player: int) -> list[LayOff]:
-    """Every lay-off of one card of the player's hand onto a meld on the table.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> [str(move) for move in lay_off_options(game, 1)]
-    ['lay 8D=K on 1']
-    """
-    meld_rules, wild = state.rules.meld_rules, state.wild
-    cards = dict.fromkeys(state.hands[player])
-    found: list[LayOff] = []
-    for number, table_meld in enumerate(state.melds, start=1):
-        meld = table_meld.meld
-        fits = meld_search.could_fit(meld, meld_rules, wild)
-        found.extend(
-            LayOff(card=card, declared=option.stands_for, meld=number)
-            for card in cards
-            if fits(card)
-            for option in meld_search.layoff_options(card, meld, meld_rules, wild)
-        )
-    return found
-
-
-def name_lay_off(state: Rummy500State, move: LayOff, player: int) -> list[LayOff]:
-    """The lay-offs this move names, the wild declared; or why none (MELD-6).
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> [
-    ...     str(lay)
-    ...     for lay in name_lay_off(game, LayOff(card=Card.parse("8D"), meld=1), 1)
-    ... ]
-    ['lay 8D=K on 1']
-    """
-    _table_meld(state, move.meld)
-    check_held(state.hands[player], [move.card])
-    return fit_on_meld(state, move)
-
-
-def lay_off(state: R, move: LayOff | Claim, player: int) -> R:
-    """Lay a card off: it joins the meld, credited to the player (MELD-6).
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> lay = LayOff(card=Card.parse("8D"), declared=Rank.KING, meld=1)
-    >>> after = lay_off(game, lay, 1)
-    >>> str(after.melds[0]), after.melds[0].played_by
-    ('KH KD KC 8D=K', (1, 1, 1, 1))
-    """
-    old = state.melds[move.meld - 1]
-    table = list(state.melds)
-    table[move.meld - 1] = old.with_card(meld_after(state, move), player=player)
-    hands = list(state.hands)
-    hands[player] = hand_after(hands[player], take=[move.card])
-    return state.replace(
-        hands=tuple(hands), melds=tuple(table), face_up=face_up_after(state, hands)
-    )
-
-
-OnMeld = TypeVar("OnMeld", LayOff, Claim)
-"""A move that adds one card to a meld on the table: a lay-off, or 1400's claim."""
-
-
-def fit_on_meld(state: Rummy500State, move: OnMeld) -> list[OnMeld]:
-    """Each way the move's card joins its meld, the wild declared; or why none (MELD-6).
-
-    Laying off in one's own turn and claiming a discard (F14-R9) both come
-    here, so the same declarations are read the same way and refused for
-    the same reasons. Whether the player holds the card is the caller's
-    business.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> [str(lay) for lay in fit_on_meld(game, LayOff(card=Card.parse("8D"), meld=1))]
-    ['lay 8D=K on 1']
-    >>> fit_on_meld(game, LayOff(card=Card.parse("7C"), meld=1))
-    Traceback (most recent call last):
-    ...
-    rummyrules.IllegalMoveError: 7C does not fit meld 1 (KH KD KC): ...
-    """
-    table_meld: Meld = _table_meld(state, move.meld)
-    found = melds.check(
-        (*table_meld.cards, move.card),
-        state.rules.meld_rules,
-        wild=state.wild,
-        declared=(*table_meld.stands_for, move.declared),
-    )
-    if not found:
-        reason = (
-            f"{move.card} does not fit meld {move.meld} ({table_meld}): {found.reason}"
-        )
-        raise refuse(reason, found.rule or "MELD-6")
-    if table_meld.kind is MeldKind.WILD and move.declared is not None:
-        # As a new meld of wilds only is laid open (name_meld), a wild laid
-        # off on one leaves it open: only a natural card decides it.
-        undeclared = attrs.evolve(move, declared=None)
-        raise refuse(
-            f"meld {move.meld} ({table_meld}) is wild cards only, its meaning left "
-            f"open, and a wild card laid off on it leaves it so: '{undeclared}'",
-            state.rules.meld_rules.wild_rule,
-        )
-    if not melds.is_wild(move.card, state.wild):
-        return [attrs.evolve(move, declared=None)]
-    meanings = dict.fromkeys(
-        meld_search.new_meaning(table_meld, after, move.card, state.wild)
-        for after in found.melds
-    )
-    return [attrs.evolve(move, declared=meaning) for meaning in meanings]
-
-
-def _table_meld(state: Rummy500State, number: int) -> Meld:
-    """Meld ``number`` on the table (from 1), or why there is none (MELD-6)."""
-    if not 1 <= number <= len(state.melds):
-        count = len(state.melds)
-        there = {0: "there are no melds", 1: "there is only meld 1"}.get(
-            count, f"there are melds 1 to {count}"
-        )
-        raise refuse(f"there is no meld {number} on the table ({there})", "MELD-6")
-    return state.melds[number - 1].meld
-
-
-def meld_after(state: Rummy500State, move: LayOff | Claim) -> Meld:
-    """The meld a lay-off makes: the reading in which the card means what it says.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> str(meld_after(game, LayOff(card=Card.parse("8D"), declared=Rank.KING, meld=1)))
-    'KH KD KC 8D=K'
-    """
-    table_meld = state.melds[move.meld - 1].meld
-    options = meld_search.layoff_options(
-        move.card, table_meld, state.rules.meld_rules, state.wild
-    )
-    return next(option.meld for option in options if option.stands_for == move.declared)
-
-
 # --- Rounds and scores ----------------------------------------------------------
 
 
-class Deal(Protocol):
+S_co = TypeVar("S_co", bound=Rummy500State, covariant=True)
+"""The state class a game's deal makes."""
+
+
+class Deal(Protocol[S_co]):
     """A game's deal of one round from a deck order (its ``deal`` function).
 
-    >>> from rummyrules.games.end_of_the_page.machine import deal as eop_deal
-    >>> from rummyrules.games.fourteen_hundred.machine import deal as f14_deal
-    >>> deals: list[Deal] = [eop_deal, f14_deal]
+    Generic in the game's state class, so that the first round and each next
+    one are typed as that game's state.
+
+    >>> from rummyrules.games.end_of_the_page.deal import deal as eop_deal
+    >>> from rummyrules.games.fourteen_hundred.deal import deal as f14_deal
+    >>> deals: list[Deal[Rummy500State]] = [eop_deal, f14_deal]
     >>> len(deals)
     2
     """
@@ -428,18 +214,18 @@ class Deal(Protocol):
         seed: int,
         dealer: int,
         sheet: tuple[tuple[int, ...], ...],
-    ) -> Rummy500State:
+    ) -> S_co:
         """Deal the round."""
 
 
 def start(
     rules: PlayableRules[Any],
-    deal: Deal,
+    deal: Deal[R],
     *,
     seed: int,
     deck: Sequence[Card] | None,
     dealer: int,
-) -> Rummy500State:
+) -> R:
     """The first round of a game, dealt from a checked stacked deck or the seed.
 
     >>> from rummyrules import EndOfThePage
@@ -452,11 +238,11 @@ def start(
     return deal(rules, order, seed=seed, dealer=dealer, sheet=())
 
 
-def next_round(state: Rummy500State, deal: Deal) -> Rummy500State:
+def next_round(state: Rummy500State, deal: Deal[R]) -> R:
     """The next round: the deal passes one seat left (EOP-R1, F14-R4), the seed shuffles.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.games.end_of_the_page.machine import deal
+    >>> from rummyrules.games.end_of_the_page.deal import deal
     >>> game = EndOfThePage().new_game(seed=4, dealer=1)
     >>> next_round(game, deal).dealer
     0
@@ -517,3 +303,27 @@ def face_up_after(state: Rummy500State, hands: Sequence[Sequence[Card]]) -> Card
     if state.face_up is None or holder is None or state.face_up not in hands[holder]:
         return None
     return state.face_up
+
+
+# --- Taking from the discard pile -----------------------------------------------
+
+
+def take_options(state: Rummy500State, player: int) -> list[Take]:
+    """Each take of the discard pile: its top card, or any card below it (EOP-5, F14-8).
+
+    The top card is taken as ``take``; each other card once, by name, its
+    topmost copy. What the game's rules then forbid (EOP-6, F14-9) is the
+    game's own.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().position(
+    ...     "wild 3 | to_move 1 draw | hands 3S 4C / 9D JD KC | pile 6C 10D 5H"
+    ... )
+    >>> [str(move) for move in take_options(game, 1)]
+    ['take', 'take 10D', 'take 5H']
+    """
+    del player
+    pile = state.discard_pile
+    found = [take_of(None)] if pile else []
+    found += [take_of(card) for card in dict.fromkeys(pile[1:]) if card != pile[0]]
+    return found

@@ -27,11 +27,11 @@ from typing import Any, ClassVar, Self, TypeVar, cast
 import attrs
 
 from rummyrules.core.cards import Card, Rank
-from rummyrules.core.errors import IllegalMoveError
-from rummyrules.core.inputs import expect, expect_player, wrong_type
-from rummyrules.game.machine import check_player, mover
-from rummyrules.game.moves import Move, parse_move
+from rummyrules.core.inputs import expect, expect_player
+from rummyrules.game.copies import Copy, copier
+from rummyrules.game.moves import Move
 from rummyrules.game.playable import PlayableRules
+from rummyrules.game.playing import Phase, check_player, mover, sent_move
 from rummyrules.game.table import TableMeld
 from rummyrules.game.view import StockSize, View
 
@@ -39,26 +39,6 @@ __all__ = ["GameState", "Phase", "PlayableRules", "View"]
 
 
 T = TypeVar("T")
-
-
-class Phase(enum.StrEnum):
-    """Where a game stands: what kind of move comes next.
-
-    These are the phases every game has; a game with more declares its own
-    (1400's ``FourteenHundredPhase`` adds the opening and the last plays).
-    Phases compare by their text, so ``state.phase == Phase.DRAW`` holds in
-    every game.
-
-    >>> Phase.PLAY.value, Phase.PLAY == "play"
-    ('play', True)
-    """
-
-    DRAW = "draw"
-    """The player to move must draw (EOP-5, F14-8, GOR-4)."""
-    PLAY = "play"
-    """The player has drawn and plays: melds, lays off, goes out, discards."""
-    OVER = "over"
-    """The game is over; there are no more moves."""
 
 
 @attrs.frozen(kw_only=True)
@@ -280,19 +260,7 @@ class GameState(abc.ABC):
         >>> game.apply("draw", player=1) == game.apply("draw")
         True
         """
-        if isinstance(move, str):
-            move = parse_move(move)
-        elif not isinstance(move, Move):
-            raise wrong_type(move, name="move", what="a Move or its text")
-        if player is not None:
-            expect_player(player)
-            if move.player is None:
-                move = attrs.evolve(move, player=player)
-            elif move.player != player:
-                message = (
-                    f"player {player} cannot make a move in player {move.player}'s name"
-                )
-                raise IllegalMoveError(message, rule="ALL-3")
+        move = sent_move(move, player)
         mover(self)  # a game over accepts no move (ALL-2)
         machine = self.rules.machine
         if move.player is not None and move.player != self.to_move:
@@ -413,7 +381,7 @@ class GameState(abc.ABC):
         """
         copy = _COPIES.get(type(self))
         if copy is None:
-            copy = _COPIES[type(self)] = _copier(type(self))
+            copy = _COPIES[type(self)] = copier(type(self))
         new: Self = copy(self, changes)
         return new
 
@@ -437,33 +405,5 @@ class GameState(abc.ABC):
         return "\n".join(lines)
 
 
-_COPIES: dict[type[GameState], Callable[[Any, dict[str, Any]], Any]] = {}
+_COPIES: dict[type[GameState], Copy] = {}
 """Each state class's copy with changes (:meth:`GameState.replace`)."""
-
-
-def _copier(cls: type[GameState]) -> Callable[[Any, dict[str, Any]], Any]:
-    """A straight-line copy of one state class's fields, changes taken where given.
-
-    Generated once per class, as attrs generates its ``__init__``: a loop over
-    the fields would cost as much as the rest of a turn.
-    """
-    fields = attrs.fields(cls)
-    names = [field.name for field in fields if field.init]
-    lines = ["def copy(self, changes):", "    get = changes.get", "    new = new_(cls)"]
-    lines += [f"    set_(new, {name!r}, get({name!r}, self.{name}))" for name in names]
-    lines += [f"    set_(new, {f.name!r}, None)" for f in fields if not f.init]
-    lines += [
-        "    if len(changes) > 0 and not changes.keys() <= known:",
-        "        unknown = sorted(set(changes) - known)",
-        "        raise TypeError(f'{cls.__name__} has no field {unknown[0]}')",
-        "    return new",
-    ]
-    scope: dict[str, Any] = {
-        "new_": object.__new__,
-        "set_": object.__setattr__,
-        "cls": cls,
-        "known": frozenset(names),
-    }
-    exec("\n".join(lines), scope)  # noqa: S102 - our own text, from the class's fields
-    copy: Callable[[Any, dict[str, Any]], Any] = scope["copy"]
-    return copy

@@ -1,8 +1,10 @@
-"""What every game's turns share: playing only held cards, and the discard.
+"""What every game's turns share: playing only held cards, the discard, drawing first.
 
 A card the player does not hold cannot be played, in any game (ALL-1): no
 move may make a card out of nothing. Every game that discards offers each
-distinct card of the hand.
+distinct card of the hand. A game whose turn begins with ``draw`` or
+``take`` refuses the other moves before the draw, and both after it, in the
+same words.
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=1).apply("draw")
@@ -14,15 +16,26 @@ rummyrules.IllegalMoveError: you do not hold 2S (ALL-1)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.hands import lacking
-from rummyrules.game.moves import Discard, discard_of
+from rummyrules.game.machine import Refusal
+from rummyrules.game.moves import Discard, Move, discard_of
 from rummyrules.game.state import GameState
 
-__all__ = ["check_held", "discard_options", "name_discard"]
+__all__ = [
+    "PhaseRefusal",
+    "check_held",
+    "discard_options",
+    "draw_first",
+    "drawn_already",
+    "name_discard",
+]
+
+PhaseRefusal = Callable[[GameState, Move], Refusal]
+"""Why a phase refuses a kind of move it does not take (``PhaseRules.refuse``)."""
 
 
 def check_held(hand: Sequence[Card], cards: Sequence[Card]) -> None:
@@ -64,3 +77,37 @@ def name_discard(state: GameState, move: Discard, player: int) -> list[Discard]:
     """
     check_held(state.hands[player], [move.card])
     return [move]
+
+
+def draw_first(rule: str) -> PhaseRefusal:
+    """The refusal of every move but a draw before the draw, under the game's rule.
+
+    >>> from rummyrules import GoingOutRummy, parse_move
+    >>> game = GoingOutRummy().new_game(seed=1)
+    >>> print(draw_first("GOR-4")(game, parse_move("discard 7H")))
+    draw first: a turn begins with 'draw' or 'take' (GOR-4)
+    """
+    refusal = Refusal("draw first: a turn begins with 'draw' or 'take'", rule)
+
+    def refuse(state: GameState, move: Move) -> Refusal:
+        del state, move
+        return refusal
+
+    return refuse
+
+
+def drawn_already(rule: str) -> PhaseRefusal:
+    """The refusal of a second draw in a turn, under the game's rule.
+
+    >>> from rummyrules import EndOfThePage, parse_move
+    >>> game = EndOfThePage().new_game(seed=1).apply("draw")
+    >>> print(drawn_already("EOP-5")(game, parse_move("take")))
+    you have drawn already this turn (EOP-5)
+    """
+    refusal = Refusal("you have drawn already this turn", rule)
+
+    def refuse(state: GameState, move: Move) -> Refusal:
+        del state, move
+        return refusal
+
+    return refuse

@@ -1,0 +1,400 @@
+"""The rules of a turn of 1400: each one function that both lists and refuses.
+
+The round opens on the first upcard, which a player takes only to meld it at
+once, and passes only when they cannot use it unless the rules let anyone
+pass (F14-6, F14-R5). A discard is taken only if it can be used this turn,
+and the next play uses it (F14-8, F14-9). Under F14-R7 a player lays off
+only once down; the last plays have one draw (F14-13, F14-R10). The claims
+of a discard out of turn have their own rules
+(:mod:`rummyrules.games.fourteen_hundred.claims`). Each rule here is a gate or a check of
+:mod:`rummyrules.game.machine`: the turn machine asks it both to list the
+legal moves and to say why a move is refused.
+
+>>> from rummyrules import FourteenHundred, Take
+>>> game = FourteenHundred(players=2).position(
+...     "wild 9 | to_move 0 opening | hands 2C 5D JH / 3C 4C 5C | pile 8S"
+... )
+>>> print(upcard_usable(game)(Take()))
+you can make no meld with 8S, so you must pass (F14-6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummyrules import melds
+from rummyrules.core.cards import Card
+from rummyrules.core.hands import hand_after, sorted_hand
+from rummyrules.game.dealing import can_draw
+from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
+from rummyrules.game.moves import Draw, LayOff, NewMeld, Pass, Take
+from rummyrules.game.rummy500_melding import fits_table
+from rummyrules.games.fourteen_hundred.state import FourteenHundredState, options
+from rummyrules.melds import MeldRules
+from rummyrules.melds import search as meld_search
+
+__all__ = [
+    "card_pending",
+    "last_draw",
+    "may_pass",
+    "name_take",
+    "name_upcard",
+    "needs_meld",
+    "upcard_meld",
+    "upcard_option",
+    "upcard_pending",
+    "upcard_usable",
+    "usable",
+    "uses_card",
+]
+
+State = FourteenHundredState
+
+
+# --- The opening (F14-6, F14-7) ---------------------------------------------------
+
+
+def _can_use_upcard(state: State) -> bool:
+    upcard = state.discard_pile[0]
+    return bool(_uses(state, state.to_move or 0, upcard, [upcard]))
+
+
+def _uses(
+    state: State, player: int, card: Card, extra: Sequence[Card]
+) -> list[NewMeld]:
+    """The new melds that hold ``card`` and can be made with ``extra`` added to the hand."""
+    hand = hand_after(state.hands[player], add=extra)
+    found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
+    return [NewMeld.of(meld) for meld in found if card in meld.cards]
+
+
+def upcard_option(state: State, player: int) -> tuple[Take]:
+    """The one take of the opening: the first upcard (F14-6).
+
+    >>> from rummyrules import FourteenHundred
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 0 opening | hands 8H 8D 2C / 3C 4C 5D | pile 8S"
+    ... )
+    >>> [str(move) for move in upcard_option(game, 0)]
+    ['take']
+    """
+    del state, player
+    return (Take(),)
+
+
+def name_upcard(state: State, move: Take, player: int) -> list[Take]:
+    """The take a move names in the opening: only the upcard (F14-6).
+
+    >>> from rummyrules import FourteenHundred, parse_move
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 0 opening | hands 8H 8D 2C / 3C 4C 5D | pile 8S"
+    ... )
+    >>> name_upcard(game, parse_move("take 8D"), 0)
+    Traceback (most recent call last):
+    ...
+    rummyrules.IllegalMoveError: only the upcard 8S may be taken now (F14-6)
+    """
+    del player
+    upcard = state.discard_pile[0]
+    if move.card not in {None, upcard}:
+        raise refuse(f"only the upcard {upcard} may be taken now", "F14-6")
+    return [Take()]
+
+
+def upcard_usable(state: State) -> Test[Take] | None:
+    """F14-6: the first upcard is taken only to meld it at once.
+
+    >>> from rummyrules import FourteenHundred, Take
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 0 opening | hands 8H 8D 2C / 3C 4C 5D | pile 8S"
+    ... )
+    >>> print(upcard_usable(game))
+    None
+    """
+    if state.memo(_can_use_upcard):
+        return None
+    refusal = Refusal(
+        f"you can make no meld with {state.discard_pile[0]}, so you must pass", "F14-6"
+    )
+    return refuses_all(refusal)
+
+
+def may_pass(state: State) -> Test[Pass] | None:
+    """F14-R5: a player who can use the first upcard must (unless any may pass).
+
+    >>> from rummyrules import FourteenHundred, Pass
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 0 opening | hands 8H 8D 2C / 3C 4C 5D | pile 8S"
+    ... )
+    >>> print(may_pass(game)(Pass()))
+    you can use 8S in a meld, so you may not pass (F14-R5)
+    """
+    if options(state).pass_freely or not state.memo(_can_use_upcard):
+        return None
+    refusal = Refusal(
+        f"you can use {state.discard_pile[0]} in a meld, so you may not pass", "F14-R5"
+    )
+    return refuses_all(refusal)
+
+
+# --- The draw (F14-8, F14-9) --------------------------------------------------------
+
+
+def name_take(state: State, move: Take, player: int) -> list[Take]:
+    """The take a move names: the top discard, or a card below it by name (F14-8).
+
+    >>> from rummyrules import FourteenHundred, parse_move
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 0 draw | hands 8S 8D 2C / 3C 4C 5D | pile 8H 7H 10S QS"
+    ... )
+    >>> [str(move) for move in name_take(game, parse_move("take 8H"), 0)]
+    ['take']
+    >>> name_take(game, parse_move("take 9C"), 0)
+    Traceback (most recent call last):
+    ...
+    rummyrules.IllegalMoveError: there is no 9C in the discard pile (F14-8)
+    """
+    del player
+    pile = state.discard_pile
+    if move.card is not None and move.card not in pile:
+        raise refuse(f"there is no {move.card} in the discard pile", "F14-8")
+    if not pile:
+        raise refuse("the discard pile is empty", "F14-8")
+    if move.card is None or move.card == pile[0]:
+        return [Take()]
+    return [move]
+
+
+def usable(state: State) -> Test[Take]:
+    """F14-9 with ALL-2: a discard is taken only if it can then be used this turn.
+
+    >>> from rummyrules import FourteenHundred, parse_move
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 0 draw | hands 8S 8D 2C / 3C 4C 5D | pile 8H 7H 10S QS"
+    ... )
+    >>> test = usable(game)
+    >>> print(test(parse_move("take")))
+    None
+    >>> print(test(parse_move("take 7H")))
+    you could not use 7H in a meld or lay-off this turn, so you may not take it (F14-9)
+    """
+    meld_first = needs_meld(state, state.to_move or 0) is not None
+
+    def _melds_first(hand: Sequence[Card]) -> list[NewMeld]:
+        """The new melds a player who is not down could lay first, leaving the card."""
+        found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
+        return [NewMeld.of(meld) for meld in found]
+
+    def test(move: Take) -> Refusal | None:
+        player = state.to_move or 0
+        pile = state.discard_pile
+        depth = 0 if move.card is None else pile.index(move.card)
+        card = pile[depth]
+        taken = pile[: depth + 1]
+        if _fits_table(state, player, card) or _can_meld(state, player, card, taken):
+            return None
+        # F14-R7: a player who must meld before laying off may meld first.
+        if meld_first:
+            hand = hand_after(hand_after(state.hands[player], add=taken), take=[card])
+            if any(_meld_then_lay(state, meld, card) for meld in _melds_first(hand)):
+                return None
+        return Refusal(
+            f"you could not use {card} in a meld or lay-off this turn, so you may not "
+            "take it",
+            "F14-9",
+        )
+
+    return test
+
+
+def _fits_table(state: State, player: int, card: Card) -> bool:
+    return needs_meld(state, player) is None and fits_table(state, card)
+
+
+def _meld_then_lay(state: State, move: NewMeld, card: Card) -> bool:
+    """Whether, once this meld is laid, the card can be laid off (F14-9 with F14-R7)."""
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    (laid,) = melds.readings(move.cards, meld_rules, wild=wild, declared=move.declared)
+    return any(
+        meld_search.layoff_options(card, meld, meld_rules, wild)
+        for meld in (laid, *(table_meld.meld for table_meld in state.melds))
+    )
+
+
+def _can_meld(state: State, player: int, card: Card, taken: Sequence[Card]) -> bool:
+    """Whether a new meld holding ``card`` can be made from the hand and the cards taken.
+
+    Any meld holding the card holds three cards that are already a meld, so
+    it is enough to try the card with pairs of the cards that could sit
+    beside it: its rank, its suit near it, and wilds.
+    """
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    if melds.is_wild(card, wild):
+        return bool(_uses(state, player, card, taken))  # rare: the full search
+    others = list(state.hands[player]) + list(taken)
+    others.remove(card)
+    near = [
+        other
+        for other in others
+        if melds.is_wild(other, wild)
+        or other.rank is card.rank
+        or (other.suit is card.suit and _close(other, card, meld_rules))
+    ]
+    candidates = sorted_hand(near)
+    return any(
+        melds.readings((card, first, second), meld_rules, wild=wild)
+        for i, first in enumerate(candidates)
+        for second in candidates[i + 1 :]
+    )
+
+
+def _close(one: Card, other: Card, meld_rules: MeldRules) -> bool:
+    """Whether two cards of a suit stand within two places of each other in a run."""
+    if one.rank is None or other.rank is None:  # pragma: no cover - naturals only
+        return False
+    return any(
+        abs(p - q) <= 2
+        for p in meld_rules.places[one.rank]
+        for q in meld_rules.places[other.rank]
+    )
+
+
+# --- Plays (F14-6, F14-9, F14-10, F14-R7) ------------------------------------------
+
+
+def needs_meld(state: State, player: int) -> Refusal | None:
+    """F14-R7: under the option, a player lays off only once down.
+
+    >>> from rummyrules import FourteenHundred
+    >>> game = FourteenHundred(players=2, lay_off_needs_meld=True).position(
+    ...     "wild 9 | to_move 0 play | hands 8C 2C / 3C 4C 5D | melds 1: 8S 8H 8D"
+    ...     " | pile 7H"
+    ... )
+    >>> print(needs_meld(game, 0))
+    these rules ask for a meld of your own before you lay off (F14-R7)
+    """
+    if state.melded[player] or not options(state).lay_off_needs_meld:
+        return None
+    return Refusal(
+        "these rules ask for a meld of your own before you lay off", "F14-R7"
+    )
+
+
+def upcard_pending(state: State, player: int) -> Refusal | None:
+    """F14-6: the first upcard taken goes into a new meld before anything else.
+
+    >>> from rummyrules import FourteenHundred
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 0 play | turn taken 8S must_meld 8S must_use 8S"
+    ...     " | hands 8S 8H 8D 2C / 3C 4C 5D"
+    ... )
+    >>> print(upcard_pending(game, 0))
+    you took the upcard 8S, so you must lay it in a new meld at once (F14-6)
+    """
+    del player
+    card = state.turn.must_meld
+    if card is None:
+        return None
+    return Refusal(
+        f"you took the upcard {card}, so you must lay it in a new meld at once", "F14-6"
+    )
+
+
+def card_pending(state: State, player: int) -> Refusal | None:
+    """F14-9: the card chosen from the pile is played before the turn ends.
+
+    >>> from rummyrules import FourteenHundred
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 0 play | turn taken 7H must_use 7H"
+    ...     " | hands 6H 7H 8S 8H 8D 2C / 3C 4C 5D | pile 10S QS"
+    ... )
+    >>> print(card_pending(game, 0))
+    you took 7H from the discard pile, so your next play must use it (F14-9)
+    """
+    del player
+    card = state.turn.must_use
+    if card is None:
+        return None
+    return Refusal(
+        f"you took {card} from the discard pile, so your next play must use it",
+        "F14-9",
+    )
+
+
+def upcard_meld(state: State) -> Test[NewMeld] | None:
+    """F14-6: while the first upcard waits, only a new meld holding it may be laid.
+
+    >>> from rummyrules import FourteenHundred, parse_move
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 0 play | turn taken 8S must_meld 8S must_use 8S"
+    ...     " | hands 8S 8H 8D 2C 3C 4C / 5C 6C 5D"
+    ... )
+    >>> test = upcard_meld(game)
+    >>> print(test(parse_move("meld 8S 8H 8D")))
+    None
+    >>> print(test(parse_move("meld 2C 3C 4C")))
+    you took the upcard 8S, so you must lay it in a new meld at once (F14-6)
+    """
+    card = state.turn.must_meld
+    refusal = upcard_pending(state, state.to_move or 0)
+    if card is None or refusal is None:
+        return None
+    return lambda move: None if card in move.cards else refusal
+
+
+def uses_card(state: State) -> Test[NewMeld | LayOff] | None:
+    """F14-9: the next play uses the card chosen from the pile.
+
+    A ruling: it is never left behind other plays, except that a player who
+    must meld before laying off (F14-R7) melds first to lay it off after.
+
+    >>> from rummyrules import FourteenHundred, parse_move
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 0 play | turn taken 7H must_use 7H"
+    ...     " | hands 6H 7H 8S 8H 8D 2C / 3C 4C 5D | pile 10S QS"
+    ... )
+    >>> test = uses_card(game)
+    >>> print(test(parse_move("meld 8S 8H 8D")))
+    you took 7H from the discard pile, so your next play must use it (F14-9)
+    >>> print(test(parse_move("meld 6H 7H 8H")))
+    None
+    """
+    card = state.turn.must_use
+    refusal = card_pending(state, state.to_move or 0)
+    if card is None or refusal is None:
+        return None
+    meld_first = needs_meld(state, state.to_move or 0) is not None
+
+    def test(move: NewMeld | LayOff) -> Refusal | None:
+        if isinstance(move, NewMeld):
+            if card in move.cards or (meld_first and _meld_then_lay(state, move, card)):
+                return None
+        elif move.card == card:
+            return None
+        return refusal
+
+    return test
+
+
+def last_draw(state: State) -> Test[Draw] | None:
+    """F14-13 with F14-R10: one last draw, when there is a card to draw.
+
+    >>> from rummyrules import Draw, FourteenHundred
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 1 last | turn drew | out 0 | hands - / 3C 4C 5D"
+    ...     " | melds 0: 8S 8H 8D | pile 7H"
+    ... )
+    >>> print(last_draw(game)(Draw()))
+    the last draw is one card from the stock (F14-13)
+    """
+    if state.turn.drew:
+        refusal = Refusal("the last draw is one card from the stock", "F14-13")
+    elif not can_draw(state, options(state).stock_out):
+        refusal = Refusal(
+            "the stock is empty and cannot be rebuilt: nothing is left to draw, "
+            "so make your last plays and end them with 'done'",
+            "F14-R10",
+        )
+    else:
+        return None
+    return refuses_all(refusal)
