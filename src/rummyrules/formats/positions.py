@@ -141,10 +141,10 @@ def _parts(
         key, _, value = part.partition(" ")
         key = key.lower().rstrip(":")
         if key not in every:
-            names = ", ".join(sorted(every))
+            names = ", ".join(sorted(allowed))
             raise PositionError(
-                f"{brief(part.split()[0])} is not a section of a position; the "
-                f"sections are {names}"
+                f"{brief(part.split()[0])} is not a section of a position; "
+                f"{rules.name}'s sections are {names}"
             )
         if key not in allowed:
             raise PositionError(f"{key}: there is no such thing in {rules.name}")

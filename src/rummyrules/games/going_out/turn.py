@@ -275,7 +275,7 @@ def at_table(state: State, player: int) -> Refusal | None:
     >>> from rummyrules import GoingOutRummy
     >>> game = GoingOutRummy(players=3).position(
     ...     "to_move 2 draw | hands 7S 7H 7D 8C 9C 10C KD / - / AS 2S 3S 4S 5S 6S 7S"
-    ...     " | dropped 1 | out_of_play QH QS QD QC JH JS JD"
+    ...     " | dropped 1 | dropped_cards QH QS QD QC JH JS JD"
     ... )
     >>> print(at_table(game, 1))
     player 1 has dropped out of this game (GOR-10)
