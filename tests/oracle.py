@@ -331,7 +331,7 @@ def _without(hand: Sequence[Card], card: Card) -> list[Card]:
     return rest
 
 
-def layoffs(
+def lay_offs(
     hand: Iterable[Card],
     pairs: Sequence[Pair],
     spec: Spec,

@@ -387,8 +387,8 @@ def test_eop_r5_a_wild_keeps_its_meaning_on_the_table() -> None:
     run = game.melds[1].meld
     assert str(run) == "4C 3S=5C 6C"
     # nobody may put the real 5C in the wild's place; a 7C still extends it
-    assert TWO.find_layoffs("5C", run, wild="3") == ()
-    assert [str(o.meld) for o in TWO.find_layoffs("7C", run, wild="3")] == [
+    assert TWO.find_lay_offs("5C", run, wild="3") == ()
+    assert [str(o.meld) for o in TWO.find_lay_offs("7C", run, wild="3")] == [
         "4C 3S=5C 6C 7C"
     ]
 

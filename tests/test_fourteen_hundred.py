@@ -829,8 +829,8 @@ def test_f14_r10_a_wild_keeps_its_meaning_on_the_table() -> None:
     run = game.melds[0].meld
     assert str(run) == "5H 6H 7H KS=8H"
     # nobody may put the real 8H in the wild's place; a 9H or 4H still fits
-    assert TWO.find_layoffs("8H", run, wild="K") == ()
-    assert [str(o.meld) for o in TWO.find_layoffs("9H", run, wild="K")] == [
+    assert TWO.find_lay_offs("8H", run, wild="K") == ()
+    assert [str(o.meld) for o in TWO.find_lay_offs("9H", run, wild="K")] == [
         "5H 6H 7H KS=8H 9H"
     ]
 

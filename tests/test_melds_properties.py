@@ -14,7 +14,7 @@ import oracle
 from rummyrules import WILDCARD, Card, Meld, Rank, Suit, parse_cards
 from rummyrules.melds import parse_declared, readings
 from rummyrules.melds.layouts import find_going_out
-from rummyrules.melds.search import find_layoffs, find_melds
+from rummyrules.melds.search import find_lay_offs, find_melds
 from strategies import (
     CHECK_VARIANTS,
     EOP,
@@ -218,13 +218,13 @@ def test_found_melds_validate(variant: Variant, data: st.DataObject) -> None:
 
 @pytest.mark.parametrize("variant", SEARCH_VARIANTS, ids=str)
 @given(data=st.data())
-def test_layoffs_keep_the_meld_valid(variant: Variant, data: st.DataObject) -> None:
+def test_lay_offs_keep_the_meld_valid(variant: Variant, data: st.DataObject) -> None:
     """Every lay-off gives a valid meld of the old cards and the laid card, the old wilds keeping their meanings."""
     wild = data.draw(wild_ranks(variant), label="wild")
     meld, left = data.draw(table_melds(variant, wild), label="meld")
     hand = data.draw(layoff_hands(wild, meld, left), label="hand")
     rules = variant.rules
-    for lay in find_layoffs(hand, meld, rules.meld_rules, wild=wild):
+    for lay in find_lay_offs(hand, meld, rules.meld_rules, wild=wild):
         after = lay.meld
         assert lay.card in hand
         declared = after.stands_for
@@ -248,23 +248,23 @@ def test_layoffs_keep_the_meld_valid(variant: Variant, data: st.DataObject) -> N
 
 @pytest.mark.parametrize("variant", SEARCH_VARIANTS, ids=str)
 @given(data=st.data())
-def test_find_layoffs_agrees_with_brute_force(
+def test_find_lay_offs_agrees_with_brute_force(
     variant: Variant, data: st.DataObject
 ) -> None:
-    """find_layoffs lists exactly what trying each hand card in every meaning finds, the table's wilds keeping theirs."""
+    """find_lay_offs lists exactly what trying each hand card in every meaning finds, the table's wilds keeping theirs."""
     wild = data.draw(wild_ranks(variant), label="wild")
     meld, left = data.draw(table_melds(variant, wild), label="meld")
     hand = data.draw(layoff_hands(wild, meld, left), label="hand")
     assert oracle_accepts(meld, variant, wild), str(meld)
     found = [
         (lay.card, lay.stands_for, key(lay.meld))
-        for lay in find_layoffs(hand, meld, variant.rules.meld_rules, wild=wild)
+        for lay in find_lay_offs(hand, meld, variant.rules.meld_rules, wild=wild)
     ]
     assert len(found) == len(set(found)), "a lay-off is listed twice"
-    expected = oracle.layoffs(hand, pairs(meld), variant.spec, wild)
+    expected = oracle.lay_offs(hand, pairs(meld), variant.spec, wild)
     missing, extra = expected - set(found), set(found) - expected
-    assert not missing, f"find_layoffs misses {sorted(map(str, missing))}"
-    assert not extra, f"find_layoffs wrongly finds {sorted(map(str, extra))}"
+    assert not missing, f"find_lay_offs misses {sorted(map(str, missing))}"
+    assert not extra, f"find_lay_offs wrongly finds {sorted(map(str, extra))}"
 
 
 @pytest.mark.parametrize(

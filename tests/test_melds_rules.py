@@ -105,12 +105,12 @@ def test_eop_8_every_meld_has_two_naturals() -> None:
     assert result.rule == "EOP-8"
 
 
-def test_eop_8_layoff_must_keep_the_meld_valid() -> None:
+def test_eop_8_lay_off_must_keep_the_meld_valid() -> None:
     meld = EOP.check_meld("7S 5H 9S", wild="5").melds[0]
     # a second wild next to the first one is refused; at the far end it needs
     # two naturals between, which 9S alone is not
-    layoffs = EOP.find_layoffs("5D 10S 6S", meld, wild="5")
-    assert sorted(str(lay.meld) for lay in layoffs) == [
+    lay_offs = EOP.find_lay_offs("5D 10S 6S", meld, wild="5")
+    assert sorted(str(lay.meld) for lay in lay_offs) == [
         "6S 7S 5H=8S 9S",
         "7S 5H=8S 9S 10S",
     ]
@@ -324,24 +324,24 @@ def test_meld_5_declarations_are_read_from_text() -> None:
     assert declared == (None, *parse_cards("8S"), Rank.FOUR)
 
 
-def test_meld_6_layoff_onto_a_set_and_either_end_of_a_run() -> None:
+def test_meld_6_lay_off_onto_a_set_and_either_end_of_a_run() -> None:
     meld = F14.check_meld("7S 8S 9S").melds[0]
-    layoffs = F14.find_layoffs("6S 10S 5H 7H", meld, wild="5")
-    assert [str(lay.meld) for lay in layoffs] == [
+    lay_offs = F14.find_lay_offs("6S 10S 5H 7H", meld, wild="5")
+    assert [str(lay.meld) for lay in lay_offs] == [
         "5H=6S 7S 8S 9S",
         "7S 8S 9S 5H=10S",
         "6S 7S 8S 9S",
         "7S 8S 9S 10S",
     ]
-    wild_lay = layoffs[0]
+    wild_lay = lay_offs[0]
     assert wild_lay.card == parse_cards("5H")[0]
     assert wild_lay.stands_for == parse_cards("6S")[0]
 
 
-def test_eop_r5_layoff_keeps_the_wilds_meaning() -> None:
+def test_eop_r5_lay_off_keeps_the_wilds_meaning() -> None:
     meld = EOP.check_meld("5H=6S 7S 8S", wild="5").melds[0]
     # the 5H stays a 6S: a 6S cannot be laid off to take its place
-    assert [str(lay.meld) for lay in EOP.find_layoffs("6S 9S", meld, wild="5")] == [
+    assert [str(lay.meld) for lay in EOP.find_lay_offs("6S 9S", meld, wild="5")] == [
         "5H=6S 7S 8S 9S"
     ]
 
@@ -366,9 +366,9 @@ def test_f14_r8_all_wild_melds_option() -> None:
     assert open_meld.kind is MeldKind.WILD
     assert open_meld.rank is None
     # a natural laid off on it makes it a set of that rank (the library's ruling)
-    layoffs = rules.find_layoffs("7H", open_meld, wild="5")
-    assert [str(lay.meld) for lay in layoffs] == ["7H 5H=7 5D=7 5C=7"]
-    assert layoffs[0].meld.kind is MeldKind.SET
+    lay_offs = rules.find_lay_offs("7H", open_meld, wild="5")
+    assert [str(lay.meld) for lay in lay_offs] == ["7H 5H=7 5D=7 5C=7"]
+    assert lay_offs[0].meld.kind is MeldKind.SET
     declared = rules.check_meld("5H=7 5D=7 5C=7", wild="5")
     assert texts(declared) == ["5H=7 5D=7 5C=7"]
     assert declared.melds[0].rank is Rank.SEVEN

@@ -81,7 +81,7 @@ class _Decision:
         self.meld_rules = view.rules.meld_rules
         self.wild = strategy.wild(view)
         self.hand = view.hand
-        self.table = tuple(table_meld.meld for table_meld in view.melds)
+        self.melds = tuple(table_meld.meld for table_meld in view.melds)
         self.may_lay_off = strategy.may_lay_off(view)  # EOP-9, F14-R7
         self._values: dict[Card, int] = {}
         self._packers: dict[tuple[Card, ...], Packer] = {}
@@ -172,7 +172,7 @@ class _Decision:
         return sum(
             1
             for card in dict.fromkeys(rest)
-            if meld_search.layoff_options(card, meld, self.meld_rules, self.wild)
+            if meld_search.lay_off_options(card, meld, self.meld_rules, self.wild)
         )
 
     def _keep(self, card: Card) -> tuple[bool, bool, int, int]:
@@ -224,14 +224,14 @@ class _Decision:
         rules, wild = self.meld_rules, self.wild
         return any(
             meld_search.could_fit(meld, rules, wild)(card)
-            and meld_search.layoff_options(card, meld, rules, wild)
-            for meld in self.table
+            and meld_search.lay_off_options(card, meld, rules, wild)
+            for meld in self.melds
         )
 
     def worth(self, hand: tuple[Card, ...]) -> int:
         """What the sorted hand would score if played out now: played minus held.
 
-        The hand's best packing is laid, then what fits the table is laid off
+        The hand's best packing is laid, then what fits the melds is laid off
         (once the player may lay off, EOP-9); the rest stays in hand.
         """
         points, packed = self.packing(hand)
@@ -239,25 +239,25 @@ class _Decision:
         for cards in packed:
             rest = without(rest, cards)
         if self.may_lay_off or packed:
-            points += self._layoff_points(rest)
+            points += self._lay_off_points(rest)
         return 2 * points - self.points(hand)
 
-    def _layoff_points(self, cards: Sequence[Card]) -> int:
+    def _lay_off_points(self, cards: Sequence[Card]) -> int:
         """The points of the cards that can be laid off on the table, one by one."""
         rules, wild = self.meld_rules, self.wild
-        table = list(self.table)
+        melds = list(self.melds)
         left = sorted(cards, key=lambda card: (is_wild(card, wild), -self.value(card)))
         points = 0
         placed = True
-        while placed and left and table:
+        while placed and left and melds:
             placed = False
             for card in left:
-                for number, meld in enumerate(table):
+                for number, meld in enumerate(melds):
                     if not meld_search.could_fit(meld, rules, wild)(card):
                         continue
-                    options = meld_search.layoff_options(card, meld, rules, wild)
+                    options = meld_search.lay_off_options(card, meld, rules, wild)
                     if options:
-                        table[number] = options[0].meld
+                        melds[number] = options[0].meld
                         left.remove(card)
                         points += self.value(card)
                         placed = True

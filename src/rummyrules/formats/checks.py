@@ -138,12 +138,12 @@ def _conserved(state: GameState) -> None:
 
 
 def _melds(
-    table: Sequence[TableMeld],
+    melds: Sequence[TableMeld],
     rules: PlayableRules[Any],
     wild: Rank | None,
     players: int,
 ) -> None:
-    for number, laid in enumerate(table, start=1):
+    for number, laid in enumerate(melds, start=1):
         meld = laid.meld
         check_player(f"the owner of meld {number}", laid.owner, players)
         if len(laid.played_by) != len(meld.cards):

@@ -163,7 +163,7 @@ class Rules(abc.ABC):
         cards = self._hand(hand)
         return meld_search.find_melds(cards, self.meld_rules, wild=self.wild_rank(wild))
 
-    def find_layoffs(
+    def find_lay_offs(
         self, hand: CardsLike, meld: Meld, *, wild: Rank | str | None = None
     ) -> tuple[LayOffOption, ...]:
         """Every valid lay-off of one card of the hand onto the meld (MELD-6).
@@ -171,11 +171,11 @@ class Rules(abc.ABC):
         >>> from rummyrules import EndOfThePage
         >>> rules = EndOfThePage()
         >>> meld = rules.check_meld("4H 4D 3S=4", wild="3").melds[0]
-        >>> [str(lay.meld) for lay in rules.find_layoffs("4C 3D 9S", meld, wild="3")]
+        >>> [str(lay.meld) for lay in rules.find_lay_offs("4C 3D 9S", meld, wild="3")]
         ['4H 4D 3S=4 3D=4', '4H 4D 4C 3S=4']
         """
         expect(meld, Meld, name="meld", what="a Meld (a TableMeld holds one as .meld)")
-        return meld_search.find_layoffs(
+        return meld_search.find_lay_offs(
             self._hand(hand), meld, self.meld_rules, wild=self.wild_rank(wild)
         )
 

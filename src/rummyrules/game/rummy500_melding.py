@@ -135,7 +135,7 @@ def lay_off_options(state: Rummy500State, player: int) -> list[LayOff]:
             LayOff(card=card, declared=option.stands_for, meld=number)
             for card in cards
             if fits(card)
-            for option in meld_search.layoff_options(card, meld, meld_rules, wild)
+            for option in meld_search.lay_off_options(card, meld, meld_rules, wild)
         )
     return found
 
@@ -247,7 +247,7 @@ def meld_after(state: Rummy500State, move: LayOff | Claim) -> Meld:
     'KH KD KC 8D=K'
     """
     table_meld = state.melds[move.meld - 1].meld
-    options = meld_search.layoff_options(
+    options = meld_search.lay_off_options(
         move.card, table_meld, state.rules.meld_rules, state.wild
     )
     return next(option.meld for option in options if option.stands_for == move.declared)
@@ -266,6 +266,6 @@ def fits_table(state: Rummy500State, card: Card) -> bool:
     """
     meld_rules, wild = state.rules.meld_rules, state.wild
     return any(
-        meld_search.layoff_options(card, meld.meld, meld_rules, wild)
+        meld_search.lay_off_options(card, meld.meld, meld_rules, wild)
         for meld in state.melds
     )

@@ -45,18 +45,18 @@ __all__ = [
     "GoingOutStrategy",
     "PointsStrategy",
     "Rummy500Strategy",
+    "Seen",
     "Shape",
     "Shown",
     "Strategic",
     "Strategy",
-    "Table",
     "close",
     "meld_groups",
     "strategy_of",
     "without",
 ]
 
-Table = GameState | View
+Seen = GameState | View
 """The whole state, or one player's view of it, as the table shows it."""
 
 
@@ -103,7 +103,7 @@ class Strategy:
         """
         return view.phase == Phase.DRAW
 
-    def wild(self, table: Table) -> Rank | None:
+    def wild(self, game: Seen) -> Rank | None:
         """The round's wild rank, as the table shows it; None where there is none.
 
         >>> from rummyrules import GoingOutRummy
@@ -111,9 +111,9 @@ class Strategy:
         >>> print(strategy_of(game.rules).wild(game.view(0)))
         None
         """
-        return table.wild if isinstance(table, GameState) else None
+        return game.wild if isinstance(game, GameState) else None
 
-    def shown(self, table: Table) -> tuple[Shown, ...]:
+    def shown(self, game: Seen) -> tuple[Shown, ...]:
         """The cards lying face up outside the melds and the discard pile.
 
         >>> from rummyrules import GoingOutRummy
@@ -121,7 +121,7 @@ class Strategy:
         >>> strategy_of(game.rules).shown(game.view(0))
         ()
         """
-        del table
+        del game
         return ()
 
     def must_play(self, view: View) -> tuple[Card, ...]:
@@ -135,7 +135,7 @@ class Strategy:
         del view
         return ()
 
-    def left(self, table: Table) -> tuple[int, ...]:
+    def left(self, game: Seen) -> tuple[int, ...]:
         """The players who have left the game and hold no hand any more.
 
         >>> from rummyrules import EndOfThePage
@@ -143,14 +143,14 @@ class Strategy:
         >>> strategy_of(game.rules).left(game)
         ()
         """
-        del table
+        del game
         return ()
 
     def unseen(self, view: View) -> Counter[Card]:
         """The cards this player has not seen: the deck less all they may see.
 
         Their own hand, the melds, the discard pile as far as they may see
-        it, and what lies face up in the other hands or on the table.
+        it, and what lies face up in the other hands or on the game.
 
         >>> from rummyrules import EndOfThePage
         >>> game = EndOfThePage().new_game(seed=1)
@@ -221,7 +221,7 @@ class Rummy500Strategy(PointsStrategy):
     '4'
     """
 
-    def wild(self, table: Table) -> Rank | None:
+    def wild(self, game: Seen) -> Rank | None:
         """The round's wild rank (EOP-3, F14-4).
 
         >>> from rummyrules import FourteenHundred
@@ -229,9 +229,9 @@ class Rummy500Strategy(PointsStrategy):
         >>> str(strategy_of(game.rules).wild(game.view(0)))
         '6'
         """
-        if isinstance(table, Rummy500View):
-            return table.wild
-        return super().wild(table)
+        if isinstance(game, Rummy500View):
+            return game.wild
+        return super().wild(game)
 
     def may_lay_off(self, view: View) -> bool:
         """Whether the player has a meld of their own on the table this round (EOP-9).
@@ -243,7 +243,7 @@ class Rummy500Strategy(PointsStrategy):
         """
         return any(table_meld.owner == view.player for table_meld in view.melds)
 
-    def shown(self, table: Table) -> tuple[Shown, ...]:
+    def shown(self, game: Seen) -> tuple[Shown, ...]:
         """The wild-rank card its holder shows face up until it is played (EOP-3, F14-4).
 
         >>> from rummyrules import EndOfThePage
@@ -251,11 +251,11 @@ class Rummy500Strategy(PointsStrategy):
         >>> [str(shown.card) for shown in strategy_of(game.rules).shown(game.view(1))]
         ['4C']
         """
-        if not isinstance(table, Rummy500State | Rummy500View):
+        if not isinstance(game, Rummy500State | Rummy500View):
             return ()
-        if table.face_up is None or table.face_up_holder is None:
+        if game.face_up is None or game.face_up_holder is None:
             return ()
-        return (Shown(table.face_up, table.face_up_holder),)
+        return (Shown(game.face_up, game.face_up_holder),)
 
 
 @runtime_checkable

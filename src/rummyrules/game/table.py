@@ -118,7 +118,7 @@ def _take(
 
 
 def played_by_each(
-    table: tuple[TableMeld, ...], players: int, value: Callable[[Card], int]
+    melds: tuple[TableMeld, ...], players: int, value: Callable[[Card], int]
 ) -> list[int]:
     """What each player's cards on the table are worth, by who played them.
 
@@ -129,7 +129,7 @@ def played_by_each(
     [0, 120]
     """
     totals = [0] * players
-    for meld in table:
+    for meld in melds:
         for card, player in zip(meld.cards, meld.played_by, strict=True):
             totals[player] += value(card)
     return totals

@@ -33,9 +33,9 @@ from rummyrules.melds.reading import readings
 from rummyrules.melds.search import (
     LayOffOption,
     could_fit,
-    find_layoffs,
+    find_lay_offs,
     find_melds,
-    layoff_options,
+    lay_off_options,
     new_meaning,
 )
 
@@ -51,11 +51,11 @@ __all__ = [
     "check",
     "could_fit",
     "find_going_out",
-    "find_layoffs",
+    "find_lay_offs",
     "find_melds",
     "going_out_layouts",
     "is_wild",
-    "layoff_options",
+    "lay_off_options",
     "new_meaning",
     "parse_declared",
     "readings",

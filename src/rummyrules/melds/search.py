@@ -32,9 +32,9 @@ from rummyrules.melds.reading import readings
 __all__ = [
     "LayOffOption",
     "could_fit",
-    "find_layoffs",
+    "find_lay_offs",
     "find_melds",
-    "layoff_options",
+    "lay_off_options",
     "new_meaning",
 ]
 
@@ -48,12 +48,12 @@ class LayOffOption:
     """One card laid off onto a meld on the table (MELD-6), and the meld after.
 
     >>> from rummyrules import EndOfThePage, parse_cards
-    >>> from rummyrules.melds.search import find_layoffs
+    >>> from rummyrules.melds.search import find_lay_offs
     >>> rules = EndOfThePage()
     >>> meld = rules.check_meld("7S 8S 9S").melds[0]
     >>> [
     ...     str(lay.meld)
-    ...     for lay in find_layoffs(parse_cards("10S"), meld, rules.meld_rules)
+    ...     for lay in find_lay_offs(parse_cards("10S"), meld, rules.meld_rules)
     ... ]
     ['7S 8S 9S 10S']
     """
@@ -208,7 +208,7 @@ def _run_patterns(
     return tuple(patterns)
 
 
-def find_layoffs(
+def find_lay_offs(
     hand: Iterable[Card],
     meld: Meld,
     rules: MeldRules,
@@ -226,7 +226,7 @@ def find_layoffs(
     >>> hand = parse_cards("5H 6S")
     >>> [
     ...     str(lay.meld)
-    ...     for lay in find_layoffs(hand, meld, rules.meld_rules, wild=Rank.FIVE)
+    ...     for lay in find_lay_offs(hand, meld, rules.meld_rules, wild=Rank.FIVE)
     ... ]
     ['5H=6S 7S 8S 9S', '7S 8S 9S 5H=10S', '6S 7S 8S 9S']
     """
@@ -235,15 +235,15 @@ def find_layoffs(
         option
         for card in sorted(set(hand), key=_card_key)
         if fits(card)
-        for option in layoff_options(card, meld, rules, wild)
+        for option in lay_off_options(card, meld, rules, wild)
     )
 
 
 @functools.lru_cache(maxsize=1 << 15)
-def layoff_options(
+def lay_off_options(
     card: Card, meld: Meld, rules: MeldRules, wild: Rank | None
 ) -> tuple[LayOffOption, ...]:
-    """Every way to lay this one card off onto the meld (see :func:`find_layoffs`).
+    """Every way to lay this one card off onto the meld (see :func:`find_lay_offs`).
 
     Memoised: a meld stays on the table for many turns, and the same cards
     are offered to it again and again.
@@ -251,7 +251,7 @@ def layoff_options(
     >>> from rummyrules import FourteenHundred, parse_cards
     >>> rules = FourteenHundred()
     >>> meld = rules.check_meld("7S 8S 9S").melds[0]
-    >>> len(layoff_options(parse_cards("5H")[0], meld, rules.meld_rules, Rank.FIVE))
+    >>> len(lay_off_options(parse_cards("5H")[0], meld, rules.meld_rules, Rank.FIVE))
     2
     """
     fixed = (*meld.stands_for, None)

@@ -245,13 +245,13 @@ class Melds(Section):
     def read(self, reader: Reader) -> None:
         """Read this section from the position into the reader's fields."""
         wild = reader.fields.get("wild")
-        table = tuple(
+        melds = tuple(
             reader.meld(number, group, wild)
             for number, group in enumerate(reader.groups("melds"), start=1)
         )
-        for meld in table:
+        for meld in melds:
             reader.place(meld.cards)
-        reader.fields["melds"] = table
+        reader.fields["melds"] = melds
 
 
 def _meld_text(laid: TableMeld) -> str:

@@ -60,7 +60,7 @@ def claim_options(state: State, player: int) -> list[Claim]:
     return [
         Claim(player=player, card=card, declared=option.stands_for, meld=number)
         for number, meld in enumerate(state.melds, start=1)
-        for option in meld_search.layoff_options(card, meld.meld, meld_rules, wild)
+        for option in meld_search.lay_off_options(card, meld.meld, meld_rules, wild)
     ]
 
 

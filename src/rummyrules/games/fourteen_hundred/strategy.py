@@ -17,7 +17,7 @@ from typing import Final
 
 from rummyrules.core.cards import Card
 from rummyrules.game.state import View
-from rummyrules.game.strategy import Rummy500Strategy, Shown, Table
+from rummyrules.game.strategy import Rummy500Strategy, Seen, Shown
 from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredPhase,
     FourteenHundredState,
@@ -61,7 +61,7 @@ class FourteenHundredStrategy(Rummy500Strategy):
         needs_meld = options_of(view.rules).lay_off_needs_meld
         return not needs_meld or super().may_lay_off(view)
 
-    def shown(self, table: Table) -> tuple[Shown, ...]:
+    def shown(self, game: Seen) -> tuple[Shown, ...]:
         """The face-up wild-rank card, or the marker on the table showing it (F14-R3).
 
         >>> from rummyrules import FourteenHundred
@@ -69,10 +69,10 @@ class FourteenHundredStrategy(Rummy500Strategy):
         >>> [shown.holder for shown in STRATEGY.shown(game.view(0))]
         [None]
         """
-        shown = super().shown(table)
+        shown = super().shown(game)
         marker = (
-            table.marker
-            if isinstance(table, FourteenHundredState | FourteenHundredView)
+            game.marker
+            if isinstance(game, FourteenHundredState | FourteenHundredView)
             else None
         )
         return shown if marker is None else (*shown, Shown(marker, None))

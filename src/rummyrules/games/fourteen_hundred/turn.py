@@ -216,7 +216,7 @@ def _meld_then_lay(state: State, move: NewMeld, card: Card) -> bool:
     meld_rules, wild = state.rules.meld_rules, state.wild
     (laid,) = melds.readings(move.cards, meld_rules, wild=wild, declared=move.declared)
     return any(
-        meld_search.layoff_options(card, meld, meld_rules, wild)
+        meld_search.lay_off_options(card, meld, meld_rules, wild)
         for meld in (laid, *(table_meld.meld for table_meld in state.melds))
     )
 

@@ -26,8 +26,8 @@ from rummyrules.core.cards import Card, Suit
 from rummyrules.game.state import PlayableRules
 from rummyrules.game.strategy import (
     GoingOutStrategy,
+    Seen,
     Shape,
-    Table,
     close,
     meld_groups,
     without,
@@ -89,15 +89,15 @@ class GoingOutRummyStrategy(GoingOutStrategy):
         """
         return _Shape(root, rules.meld_rules, options_of(rules).going_out)
 
-    def left(self, table: Table) -> tuple[int, ...]:
+    def left(self, game: Seen) -> tuple[int, ...]:
         """The players who dropped out, in the order they dropped (GOR-10).
 
         >>> from rummyrules import GoingOutRummy
         >>> STRATEGY.left(GoingOutRummy().new_game(seed=1).view(0))
         ()
         """
-        if isinstance(table, GoingOutState | GoingOutView):
-            return table.dropped
+        if isinstance(game, GoingOutState | GoingOutView):
+            return game.dropped
         return ()
 
 
