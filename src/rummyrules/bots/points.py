@@ -182,10 +182,10 @@ class _Decision:
         laid off, and a discard that fits would be claimed or taken); then
         cards with partners in hand; among the rest, the costliest goes.
         """
-        rules = self.meld_rules
+        meld_rules = self.meld_rules
         partners = -1  # the card itself is counted once below
         for other in self.hand:
-            if not is_wild(other, self.wild) and close(card, other, rules):
+            if not is_wild(other, self.wild) and close(card, other, meld_rules):
                 partners += 1
         return (
             is_wild(card, self.wild),
@@ -221,10 +221,10 @@ class _Decision:
 
     def fits_table(self, card: Card) -> bool:
         """Whether the card could be laid off on a meld on the table (MELD-6)."""
-        rules, wild = self.meld_rules, self.wild
+        meld_rules, wild = self.meld_rules, self.wild
         return any(
-            meld_search.could_fit(meld, rules, wild)(card)
-            and meld_search.lay_off_options(card, meld, rules, wild)
+            meld_search.could_fit(meld, meld_rules, wild)(card)
+            and meld_search.lay_off_options(card, meld, meld_rules, wild)
             for meld in self.melds
         )
 
@@ -244,7 +244,7 @@ class _Decision:
 
     def _lay_off_points(self, cards: Sequence[Card]) -> int:
         """The points of the cards that can be laid off on the table, one by one."""
-        rules, wild = self.meld_rules, self.wild
+        meld_rules, wild = self.meld_rules, self.wild
         melds = list(self.melds)
         left = sorted(cards, key=lambda card: (is_wild(card, wild), -self.value(card)))
         points = 0
@@ -253,9 +253,9 @@ class _Decision:
             placed = False
             for card in left:
                 for number, meld in enumerate(melds):
-                    if not meld_search.could_fit(meld, rules, wild)(card):
+                    if not meld_search.could_fit(meld, meld_rules, wild)(card):
                         continue
-                    options = meld_search.lay_off_options(card, meld, rules, wild)
+                    options = meld_search.lay_off_options(card, meld, meld_rules, wild)
                     if options:
                         melds[number] = options[0].meld
                         left.remove(card)

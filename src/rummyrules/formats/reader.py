@@ -214,8 +214,8 @@ class Reader:
         """The one reading of the meld that its declarations name (MELD-5)."""
         cards = [card for card, _, _ in given]
         declared = [meaning for _, meaning, _ in given]
-        rules = self.rules.meld_rules
-        found = melds.readings(cards, rules, wild=wild, declared=declared)
+        meld_rules = self.rules.meld_rules
+        found = melds.readings(cards, meld_rules, wild=wild, declared=declared)
         exact = [m for m in found if _declares_every_wild(m, given)]
         if exact:
             return exact[0]
@@ -226,7 +226,7 @@ class Reader:
         if len(words) > _SHOWN:  # a message stays short, however long the text
             shown += f" and {len(words) - _SHOWN} more"
         if not found:
-            result = melds.check(cards, rules, wild=wild, declared=declared)
+            result = melds.check(cards, meld_rules, wild=wild, declared=declared)
             raise PositionError(
                 f"{key} ({shown}) is no meld: {result.reason} ({result.rule})"
             )

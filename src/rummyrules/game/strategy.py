@@ -385,7 +385,7 @@ def without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
 
 @functools.lru_cache(maxsize=4096)
 def meld_groups(
-    hand: tuple[Card, ...], rules: MeldRules, wild: Rank | None
+    hand: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
 ) -> tuple[tuple[Card, ...], ...]:
     """The distinct cards of the melds a sorted hand can make, wild meanings aside.
 
@@ -398,11 +398,11 @@ def meld_groups(
     >>> [" ".join(map(str, cards)) for cards in groups]
     ['9S 9H 9D', '7S 8S 9S']
     """
-    found = meld_search.find_melds(hand, rules, wild=wild)
+    found = meld_search.find_melds(hand, meld_rules, wild=wild)
     return tuple(dict.fromkeys(sorted_hand(meld.cards) for meld in found))
 
 
-def close(one: Card, other: Card, rules: MeldRules) -> bool:
+def close(one: Card, other: Card, meld_rules: MeldRules) -> bool:
     """Whether two natural cards could sit in one meld: one rank, or one suit nearby.
 
     >>> from rummyrules import Card, EndOfThePage
@@ -418,6 +418,6 @@ def close(one: Card, other: Card, rules: MeldRules) -> bool:
         return False
     return any(
         abs(p - q) <= 2
-        for p in rules.places[one.rank]
-        for q in rules.places[other.rank]
+        for p in meld_rules.places[one.rank]
+        for q in meld_rules.places[other.rank]
     )

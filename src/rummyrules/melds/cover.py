@@ -54,7 +54,7 @@ class Partition:
     """
 
     def __init__(
-        self, cards: Sequence[Card], rules: MeldRules, wild: Rank | None
+        self, cards: Sequence[Card], meld_rules: MeldRules, wild: Rank | None
     ) -> None:
         self.kinds = sorted(set(cards), key=card_key)
         index = {card: i for i, card in enumerate(self.kinds)}
@@ -63,7 +63,7 @@ class Partition:
             counts[index[card]] += 1
         self.full = tuple(counts)
         self.by_first: dict[int, list[tuple[tuple[int, ...], Meld]]] = {}
-        for meld in find_melds(cards, rules, wild=wild):
+        for meld in find_melds(cards, meld_rules, wild=wild):
             need = [0] * len(self.kinds)
             for card in meld.cards:
                 need[index[card]] += 1
@@ -138,9 +138,9 @@ class Cores:
     """
 
     def __init__(
-        self, cards: Sequence[Card], rules: MeldRules, wild: Rank | None
+        self, cards: Sequence[Card], meld_rules: MeldRules, wild: Rank | None
     ) -> None:
-        self.rules = rules
+        self.rules = meld_rules
         self.wild = wild
         naturals = [card for card in cards if not is_wild(card, wild)]
         self.wild_cards = [card for card in cards if is_wild(card, wild)]

@@ -44,7 +44,7 @@ def _text(cards: Iterable[Card]) -> str:
 
 def check(
     cards: Sequence[Card],
-    rules: MeldRules,
+    meld_rules: MeldRules,
     *,
     wild: Rank | None = None,
     declared: Sequence[Declaration | None] | None = None,
@@ -68,10 +68,10 @@ def check(
     >>> print(check(parse_cards("AS 5S 9S"), rules))
     invalid: AS 5S 9S has gaps at 6S 7S 8S 10S JS QS KS; filling them takes 7 wild cards, and there are 0 (MELD-3)
     """
-    found = readings(cards, rules, wild=wild, declared=declared)
+    found = readings(cards, meld_rules, wild=wild, declared=declared)
     if found:
         return MeldCheck(ok=True, melds=found)
-    return _explain(cards, rules, wild, declared)
+    return _explain(cards, meld_rules, wild, declared)
 
 
 # What explaining a refusal may lift, by priority: the variant's run rule (its
@@ -97,33 +97,39 @@ _SHOWN: Final = 24  # more cards than any meld holds; longer lists are cut short
 
 def _explain(
     cards: Sequence[Card],
-    rules: MeldRules,
+    meld_rules: MeldRules,
     wild: Rank | None,
     declared: Sequence[Declaration | None] | None,
 ) -> MeldCheck:
     text = _text(cards)
     if len(cards) < 3:
         given = f"{text} is only {len(cards)}" if cards else "none were given"
-        return _failure(f"a meld needs at least 3 cards, and {given}", rules.meld_rule)
+        return _failure(
+            f"a meld needs at least 3 cards, and {given}", meld_rules.meld_rule
+        )
     for card, meaning in zip(cards, declared or (), strict=False):
         if meaning is not None and not is_wild(card, wild):
             return _failure(
                 f"{card} is not wild, so it cannot be declared as {meaning}", "MELD-5"
             )
-    found = _witness(cards, rules, wild, declared)
+    found = _witness(cards, meld_rules, wild, declared)
     if found is None:
-        return _no_shape(cards, rules, wild, text)
+        return _no_shape(cards, meld_rules, wild, text)
     lifted, meld = found
     if lifted == _RUN:
-        return _failure(_run_reason(cards, meld, rules, text), rules.meld_rule)
+        return _failure(
+            _run_reason(cards, meld, meld_rules, text), meld_rules.meld_rule
+        )
     if lifted == _WILDS:
-        return _failure(_wilds_reason(cards, meld, rules, wild, text), rules.wild_rule)
+        return _failure(
+            _wilds_reason(cards, meld, meld_rules, wild, text), meld_rules.wild_rule
+        )
     return _failure(_declared_reason(cards, meld, declared or (), text), "MELD-5")
 
 
 def _witness(
     cards: Sequence[Card],
-    rules: MeldRules,
+    meld_rules: MeldRules,
     wild: Rank | None,
     declared: Sequence[Declaration | None] | None,
 ) -> tuple[str, Meld] | None:
@@ -135,7 +141,7 @@ def _witness(
     """
     naturals = [card for card in cards if not is_wild(card, wild)]
     if len({card.rank for card in naturals}) > 1 and not _may_run(
-        cards, naturals, rules
+        cards, naturals, meld_rules
     ):
         return None  # no set, and no run with every rule lifted
     shown = [*naturals, *(meaning for meaning in declared or () if meaning is not None)]
@@ -145,11 +151,11 @@ def _witness(
     if len({card.suit for card in naturals}) > 1:
         skip.add(_RUN)  # the run rule changes runs only, and these make none
     # Too few natural cards: no reading at all until the wild-card rule is lifted.
-    few = len(naturals) < rules.min_naturals
+    few = len(naturals) < meld_rules.min_naturals
     # The variant's own ladder with the Ace low adds only runs that start with
     # an Ace shown; any other run on it is on the full ladder, a 2 for the Ace.
     ladders = 2 if any(_rank_of(item) is Rank.ACE for item in shown) else 1
-    for lift, lifted in _lifts(rules):
+    for lift, lifted in _lifts(meld_rules):
         if skip.intersection(lift) or (few and _WILDS not in lift):
             continue
         given = None if _DECLARED in lift else declared
@@ -162,22 +168,24 @@ def _witness(
 
 @functools.cache
 def _lifts(
-    rules: MeldRules,
+    meld_rules: MeldRules,
 ) -> tuple[tuple[tuple[str, ...], tuple[MeldRules, ...]], ...]:
     """Each set of rules to lift, in turn, with the meld rules it leaves.
 
     A set that lifts the wild-card rule of a game that has none lifts nothing
     more than a set before it, and is left out.
     """
-    wild_rules = rules.wild_gap > 0 or rules.min_naturals > 0
+    wild_rules = meld_rules.wild_gap > 0 or meld_rules.min_naturals > 0
     return tuple(
-        (lift, _lifted(rules, run=_RUN in lift, wilds=_WILDS in lift))
+        (lift, _lifted(meld_rules, run=_RUN in lift, wilds=_WILDS in lift))
         for lift in _LIFTS
         if wild_rules or _WILDS not in lift
     )
 
 
-def _may_run(cards: Sequence[Card], naturals: Sequence[Card], rules: MeldRules) -> bool:
+def _may_run(
+    cards: Sequence[Card], naturals: Sequence[Card], meld_rules: MeldRules
+) -> bool:
     """Whether the cards could be a run with every rule lifted.
 
     They can when their natural cards are of one suit and stand on a lifted
@@ -187,7 +195,7 @@ def _may_run(cards: Sequence[Card], naturals: Sequence[Card], rules: MeldRules) 
     if len({card.suit for card in naturals}) > 1:
         return False
     wilds = len(cards) - len(naturals)
-    for relaxed in _lifted(rules, run=True, wilds=True):
+    for relaxed in _lifted(meld_rules, run=True, wilds=True):
         placement = _tightest(naturals, relaxed)
         if placement and len(cards) <= relaxed.longest_run:
             gaps = max(placement) - min(placement) + 1 - len(placement)
@@ -197,7 +205,7 @@ def _may_run(cards: Sequence[Card], naturals: Sequence[Card], rules: MeldRules) 
 
 
 @functools.cache
-def _lifted(rules: MeldRules, *, run: bool, wilds: bool) -> tuple[MeldRules, ...]:
+def _lifted(meld_rules: MeldRules, *, run: bool, wilds: bool) -> tuple[MeldRules, ...]:
     """The meld rules with the run rule, the wild-card rule, or both lifted.
 
     Without the run rule a run may use every ladder a player might count on,
@@ -205,60 +213,70 @@ def _lifted(rules: MeldRules, *, run: bool, wilds: bool) -> tuple[MeldRules, ...
     to the Ace high, and the variant's own ranks with the Ace low as well
     (End of the Page has no 2s, so its A-3-4 is the run EOP-7 forbids).
     """
-    base = attrs.evolve(rules, wild_gap=0, min_naturals=0) if wilds else rules
+    base = attrs.evolve(meld_rules, wild_gap=0, min_naturals=0) if wilds else meld_rules
     if not run:
         return (base,)
-    own = rules.run_ranks if rules.ace_low else (Rank.ACE, *rules.run_ranks)
+    own = (
+        meld_rules.run_ranks
+        if meld_rules.ace_low
+        else (Rank.ACE, *meld_rules.run_ranks)
+    )
     return tuple(
         attrs.evolve(base, run_ranks=ladder, ace_at_both_ends=True)
         for ladder in dict.fromkeys([_FULL_LADDER, own])
     )
 
 
-def _run_reason(cards: Sequence[Card], meld: Meld, rules: MeldRules, text: str) -> str:
+def _run_reason(
+    cards: Sequence[Card], meld: Meld, meld_rules: MeldRules, text: str
+) -> str:
     """How a run breaks the variant's run rule: too long, an Ace low, a rank it lacks."""
-    ladder = rules.run_ranks
-    if len(cards) > rules.longest_run:
-        if rules.ace_low and ladder[-1] is Rank.ACE:
+    ladder = meld_rules.run_ranks
+    if len(cards) > meld_rules.longest_run:
+        if meld_rules.ace_low and ladder[-1] is Rank.ACE:
             return (
-                f"{text} is longer than a run can be: a {rules.game} run has the "
+                f"{text} is longer than a run can be: a {meld_rules.game} run has the "
                 f"Ace low or high, never both, so it holds at most "
-                f"{rules.longest_run} cards"
+                f"{meld_rules.longest_run} cards"
             )
         return (
-            f"{text} is longer than a run can be: {rules.game} runs go from "
+            f"{text} is longer than a run can be: {meld_rules.game} runs go from "
             f"{ladder[0]} to {ladder[-1]}"
         )
     shown = [_rank_of(meaning or card) for card, meaning in _pairs(meld)]
-    if shown[0] is Rank.ACE and not rules.ace_low:
-        return f"Aces are high only in {rules.game} runs, so {text} is no run"
+    if shown[0] is Rank.ACE and not meld_rules.ace_low:
+        return f"Aces are high only in {meld_rules.game} runs, so {text} is no run"
     for (card, meaning), rank in zip(_pairs(meld), shown, strict=True):
         if rank not in ladder:
             what = "be in a run" if meaning is None else f"stand for {meaning}"
             return (
-                f"{rules.game} runs use {ladder[0]} to {ladder[-1]}, so {card} "
+                f"{meld_rules.game} runs use {ladder[0]} to {ladder[-1]}, so {card} "
                 f"cannot {what}"
             )
-    return f"{text} does not fit in a {rules.game} run"  # pragma: no cover - see above
+    return f"{text} does not fit in a {meld_rules.game} run"  # pragma: no cover - see above
 
 
 def _wilds_reason(
-    cards: Sequence[Card], meld: Meld, rules: MeldRules, wild: Rank | None, text: str
+    cards: Sequence[Card],
+    meld: Meld,
+    meld_rules: MeldRules,
+    wild: Rank | None,
+    text: str,
 ) -> str:
     """How a reading breaks the wild-card rule: too few naturals, or wilds too close."""
     naturals = sum(1 for card in cards if not is_wild(card, wild))
-    if naturals < rules.min_naturals:
-        need = rules.min_naturals
+    if naturals < meld_rules.min_naturals:
+        need = meld_rules.min_naturals
         plural = "card" if need == 1 else "cards"
         return (
-            f"a meld needs at least {need} natural {plural} in {rules.game}, "
+            f"a meld needs at least {need} natural {plural} in {meld_rules.game}, "
             f"and {text} has {naturals}"
         )
     if meld.kind is not MeldKind.RUN:
         return (
             f"a set with {naturals} natural cards may hold at most "
-            f"{rules.max_wilds_in_set(naturals)} wild cards in {rules.game}, which "
-            f"needs {rules.wild_gap} natural cards between any two wilds; {text} "
+            f"{meld_rules.max_wilds_in_set(naturals)} wild cards in {meld_rules.game}, which "
+            f"needs {meld_rules.wild_gap} natural cards between any two wilds; {text} "
             f"has {len(cards) - naturals}"
         )
     wilds = [
@@ -271,11 +289,11 @@ def _wilds_reason(
         for (earlier, first), (later, second) in pairwise(wilds)
     ]
     # The witness breaks the spacing somewhere: the first pair too close.
-    between, first, second = min(close, key=lambda pair: pair[0] >= rules.wild_gap)
+    between, first, second = min(close, key=lambda pair: pair[0] >= meld_rules.wild_gap)
     return (
         f"wild cards {first} and {second} have only {between} natural "
         f"card{'' if between == 1 else 's'} between them; "
-        f"{rules.game} needs {rules.wild_gap}"
+        f"{meld_rules.game} needs {meld_rules.wild_gap}"
     )
 
 
@@ -300,7 +318,7 @@ def _declared_reason(
 
 
 def _no_shape(
-    cards: Sequence[Card], rules: MeldRules, wild: Rank | None, text: str
+    cards: Sequence[Card], meld_rules: MeldRules, wild: Rank | None, text: str
 ) -> MeldCheck:
     """Why the cards are no set and no run, whatever rule is lifted (MELD-2, MELD-3)."""
     naturals = [card for card in cards if not is_wild(card, wild)]
@@ -323,9 +341,11 @@ def _no_shape(
             f"{text} is no run",
             "MELD-3",
         )
-    ladder = rules
-    if any(not rules.places[card.rank] for card in naturals if card.rank):
-        ladder = _lifted(rules, run=True, wilds=False)[0]  # from the Ace low to high
+    ladder = meld_rules
+    if any(not meld_rules.places[card.rank] for card in naturals if card.rank):
+        ladder = _lifted(meld_rules, run=True, wilds=False)[
+            0
+        ]  # from the Ace low to high
     placement = _tightest(naturals, ladder)
     suit = naturals[0].suit if naturals else None
     missing = [
@@ -347,22 +367,22 @@ def _no_shape(
     )
 
 
-def _tightest(naturals: Sequence[Card], rules: MeldRules) -> tuple[int, ...]:
+def _tightest(naturals: Sequence[Card], meld_rules: MeldRules) -> tuple[int, ...]:
     """Where natural cards of one suit stand on the ladder leaving the fewest gaps.
 
     Empty when they cannot all stand on it, each at its own place.
     """
-    places = rules.places
+    places = meld_rules.places
     ranks = [card.rank for card in naturals if card.rank is not None]
     options = [places[rank] for rank in ranks]
-    if not options or not all(options) or len(ranks) > len(rules.run_ranks):
+    if not options or not all(options) or len(ranks) > len(meld_rules.run_ranks):
         return ()
     if len(set(ranks)) < len(ranks) and any(
         count > len(places[rank]) for rank, count in Counter(ranks).items()
     ):
         return ()  # a rank more often than it has places: never a run
     best: tuple[int, ...] = ()
-    fewest = len(rules.run_ranks)
+    fewest = len(meld_rules.run_ranks)
     for placement in product(*options):
         gaps = max(placement) - min(placement) + 1 - len(placement)
         if gaps < fewest and len(set(placement)) == len(placement):

@@ -45,7 +45,7 @@ class Layout:
 
 def find_going_out(
     hand: Sequence[Card],
-    rules: MeldRules,
+    meld_rules: MeldRules,
     *,
     wild: Rank | None = None,
     single_meld: bool = False,
@@ -67,11 +67,11 @@ def find_going_out(
     """
     cards = sorted(hand, key=card_key)
     if single_meld:
-        return _single_meld_layout(cards, rules, wild, leftover=leftover)
-    if _wilds_are_free(rules):
-        found = Cores(cards, rules, wild).cover(leftover=leftover)
+        return _single_meld_layout(cards, meld_rules, wild, leftover=leftover)
+    if _wilds_are_free(meld_rules):
+        found = Cores(cards, meld_rules, wild).cover(leftover=leftover)
     else:
-        search = Partition(cards, rules, wild)
+        search = Partition(cards, meld_rules, wild)
         found = search.solve(search.full, spare=0)
         if found is None and leftover:
             found = search.solve(search.full, spare=1)
@@ -80,7 +80,7 @@ def find_going_out(
 
 def going_out_layouts(
     hand: Sequence[Card],
-    rules: MeldRules,
+    meld_rules: MeldRules,
     *,
     wild: Rank | None = None,
     single_meld: bool = False,
@@ -106,17 +106,18 @@ def going_out_layouts(
     ['None', '5D', '*']
     """
     most = 1 if leftover else 0
-    lone = _lone_cards(hand, rules, wild, most)
+    lone = _lone_cards(hand, meld_rules, wild, most)
     if len(lone) > most:
         return ()  # a card that fits no meld can only be the one left over
     cards = sorted(hand, key=card_key)
     spares: list[Card | None] = [] if lone else [None]
     if leftover:
         spares.extend(dict.fromkeys(lone or cards))
-    if not single_meld and _wilds_are_free(rules):
+    if not single_meld and _wilds_are_free(meld_rules):
         # One search serves every leftover: its memo is shared between them.
         return tuple(
-            Layout(*found) for found in Cores(cards, rules, wild).by_leftover(spares)
+            Layout(*found)
+            for found in Cores(cards, meld_rules, wild).by_leftover(spares)
         )
     found: list[Layout] = []
     for spare in spares:
@@ -124,20 +125,20 @@ def going_out_layouts(
         if spare is not None:
             rest.remove(spare)
         layout = find_going_out(
-            rest, rules, wild=wild, single_meld=single_meld, leftover=False
+            rest, meld_rules, wild=wild, single_meld=single_meld, leftover=False
         )
         if layout is not None:
             found.append(Layout(melds=layout.melds, leftover=spare))
     return tuple(found)
 
 
-def _wilds_are_free(rules: MeldRules) -> bool:
+def _wilds_are_free(meld_rules: MeldRules) -> bool:
     """Whether any wild is as good as any other: no spacing, one natural enough."""
-    return rules.wild_gap == 0 and rules.min_naturals <= 1
+    return meld_rules.wild_gap == 0 and meld_rules.min_naturals <= 1
 
 
 def _lone_cards(
-    cards: Sequence[Card], rules: MeldRules, wild: Rank | None, most: int
+    cards: Sequence[Card], meld_rules: MeldRules, wild: Rank | None, most: int
 ) -> list[Card]:
     """The natural cards that no meld made from this hand could hold.
 
@@ -152,18 +153,18 @@ def _lone_cards(
     wilds = len(cards) - len(naturals)
     if wilds >= 2:
         return []  # two wilds make a meld with any card
-    return _short_of(naturals, rules, 3 - wilds, most)
+    return _short_of(naturals, meld_rules, 3 - wilds, most)
 
 
 def _short_of(
-    naturals: Sequence[Card], rules: MeldRules, need: int, most: int
+    naturals: Sequence[Card], meld_rules: MeldRules, need: int, most: int
 ) -> list[Card]:
     """The cards with fewer than ``need`` of these naturals (themselves included) in any meld.
 
     That is, no set or three places in a row in their suit holds ``need``
     of them. Stops once it has found more than ``most``.
     """
-    bits, windows = _run_windows(rules)
+    bits, windows = _run_windows(meld_rules)
     held: dict[object, int] = {}
     ranks: dict[object, int] = {}
     for card in naturals:
@@ -182,15 +183,17 @@ def _short_of(
 
 
 @functools.cache
-def _run_windows(rules: MeldRules) -> tuple[dict[Card, int], dict[Card, list[int]]]:
+def _run_windows(
+    meld_rules: MeldRules,
+) -> tuple[dict[Card, int], dict[Card, list[int]]]:
     """Each card's places on the run ladder, as bits, and every three places in a row around it."""
-    top = len(rules.run_ranks) - 1
+    top = len(meld_rules.run_ranks) - 1
     bits: dict[Card, int] = {}
     windows: dict[Card, list[int]] = {}
     for card in STANDARD_CARDS:
         if card.rank is None:  # pragma: no cover - standard cards have ranks
             continue
-        places = rules.places[card.rank]
+        places = meld_rules.places[card.rank]
         bits[card] = sum(1 << place for place in places)
         windows[card] = [
             0b111 << low
@@ -201,16 +204,16 @@ def _run_windows(rules: MeldRules) -> tuple[dict[Card, int], dict[Card, list[int
 
 
 def _single_meld_layout(
-    cards: list[Card], rules: MeldRules, wild: Rank | None, *, leftover: bool
+    cards: list[Card], meld_rules: MeldRules, wild: Rank | None, *, leftover: bool
 ) -> Layout | None:
-    found = readings(cards, rules, wild=wild)
+    found = readings(cards, meld_rules, wild=wild)
     if found:
         return Layout(melds=(found[0],), leftover=None)
     if leftover:
         for index, card in enumerate(cards):
             if index and cards[index - 1] == card:
                 continue
-            found = readings(cards[:index] + cards[index + 1 :], rules, wild=wild)
+            found = readings(cards[:index] + cards[index + 1 :], meld_rules, wild=wild)
             if found:
                 return Layout(melds=(found[0],), leftover=card)
     return None

@@ -65,7 +65,7 @@ def split_wilds(
 
 def readings(
     cards: Sequence[Card],
-    rules: MeldRules,
+    meld_rules: MeldRules,
     *,
     wild: Rank | None = None,
     declared: Sequence[Declaration | None] | None = None,
@@ -88,18 +88,18 @@ def readings(
     if split is None:
         return ()
     naturals, wilds = split
-    if len(naturals) < rules.min_naturals:
+    if len(naturals) < meld_rules.min_naturals:
         return ()
     if not wilds:
-        return _natural_readings(naturals, rules)
-    found = _run_readings(naturals, wilds, rules)
-    as_set = _set_reading(naturals, wilds, rules)
+        return _natural_readings(naturals, meld_rules)
+    found = _run_readings(naturals, wilds, meld_rules)
+    as_set = _set_reading(naturals, wilds, meld_rules)
     if as_set is not None:
         found.insert(0, as_set)
     return tuple(found)
 
 
-def _natural_readings(naturals: list[Card], rules: MeldRules) -> tuple[Meld, ...]:
+def _natural_readings(naturals: list[Card], meld_rules: MeldRules) -> tuple[Meld, ...]:
     """The readings of a meld without wilds: one set, or one run at most."""
     first = naturals[0]
     count = len(naturals)
@@ -109,9 +109,11 @@ def _natural_readings(naturals: list[Card], rules: MeldRules) -> tuple[Meld, ...
     if any(card.suit is not first.suit for card in naturals):
         return ()
     distinct = count == len({card.rank for card in naturals})
-    if not distinct and not (rules.ace_at_both_ends and _ranks_fit(naturals, rules)):
+    if not distinct and not (
+        meld_rules.ace_at_both_ends and _ranks_fit(naturals, meld_rules)
+    ):
         return ()  # a run holds each rank once (an Ace never at both ends)
-    places = rules.places
+    places = meld_rules.places
     found: list[Meld] = []
     # More than one placement only where an Ace may stand low or high.
     for placement in product(*(places[card.rank] for card in naturals if card.rank)):
@@ -132,13 +134,13 @@ def _natural_readings(naturals: list[Card], rules: MeldRules) -> tuple[Meld, ...
 def _set_reading(
     naturals: list[Card],
     wilds: list[tuple[Card, Declaration | None]],
-    rules: MeldRules,
+    meld_rules: MeldRules,
 ) -> Meld | None:
     rank: Rank | None = naturals[0].rank if naturals else None
     for card in naturals:
         if card.rank is not rank:
             return None
-    if rules.wild_gap and len(wilds) > len(naturals) // rules.wild_gap + 1:
+    if meld_rules.wild_gap and len(wilds) > len(naturals) // meld_rules.wild_gap + 1:
         return None
     for _, meaning in wilds:
         if meaning is None:
@@ -159,11 +161,11 @@ def _set_reading(
     )
 
 
-def _ranks_fit(naturals: Iterable[Card], rules: MeldRules) -> bool:
+def _ranks_fit(naturals: Iterable[Card], meld_rules: MeldRules) -> bool:
     """Whether no rank comes more often than it has places on the ladder."""
     held = Counter(card.rank for card in naturals)
     return all(
-        rank is not None and count <= len(rules.places[rank])
+        rank is not None and count <= len(meld_rules.places[rank])
         for rank, count in held.items()
     )
 
@@ -202,18 +204,18 @@ def _run_anchors(
 def _run_readings(
     naturals: list[Card],
     wilds: list[tuple[Card, Declaration | None]],
-    rules: MeldRules,
+    meld_rules: MeldRules,
 ) -> list[Meld]:
     found: list[Meld] = []
-    if len(naturals) + len(wilds) > rules.longest_run:
+    if len(naturals) + len(wilds) > meld_rules.longest_run:
         return found  # cheap for any length of list: no run is this long
     anchored = _run_anchors(naturals, wilds)
     if anchored is None:
         return found
     suit, anchors, free = anchored
-    ladder = rules.run_ranks
-    longest = rules.longest_run
-    places = rules.places
+    ladder = meld_rules.run_ranks
+    longest = meld_rules.longest_run
+    places = meld_rules.places
     for placement in product(*(places[rank] for _, rank, _ in anchors)):
         if len(set(placement)) < len(placement):
             continue
@@ -224,7 +226,9 @@ def _run_readings(
         for below in range(extra, -1, -1):
             start, end = low - below, high + extra - below
             if start >= 0 and end < len(ladder) and end - start + 1 <= longest:
-                meld = _lay_run(range(start, end + 1), by_position, free, suit, rules)
+                meld = _lay_run(
+                    range(start, end + 1), by_position, free, suit, meld_rules
+                )
                 if meld is not None:
                     found.append(meld)
     return found
@@ -235,7 +239,7 @@ def _lay_run(
     by_position: dict[int, _Anchor],
     free: list[Card],
     suit: Suit,
-    rules: MeldRules,
+    meld_rules: MeldRules,
 ) -> Meld | None:
     """The run over ``span``, the free wilds filling its holes in order."""
     cards: list[Card] = []
@@ -248,9 +252,9 @@ def _lay_run(
             cards.append(anchor[0])
             meanings.append(None)
             continue
-        if position - last_wild <= rules.wild_gap:
+        if position - last_wild <= meld_rules.wild_gap:
             return None
         last_wild = position
         cards.append(anchor[0] if anchor is not None else next(free_iter))
-        meanings.append(_CARD[(rules.run_ranks[position], suit)])
+        meanings.append(_CARD[(meld_rules.run_ranks[position], suit)])
     return Meld(kind=MeldKind.RUN, cards=tuple(cards), stands_for=tuple(meanings))

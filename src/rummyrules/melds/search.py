@@ -72,7 +72,7 @@ def _sub_multisets(cards: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
 
 
 def find_melds(
-    hand: Iterable[Card], rules: MeldRules, *, wild: Rank | None = None
+    hand: Iterable[Card], meld_rules: MeldRules, *, wild: Rank | None = None
 ) -> tuple[Meld, ...]:
     """Every valid meld the hand can make, each reading of its wilds listed.
 
@@ -96,16 +96,16 @@ def find_melds(
         )
     subsets = [_sub_multisets(wild_cards, size) for size in range(len(wild_cards) + 1)]
     return (
-        *_search_sets(naturals, subsets, rules),
-        *_search_runs(naturals, subsets, rules),
+        *_search_sets(naturals, subsets, meld_rules),
+        *_search_runs(naturals, subsets, meld_rules),
     )
 
 
 def _search_sets(
-    naturals: list[Card], subsets: list[list[tuple[Card, ...]]], rules: MeldRules
+    naturals: list[Card], subsets: list[list[tuple[Card, ...]]], meld_rules: MeldRules
 ) -> Iterator[Meld]:
     wild_count = len(subsets) - 1
-    need = max(1, rules.min_naturals, 3 - wild_count)
+    need = max(1, meld_rules.min_naturals, 3 - wild_count)
     held = Counter(card.rank for card in naturals)
     by_rank: dict[Rank, Counter[Card]] = {}
     for card in naturals:
@@ -117,12 +117,12 @@ def _search_sets(
         counts = [by_rank[rank][card] for card in distinct]
         for choice in product(*(range(count + 1) for count in counts)):
             size = sum(choice)
-            if size == 0 or size < rules.min_naturals:
+            if size == 0 or size < meld_rules.min_naturals:
                 continue
             chosen = tuple(
                 card for card, n in zip(distinct, choice, strict=True) for _ in range(n)
             )
-            limit = rules.max_wilds_in_set(size)
+            limit = meld_rules.max_wilds_in_set(size)
             most = wild_count if limit is None else min(limit, wild_count)
             for w in range(max(0, 3 - size), most + 1):
                 for extra in subsets[w]:
@@ -131,28 +131,28 @@ def _search_sets(
                         cards=chosen + extra,
                         stands_for=(None,) * size + (rank,) * w,
                     )
-    if rules.all_wild_allowed:
+    if meld_rules.all_wild_allowed:
         for w in range(3, wild_count + 1):
             for extra in subsets[w]:
                 yield Meld(kind=MeldKind.WILD, cards=extra, stands_for=(None,) * w)
 
 
 def _search_runs(
-    naturals: list[Card], subsets: list[list[tuple[Card, ...]]], rules: MeldRules
+    naturals: list[Card], subsets: list[list[tuple[Card, ...]]], meld_rules: MeldRules
 ) -> list[Meld]:
     found: list[Meld] = []
     add = found.append
     natural_set = set(naturals)
     wild_count = len(subsets) - 1
-    need = max(1, rules.min_naturals)
+    need = max(1, meld_rules.min_naturals)
     per_suit = Counter(card.suit for card in natural_set if card.suit is not None)
     run = MeldKind.RUN
     for suit in sorted(per_suit, key=_SUIT_ORDER.__getitem__):
         if per_suit[suit] < need or per_suit[suit] + wild_count < 3:
             continue  # too few cards of this suit for any run
-        targets = [_CARD[(rank, suit)] for rank in rules.run_ranks]
+        targets = [_CARD[(rank, suit)] for rank in meld_rules.run_ranks]
         held = tuple(card in natural_set for card in targets)
-        for start, end, wild_at in _run_patterns(held, rules, wild_count):
+        for start, end, wild_at in _run_patterns(held, meld_rules, wild_count):
             # One pattern, many melds: only the wild cards differ between them,
             # so the naturals and the meanings are laid out once per pattern.
             base = targets[start : end + 1]
@@ -174,7 +174,7 @@ def _search_runs(
 
 @functools.lru_cache(maxsize=1 << 12)
 def _run_patterns(
-    held: tuple[bool, ...], rules: MeldRules, wild_count: int
+    held: tuple[bool, ...], meld_rules: MeldRules, wild_count: int
 ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """Every run of one suit as (first, last, wild positions).
 
@@ -183,8 +183,8 @@ def _run_patterns(
     last wild), so each pattern is met exactly once. Memoised: it depends
     only on which places of the suit are held, and hands repeat those often.
     """
-    longest = rules.longest_run
-    need = max(1, rules.min_naturals)
+    longest = meld_rules.longest_run
+    need = max(1, meld_rules.min_naturals)
     patterns: list[tuple[int, int, tuple[int, ...]]] = []
     # A run starts with a natural card, or with wilds just before one.
     starts = [p for p in range(len(held)) if any(held[p : p + wild_count + 1])]
@@ -198,7 +198,7 @@ def _run_patterns(
             if held[position]:
                 steps.append((wild_at, naturals + 1))
             if len(wild_at) < wild_count and (
-                not wild_at or position - wild_at[-1] > rules.wild_gap
+                not wild_at or position - wild_at[-1] > meld_rules.wild_gap
             ):
                 steps.append(((*wild_at, position), naturals))
             for step_wilds, step_naturals in steps:
@@ -211,7 +211,7 @@ def _run_patterns(
 def find_lay_offs(
     hand: Iterable[Card],
     meld: Meld,
-    rules: MeldRules,
+    meld_rules: MeldRules,
     *,
     wild: Rank | None = None,
 ) -> tuple[LayOffOption, ...]:
@@ -230,18 +230,18 @@ def find_lay_offs(
     ... ]
     ['5H=6S 7S 8S 9S', '7S 8S 9S 5H=10S', '6S 7S 8S 9S']
     """
-    fits = could_fit(meld, rules, wild)
+    fits = could_fit(meld, meld_rules, wild)
     return tuple(
         option
         for card in sorted(set(hand), key=_card_key)
         if fits(card)
-        for option in lay_off_options(card, meld, rules, wild)
+        for option in lay_off_options(card, meld, meld_rules, wild)
     )
 
 
 @functools.lru_cache(maxsize=1 << 15)
 def lay_off_options(
-    card: Card, meld: Meld, rules: MeldRules, wild: Rank | None
+    card: Card, meld: Meld, meld_rules: MeldRules, wild: Rank | None
 ) -> tuple[LayOffOption, ...]:
     """Every way to lay this one card off onto the meld (see :func:`find_lay_offs`).
 
@@ -255,7 +255,7 @@ def lay_off_options(
     2
     """
     fixed = (*meld.stands_for, None)
-    found = readings((*meld.cards, card), rules, wild=wild, declared=fixed)
+    found = readings((*meld.cards, card), meld_rules, wild=wild, declared=fixed)
     if meld.kind is MeldKind.WILD and not is_wild(card, wild):
         # A meld of wilds left open becomes a set of the first natural card
         # laid off on it: a run would need its wilds declared (F14-R8).
@@ -270,7 +270,7 @@ def lay_off_options(
 
 @functools.lru_cache(maxsize=1 << 12)
 def could_fit(
-    meld: Meld, rules: MeldRules, wild: Rank | None
+    meld: Meld, meld_rules: MeldRules, wild: Rank | None
 ) -> Callable[[Card], bool]:
     """A quick test that rules out most cards before the full lay-off check.
 
@@ -294,9 +294,9 @@ def could_fit(
         ends = set()
         for end, step in ((first, -1), (last, 1)):
             if isinstance(end, Card) and end.rank is not None:
-                for place in rules.places[end.rank]:
-                    if 0 <= place + step < len(rules.run_ranks):
-                        ends.add(rules.run_ranks[place + step])
+                for place in meld_rules.places[end.rank]:
+                    if 0 <= place + step < len(meld_rules.run_ranks):
+                        ends.add(meld_rules.run_ranks[place + step])
         return lambda card: (
             is_wild(card, wild) or (card.suit is suit and card.rank in ends)
         )

@@ -116,9 +116,9 @@ class _Shape:
     """
 
     def __init__(
-        self, root: tuple[Card, ...], rules: MeldRules, going_out: GoingOut
+        self, root: tuple[Card, ...], meld_rules: MeldRules, going_out: GoingOut
     ) -> None:
-        self.rules = rules
+        self.rules = meld_rules
         single = going_out is not GoingOut.STANDARD
         # Major lays every card after the draw in the meld; Minor all but one.
         self.single_size = (
@@ -126,7 +126,7 @@ class _Shape:
         )
         naturals = tuple(card for card in root if card.rank is not None)
         self.index: dict[Card, list[_Group]] = {}
-        for cards in () if single else meld_groups(naturals, rules, None):
+        for cards in () if single else meld_groups(naturals, meld_rules, None):
             self.index.setdefault(cards[0], []).append((cards, Counter(cards)))
         self.memo: dict[tuple[Card, ...], tuple[int, int]] = {}
 
