@@ -56,7 +56,7 @@ class Phase(enum.StrEnum):
     DRAW = "draw"
     """The player to move must draw (EOP-5, F14-8, GOR-4)."""
     PLAY = "play"
-    """The player has drawn and plays: melds, lays off, goes out, discards."""
+    """The player has drawn and plays (melds, lays off, goes out, discards)."""
     OVER = "over"
     """The game is over; there are no more moves."""
 
@@ -179,7 +179,7 @@ class GameState(abc.ABC):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Each player's running total: the sum of the score sheet's rows.
+        """Each player's running total, the sum of the score sheet's rows.
 
         >>> from rummyrules import GoingOutRummy
         >>> GoingOutRummy().new_game(seed=1).scores
