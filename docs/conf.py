@@ -7,17 +7,18 @@ warnings as errors (``-W --keep-going``)::
     python -m sphinx -W --keep-going -b doctest docs docs/_build/doctest
 """
 
-import ast
 import doctest
 import importlib
-import inspect
-import pkgutil
+import typing
 from pathlib import Path
 
 import attrs
+import sphinx_autodoc_typehints as typehints
 
 import rummyrules
-from rummyrules import EndOfThePage, FourteenHundred, GoingOutRummy, OptionError
+import rummyrules.bots
+from rummyrules import OptionError
+from rummyrules.game.registry import VARIANTS
 
 project = "rummyrules"
 author = "The rummyrules developers"
@@ -58,7 +59,7 @@ nitpick_ignore_regex = [
 # imported by (``rummyrules.Card``); autodoc records the defining module's
 # name (``rummyrules.core.cards.Card``) as its canonical alias, so both resolve.
 autodoc_member_order = "bysource"
-autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_default_options = {"show-inheritance": True}
 always_document_param_types = False
 typehints_use_signature = True
 typehints_use_signature_return = True
@@ -67,100 +68,64 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
 # The doctest builder runs the examples of the pages and of every docstring
-# that autodoc pulls in. A docstring's examples are written for its module's
-# namespace (as pytest's --doctest-modules runs them), so the shared setup
-# imports every module's public names, and attrs, which options.py examples use.
-# Exception messages are part of what the examples show (each names its rule),
-# so they are checked too: Sphinx would ignore them by default.
+# the API page pulls in. A docstring's examples are written for its module's
+# namespace (as pytest's --doctest-modules runs them); the public docstrings
+# need no more than the public names. Exception messages are part of what the
+# examples show (each names its rule), so they are checked too: Sphinx would
+# ignore them by default.
 doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 doctest_global_setup = """
-import attrs
-import rummyrules
 from rummyrules import *
-from rummyrules.core.cards import *
-from rummyrules.melds import *
-from rummyrules.melds.reading import *
-from rummyrules.melds.search import *
-from rummyrules.melds.layouts import *
-from rummyrules.core.options import *
-from rummyrules.core.errors import *
-from rummyrules.game.rules import *
-from rummyrules.game.state import *
-from rummyrules.game.moves import *
-from rummyrules.game.table import *
-from rummyrules.core.shuffle import *
-from rummyrules.games.end_of_the_page.machine import *
-from rummyrules.games.end_of_the_page.deal import *
-from rummyrules.game.rummy500 import *
+from rummyrules.bots import *
 """
 
 
-def _show_computed_defaults(
-    _app: object,
-    _what: str,
-    _name: str,
-    _obj: object,
-    _options: object,
+def _show_computed_defaults(  # noqa: PLR0913, PLR0917 - the arguments Sphinx passes
+    app: object,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
     signature: str | None,
     return_annotation: str | None,
 ) -> tuple[str, str | None] | None:
-    """Write an attrs factory default (``decks``) as what it is, not ``NOTHING``."""
+    """Write an attrs factory default (``decks``) as ``...``, not ``NOTHING``.
+
+    The default is computed from the other fields (``decks`` from
+    ``players``), as the docstring says; ``...`` is how stubs write a default
+    they do not spell out, and it keeps the signature Python, which Sphinx
+    must parse to link its types. The signature is the one
+    sphinx-autodoc-typehints writes, which this hook answers in place of.
+    """
     if signature is None or "= NOTHING" not in signature:
-        return None  # let the other handlers answer
-    return signature.replace("= NOTHING", "= <by players>"), return_annotation
-
-
-# --- Names imported for type checkers only ---------------------------------
-#
-# A module may import a name under ``if TYPE_CHECKING:`` (to break an import
-# cycle) and use it in annotations. sphinx-autodoc-typehints runs such blocks
-# once per module, but for an attrs class it runs them in the namespace of the
-# attrs-generated ``__init__``, not the module's, and then skips the module:
-# ``PlayableRules.new_game -> GameState`` would not resolve. So the build
-# imports those names into each module itself, before autodoc reads any.
-
-
-def _type_checking_blocks(tree: ast.Module) -> list[ast.ImportFrom]:
-    """The ``from … import …`` statements under a module's ``if TYPE_CHECKING:``."""
-    found: list[ast.ImportFrom] = []
-    for node in tree.body:
-        test = node.test if isinstance(node, ast.If) else None
-        named = isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
-        if named or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"):
-            found.extend(n for n in node.body if isinstance(n, ast.ImportFrom))
-    return found
-
-
-def _import_type_checking_names() -> None:
-    """Give every rummyrules module the names it imports for type checkers."""
-    prefix = rummyrules.__name__ + "."
-    for info in pkgutil.walk_packages(rummyrules.__path__, prefix):
-        module = importlib.import_module(info.name)
-        tree = ast.parse(inspect.getsource(module))
-        for statement in _type_checking_blocks(tree):
-            source = importlib.import_module(statement.module or "")
-            for alias in statement.names:
-                name = alias.asname or alias.name
-                if not hasattr(module, name):
-                    setattr(module, name, getattr(source, alias.name))
-
-
-_import_type_checking_names()
+        return None  # let sphinx-autodoc-typehints answer
+    formatted = typehints.process_signature(
+        app, what, name, obj, options, signature, return_annotation
+    )
+    if formatted is not None:
+        signature, return_annotation = formatted
+    return signature.replace("= NOTHING", "= ..."), return_annotation
 
 
 # --- The option tables ------------------------------------------------------
 #
 # Each rules class's options are attrs fields whose metadata names the rule
-# and describes the option (rummyrules.core.options.about). The rulings page
-# includes a table written from that metadata at every build, so the table
-# cannot drift from the code.
+# and describes the option (rummyrules.core.options.about). Every game the
+# registry knows gets a table, written from that metadata at every build, so
+# no table can drift from the code and a new game gets its own with nothing
+# named here. A page shows a game's table by including the file its package
+# names: ``.. include:: _generated/going_out_options.rst``.
 
-OPTION_TABLES = {
-    "end_of_the_page_options.rst": EndOfThePage,
-    "fourteen_hundred_options.rst": FourteenHundred,
-    "going_out_options.rst": GoingOutRummy,
-}
-"""Generated file name -> the rules class whose options it lists."""
+
+def options_file(cls: type) -> str:
+    """The generated file of a rules class's option table, named for its game's package.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> options_file(GoingOutRummy)
+    'going_out_options.rst'
+    """
+    package = cls.__module__.rpartition(".")[0].rpartition(".")[2]
+    return f"{package}_options.rst"
 
 
 def _by_players(cls: type, field: attrs.Attribute) -> str:
@@ -217,50 +182,90 @@ def _write_option_tables(app: object) -> None:
     """Write docs/_generated/*.rst from the rules classes (rewritten only on change)."""
     folder = Path(app.srcdir) / "_generated"  # type: ignore[attr-defined]  # Sphinx passes its application
     folder.mkdir(exist_ok=True)
-    for name, cls in OPTION_TABLES.items():
-        path = folder / name
+    for cls in VARIANTS.values():
+        path = folder / options_file(cls)
         text = options_table(cls)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
 
 
-def _public_target(target: str) -> str | None:
-    """The public name a reference means: ``rummyrules.game.moves.Draw`` or ``Draw`` is ``rummyrules.Draw``.
+# --- Signatures and references on the API page ------------------------------
+#
+# An attrs class's generated ``__init__`` looks names up in its own class's
+# module only, so the string annotations of the fields it inherits from a
+# base class in another module (GameState's ``melds: tuple[TableMeld, ...]``,
+# seen from EndOfThePageState's module) cannot be read there, and the
+# signature would be left unresolved. ``typing.get_type_hints`` reads a
+# class's annotations through its bases, each in its own module: the build
+# gives each public attrs class's ``__init__`` those.
 
-    Public classes say they are ``rummyrules``'s own (their ``__module__``),
-    wherever the layers define them, so references by an internal module's
-    name, or by the bare name inside that module's docs, lead to the public
-    description.
+PUBLIC_PACKAGES = (rummyrules, rummyrules.bots)
+"""The packages whose ``__all__`` is what users may rely on: the API page."""
+
+
+def _resolve_init_annotations(_app: object) -> None:
+    """Give every public attrs class's ``__init__`` its fields' resolved types."""
+    for package in PUBLIC_PACKAGES:
+        for name in package.__all__:
+            cls = getattr(package, name)
+            if not (isinstance(cls, type) and attrs.has(cls)):
+                continue
+            hints = typing.get_type_hints(cls)
+            init = cls.__init__
+            init.__annotations__ = {
+                **init.__annotations__,
+                **{f.alias: hints[f.name] for f in attrs.fields(cls) if f.init},
+            }
+
+
+# The API page documents the public names only, yet their signatures and
+# docstrings may name an internal object: a type variable (``S``), a base
+# class (``Rummy500State``), a meld on the table (``TableMeld``), the module
+# that does the work. Such a reference has no target, so it is shown as the
+# name it is, unlinked, provided that object exists; a reference to anything
+# else (a name since renamed or removed) still fails the build. The other
+# pages get no such leave: they name public objects only.
+
+
+def _library_object(target: str) -> bool:
+    """Whether a dotted name is an object of the library: a module, or a name in one.
+
+    >>> _library_object("rummyrules.game.table.TableMeld")
+    True
+    >>> _library_object("rummyrules.game.views.View")
+    False
     """
-    parts = target.lstrip("~.").split(".")
-    for index, part in enumerate(parts):
-        if part in rummyrules.__all__:
-            return ".".join(["rummyrules", *parts[index:]])
-    return None
+    parts = target.split(".")
+    if parts[0] != rummyrules.__name__:
+        return False
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if not hasattr(found, part):
+                return False
+            found = getattr(found, part)
+        return True
+    return False
 
 
-def _resolve_public(app: object, env: object, node: object, contnode: object) -> object:
-    """Resolve a reference that Sphinx missed to the public name it means."""
-    if node.get("refdomain") != "py":  # type: ignore[attr-defined]  # a docutils node
+def _name_internal(
+    _app: object, _env: object, node: object, contnode: object
+) -> object:
+    """Show a reference from the API page to an internal object as its name, unlinked."""
+    if node.get("refdomain") != "py" or node.get("refdoc") != "api":  # type: ignore[attr-defined]  # a docutils node
         return None
-    target = _public_target(node["reftarget"])  # type: ignore[index]  # a docutils node
-    if target is None or target == node["reftarget"]:  # type: ignore[index]  # a docutils node
+    if not _library_object(node["reftarget"]):  # type: ignore[index]  # a docutils node
         return None
-    domain = env.get_domain("py")  # type: ignore[attr-defined]  # Sphinx's environment
-    return domain.resolve_xref(
-        env,
-        node["refdoc"],
-        app.builder,
-        node["reftype"],
-        target,
-        node,
-        contnode,  # type: ignore[attr-defined,index]  # Sphinx's objects
-    )
+    return contnode
 
 
 def setup(app: object) -> None:
-    """Register the signature hook and the option tables."""
+    """Register the hooks: signatures, option tables, and the API page's types and references."""
     # Sphinx takes the first answer: ours, before sphinx-autodoc-typehints (500).
     app.connect("autodoc-process-signature", _show_computed_defaults, priority=100)  # type: ignore[attr-defined]  # Sphinx passes its application
     app.connect("builder-inited", _write_option_tables)  # type: ignore[attr-defined]  # Sphinx passes its application
-    app.connect("missing-reference", _resolve_public)  # type: ignore[attr-defined]  # Sphinx passes its application
+    app.connect("builder-inited", _resolve_init_annotations)  # type: ignore[attr-defined]  # Sphinx passes its application
+    app.connect("missing-reference", _name_internal)  # type: ignore[attr-defined]  # Sphinx passes its application

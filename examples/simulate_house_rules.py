@@ -29,10 +29,9 @@ import statistics
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from rummyrules import OptionError, PlayableRules
+from rummyrules import OptionError, PlayableRules, parse_rules, rules_text
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
 from rummyrules.game.moves import Move
-from rummyrules.game.registry import parse_rules, rules_text
 from rummyrules.game.state import View
 
 DEFAULT_SETTINGS = {

@@ -1,4 +1,4 @@
-"""The public surface: every name users may rely on is documented with an example that runs.
+"""The public surface: every name users may rely on is documented, on the API page too.
 
 What users may rely on is what ``rummyrules`` and ``rummyrules.bots`` export
 (their ``__all__``); every other module is internal (see the contributor
@@ -8,13 +8,19 @@ page), and only needs to say what it is for.
 import importlib
 import inspect
 import pkgutil
+import re
+from pathlib import Path
 
+import attrs
 import pytest
 
 import rummyrules
 import rummyrules.bots
+from rummyrules.game.rummy500 import Rummy500State, Rummy500View
 
 PUBLIC_PACKAGES = (rummyrules, rummyrules.bots)
+API_PAGE = Path(__file__).resolve().parent.parent / "docs" / "api.rst"
+DIRECTIVE = re.compile(r"^\.\. (?:auto\w+|py:\w+):: +(\S+)", re.MULTILINE)
 
 
 def public_objects() -> list[tuple[str, object]]:
@@ -83,3 +89,55 @@ def test_the_package_exports_what_the_design_names() -> None:
         assert name in rummyrules.__all__
     for method in ("legal_moves", "apply", "view", "hand", "position"):
         assert callable(getattr(rummyrules.GameState, method))
+
+
+def api_page_entries() -> set[str]:
+    """The full name of every object docs/api.rst describes (bare names are the package's)."""
+    names = DIRECTIVE.findall(API_PAGE.read_text(encoding="utf-8"))
+    return {
+        name if name.startswith("rummyrules") else f"rummyrules.{name}"
+        for name in names
+    }
+
+
+def public_names() -> set[str]:
+    """Every name users may rely on, with its package's name."""
+    return {
+        f"{package.__name__}.{name}"
+        for package in PUBLIC_PACKAGES
+        for name in package.__all__
+    }
+
+
+def test_the_api_page_describes_every_public_name() -> None:
+    missing = public_names() - api_page_entries()
+    assert sorted(missing) == [], "docs/api.rst has no entry for these"
+
+
+def test_the_api_page_describes_nothing_internal() -> None:
+    allowed = public_names() | {package.__name__ for package in PUBLIC_PACKAGES}
+    internal = api_page_entries() - allowed
+    assert sorted(internal) == [], "docs/api.rst describes names that are internal"
+
+
+def test_the_api_page_lists_every_field_the_rummy_500_games_share() -> None:
+    """Their states and views inherit fields from an internal class: the API page lists them."""
+    page = API_PAGE.read_text(encoding="utf-8")
+    start = page.index(".. _rummy-500-fields:")
+    section = page[start : page.index("\nEnd of the Page\n", start)]
+    listed = {
+        name
+        for line in section.splitlines()
+        if line.startswith("``")
+        for name in re.findall(r"``(\w+)``", line)
+    }
+    shared = {
+        field.name
+        for cls, base in (
+            (Rummy500State, rummyrules.GameState),
+            (Rummy500View, rummyrules.View),
+        )
+        for field in attrs.fields(cls)
+        if field.name not in attrs.fields_dict(base)
+    }
+    assert sorted(shared - listed) == []

@@ -21,6 +21,7 @@ from rummyrules.core.errors import (
 )
 from rummyrules.core.options import StockOut
 from rummyrules.formats.json import dumps, loads
+from rummyrules.formats.positions import read_position, write_position
 from rummyrules.formats.records import (
     GameRecord,
     ReplayError,
@@ -42,8 +43,10 @@ from rummyrules.game.moves import (
     Take,
     parse_move,
 )
+from rummyrules.game.registry import parse_rules, rules_text
 from rummyrules.game.rules import Rules
 from rummyrules.game.state import GameState, Phase, PlayableRules, View
+from rummyrules.game.table import TableMeld
 from rummyrules.game.view import StockSize
 from rummyrules.games import (
     DealerDraw,
@@ -123,6 +126,7 @@ __all__ = [
     "StockOut",
     "StockSize",
     "Suit",
+    "TableMeld",
     "Take",
     "UnknownCardError",
     "View",
@@ -132,8 +136,12 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "parse_record",
+    "parse_rules",
+    "read_position",
     "record_game",
     "replay",
+    "rules_text",
+    "write_position",
 ]
 
 # The library's errors are shown as what users import them by: a traceback

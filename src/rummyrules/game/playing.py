@@ -41,7 +41,7 @@ class Phase(enum.StrEnum):
     DRAW = "draw"
     """The player to move must draw (EOP-5, F14-8, GOR-4)."""
     PLAY = "play"
-    """The player has drawn and plays: melds, lays off, goes out, discards."""
+    """The player has drawn and plays (melds, lays off, goes out, discards)."""
     OVER = "over"
     """The game is over; there are no more moves."""
 

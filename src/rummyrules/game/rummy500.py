@@ -69,7 +69,7 @@ class Rummy500State(GameState):
 
     @property
     def round(self) -> int:
-        """The round being played, from 1: the one after the last scored, or the last once over.
+        """The round being played, from 1 (the one after the last scored, or the last once over).
 
         >>> from rummyrules import EndOfThePage
         >>> EndOfThePage().new_game(seed=1).round
@@ -79,7 +79,7 @@ class Rummy500State(GameState):
 
     @property
     def face_up_holder(self) -> int | None:
-        """Who shows the face-up card: the player the deal gave it to, while they hold it.
+        """Who shows the face-up card (the player the deal gave it to), while they hold it.
 
         >>> from rummyrules import EndOfThePage
         >>> EndOfThePage().new_game(seed=1, dealer=1).face_up_holder
@@ -103,7 +103,7 @@ class Rummy500State(GameState):
 
     @property
     def melded(self) -> tuple[bool, ...]:
-        """Who has laid a meld of their own this round: the owners of melds (EOP-9).
+        """Who has laid a meld of their own this round, the owners of melds (EOP-9).
 
         >>> from rummyrules import EndOfThePage
         >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")

@@ -159,7 +159,7 @@ class GameState(abc.ABC):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Each player's running total: the sum of the score sheet's rows.
+        """Each player's running total, the sum of the score sheet's rows.
 
         >>> from rummyrules import GoingOutRummy
         >>> GoingOutRummy().new_game(seed=1).scores
