@@ -382,6 +382,19 @@ def test_rules_lists_every_option_from_the_rules_class(
             )
 
 
+@pytest.mark.usefixtures("plain")
+@pytest.mark.parametrize("cls", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_rules_heads_only_the_lines_it_has(
+    cls: type[PlayableRules[Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game with no option that settles a ruling (Toy Rummy) prints no rulings heading."""
+    _, out, _ = run(capsys, "rules", cls.short_name)
+    rules = [field.metadata["rule"] for field in attrs.fields(cls)]
+    rulings = any("-R" in rule for rule in rules)
+    assert ("Rulings these options settle" in out) == rulings
+    assert ("Rules the other options set" in out) == (not all("-R" in r for r in rules))
+
+
 def test_rules_shows_defaults_and_the_values_given(
     capsys: pytest.CaptureFixture[str], plain: None
 ) -> None:
