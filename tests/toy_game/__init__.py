@@ -25,8 +25,9 @@ The rules, each with the ID its refusals name:
 - **TOY-6 Going out.** The first player to empty their hand, by a meld or by
   their discard, wins, and the game ends.
 - **TOY-7 The stock runs out.** When a turn ends with the stock empty, the
-  discard pile but its top card is turned over to become the stock; with no
-  card under the top one, the game ends with no winner.
+  discard pile but its top card is turned over to become the stock. (Each
+  turn draws a card and discards one, so the stock and the pile always hold
+  the cards not dealt, 12 at least: the new stock is never empty.)
 - **ALL-5 The turn limit.** With ``max_turns``, the game ends with no winner
   once that many turns have ended.
 

@@ -206,18 +206,15 @@ def _discard(state: State, move: Discard) -> State:
 
 
 def _end_turn(state: State, player: int) -> State:
-    """Pass the turn left; end the game at the turn limit (ALL-5) or when the cards run out (TOY-7)."""
+    """Pass the turn left, turning the pile over into an empty stock (TOY-7); end at the limit (ALL-5)."""
     turns = state.turns + 1
     limit = options(state).max_turns
     state = state.replace(turns=turns)
     if limit is not None and turns >= limit:
         return _over(state, winner=None)
     if not state.stock:
-        # The shared rebuild turns the pile but its top card over; with nothing
-        # under the top card it leaves the stock empty, and the game ends.
+        # The shared rebuild: the pile but its top card, turned over.
         state = rebuilt_stock(state, StockOut.FLIP)
-        if not state.stock:
-            return _over(state, winner=None)
     return state.replace(phase=Phase.DRAW, to_move=(player + 1) % state.players)
 
 

@@ -101,6 +101,30 @@ class ToyRummy(GameRules[ToyState]):
         Stock(),
     )
 
+    # What the conformance suite records of the game (tests/transcripts.py):
+    # seeded games, each a rules line and a seed, replayed decision by
+    # decision; and positions, each with the depth of its perft count.
+    transcript_games: ClassVar[tuple[tuple[str, int], ...]] = (
+        ("ToyRummy", 14),
+        ("ToyRummy players=3 max_turns=60", 2),
+        ("ToyRummy players=4", 17),
+        ("ToyRummy full_deck=true", 6),
+        ("ToyRummy players=4 full_deck=true max_turns=40", 5),
+    )
+    perft_positions: ClassVar[tuple[tuple[str, int], ...]] = (
+        ("ToyRummy | to_move 1 draw | hands 7S 8S 9S JD QC / 7H 7D 10C KH AS | "
+         "pile 7C", 6),
+        ("ToyRummy players=3 | dealer 2 | to_move 0 play | hands 9H 10H JH QH KH AH "
+         "/ 8C 8D 9C 10S AD / 7S 7D JC QS KC | pile 9D 7C", 5),
+        ("ToyRummy max_turns=4 | to_move 0 draw | turns 1 | hands 8H 8D 10S QD AC "
+         "/ 9S 9C JH KS AD | pile 8S QC | stock 7H 8C +", 7),
+        ("ToyRummy | to_move 1 draw | hands 8H JS / 9S 10S JD QD KD | melds 0: 7S 7D "
+         "7C | pile QS AC 9H JH 9C 7H 9D KS QC KC AS 10D 8S QH KH 8C 8D AH 10C JC "
+         "10H | stock AD", 7),
+        ("ToyRummy players=4 full_deck=true | dealer 3 | to_move 0 draw | hands 2S 3S "
+         "5H 5D KC / 4S 6S 6H 9C JD / AH 2H 3C QD QS / 7S 8S 9S 10D 10H | pile 4D", 5),
+    )  # fmt: skip
+
     players: int = attrs.field(
         default=2,
         validator=between(2, 4),
