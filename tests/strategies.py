@@ -11,8 +11,9 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 from hypothesis import assume
@@ -49,7 +50,9 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
+from rummyrules.game.registry import parse_rules
 from rummyrules.melds.search import find_melds
+from transcripts import rules_lines
 
 STANDARD_CARDS = tuple(Card(rank=rank, suit=suit) for suit in Suit for rank in Rank)
 ALL_CARDS = (*STANDARD_CARDS, WILDCARD)
@@ -542,7 +545,11 @@ def random_move(game: GameState, rng: random.Random) -> Move:
     return rng.choice(rest)
 
 
-def random_play(game: GameState, rng: random.Random, steps: int) -> list[GameState]:
+S = TypeVar("S", bound=GameState)
+"""A game's own state class."""
+
+
+def random_play(game: S, rng: random.Random, steps: int) -> list[S]:
     """Every state of random legal play from this one, at most ``steps`` moves."""
     states = [game]
     for _ in range(steps):
@@ -553,7 +560,7 @@ def random_play(game: GameState, rng: random.Random, steps: int) -> list[GameSta
     return states
 
 
-def stock_moves(game: GameState, rng: random.Random, moves: int) -> GameState:
+def stock_moves(game: S, rng: random.Random, moves: int) -> S:
     """Quick moves of Going Out Rummy: draw from the stock, discard a random card.
 
     The moves are legal ones (a take only when the stock is empty), played
@@ -935,3 +942,42 @@ def meld_positions(draw: st.DrawFn) -> str:
     melds = [draw(_meld_words(variant, wild)) for _ in range(draw(_PIECES))]
     text = draw(_spoiled(" / ".join(melds)))
     return template.format(wild=wild, melds=text)
+
+
+# --- Every registered game (tests/conformance) ------------------------------------
+
+_CRAFTED: dict[type[Any], Callable[[], st.SearchStrategy[Any]]] = {
+    EndOfThePage: eop_tables,
+    FourteenHundred: f14_tables,
+    GoingOutRummy: gor_tables,
+}
+"""The library's games, each with a strategy that draws any of its options."""
+
+
+def game_tables(cls: type[PlayableRules[Any]]) -> st.SearchStrategy[PlayableRules[Any]]:
+    """Rules of one registered game: the library's with any options, another as its transcripts have them.
+
+    A game registered from its own package declares its transcripts' rules
+    lines (``transcript_games``, see ``tests/transcripts.py``): they are its
+    samples of options; without any, its default rules.
+    """
+    crafted = _CRAFTED.get(cls)
+    if crafted is not None:
+        found: st.SearchStrategy[PlayableRules[Any]] = crafted()
+        return found
+    lines = rules_lines(cls)
+    if not lines:
+        return st.just(cls())
+    return st.sampled_from(lines).map(parse_rules)
+
+
+def game_walks(cls: type[PlayableRules[Any]]) -> st.SearchStrategy[list[GameState]]:
+    """Random legal play of one registered game (see :func:`walks`).
+
+    Going Out Rummy's games are also drawn with their stock worn down
+    (:func:`gor_games`, GOR-9, GOR-11), each as a walk of its last state.
+    """
+    played = walks(game_tables(cls))
+    if cls is GoingOutRummy:
+        return st.one_of(played, gor_games().map(lambda game: [game]))
+    return played
