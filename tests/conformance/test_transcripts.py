@@ -85,6 +85,7 @@ def test_transcript_replays_decision_by_decision(
         game = game.apply(move)
 
 
+@pytest.mark.slow  # the deepest counts take a second each
 @pytest.mark.parametrize("entry", PERFT, ids=[f"perft{i}" for i in range(len(PERFT))])
 def test_perft_counts(entry: dict[str, Any]) -> None:
     position = entry["position"]
