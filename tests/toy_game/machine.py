@@ -98,7 +98,11 @@ def new_game(
 
 
 def _stock_empty(state: State) -> Test[Draw] | None:
-    """TOY-7: a turn never begins with the stock empty, but a position may say so."""
+    """TOY-7: no draw from an empty stock.
+
+    Play never leaves one at a turn's start (the turn before turned the pile
+    over), but a state built by hand may: it lists no draw rather than fail.
+    """
     if state.stock:
         return None
     return refuses_all(Refusal("the stock is empty: take the top discard", "TOY-7"))
