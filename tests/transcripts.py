@@ -173,7 +173,7 @@ LIBRARY = Fixtures(
 """The fixtures of the library's own games."""
 
 
-def every_fixtures() -> tuple[Fixtures, ...]:
+def all_fixtures() -> tuple[Fixtures, ...]:
     """The library's fixtures, then those each registered game declares on its rules class."""
     found = [LIBRARY]
     for name, cls in VARIANTS.items():
@@ -192,7 +192,7 @@ def rules_lines(cls: type[PlayableRules[Any]]) -> tuple[str, ...]:
     """Every rules line of a game's recorded transcripts: option samples for other tests."""
     return tuple(
         line
-        for fixtures in every_fixtures()
+        for fixtures in all_fixtures()
         for line, _ in fixtures.games
         if line.split()[0] == cls.__name__
     )
@@ -323,7 +323,7 @@ if __name__ == "__main__":
     import conftest  # noqa: F401
 
     chosen = sys.argv[1:]  # the stems of the files to write; all of them by default
-    for each in every_fixtures():
+    for each in all_fixtures():
         if not chosen or each.transcripts.name.split(".")[0] in chosen:
             write(each)
     sys.exit(0)

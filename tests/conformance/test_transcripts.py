@@ -14,10 +14,10 @@ import pytest
 from conformance import GAMES, IDS
 from rummyrules import PlayableRules
 from rummyrules.game.registry import parse_rules
-from transcripts import decision_at, every_fixtures, perft, rules_of
+from transcripts import all_fixtures, decision_at, perft, rules_of
 
-TRANSCRIPTS = [game for each in every_fixtures() for game in each.read_transcripts()]
-PERFT = [entry for each in every_fixtures() for entry in each.read_perft()]
+TRANSCRIPTS = [game for each in all_fixtures() for game in each.read_transcripts()]
+PERFT = [entry for each in all_fixtures() for entry in each.read_perft()]
 
 
 def _first_difference(recorded: list[str], now: list[str]) -> str:
@@ -47,7 +47,7 @@ def test_every_registered_game_has_transcripts_and_perft_counts(
     assert positions, f"{named} has no perft positions (perft_positions)"
     declared = [
         (parse_rules(line), seed)
-        for each in every_fixtures()
+        for each in all_fixtures()
         for line, seed in each.games
         if line.split()[0] == named
     ]
