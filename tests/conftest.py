@@ -1,8 +1,15 @@
-"""Test settings: Hypothesis profiles, quick by default and deeper in CI."""
+"""Test settings: Hypothesis profiles, quick by default and deeper in CI; the test-only games.
+
+Importing ``toy_game`` registers Toy Rummy, a game made known from its own
+package (``tests/toy_game``), so that every test sees it among the
+registered games, as a game of the library would be.
+"""
 
 import os
 
 from hypothesis import HealthCheck, settings
+
+import toy_game  # noqa: F401 - registers Toy Rummy, as rummyrules.games registers its games
 
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.register_profile(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -50,7 +51,9 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
+from rummyrules.game.registry import parse_rules
 from rummyrules.melds.search import find_melds
+from transcripts import rules_lines
 
 STANDARD_CARDS = tuple(Card(rank=rank, suit=suit) for suit in Suit for rank in Rank)
 ALL_CARDS = (*STANDARD_CARDS, WILDCARD)
@@ -938,3 +941,42 @@ def meld_positions(draw: st.DrawFn) -> str:
     melds = [draw(_meld_words(variant, wild)) for _ in range(draw(_PIECES))]
     text = draw(_spoiled(" / ".join(melds)))
     return template.format(wild=wild, melds=text)
+
+
+# --- Every registered game (tests/conformance) ------------------------------------
+
+_CRAFTED: dict[type[Any], Callable[[], st.SearchStrategy[Any]]] = {
+    EndOfThePage: eop_tables,
+    FourteenHundred: f14_tables,
+    GoingOutRummy: gor_tables,
+}
+"""The library's games, each with a strategy that draws any of its options."""
+
+
+def game_tables(cls: type[PlayableRules[Any]]) -> st.SearchStrategy[PlayableRules[Any]]:
+    """Rules of one registered game: the library's with any options, another as its transcripts have them.
+
+    A game registered from its own package declares its transcripts' rules
+    lines (``transcript_games``, see ``tests/transcripts.py``): they are its
+    samples of options; without any, its default rules.
+    """
+    crafted = _CRAFTED.get(cls)
+    if crafted is not None:
+        found: st.SearchStrategy[PlayableRules[Any]] = crafted()
+        return found
+    lines = rules_lines(cls)
+    if not lines:
+        return st.just(cls())
+    return st.sampled_from(lines).map(parse_rules)
+
+
+def game_walks(cls: type[PlayableRules[Any]]) -> st.SearchStrategy[list[GameState]]:
+    """Random legal play of one registered game (see :func:`walks`).
+
+    Going Out Rummy's games are also drawn with their stock worn down
+    (:func:`gor_games`, GOR-9, GOR-11), each as a walk of its last state.
+    """
+    played = walks(game_tables(cls))
+    if cls is GoingOutRummy:
+        return st.one_of(played, gor_games().map(lambda game: [game]))
+    return played

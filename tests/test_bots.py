@@ -395,23 +395,27 @@ def tally(rules: PlayableRules[Any], games: int) -> Tally:
     return result
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_at_end_of_the_page() -> None:
     result = tally(EndOfThePage(), games=30)
     assert result.share >= 0.8 * result.games  # a fair share would be a half
     assert result.margin / result.games >= 500  # points ahead of the other player
 
 
+@pytest.mark.slow
 def test_greedy_beats_three_random_bots_at_1400() -> None:
     result = tally(FourteenHundred(), games=40)
     assert result.share >= 2 * 0.25 * result.games  # twice a fair share, at least
     assert result.margin > 0
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_at_going_out_rummy_two_handed() -> None:
     result = tally(GoingOutRummy(max_turns=400), games=40)
     assert result.share >= 0.8 * result.games
 
 
+@pytest.mark.slow
 def test_greedy_beats_three_random_bots_at_going_out_rummy() -> None:
     result = tally(GoingOutRummy(players=4, max_turns=400), games=40)
     assert result.share >= 2 * 0.25 * result.games

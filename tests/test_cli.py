@@ -134,7 +134,8 @@ def test_an_unknown_variant_is_named_with_the_choices(
         main(["rules", "canasta"])
     err = capsys.readouterr().err
     assert "there is no variant 'canasta'" in err
-    assert "eop (End of the Page), 1400 (1400) or gor (Going Out Rummy)" in err
+    choices = [f"{cls.short_name} ({cls.name})" for cls in VARIANTS.values()]
+    assert f"{', '.join(choices[:-1])} or {choices[-1]}" in err
 
 
 @pytest.mark.parametrize(
@@ -177,7 +178,8 @@ def test_variant_names_come_from_the_rules_classes(
     with pytest.raises(SystemExit):
         main(["demo", "--help"])
     out = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
-    assert "page (End of the Page), 1400 or gor (Going Out Rummy)" in out
+    assert "page (End of the Page), 1400" in out
+    assert "gor (Going Out Rummy)" in out
 
 
 def test_python_dash_m_runs_the_command(
@@ -378,6 +380,19 @@ def test_rules_lists_every_option_from_the_rules_class(
                 == [rule, f"{flag(field.name)}:", *field.metadata["doc"].split()]
                 for line in lines
             )
+
+
+@pytest.mark.usefixtures("plain")
+@pytest.mark.parametrize("cls", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_rules_heads_only_the_lines_it_has(
+    cls: type[PlayableRules[Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game with no option that settles a ruling (Toy Rummy) prints no rulings heading."""
+    _, out, _ = run(capsys, "rules", cls.short_name)
+    rules = [field.metadata["rule"] for field in attrs.fields(cls)]
+    rulings = any("-R" in rule for rule in rules)
+    assert ("Rulings these options settle" in out) == rulings
+    assert ("Rules the other options set" in out) == (not all("-R" in r for r in rules))
 
 
 def test_rules_shows_defaults_and_the_values_given(

@@ -174,6 +174,7 @@ class Watch:
         self.report(f"failed to load {request.url}: {request.failure}")
 
 
+@pytest.mark.slow  # it builds the docs first
 @pytest.mark.browser
 def test_every_docs_page_reads_without_an_error_box_or_a_console_error(
     chromium: str, html_dir: Path, served: str

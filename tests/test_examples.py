@@ -49,7 +49,15 @@ def test_there_are_examples() -> None:
     assert SCRIPTS, f"no example scripts in {EXAMPLES}"
 
 
-@pytest.mark.parametrize("script", SCRIPTS, ids=[script.name for script in SCRIPTS])
+@pytest.mark.parametrize(
+    "script",
+    [
+        # The simulation plays hundreds of games: a quick run leaves it out.
+        pytest.param(script, marks=pytest.mark.slow) if script == SIMULATE else script
+        for script in SCRIPTS
+    ],
+    ids=[script.name for script in SCRIPTS],
+)
 def test_example_runs(script: Path) -> None:
     assert run(script).strip()
 
@@ -162,6 +170,7 @@ def table(output: str) -> dict[str, list[str]]:
     return rows
 
 
+@pytest.mark.slow
 def test_simulate_house_rules_compares_the_default_settings() -> None:
     output = run(SIMULATE)
     assert "A: discard_taken_card=true" in output
@@ -180,6 +189,7 @@ def test_simulate_house_rules_compares_the_default_settings() -> None:
     assert rows["rounds per game"][:2] == ["10.0", "10.0"]  # the page (EOP-17)
 
 
+@pytest.mark.slow
 def test_simulate_house_rules_is_the_same_on_every_run() -> None:
     args = ("--variant", "FourteenHundred players=2", "--games", "4", "--seed", "7")
     first = execute(SIMULATE, *args)

@@ -1,26 +1,27 @@
-"""Properties of play that hold in every variant (ALL-1 … ALL-4), by random play.
+"""Properties of play that pin the library's games' own rules, by random play.
 
-The games are End of the Page, 1400 and Going Out Rummy, with their options;
-the random play includes the moves players make out of turn (1400's claims,
-Going Out Rummy's drops).
+What holds in every game (ALL-1 … ALL-5) is checked game by game, for every
+registered game, by the conformance suite (``tests/conformance``); here are
+the rules of the library's games on top of it: Going Out Rummy's own layouts
+of a hand going out (GOR-7), and the rule each game names when a move is made
+in another player's name (ALL-2, 1400's claims, Going Out Rummy's drops).
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from typing import Any
 
 import attrs
-from hypothesis import example, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import oracle
+from conformance import every_listed_move
 from rummyrules import GameState, GoingOutRummy, IllegalMoveError, PlayableRules
-from rummyrules.game.moves import Drop, GoOut, Move, NewMeld, parse_move
-from scenarios import every_card
-from strategies import moves, random_play, seeds, tables
+from rummyrules.game.moves import GoOut, Move, NewMeld
+from strategies import gor_tables, random_play, seeds, tables
 
 STEPS = 150
 
@@ -36,32 +37,6 @@ def outcome(game: GameState, move: Move) -> GameState | IllegalMoveError:
 def walk(rules: PlayableRules[Any], seed: int, rng: random.Random) -> list[GameState]:
     """Random legal play from a seeded deal, claims and drops out of turn included."""
     return random_play(rules.new_game(seed=seed), rng, STEPS)
-
-
-def every_listed_move(game: GameState) -> tuple[Move, ...]:
-    """The moves of the player to move, then those others may make out of turn."""
-    others = [p for p in range(game.players) if p != game.to_move]
-    return (
-        *game.legal_moves(),
-        *(move for player in others for move in game.legal_moves(player=player)),
-    )
-
-
-def not_this_players_move(
-    game: GameState, attempt: Move, error: IllegalMoveError
-) -> bool:
-    """Whether ALL-2 refused the move for what the skeleton checks before any rule.
-
-    The game is over, the player named is not at the table or is not the
-    one to move, or the game has no such move: nothing of the kind is ever
-    listed. Every other refusal names the rule it breaks.
-    """
-    named = attempt.player
-    return (
-        game.is_over
-        or (named is not None and named != game.to_move)
-        or error.reason.endswith(f"is not a move in {game.rules.name}")
-    )
 
 
 def check_own_layout(game: GameState, attempt: GoOut, after: GameState) -> None:
@@ -123,96 +98,33 @@ def regrouped(move: GoOut, rng: random.Random) -> GoOut:
     return GoOut(player=move.player, melds=tuple(melds), discard=move.discard)
 
 
-@given(tables(), seeds, st.randoms(use_true_random=False))
-def test_all_1_all_2_random_play_keeps_every_card_and_never_sticks(
-    rules: PlayableRules[Any], seed: int, rng: random.Random
+@given(gor_tables(), seeds, st.randoms(use_true_random=False))
+def test_gor_7_going_out_written_any_other_way_plays_as_the_listed_out(
+    rules: GoingOutRummy, seed: int, rng: random.Random
 ) -> None:
-    """No move creates, loses or copies a card; a game not over always has a move."""
-    deck = Counter(rules.deck())
-    for game in walk(rules, seed, rng):
-        assert every_card(game) == deck
-        assert game.is_over or game.legal_moves()
-        assert all(len(row) == game.players for row in game.score_sheet)
+    """Each listed ``out``, its melds and cards reordered and its wilds declared or not, is accepted with the player's own layout (GOR-7), and changes nothing else.
 
-
-@given(tables(), seeds, st.randoms(use_true_random=False))
-def test_all_2_every_listed_move_applies_and_reads_back(
-    rules: PlayableRules[Any], seed: int, rng: random.Random
-) -> None:
-    """Every listed move, out-of-turn ones included, is accepted, and its text parses back to the same move."""
-    deck = Counter(rules.deck())
-    for game in walk(rules, seed, rng)[::7]:
-        for move in every_listed_move(game):
-            assert parse_move(str(move)) == move
-            after = game.apply(move)
-            assert every_card(after) == deck
-            assert game.apply(str(move)) == after
-
-
-@settings(max_examples=60)
-@given(
-    tables(),
-    seeds,
-    st.randoms(use_true_random=False),
-    st.lists(moves(), max_size=25),
-)
-# A library bug this property found: a drop in the name of a player who is
-# not at the table raises IndexError (see test_going_out_properties.py).
-@example(GoingOutRummy(), 0, random.Random(0), [Drop(player=2)])
-def test_all_3_unlisted_moves_are_refused_and_change_nothing(
-    rules: PlayableRules[Any], seed: int, rng: random.Random, tries: list[Move]
-) -> None:
-    """A move that is not listed is refused naming a rule, or is shorthand for a listed one; the state stays.
-
-    Going Out Rummy also accepts going out with any valid layout of the hand
-    (GOR-7): that plays as the listed ``out`` with the same discard, but for
-    the melds shown. Besides the random moves, each listed ``out`` is tried
-    written another way.
+    The conformance suite checks that any accepted move plays as a listed
+    one; this checks the layout Going Out Rummy lets the player choose.
     """
-    states = walk(rules, seed, rng)
-    attempts: list[tuple[GameState, Move]] = [
-        (states[index % len(states)], attempt) for index, attempt in enumerate(tries)
-    ]
-    attempts += [
-        (game, regrouped(move, rng))
-        for game in states
-        for move in game.legal_moves()
-        if isinstance(move, GoOut)
-    ]
-    for game, attempt in attempts:
-        listed = every_listed_move(game)
-        before = (game, listed)
-        after = outcome(game, attempt)
-        if isinstance(after, IllegalMoveError):
-            assert after.rule
-            assert after.rule != "ALL-2" or not_this_players_move(game, attempt, after)
-            assert after.reason
-        elif any(game.apply(move) == after for move in listed):
-            pass  # shorthand for one listed move
-        else:
-            assert isinstance(attempt, GoOut), f"{attempt} accepted, as no listed move"
-            check_own_layout(game, attempt, after)
-        assert (game, every_listed_move(game)) == before
+    for game in walk(rules, seed, rng):
+        for move in game.legal_moves():
+            if not isinstance(move, GoOut):
+                continue
+            attempt = regrouped(move, rng)
+            before = (game, every_listed_move(game))
+            after = outcome(game, attempt)
+            assert not isinstance(after, IllegalMoveError), f"{attempt}: {after}"
+            if not any(game.apply(listed) == after for listed in before[1]):
+                check_own_layout(game, attempt, after)
+            assert (game, every_listed_move(game)) == before
 
 
 @given(tables(), seeds, st.randoms(use_true_random=False))
-def test_all_4_same_seed_and_moves_give_the_same_game(
+def test_all_3_listed_moves_out_of_turn_are_refused_naming_the_rule(
     rules: PlayableRules[Any], seed: int, rng: random.Random
 ) -> None:
-    """Replaying the moves of a game on the same seed gives equal states."""
-    states = walk(rules, seed, rng)
-    replay = rules.new_game(seed=seed)
-    for game, following in itertools.pairwise(states):
-        move = next(m for m in every_listed_move(game) if game.apply(m) == following)
-        replay = replay.apply(str(move))
-        assert replay == following
-
-
-@given(tables(), seeds, st.randoms(use_true_random=False))
-def test_all_3_listed_moves_out_of_turn_are_refused(
-    rules: PlayableRules[Any], seed: int, rng: random.Random
-) -> None:
-    """Any listed move, made in the name of another player, is refused (ALL-2, GOR-10).
+    """Any listed move, made in the name of another player, is refused naming the rule that stops it (ALL-2, GOR-10, 1400's claims).
 
     Except where it is that player's own move too: in Going Out Rummy anyone
     still at the table may drop out at any time (GOR-10).

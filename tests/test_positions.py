@@ -51,6 +51,7 @@ def example() -> GameState:
 # --- Round trips ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 @given(tables(), seeds, st.randoms(use_true_random=False))
 def test_every_state_of_random_play_reads_back_from_its_position(
     rules: PlayableRules[Any], seed: int, rng: random.Random

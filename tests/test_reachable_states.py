@@ -56,6 +56,7 @@ profile), each rarer one and the last."""
 # --- Every reachable state saves and reloads --------------------------------------
 
 
+@pytest.mark.slow
 @given(whole_games())
 def test_every_state_of_a_whole_game_saves_and_reloads_both_ways(
     walk: list[GameState],

@@ -104,6 +104,7 @@ def test_all_4_replay_gives_the_game_played(game: RandomGame) -> None:
     assert replay(parse_record(str(record))) == last
 
 
+@pytest.mark.slow
 @given(random_games(), st.data())
 def test_changed_score_names_its_round_and_the_move_that_ended_it(
     game: RandomGame, data: st.DataObject
@@ -126,6 +127,7 @@ def test_changed_score_names_its_round_and_the_move_that_ended_it(
     )
 
 
+@pytest.mark.slow
 @given(random_games(), st.data(), moves())
 def test_inserted_illegal_move_names_its_number_and_rule(
     game: RandomGame, data: st.DataObject, bad: Move
@@ -151,6 +153,7 @@ def test_inserted_illegal_move_names_its_number_and_rule(
     assert str(replay_error(parse_record(str(tampered)))) == str(error)
 
 
+@pytest.mark.slow
 @given(random_games())
 def test_changed_winners_are_named(game: RandomGame) -> None:
     """Winners that differ from the game's, or a result for a game not over, are refused."""

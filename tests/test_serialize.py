@@ -92,6 +92,7 @@ ANY_WALKS = st.one_of(
 """Random play of every variant, and Going Out Rummy with its stock worn down."""
 
 
+@pytest.mark.slow
 @given(ANY_WALKS)
 def test_states_and_views_read_back_equal(walk: list[GameState]) -> None:
     """Every state of random play, and every player's view of it, reads back equal from its saved text."""

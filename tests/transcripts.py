@@ -11,12 +11,20 @@ A *perft* count (after python-chess) is the number of move sequences of a
 given length from a fixed position, every player's out-of-turn moves
 included. One wrong legal move anywhere below shows up in the count.
 
+Every registered game has its fixtures. The library's games have theirs in
+:data:`GAMES` and :data:`PERFT_POSITIONS`, recorded in ``transcripts.jsonl.gz``
+and ``perft.json``; a game of its own declares them on its rules class, as
+``transcript_games`` and ``perft_positions`` (see ``tests/toy_game``), and
+they are recorded in files of its own, named by its class
+(``ToyRummy.jsonl.gz``, ``ToyRummy.perft.json``), so that recording one game
+never touches the bytes of another's.
+
 The fixtures are written by running this file (only when a change of
 behaviour is meant, in a commit of its own that says why)::
 
     python tests/transcripts.py
 
-and replayed by ``tests/test_transcripts.py``.
+and replayed by ``tests/conformance/test_transcripts.py``.
 """
 
 from __future__ import annotations
@@ -31,11 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from rummyrules import GameState, PlayableRules
-from rummyrules.game.registry import parse_rules, rules_text
+from rummyrules.game.registry import VARIANTS, parse_rules, rules_text
 
 FOLDER = Path(__file__).resolve().parent / "transcripts"
-TRANSCRIPTS = FOLDER / "transcripts.jsonl.gz"
-PERFT = FOLDER / "perft.json"
 
 MAX_DECISIONS = 400
 """A transcript stops after this many decisions if its game has not ended."""
@@ -129,6 +135,67 @@ PERFT_POSITIONS: tuple[tuple[str, int], ...] = (
      "JH 4C / 3C 3D | melds 1: 5S 6S 7S 4S=8S | pile QD", 11),
 )  # fmt: skip
 """The perft positions, each with the depth its count is taken to."""
+
+
+Games = tuple[tuple[str, int], ...]
+"""Rules lines, each with the seed of its game."""
+Positions = tuple[tuple[str, int], ...]
+"""Positions, each with the depth its perft count is taken to."""
+
+
+@dataclass(frozen=True)
+class Fixtures:
+    """One pair of fixture files: transcripts of these games, perft counts of these positions."""
+
+    games: Games
+    positions: Positions
+    transcripts: Path
+    perft: Path
+
+    def read_transcripts(self) -> list[tuple[dict[str, Any], list[list[Any]]]]:
+        """The transcripts as recorded: each game's header and its decisions."""
+        text = gzip.decompress(self.transcripts.read_bytes()).decode()
+        games = []
+        for line in text.splitlines():
+            header, decisions = json.loads(line)
+            games.append((header, decisions))
+        return games
+
+    def read_perft(self) -> list[dict[str, Any]]:
+        """The perft counts as recorded: each position with its counts."""
+        found: list[dict[str, Any]] = json.loads(self.perft.read_text())
+        return found
+
+
+LIBRARY = Fixtures(
+    GAMES, PERFT_POSITIONS, FOLDER / "transcripts.jsonl.gz", FOLDER / "perft.json"
+)
+"""The fixtures of the library's own games."""
+
+
+def all_fixtures() -> tuple[Fixtures, ...]:
+    """The library's fixtures, then those each registered game declares on its rules class."""
+    found = [LIBRARY]
+    for name, cls in VARIANTS.items():
+        games: Games | None = getattr(cls, "transcript_games", None)
+        if games is not None:
+            positions: Positions = getattr(cls, "perft_positions", ())
+            transcripts, perft = (
+                FOLDER / f"{name}.jsonl.gz",
+                FOLDER / f"{name}.perft.json",
+            )
+            found.append(Fixtures(games, positions, transcripts, perft))
+    return tuple(found)
+
+
+def rules_lines(cls: type[PlayableRules[Any]]) -> tuple[str, ...]:
+    """Every rules line of a game's recorded transcripts: option samples for other tests."""
+    return tuple(
+        line
+        for fixtures in all_fixtures()
+        for line, _ in fixtures.games
+        if line.split()[0] == cls.__name__
+    )
 
 
 @dataclass(frozen=True)
@@ -228,11 +295,11 @@ def rules_of(position: str) -> PlayableRules[Any]:
     return parse_rules(position.split("|", maxsplit=1)[0])
 
 
-def write() -> None:
-    """Write the transcripts and the perft counts again."""
+def write(fixtures: Fixtures) -> None:
+    """Write one pair of fixture files again."""
     FOLDER.mkdir(exist_ok=True)
     lines = []
-    for line, seed in GAMES:
+    for line, seed in fixtures.games:
         rules = parse_rules(line)
         decisions = [decision.to_json() for _, decision in play(rules, seed)]
         header = {"rules": rules_text(rules), "seed": seed}
@@ -242,31 +309,21 @@ def write() -> None:
         )
     data = ("\n".join(lines) + "\n").encode()
     # mtime=0: the same transcripts give the same bytes.
-    TRANSCRIPTS.write_bytes(gzip.compress(data, mtime=0))
+    fixtures.transcripts.write_bytes(gzip.compress(data, mtime=0))
     counts = []
-    for position, depth in PERFT_POSITIONS:
+    for position, depth in fixtures.positions:
         game = rules_of(position).position(position)
         counts.append({"position": position, "counts": perft(game, depth)})
         sys.stdout.write(f"perft {counts[-1]['counts']}: {position[:60]}\n")
-    PERFT.write_text(json.dumps(counts, indent=1) + "\n")
-
-
-def read_transcripts() -> list[tuple[dict[str, Any], list[list[Any]]]]:
-    """The transcripts as recorded: each game's header and its decisions."""
-    text = gzip.decompress(TRANSCRIPTS.read_bytes()).decode()
-    games = []
-    for line in text.splitlines():
-        header, decisions = json.loads(line)
-        games.append((header, decisions))
-    return games
-
-
-def read_perft() -> list[dict[str, Any]]:
-    """The perft counts as recorded."""
-    found: list[dict[str, Any]] = json.loads(PERFT.read_text())
-    return found
+    fixtures.perft.write_text(json.dumps(counts, indent=1) + "\n")
 
 
 if __name__ == "__main__":
-    write()
+    # The games the tests register (tests/conftest.py), so that theirs are written too.
+    import conftest  # noqa: F401
+
+    chosen = sys.argv[1:]  # the stems of the files to write; all of them by default
+    for each in all_fixtures():
+        if not chosen or each.transcripts.name.split(".")[0] in chosen:
+            write(each)
     sys.exit(0)

@@ -100,20 +100,23 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
         rows.append(row)
     printer.table(headers, rows)
     printer.line()
-    printer.line(
-        "Rulings these options settle (the rule book is silent there):", style="bold"
-    )
+    rulings = [field for field in fields if _is_ruling(field.metadata["rule"])]
+    if rulings:  # a game may have none: each heading is printed only over lines
+        printer.line(
+            "Rulings these options settle (the rule book is silent there):",
+            style="bold",
+        )
     width = max(len(field.metadata["rule"]) for field in fields)
+    for field in rulings:
+        about = f"{flag(field.name)}: {field.metadata['doc']}"
+        printer.line(f"  {field.metadata['rule'].ljust(width)}  {about}")
     by_rule: dict[str, list[str]] = {}
     for field in fields:
-        rule = field.metadata["rule"]
-        if _is_ruling(rule):
-            about = f"{flag(field.name)}: {field.metadata['doc']}"
-            printer.line(f"  {rule.ljust(width)}  {about}")
-        else:
-            by_rule.setdefault(rule, []).append(flag(field.name))
+        if field not in rulings:
+            by_rule.setdefault(field.metadata["rule"], []).append(flag(field.name))
     others = [f"{rule} ({', '.join(flags)})" for rule, flags in by_rule.items()]
-    printer.line("Rules the other options set: " + ", ".join(others))
+    if others:
+        printer.line("Rules the other options set: " + ", ".join(others))
     printer.line()
     short = cls.short_name
     printer.line(

@@ -1,4 +1,4 @@
-"""Transcripts and perft counts: every decision of recorded games, and move counts.
+"""Transcripts and perft counts of every registered game: every decision, and move counts.
 
 See ``tests/transcripts.py``: a difference names the game, the decision and
 the first thing that differs. Write the fixtures again only for a change of
@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
+from conformance import GAMES, IDS
+from rummyrules import PlayableRules
 from rummyrules.game.registry import parse_rules
-from transcripts import decision_at, perft, read_perft, read_transcripts, rules_of
+from transcripts import all_fixtures, decision_at, perft, rules_of
 
-TRANSCRIPTS = read_transcripts()
-PERFT = read_perft()
+TRANSCRIPTS = [game for each in all_fixtures() for game in each.read_transcripts()]
+PERFT = [entry for each in all_fixtures() for entry in each.read_perft()]
 
 
 def _first_difference(recorded: list[str], now: list[str]) -> str:
@@ -28,6 +30,29 @@ def _first_difference(recorded: list[str], now: list[str]) -> str:
         )
         return f"{len(longer) - min(len(recorded), len(now))} more {which}, from {longer[min(len(recorded), len(now))]!r}"
     return "no difference"  # pragma: no cover - only called on a difference
+
+
+@pytest.mark.parametrize("cls", GAMES, ids=IDS)
+def test_every_registered_game_has_transcripts_and_perft_counts(
+    cls: type[PlayableRules[Any]],
+) -> None:
+    """A registered game with nothing recorded would pass every replay below unseen."""
+    named = cls.__name__
+    games = [header for header, _ in TRANSCRIPTS if header["rules"].split()[0] == named]
+    positions = [entry for entry in PERFT if type(rules_of(entry["position"])) is cls]
+    assert games, (
+        f"{named} has no recorded transcripts: declare transcript_games and "
+        f"perft_positions on it and run 'python tests/transcripts.py {named}'"
+    )
+    assert positions, f"{named} has no perft positions (perft_positions)"
+    declared = [
+        (parse_rules(line), seed)
+        for each in all_fixtures()
+        for line, seed in each.games
+        if line.split()[0] == named
+    ]
+    recorded = [(parse_rules(header["rules"]), header["seed"]) for header in games]
+    assert recorded == declared, f"{named}'s transcripts are stale: record them again"
 
 
 @pytest.mark.parametrize(
@@ -60,6 +85,7 @@ def test_transcript_replays_decision_by_decision(
         game = game.apply(move)
 
 
+@pytest.mark.slow  # the deepest counts take a second each
 @pytest.mark.parametrize("entry", PERFT, ids=[f"perft{i}" for i in range(len(PERFT))])
 def test_perft_counts(entry: dict[str, Any]) -> None:
     position = entry["position"]
