@@ -1,4 +1,4 @@
-"""Test settings: Hypothesis profiles, quick by default and deeper in CI; the test-only games.
+"""Test settings: Hypothesis profiles, quick by default (50 examples) and deeper in CI (400); the test-only games.
 
 Importing ``toy_game`` registers Toy Rummy, a game made known from its own
 package (``tests/toy_game``), so that every test sees it among the
@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, settings
 
 import toy_game  # noqa: F401 - registers Toy Rummy, as rummyrules.games registers its games
 
-settings.register_profile("dev", max_examples=100, deadline=None)
+settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(
     "ci",
     max_examples=400,
