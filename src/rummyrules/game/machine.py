@@ -182,12 +182,14 @@ class Kind(Generic[S, M]):
         for gate in self.gates:
             if gate(state, player) is not None:
                 return []
+        # The hot path of every listing: each check looks at the state once,
+        # and most apply to no state at all, so most kinds test nothing.
+        tests = [test for check in self.checks if (test := check(state)) is not None]
         options = self.options(state, player)
-        tests = self._tests(state)
         if not tests:
-            return list(options)
+            return options if type(options) is list else list(options)
         if len(tests) == 1:
-            (test,) = tests
+            test = tests[0]
             return [move for move in options if test(move) is None]
         return [move for move in options if not any(test(move) for test in tests)]
 
@@ -297,8 +299,11 @@ class Machine(Generic[S]):
         phase = self.phases.get(state.phase)
         if player is None or phase is None:
             return ()
+        kinds = phase.kinds
+        if len(kinds) == 1:
+            return tuple(kinds[0].listed(state, player))
         moves: list[Move] = []
-        for kind in phase.kinds:
+        for kind in kinds:
             moves += kind.listed(state, player)
         return tuple(moves)
 

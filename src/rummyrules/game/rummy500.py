@@ -324,6 +324,8 @@ def take_options(state: Rummy500State, player: int) -> list[Take]:
     """
     del player
     pile = state.discard_pile
-    found = [take_of(None)] if pile else []
-    found += [take_of(card) for card in dict.fromkeys(pile[1:]) if card != pile[0]]
-    return found
+    if not pile:
+        return []
+    below = dict.fromkeys(pile)
+    del below[pile[0]]  # the top card is taken as ``take``
+    return [take_of(None), *map(take_of, below)]

@@ -16,6 +16,7 @@ joins a meld the same way (F14-R9).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TypeVar
 
 import attrs
@@ -264,8 +265,31 @@ def fits_table(state: Rummy500State, card: Card) -> bool:
     >>> fits_table(game, Card.parse("KS")), fits_table(game, Card.parse("7C"))
     (True, False)
     """
-    meld_rules, wild = state.rules.meld_rules, state.wild
-    return any(
-        meld_search.lay_off_options(card, meld.meld, meld_rules, wild)
-        for meld in state.melds
-    )
+    return state.memo(_table_fit)(card)
+
+
+def _table_fit(state: Rummy500State) -> Callable[[Card], bool]:
+    on_table = tuple(meld.meld for meld in state.melds)
+    return _fit_of(on_table, state.rules.meld_rules, state.wild)
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit_of(
+    on_table: tuple[Meld, ...], meld_rules: MeldRules, wild: Rank | None
+) -> Callable[[Card], bool]:
+    # The melds stay for many turns while the rules of a turn ask of card
+    # after card whether it fits: each card is worked out once per table.
+    tests = [(meld_search.could_fit(meld, meld_rules, wild), meld) for meld in on_table]
+    known: dict[Card, bool] = {}
+
+    def fits(card: Card) -> bool:
+        found = known.get(card)
+        if found is None:
+            found = known[card] = any(
+                could(card)
+                and bool(meld_search.lay_off_options(card, meld, meld_rules, wild))
+                for could, meld in tests
+            )
+        return found
+
+    return fits

@@ -17,6 +17,7 @@ you have not melded yet this round, so you cannot lay off on a meld (EOP-9)
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -117,13 +118,20 @@ def deep_pickup(state: State) -> Test[Take] | None:
     def test(move: Take) -> Refusal | None:
         if move.card is None or supported(move.card):
             return None
-        return Refusal(
-            f"to take {move.card} from below the top of the pile you must hold two "
-            "natural cards that make a set or run with it",
-            "EOP-6",
-        )
+        return _deep_refusal(move.card)
 
     return test
+
+
+@functools.cache
+def _deep_refusal(card: Card) -> Refusal:
+    # Listing tests every card below the top and refuses most: each
+    # refusal is made once, not once a card a state.
+    return Refusal(
+        f"to take {card} from below the top of the pile you must hold two "
+        "natural cards that make a set or run with it",
+        "EOP-6",
+    )
 
 
 def _pickup_test(state: State) -> Callable[[Card], bool]:
@@ -134,23 +142,31 @@ def _pickup_test(state: State) -> Callable[[Card], bool]:
     """
     meld_rules = state.rules.meld_rules
     player = state.to_move or 0
-    naturals = [c for c in state.hands[player] if not melds.is_wild(c, state.wild)]
+    wild = state.wild
+    naturals = [c for c in state.hands[player] if not melds.is_wild(c, wild)]
     ranks = Counter(card.rank for card in naturals)
     places: dict[Suit | None, set[int]] = {}
     for card in naturals:
         if card.rank is not None:
             places.setdefault(card.suit, set()).update(meld_rules.places[card.rank])
+    ladder = meld_rules.places
 
     def supported(card: Card) -> bool:
-        if card.rank is None or melds.is_wild(card, state.wild):
+        rank = card.rank
+        if rank is None or rank is wild:
             return _pair_for(card, naturals, state) is not None
-        if ranks[card.rank] >= 2:
+        if ranks.get(rank, 0) >= 2:
             return True
-        held = places.get(card.suit, set())
-        return any(
-            {p - 2, p - 1} <= held or {p - 1, p + 1} <= held or {p + 1, p + 2} <= held
-            for p in meld_rules.places[card.rank]
-        )
+        held = places.get(card.suit)
+        if held is None:
+            return False
+        # Two cards beside it in its suit: below, around or above it.
+        for p in ladder[rank]:
+            if p - 1 in held and (p - 2 in held or p + 1 in held):
+                return True
+            if p + 1 in held and p + 2 in held:
+                return True
+        return False
 
     return supported
 
@@ -238,8 +254,9 @@ def down(state: State, player: int) -> Refusal | None:
     >>> down(game, 1).rule, down(game.apply("meld KH KD KC"), 1)
     ('EOP-9', None)
     """
-    if state.melded[player]:
-        return None
+    for meld in state.melds:  # state.melded, without building it for one player
+        if meld.owner == player:
+            return None
     return Refusal(
         "you have not melded yet this round, so you cannot lay off on a meld", "EOP-9"
     )

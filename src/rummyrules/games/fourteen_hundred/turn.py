@@ -20,6 +20,7 @@ you can make no meld with 8S, so you must pass (F14-6)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from rummyrules import melds
@@ -178,7 +179,12 @@ def usable(state: State) -> Test[Take]:
     >>> print(test(parse_move("take 7H")))
     you could not use 7H in a meld or lay-off this turn, so you may not take it (F14-9)
     """
-    meld_first = needs_meld(state, state.to_move or 0) is not None
+    player = state.to_move or 0
+    down = needs_meld(state, player) is None
+    pile = state.discard_pile
+    depths: dict[Card, int] = {}
+    for depth, card in enumerate(pile):
+        depths.setdefault(card, depth)  # a card is taken at its topmost copy
 
     def _melds_first(hand: Sequence[Card]) -> list[NewMeld]:
         """The new melds a player who is not down could lay first, leaving the card."""
@@ -186,29 +192,30 @@ def usable(state: State) -> Test[Take]:
         return [NewMeld.of(meld) for meld in found]
 
     def test(move: Take) -> Refusal | None:
-        player = state.to_move or 0
-        pile = state.discard_pile
-        depth = 0 if move.card is None else pile.index(move.card)
+        depth = 0 if move.card is None else depths[move.card]
         card = pile[depth]
         taken = pile[: depth + 1]
-        if _fits_table(state, player, card) or _can_meld(state, player, card, taken):
+        if (down and fits_table(state, card)) or _can_meld(state, player, card, taken):
             return None
         # F14-R7: a player who must meld before laying off may meld first.
-        if meld_first:
+        if not down:
             hand = hand_after(hand_after(state.hands[player], add=taken), take=[card])
             if any(_meld_then_lay(state, meld, card) for meld in _melds_first(hand)):
                 return None
-        return Refusal(
-            f"you could not use {card} in a meld or lay-off this turn, so you may not "
-            "take it",
-            "F14-9",
-        )
+        return _unusable(card)
 
     return test
 
 
-def _fits_table(state: State, player: int, card: Card) -> bool:
-    return needs_meld(state, player) is None and fits_table(state, card)
+@functools.cache
+def _unusable(card: Card) -> Refusal:
+    # Listing tests every card of the pile and refuses most: each refusal is
+    # made once, not once a card a state.
+    return Refusal(
+        f"you could not use {card} in a meld or lay-off this turn, so you may not "
+        "take it",
+        "F14-9",
+    )
 
 
 def _meld_then_lay(state: State, move: NewMeld, card: Card) -> bool:
