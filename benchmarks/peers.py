@@ -17,7 +17,7 @@ benchmarks/README.md):
 The peers are optional: neither is a dependency of rummyrules, and a peer that
 is not installed gets a "not installed" row. Run from the repository root::
 
-    .venv/bin/pip install open_spiel rlcard       # only to measure the peers
+    .venv/bin/pip install -e '.[peers]'           # only to measure the peers
     .venv/bin/python benchmarks/peers.py          # 5 s a table
     .venv/bin/python benchmarks/peers.py --seconds 1 --profile
 """
