@@ -6,6 +6,7 @@ from rummyrules import (
     WILDCARD,
     Card,
     CardParseError,
+    EndOfThePage,
     Rank,
     Suit,
     make_deck,
@@ -78,3 +79,33 @@ def test_meld_1_deck_order_is_fixed() -> None:
     assert [str(card) for card in deck[:3]] == ["AS", "2S", "3S"]
     assert str(deck[-1]) == "KC"
     assert make_deck(decks=2, wildcards=1)[-1] is WILDCARD
+
+
+def test_meld_1_one_object_for_each_distinct_card() -> None:
+    deck = make_deck(decks=3, wildcards=4)
+    assert len({id(card) for card in deck}) == 53
+    assert Card(rank=Rank.SEVEN, suit=Suit.HEARTS) is Card.parse("7h")
+    assert Card(rank=None, suit=None) is WILDCARD
+
+
+def test_meld_1_cards_sort_in_the_order_the_library_shows_them() -> None:
+    # Rank first (Ace low), then suit S H D C, WILDCARDs last.
+    shuffled = parse_cards("* KC 2S AH AS 10D 10S")
+    assert sorted(shuffled) == list(parse_cards("AS AH 2S 10S 10D KC *"))
+
+
+def test_meld_1_a_card_stays_a_value() -> None:
+    card = Card.parse("QS")
+    with pytest.raises(AttributeError):
+        card.rank = Rank.KING
+    assert card.rank is Rank.QUEEN
+    assert f"{card}" == str(card) == "QS"
+
+
+def test_meld_1_a_card_is_not_taken_for_a_seed_or_a_player() -> None:
+    # A card is a small int inside the library; it is still no seed or player.
+    card = Card.parse("AS")
+    with pytest.raises(TypeError, match="seed must be"):
+        EndOfThePage().new_game(seed=card)
+    with pytest.raises(TypeError, match="player must be"):
+        EndOfThePage().new_game(seed=1).legal_moves(player=card)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from rummyrules.core.cards import Card, card_key
+from rummyrules.core.cards import Card
 
 __all__ = ["hand_after", "holds", "lacking", "some_cards", "sorted_hand"]
 
@@ -25,7 +25,7 @@ def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
     >>> [str(c) for c in sorted_hand(parse_cards("KS 2H AS"))]
     ['AS', '2H', 'KS']
     """
-    return tuple(sorted(cards, key=card_key))
+    return tuple(sorted(cards))  # a card's code is its place in this order
 
 
 def hand_after(

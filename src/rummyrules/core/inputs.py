@@ -195,8 +195,8 @@ def expect(
     """Refuse a value that is not of one of ``kinds`` with a TypeError that names it.
 
     The message names the argument, what it should be, and what it is. A
-    ``bool`` is not taken for an ``int`` (Python makes it one), unless
-    ``bool`` is among ``kinds``.
+    ``bool`` or a :class:`~rummyrules.Card` is not taken for an ``int``
+    (each is one, to Python), unless its own class is among ``kinds``.
 
     >>> expect(3, int, name="seed", what="a whole number (int)")
     >>> expect(
@@ -211,8 +211,8 @@ def expect(
     ...
     TypeError: move must be a Move or its text, not NoneType
     """
-    if isinstance(value, kinds) and not (
-        isinstance(value, bool) and not _names_bool(kinds)
+    if isinstance(value, kinds) and (
+        type(value) is int or not isinstance(value, int) or _names_own(kinds, value)
     ):
         return
     raise wrong_type(value, name=name, what=what)
@@ -241,8 +241,11 @@ def expect_player(
         expect(value, int, name=name, what="a player number (int)")
 
 
-def _names_bool(kinds: type | tuple[type, ...]) -> bool:
-    return bool in kinds if isinstance(kinds, tuple) else kinds is bool
+def _names_own(kinds: type | tuple[type, ...], value: int) -> bool:
+    # Python makes a bool an int, and the library makes a Card one (its code):
+    # neither is taken for a number unless its own class is asked for.
+    named = kinds if isinstance(kinds, tuple) else (kinds,)
+    return any(kind is not int and isinstance(value, kind) for kind in named)
 
 
 def wrong_type(value: object, *, name: str, what: str) -> TypeError:

@@ -22,7 +22,7 @@ _CARD: Final = BY_RANK_AND_SUIT
 _card_key: Final = card_key
 
 
-def _wild_key(item: tuple[Card, Declaration | None]) -> tuple[int, int]:
+def _wild_key(item: tuple[Card, Declaration | None]) -> int:
     return _card_key(item[0])
 
 
