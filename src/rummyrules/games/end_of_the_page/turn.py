@@ -22,13 +22,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rummyrules import melds
-from rummyrules.core.cards import Card, Suit
+from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank, Suit
 from rummyrules.core.hands import sorted_hand
 from rummyrules.game.machine import Refusal, Test, refuse
 from rummyrules.game.moves import Discard, LayOff, NewMeld, Take
 from rummyrules.game.rummy500_melding import fits_table
 from rummyrules.games.end_of_the_page import plays
 from rummyrules.games.end_of_the_page.state import EndOfThePageState, options
+from rummyrules.melds import MeldRules
 
 __all__ = [
     "deep_pickup",
@@ -140,35 +141,66 @@ def _pickup_test(state: State) -> Callable[[Card], bool]:
     Two naturals make a meld with a natural card exactly when they share its
     rank, or sit beside it in its suit; wild cards take the slower full test.
     """
-    meld_rules = state.rules.meld_rules
     player = state.to_move or 0
     wild = state.wild
-    naturals = [c for c in state.hands[player] if not melds.is_wild(c, wild)]
-    ranks = Counter(card.rank for card in naturals)
-    places: dict[Suit | None, set[int]] = {}
-    for card in naturals:
-        if card.rank is not None:
-            places.setdefault(card.suit, set()).update(meld_rules.places[card.rank])
-    ladder = meld_rules.places
+    hand = state.hands[player]
+    natural_support = _natural_support(hand, state.rules.meld_rules, wild)
 
     def supported(card: Card) -> bool:
         rank = card.rank
         if rank is None or rank is wild:
+            naturals = [c for c in hand if not melds.is_wild(c, wild)]
             return _pair_for(card, naturals, state) is not None
-        if ranks.get(rank, 0) >= 2:
-            return True
-        held = places.get(card.suit)
-        if held is None:
-            return False
-        # Two cards beside it in its suit: below, around or above it.
-        for p in ladder[rank]:
-            if p - 1 in held and (p - 2 in held or p + 1 in held):
-                return True
-            if p + 1 in held and p + 2 in held:
-                return True
-        return False
+        return card in natural_support
 
     return supported
+
+
+def _natural_support(
+    hand: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
+) -> set[int]:
+    """The codes of the natural cards that two natural cards of the hand meld with.
+
+    A card is a small int, its code (see :class:`~rummyrules.Card`): four
+    times its rank plus its suit's place, so a Card is found in a set of
+    codes. Each suit's run places are a bit mask: a place is supported when
+    the two places below it, the two around it or the two above it are held.
+    """
+    rank_count: dict[int, int] = {}
+    held = [0, 0, 0, 0]
+    places = meld_rules.places
+    for card in hand:
+        rank = card.rank
+        if rank is None or rank is wild:
+            continue
+        code = int(card)
+        rank_count[code >> 2] = rank_count.get(code >> 2, 0) + 1
+        for place in places[rank]:
+            held[code & 3] |= 1 << place
+    found = {
+        (rank << 2) + suit
+        for rank, count in rank_count.items()
+        if count >= 2
+        for suit in range(4)
+    }
+    ladder = _ladder_codes(meld_rules)
+    for suit, mask in enumerate(held):
+        below, above = mask << 1, mask >> 1
+        beside = (below & (mask << 2)) | (below & above) | (above & (mask >> 2))
+        while beside:  # one step a supported place, lowest first
+            low = beside & -beside
+            place = low.bit_length() - 1
+            if place < len(ladder):
+                found.add(ladder[place] + suit)
+            beside ^= low
+    return found
+
+
+@functools.cache
+def _ladder_codes(meld_rules: MeldRules) -> tuple[int, ...]:
+    # The code of the spade at each run place; a card of another suit adds its place.
+    spades = [BY_RANK_AND_SUIT[rank, Suit.SPADES] for rank in meld_rules.run_ranks]
+    return tuple(map(int, spades))
 
 
 def _pair_for(
