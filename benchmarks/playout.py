@@ -43,6 +43,18 @@ TABLES: dict[str, Callable[[], PlayableRules[Any]]] = {
 }
 
 
+def one_decision(game: Any, rng: random.Random) -> Any:
+    """One decision: list the moves, choose one uniformly, apply it.
+
+    ``drop`` is left out of the choice; in 1400 the other players' claims of
+    the last discard are offered beside the moves of the player to move.
+    """
+    moves = [m for m in game.legal_moves() if type(m) is not Drop]
+    if isinstance(game, FourteenHundredState) and game.claim is not None:
+        moves += [m for p in range(game.players) for m in game.legal_moves(player=p)]
+    return game.apply(rng.choice(moves))
+
+
 def play_for(
     rules: PlayableRules[Any], seconds: float, seed: int
 ) -> tuple[int, int, int, float]:
@@ -54,14 +66,7 @@ def play_for(
     while time.perf_counter() < deadline:
         game = rules.new_game(seed=rng.randrange(1 << 30))
         while not game.is_over:
-            moves = [m for m in game.legal_moves() if type(m) is not Drop]
-            if (
-                isinstance(game, FourteenHundredState) and game.claim is not None
-            ):  # 1400: others may claim the last discard
-                moves += [
-                    m for p in range(game.players) for m in game.legal_moves(player=p)
-                ]
-            game = game.apply(rng.choice(moves))
+            game = one_decision(game, rng)
             decisions += 1
         rounds += len(game.score_sheet) or 1  # a Going Out game is one hand
         games += 1
