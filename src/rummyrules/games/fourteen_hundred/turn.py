@@ -24,7 +24,7 @@ import functools
 from collections.abc import Sequence
 
 from rummyrules import melds
-from rummyrules.core.cards import Card
+from rummyrules.core.cards import STANDARD_CARDS, Card, Rank
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.game.dealing import can_draw
 from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
@@ -233,25 +233,95 @@ def _can_meld(state: State, player: int, card: Card, taken: Sequence[Card]) -> b
 
     Any meld holding the card holds three cards that are already a meld, so
     it is enough to try the card with pairs of the cards that could sit
-    beside it: its rank, its suit near it, and wilds.
+    beside it: its rank, its suit near it, and wilds. Most cards of a pile
+    have too few of those, which counts of the hand show without a search.
     """
     meld_rules, wild = state.rules.meld_rules, state.wild
     if melds.is_wild(card, wild):
         return bool(_uses(state, player, card, taken))  # rare: the full search
     others = list(state.hands[player]) + list(taken)
     others.remove(card)
+    if not _may_meld(card, others, meld_rules, wild):
+        return False
+    close = _neighbours(card, meld_rules)
     near = [
         other
         for other in others
-        if melds.is_wild(other, wild)
-        or other.rank is card.rank
-        or (other.suit is card.suit and _close(other, card, meld_rules))
+        if other.rank is card.rank or other in close or melds.is_wild(other, wild)
     ]
-    candidates = sorted_hand(near)
+    return _meld_of_three(card, tuple(sorted_hand(near)), meld_rules, wild)
+
+
+def _may_meld(
+    card: Card, others: Sequence[Card], meld_rules: MeldRules, wild: Rank | None
+) -> bool:
+    """A necessary test for a meld of the natural ``card`` with two of ``others``.
+
+    A set needs two more of its rank or wilds; a run needs three places in a
+    row around it held in its suit, wilds filling the gaps. Counted on bits
+    of the held places, without making a meld.
+    """
+    wilds = same_rank = 0
+    suit_bits = 0
+    bits = _place_bits(meld_rules)
+    for other in others:
+        if melds.is_wild(other, wild):
+            wilds += 1
+        elif other.rank is card.rank:
+            same_rank += 1
+        elif other.suit is card.suit:
+            suit_bits |= bits[other.rank]
+    if wilds + same_rank >= 2:
+        return True
+    need = 2 - wilds  # the places beside the card that its suit must hold
+    return any(
+        (suit_bits & window).bit_count() >= need
+        for window in _windows(card.rank, meld_rules)
+    )
+
+
+@functools.cache
+def _place_bits(meld_rules: MeldRules) -> dict[Rank | None, int]:
+    """Each rank's places on the run ladder, as bits."""
+    bits: dict[Rank | None, int] = {None: 0}
+    for rank, places in meld_rules.places.items():
+        bits[rank] = sum(1 << place for place in places)
+    return bits
+
+
+@functools.cache
+def _windows(rank: Rank | None, meld_rules: MeldRules) -> tuple[int, ...]:
+    """Each three places in a row around the rank's places, the rank's own left out."""
+    if rank is None:  # pragma: no cover - naturals only
+        return ()
+    top = len(meld_rules.run_ranks) - 1
+    return tuple(
+        (0b111 << low) & ~(1 << place)
+        for place in meld_rules.places[rank]
+        for low in range(max(place - 2, 0), min(place, top - 2) + 1)
+    )
+
+
+@functools.cache
+def _neighbours(card: Card, meld_rules: MeldRules) -> frozenset[Card]:
+    """The cards of the card's suit within two places of it in a run."""
+    return frozenset(
+        other
+        for other in STANDARD_CARDS
+        if other.suit is card.suit and _close(other, card, meld_rules)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _meld_of_three(
+    card: Card, near: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
+) -> bool:
+    # The same few cards meet again from state to state of a game and
+    # across playouts: each answer is read once.
     return any(
         melds.readings((card, first, second), meld_rules, wild=wild)
-        for i, first in enumerate(candidates)
-        for second in candidates[i + 1 :]
+        for i, first in enumerate(near)
+        for second in near[i + 1 :]
     )
 
 
