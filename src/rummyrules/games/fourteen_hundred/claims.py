@@ -20,7 +20,7 @@ from __future__ import annotations
 from rummyrules.core.cards import Card
 from rummyrules.game.machine import Refusal, refuse
 from rummyrules.game.moves import Claim
-from rummyrules.game.rummy500_melding import fit_on_meld
+from rummyrules.game.rummy500_melding import fit_on_meld, fits_table
 from rummyrules.games.fourteen_hundred.state import FourteenHundredState
 from rummyrules.melds import search as meld_search
 
@@ -53,15 +53,33 @@ def claim_options(state: State, player: int) -> list[Claim]:
     >>> [str(move) for move in claim_options(game, 2)], claim_options(game, 1)
     (['2: claim 7H on 1'], [])
     """
+    return list(state.memo(_every_claim)[player])
+
+
+def _every_claim(state: State) -> tuple[tuple[Claim, ...], ...]:
+    """Each player's claims of the last discard, from one look at the table.
+
+    Every player is offered the same discard on the same melds: where it
+    fits is worked out once, and each player who may claim (F14-12) gets it.
+    """
     card = state.claim
-    if card is None or _may_claim(state, player, card) is not None:
-        return []
+    if card is None or not fits_table(state, card):
+        return ((),) * state.players
     meld_rules, wild = state.rules.meld_rules, state.wild
-    return [
-        Claim(player=player, card=card, declared=option.stands_for, meld=number)
+    fits = [
+        (number, option.stands_for)
         for number, meld in enumerate(state.melds, start=1)
         for option in meld_search.lay_off_options(card, meld.meld, meld_rules, wild)
     ]
+    return tuple(
+        ()
+        if _may_claim(state, player, card) is not None
+        else tuple(
+            Claim(player=player, card=card, declared=declared, meld=number)
+            for number, declared in fits
+        )
+        for player in range(state.players)
+    )
 
 
 def name_claim(state: State, move: Claim, player: int) -> list[Claim]:

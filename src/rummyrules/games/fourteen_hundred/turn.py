@@ -24,7 +24,7 @@ import functools
 from collections.abc import Sequence
 
 from rummyrules import melds
-from rummyrules.core.cards import Card
+from rummyrules.core.cards import STANDARD_CARDS, Card, Rank, Suit
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.game.dealing import can_draw
 from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
@@ -56,8 +56,7 @@ State = FourteenHundredState
 
 
 def _can_use_upcard(state: State) -> bool:
-    upcard = state.discard_pile[0]
-    return bool(_uses(state, state.to_move or 0, upcard, [upcard]))
+    return _can_meld(state, state.discard_pile[0], ())
 
 
 def _uses(
@@ -194,12 +193,12 @@ def usable(state: State) -> Test[Take]:
     def test(move: Take) -> Refusal | None:
         depth = 0 if move.card is None else depths[move.card]
         card = pile[depth]
-        taken = pile[: depth + 1]
-        if (down and fits_table(state, card)) or _can_meld(state, player, card, taken):
+        above = pile[:depth]
+        if (down and fits_table(state, card)) or _can_meld(state, card, above):
             return None
         # F14-R7: a player who must meld before laying off may meld first.
         if not down:
-            hand = hand_after(hand_after(state.hands[player], add=taken), take=[card])
+            hand = hand_after(state.hands[player], add=above)
             if any(_meld_then_lay(state, meld, card) for meld in _melds_first(hand)):
                 return None
         return _unusable(card)
@@ -228,30 +227,125 @@ def _meld_then_lay(state: State, move: NewMeld, card: Card) -> bool:
     )
 
 
-def _can_meld(state: State, player: int, card: Card, taken: Sequence[Card]) -> bool:
-    """Whether a new meld holding ``card`` can be made from the hand and the cards taken.
+def _can_meld(state: State, card: Card, above: Sequence[Card]) -> bool:
+    """Whether the player to move can make a new meld holding ``card`` from the pile.
 
-    Any meld holding the card holds three cards that are already a meld, so
-    it is enough to try the card with pairs of the cards that could sit
-    beside it: its rank, its suit near it, and wilds.
+    The card is taken with the cards ``above`` it. Any meld holding the card
+    holds three cards that are already a meld, so it is enough to try the
+    card with pairs of the cards that could sit beside it: its rank, its suit
+    near it, and wilds. Most cards of a pile have too few of those, which
+    counts of the hand show without a search.
     """
     meld_rules, wild = state.rules.meld_rules, state.wild
+    player = state.to_move or 0
     if melds.is_wild(card, wild):
-        return bool(_uses(state, player, card, taken))  # rare: the full search
-    others = list(state.hands[player]) + list(taken)
-    others.remove(card)
+        return bool(_uses(state, player, card, (*above, card)))  # rare: the full search
+    if not _may_meld(card, state.memo(_held), above, meld_rules, wild):
+        return False
+    close = _neighbours(card, meld_rules)
     near = [
         other
-        for other in others
-        if melds.is_wild(other, wild)
-        or other.rank is card.rank
-        or (other.suit is card.suit and _close(other, card, meld_rules))
+        for other in (*state.hands[player], *above)
+        if other.rank is card.rank or other in close or melds.is_wild(other, wild)
     ]
-    candidates = sorted_hand(near)
+    return _meld_of_three(card, tuple(sorted_hand(near)), meld_rules, wild)
+
+
+_Held = tuple[int, dict[Rank | None, int], dict[Suit | None, int]]
+"""Cards as counts: the wilds, the naturals of each rank, each suit's places as bits."""
+
+
+def _held(state: State) -> _Held:
+    """The hand of the player to move as counts, for :func:`_may_meld`."""
+    bits = _place_bits(state.rules.meld_rules)
+    wilds = 0
+    ranks: dict[Rank | None, int] = {}
+    suits: dict[Suit | None, int] = {}
+    for card in state.hands[state.to_move or 0]:
+        if melds.is_wild(card, state.wild):
+            wilds += 1
+        else:
+            ranks[card.rank] = ranks.get(card.rank, 0) + 1
+            suits[card.suit] = suits.get(card.suit, 0) | bits[card.rank]
+    return wilds, ranks, suits
+
+
+def _may_meld(
+    card: Card,
+    held: _Held,
+    above: Sequence[Card],
+    meld_rules: MeldRules,
+    wild: Rank | None,
+) -> bool:
+    """A necessary test for a meld of the natural ``card`` with two other cards held.
+
+    The cards are the hand (``held``) and those ``above`` the card in the
+    pile. A set needs two more of its rank or wilds; a run needs the two
+    other places of three in a row around it held in its suit or filled by
+    wilds. Counted on bits of the places held, without making a meld.
+    """
+    wilds, ranks, suits = held
+    same_rank = ranks.get(card.rank, 0)
+    suit_bits = suits.get(card.suit, 0)
+    bits = _place_bits(meld_rules)
+    for other in above:
+        if melds.is_wild(other, wild):
+            wilds += 1
+        elif other.rank is card.rank:
+            same_rank += 1
+        elif other.suit is card.suit:
+            suit_bits |= bits[other.rank]
+    if wilds + same_rank >= 2:
+        return True
+    need = 2 - wilds
+    return any(
+        (suit_bits & window).bit_count() >= need
+        for window in _windows(card.rank, meld_rules)
+    )
+
+
+@functools.cache
+def _place_bits(meld_rules: MeldRules) -> dict[Rank | None, int]:
+    """Each rank's places on the run ladder, as bits."""
+    bits: dict[Rank | None, int] = {None: 0}
+    for rank, places in meld_rules.places.items():
+        bits[rank] = sum(1 << place for place in places)
+    return bits
+
+
+@functools.cache
+def _windows(rank: Rank | None, meld_rules: MeldRules) -> tuple[int, ...]:
+    """Each three places in a row around the rank's places, the rank's own left out."""
+    if rank is None:  # pragma: no cover - naturals only
+        return ()
+    top = len(meld_rules.run_ranks) - 1
+    return tuple(
+        (0b111 << low) & ~(1 << place)
+        for place in meld_rules.places[rank]
+        for low in range(max(place - 2, 0), min(place, top - 2) + 1)
+    )
+
+
+@functools.cache
+def _neighbours(card: Card, meld_rules: MeldRules) -> frozenset[Card]:
+    """The cards of the card's suit within two places of it in a run."""
+    return frozenset(
+        other
+        for other in STANDARD_CARDS
+        if other.suit is card.suit and _close(other, card, meld_rules)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _meld_of_three(
+    card: Card, near: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
+) -> bool:
+    # The same few cards meet again from state to state of a game and
+    # across playouts: each answer is read once.
     return any(
         melds.readings((card, first, second), meld_rules, wild=wild)
-        for i, first in enumerate(candidates)
-        for second in candidates[i + 1 :]
+        for i, first in enumerate(near)
+        for second in near[i + 1 :]
     )
 
 
