@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from itertools import chain
 from typing import TypeVar
 
 import attrs
@@ -48,14 +49,23 @@ __all__ = [
 R = TypeVar("R", bound=Rummy500State)
 
 
-@functools.lru_cache(maxsize=4096)
-def _melds_of(
-    hand: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
-) -> tuple[NewMeld, ...]:
-    # A pure search memoised on the frozen hand: each state lists its moves
-    # from it, and states repeat hands often within a turn and across bots.
-    found = meld_search.find_melds(hand, meld_rules, wild=wild)
-    return tuple(NewMeld.of(meld) for meld in found)
+@functools.lru_cache(maxsize=1 << 14)
+def _piece_moves(piece: meld_search.MeldPiece) -> tuple[NewMeld, ...]:
+    # Hands change by a card or two a turn, so the moves of each piece of
+    # the search (a rank's sets, a suit's runs) are made once and kept.
+    found = meld_search.piece_melds(piece)
+    moves = tuple(NewMeld.of(meld) for meld in found)
+    if len(_LISTED) >= _LISTED_LIMIT:
+        _LISTED.clear()  # forgetting only costs play_meld a fresh reading
+    for move, meld in zip(moves, found, strict=True):
+        _LISTED[id(move)] = (move, meld, piece)
+    return moves
+
+
+_LISTED: dict[int, tuple[NewMeld, Meld, meld_search.MeldPiece]] = {}
+"""Each listed new meld (by identity, the move kept alive beside it), the meld
+it lays and the piece it came from: play_meld then need not read it again."""
+_LISTED_LIMIT = 1 << 16
 
 
 def meld_options(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
@@ -66,7 +76,12 @@ def meld_options(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
     >>> [str(move) for move in meld_options(game, 1)][:2]
     ['meld 6H 6D 8D=6', 'meld 9H 9C 8D=9']
     """
-    return _melds_of(state.hands[player], state.rules.meld_rules, state.wild)
+    pieces = meld_search.meld_pieces(
+        state.hands[player], state.rules.meld_rules, wild=state.wild
+    )
+    if len(pieces) == 1:
+        return _piece_moves(pieces[0])
+    return tuple(chain.from_iterable(map(_piece_moves, pieces)))
 
 
 def name_meld(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]:
@@ -106,9 +121,7 @@ def play_meld(state: R, move: NewMeld, player: int) -> R:
     >>> str(after.melds[0]), after.melded
     ('KH KD KC', (False, True))
     """
-    (meld,) = melds.readings(
-        move.cards, state.rules.meld_rules, wild=state.wild, declared=move.declared
-    )
+    meld = _listed_meld(state, move)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], take=move.cards)
     return state.replace(
@@ -116,6 +129,20 @@ def play_meld(state: R, move: NewMeld, player: int) -> R:
         melds=(*state.melds, TableMeld.laid(meld, owner=player)),
         face_up=face_up_after(state, hands),
     )
+
+
+def _listed_meld(state: Rummy500State, move: NewMeld) -> Meld:
+    """The meld a new meld lays: known at once if it was listed, else read."""
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    listed = _LISTED.get(id(move))
+    if listed is not None:
+        known, meld, piece = listed
+        # A listed move read under the same wild rank and meld rules is the
+        # meld it was made from (the piece holds both).
+        if known is move and piece[4] is wild and piece[5] == meld_rules:
+            return meld
+    (meld,) = melds.readings(move.cards, meld_rules, wild=wild, declared=move.declared)
+    return meld
 
 
 def lay_off_options(state: Rummy500State, player: int) -> list[LayOff]:
