@@ -153,19 +153,83 @@ def lay_off_options(state: Rummy500State, player: int) -> list[LayOff]:
     >>> [str(move) for move in lay_off_options(game, 1)]
     ['lay 8D=K on 1']
     """
+    on_table = state.melds
+    if not on_table:
+        return []
     meld_rules, wild = state.rules.meld_rules, state.wild
-    cards = dict.fromkeys(state.hands[player])
+    codes = meld_search.card_codes(state.hands[player])
+    held = 0
+    for code in codes:
+        held |= 1 << code
     found: list[LayOff] = []
-    for number, table_meld in enumerate(state.melds, start=1):
-        meld = table_meld.meld
-        fits = meld_search.could_fit(meld, meld_rules, wild)
-        found.extend(
-            LayOff(card=card, declared=option.stands_for, meld=number)
-            for card in cards
-            if fits(card)
-            for option in meld_search.lay_off_options(card, meld, meld_rules, wild)
-        )
+    for number, table_meld in enumerate(on_table, start=1):
+        table = _lay_offs(table_meld.meld, meld_rules, wild, number)
+        hits = table.hits(held)
+        if not hits:
+            continue  # the common case: no card of the hand fits this meld
+        moves = table.moves
+        for code in codes:  # the hand's order, each card once
+            bit = 1 << code
+            if hits & bit:
+                hits ^= bit
+                found.extend(moves[code])
     return found
+
+
+class _LayOffTable:
+    """The lay-offs onto one meld at one place on the table, card by card.
+
+    Filled as hands ask (the full check is dear, and most cards never come):
+    ``known`` has a bit for each card code worked out, ``fits`` for each that
+    has a lay-off, and ``moves`` its ready moves.
+    """
+
+    __slots__ = ("fits", "known", "meld", "meld_rules", "moves", "number", "wild")
+
+    def __init__(
+        self, meld: Meld, meld_rules: MeldRules, wild: Rank | None, number: int
+    ) -> None:
+        self.meld = meld
+        self.meld_rules = meld_rules
+        self.wild = wild
+        self.number = number
+        # Cards the quick test rules out are known at once to fit nowhere.
+        self.known = ~meld_search.fit_mask(meld, meld_rules, wild)
+        self.fits = 0
+        self.moves: dict[int, tuple[LayOff, ...]] = {}
+
+    def hits(self, held: int) -> int:
+        """The bits of ``held`` that have a lay-off onto the meld."""
+        unknown = held & ~self.known
+        if unknown:
+            self._learn(unknown)
+        return held & self.fits
+
+    def _learn(self, unknown: int) -> None:
+        self.known |= unknown
+        while unknown:
+            bit = unknown & -unknown
+            unknown ^= bit
+            code = bit.bit_length() - 1
+            card = meld_search.code_card(code)
+            options = meld_search.lay_off_options(
+                card, self.meld, self.meld_rules, self.wild
+            )
+            if options:
+                self.fits |= bit
+                self.moves[code] = tuple(
+                    LayOff(card=card, declared=option.stands_for, meld=self.number)
+                    for option in options
+                )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _lay_offs(
+    meld: Meld, meld_rules: MeldRules, wild: Rank | None, number: int
+) -> _LayOffTable:
+    # A meld lies at its place for many turns while hand after hand is
+    # offered to it: its lay-offs are worked out once a card, moves and all.
+    return _LayOffTable(meld, meld_rules, wild, number)
 
 
 def name_lay_off(state: Rummy500State, move: LayOff, player: int) -> list[LayOff]:

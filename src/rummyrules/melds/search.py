@@ -31,9 +31,12 @@ from rummyrules.melds.reading import readings
 __all__ = [
     "LayOffOption",
     "MeldPiece",
+    "card_codes",
+    "code_card",
     "could_fit",
     "find_lay_offs",
     "find_melds",
+    "fit_mask",
     "lay_off_options",
     "meld_pieces",
     "new_meaning",
@@ -90,9 +93,9 @@ _SUIT_INDEX: Final[dict[Suit | None, int]] = {
     suit: index for index, suit in enumerate(_SUITS)
 }
 # A card's code, rank * 4 + suit, sorts as card_key does; WILDCARD comes last.
-_WILDCARD_CODE: Final = (max(Rank) + 1) * _SUIT_COUNT
+_WILDCARD_CODE: Final = (max(Rank) + 1) * 4
 _BY_CODE: Final = {
-    rank * _SUIT_COUNT + index: BY_RANK_AND_SUIT[(rank, suit)]
+    rank * 4 + index: BY_RANK_AND_SUIT[(rank, suit)]
     for rank in Rank
     for index, suit in enumerate(_SUITS)
 } | {_WILDCARD_CODE: WILDCARD}
@@ -100,6 +103,53 @@ _BY_CODE: Final = {
 # any deck count the games allow.
 _COPY_BITS: Final = 4
 _COPY_MASK: Final = (1 << _COPY_BITS) - 1
+
+
+def card_codes(cards: Iterable[Card]) -> list[int]:
+    """Each card as a small integer, in the order given: rank * 4 + suit.
+
+    The codes sort as :func:`~rummyrules.card_key` does, a WILDCARD last, so a
+    set of cards fits in the bits of one integer (see :func:`fit_mask`).
+
+    >>> from rummyrules import parse_cards
+    >>> card_codes(parse_cards("AS 2H KC *")), code_card(55)
+    ([4, 9, 55, 56], Card(rank=Rank.KING, suit=Suit.CLUBS))
+    """
+    suit_index = _SUIT_INDEX
+    return [
+        _WILDCARD_CODE if card.rank is None else card.rank * 4 + suit_index[card.suit]
+        for card in cards
+    ]
+
+
+def code_card(code: int) -> Card:
+    """The card with this code (see :func:`card_codes`).
+
+    >>> str(code_card(4)), str(code_card(56))
+    ('AS', '*')
+    """
+    return _BY_CODE[code]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def fit_mask(meld: Meld, meld_rules: MeldRules, wild: Rank | None) -> int:
+    """The cards :func:`could_fit` lets through, as one bit per card code.
+
+    ANDed with a hand's bits, it rules out in one step every card that could
+    not be laid off on the meld. Memoised, like :func:`could_fit`.
+
+    >>> from rummyrules import EndOfThePage
+    >>> rules = EndOfThePage()
+    >>> mask = fit_mask(rules.check_meld("7S 8S 9S").melds[0], rules.meld_rules, None)
+    >>> [str(code_card(code)) for code in _BY_CODE if mask >> code & 1]
+    ['6S', '10S', '*']
+    """
+    fits = could_fit(meld, meld_rules, wild)
+    mask = 0
+    for code, card in _BY_CODE.items():
+        if fits(card):
+            mask |= 1 << code
+    return mask
 
 
 def find_melds(
@@ -153,7 +203,7 @@ def meld_pieces(
             continue
         index = suit_index[card.suit]
         if rank is wild:
-            wilds.append(rank * _SUIT_COUNT + index)
+            wilds.append(rank * 4 + index)
             continue
         counts[rank] += 1
         copies[rank] += 1 << (index * _COPY_BITS)
