@@ -156,24 +156,67 @@ def lay_off_options(state: Rummy500State, player: int) -> list[LayOff]:
     on_table = state.melds
     if not on_table:
         return []
-    meld_rules, wild = state.rules.meld_rules, state.wild
     codes = meld_search.card_codes(state.hands[player])
     held = 0
     for code in codes:
         held |= 1 << code
-    found: list[LayOff] = []
-    for number, table_meld in enumerate(on_table, start=1):
-        table = _lay_offs(table_meld.meld, meld_rules, wild, number)
-        hits = table.hits(held)
-        if not hits:
-            continue  # the common case: no card of the hand fits this meld
-        moves = table.moves
-        for code in codes:  # the hand's order, each card once
-            bit = 1 << code
-            if hits & bit:
-                hits ^= bit
-                found.extend(moves[code])
-    return found
+    on_table_melds = tuple(table_meld.meld for table_meld in on_table)
+    table = _table_lay_offs(on_table_melds, state.rules.meld_rules, state.wild)
+    return table.options(codes, held)
+
+
+class _TableLayOffs:
+    """The lay-offs onto every meld on one table, for hand after hand.
+
+    ``pending`` has the bits of cards some meld has yet to work out, and
+    ``fits`` those that fit some meld: most hands are answered from the two
+    alone.
+    """
+
+    __slots__ = ("fits", "pending", "tables")
+
+    def __init__(self, tables: list[_LayOffTable]) -> None:
+        self.tables = tables
+        self.pending = -1
+        self.fits = 0
+
+    def options(self, codes: list[int], held: int) -> list[LayOff]:
+        """The lay-offs of the held cards, meld by meld, each in the hand's order."""
+        if held & self.pending:
+            pending = fits = 0
+            for table in self.tables:
+                fits |= table.hits(held)
+                pending |= ~table.known
+                fits |= table.fits
+            self.pending, self.fits = pending, fits
+        if not held & self.fits:
+            return []  # the common case: no card of the hand fits any meld
+        found: list[LayOff] = []
+        for table in self.tables:
+            hits = held & table.fits
+            if not hits:
+                continue
+            moves = table.moves
+            for code in codes:  # the hand's order, each card once
+                bit = 1 << code
+                if hits & bit:
+                    hits ^= bit
+                    found.extend(moves[code])
+        return found
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _table_lay_offs(
+    on_table: tuple[Meld, ...], meld_rules: MeldRules, wild: Rank | None
+) -> _TableLayOffs:
+    # The table changes only when a meld is laid or grows; each meld keeps
+    # its own table, so a change there leaves the others' work standing.
+    return _TableLayOffs(
+        [
+            _lay_offs(meld, meld_rules, wild, number)
+            for number, meld in enumerate(on_table, start=1)
+        ]
+    )
 
 
 class _LayOffTable:

@@ -99,6 +99,8 @@ _BY_CODE: Final = {
     for rank in Rank
     for index, suit in enumerate(_SUITS)
 } | {_WILDCARD_CODE: WILDCARD}
+_RANK_MASK: Final = (1 << _SUIT_COUNT) - 1
+_ALL_CODES: Final = sum(1 << code for code in _BY_CODE)
 # Four bits a suit hold the copies of one card in a set piece: far more than
 # any deck count the games allow.
 _COPY_BITS: Final = 4
@@ -144,11 +146,24 @@ def fit_mask(meld: Meld, meld_rules: MeldRules, wild: Rank | None) -> int:
     >>> [str(code_card(code)) for code in _BY_CODE if mask >> code & 1]
     ['6S', '10S', '*']
     """
-    fits = could_fit(meld, meld_rules, wild)
-    mask = 0
-    for code, card in _BY_CODE.items():
-        if fits(card):
-            mask |= 1 << code
+    # could_fit's test, card by card, worked out on the bits at once.
+    mask = 1 << _WILDCARD_CODE
+    if wild is not None:
+        mask |= _RANK_MASK << (wild * 4)
+    if meld.kind is MeldKind.SET:
+        rank = meld.rank
+        return mask if rank is None else mask | _RANK_MASK << (rank * 4)
+    if meld.kind is not MeldKind.RUN:
+        return _ALL_CODES
+    index = _SUIT_INDEX[meld.suit]
+    for end, step in (
+        (meld.stands_for[0] or meld.cards[0], -1),
+        (meld.stands_for[-1] or meld.cards[-1], 1),
+    ):
+        if isinstance(end, Card) and end.rank is not None:
+            for place in meld_rules.places[end.rank]:
+                if 0 <= place + step < len(meld_rules.run_ranks):
+                    mask |= 1 << (meld_rules.run_ranks[place + step] * 4 + index)
     return mask
 
 
