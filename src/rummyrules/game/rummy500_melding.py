@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from itertools import chain
 from typing import TypeVar
 
 import attrs
@@ -48,14 +49,23 @@ __all__ = [
 R = TypeVar("R", bound=Rummy500State)
 
 
-@functools.lru_cache(maxsize=4096)
-def _melds_of(
-    hand: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
-) -> tuple[NewMeld, ...]:
-    # A pure search memoised on the frozen hand: each state lists its moves
-    # from it, and states repeat hands often within a turn and across bots.
-    found = meld_search.find_melds(hand, meld_rules, wild=wild)
-    return tuple(NewMeld.of(meld) for meld in found)
+@functools.lru_cache(maxsize=1 << 14)
+def _piece_moves(piece: meld_search.MeldPiece) -> tuple[NewMeld, ...]:
+    # Hands change by a card or two a turn, so the moves of each piece of
+    # the search (a rank's sets, a suit's runs) are made once and kept.
+    found = meld_search.piece_melds(piece)
+    moves = tuple(NewMeld.of(meld) for meld in found)
+    if len(_LISTED) >= _LISTED_LIMIT:
+        _LISTED.clear()  # forgetting only costs play_meld a fresh reading
+    for move, meld in zip(moves, found, strict=True):
+        _LISTED[id(move)] = (move, meld, piece)
+    return moves
+
+
+_LISTED: dict[int, tuple[NewMeld, Meld, meld_search.MeldPiece]] = {}
+"""Each listed new meld (by identity, the move kept alive beside it), the meld
+it lays and the piece it came from: play_meld then need not read it again."""
+_LISTED_LIMIT = 1 << 16
 
 
 def meld_options(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
@@ -66,7 +76,12 @@ def meld_options(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
     >>> [str(move) for move in meld_options(game, 1)][:2]
     ['meld 6H 6D 8D=6', 'meld 9H 9C 8D=9']
     """
-    return _melds_of(state.hands[player], state.rules.meld_rules, state.wild)
+    pieces = meld_search.meld_pieces(
+        state.hands[player], state.rules.meld_rules, wild=state.wild
+    )
+    if len(pieces) == 1:
+        return _piece_moves(pieces[0])
+    return tuple(chain.from_iterable(map(_piece_moves, pieces)))
 
 
 def name_meld(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]:
@@ -106,9 +121,7 @@ def play_meld(state: R, move: NewMeld, player: int) -> R:
     >>> str(after.melds[0]), after.melded
     ('KH KD KC', (False, True))
     """
-    (meld,) = melds.readings(
-        move.cards, state.rules.meld_rules, wild=state.wild, declared=move.declared
-    )
+    meld = _listed_meld(state, move)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], take=move.cards)
     return state.replace(
@@ -116,6 +129,20 @@ def play_meld(state: R, move: NewMeld, player: int) -> R:
         melds=(*state.melds, TableMeld.laid(meld, owner=player)),
         face_up=face_up_after(state, hands),
     )
+
+
+def _listed_meld(state: Rummy500State, move: NewMeld) -> Meld:
+    """The meld a new meld lays: known at once if it was listed, else read."""
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    listed = _LISTED.get(id(move))
+    if listed is not None:
+        known, meld, piece = listed
+        # A listed move read under the same wild rank and meld rules is the
+        # meld it was made from (the piece holds both).
+        if known is move and piece[4] is wild and piece[5] == meld_rules:
+            return meld
+    (meld,) = melds.readings(move.cards, meld_rules, wild=wild, declared=move.declared)
+    return meld
 
 
 def lay_off_options(state: Rummy500State, player: int) -> list[LayOff]:
@@ -126,19 +153,126 @@ def lay_off_options(state: Rummy500State, player: int) -> list[LayOff]:
     >>> [str(move) for move in lay_off_options(game, 1)]
     ['lay 8D=K on 1']
     """
-    meld_rules, wild = state.rules.meld_rules, state.wild
-    cards = dict.fromkeys(state.hands[player])
-    found: list[LayOff] = []
-    for number, table_meld in enumerate(state.melds, start=1):
-        meld = table_meld.meld
-        fits = meld_search.could_fit(meld, meld_rules, wild)
-        found.extend(
-            LayOff(card=card, declared=option.stands_for, meld=number)
-            for card in cards
-            if fits(card)
-            for option in meld_search.lay_off_options(card, meld, meld_rules, wild)
-        )
-    return found
+    on_table = state.melds
+    if not on_table:
+        return []
+    codes = meld_search.card_codes(state.hands[player])
+    held = 0
+    for code in codes:
+        held |= 1 << code
+    on_table_melds = tuple(table_meld.meld for table_meld in on_table)
+    table = _table_lay_offs(on_table_melds, state.rules.meld_rules, state.wild)
+    return table.options(codes, held)
+
+
+class _TableLayOffs:
+    """The lay-offs onto every meld on one table, for hand after hand.
+
+    ``pending`` has the bits of cards some meld has yet to work out, and
+    ``fits`` those that fit some meld: most hands are answered from the two
+    alone.
+    """
+
+    __slots__ = ("fits", "pending", "tables")
+
+    def __init__(self, tables: list[_LayOffTable]) -> None:
+        self.tables = tables
+        self.pending = -1
+        self.fits = 0
+
+    def options(self, codes: list[int], held: int) -> list[LayOff]:
+        """The lay-offs of the held cards, meld by meld, each in the hand's order."""
+        if held & self.pending:
+            pending = fits = 0
+            for table in self.tables:
+                fits |= table.hits(held)
+                pending |= ~table.known
+                fits |= table.fits
+            self.pending, self.fits = pending, fits
+        if not held & self.fits:
+            return []  # the common case: no card of the hand fits any meld
+        found: list[LayOff] = []
+        for table in self.tables:
+            hits = held & table.fits
+            if not hits:
+                continue
+            moves = table.moves
+            for code in codes:  # the hand's order, each card once
+                bit = 1 << code
+                if hits & bit:
+                    hits ^= bit
+                    found.extend(moves[code])
+        return found
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _table_lay_offs(
+    on_table: tuple[Meld, ...], meld_rules: MeldRules, wild: Rank | None
+) -> _TableLayOffs:
+    # The table changes only when a meld is laid or grows; each meld keeps
+    # its own table, so a change there leaves the others' work standing.
+    return _TableLayOffs(
+        [
+            _lay_offs(meld, meld_rules, wild, number)
+            for number, meld in enumerate(on_table, start=1)
+        ]
+    )
+
+
+class _LayOffTable:
+    """The lay-offs onto one meld at one place on the table, card by card.
+
+    Filled as hands ask (the full check is dear, and most cards never come):
+    ``known`` has a bit for each card code worked out, ``fits`` for each that
+    has a lay-off, and ``moves`` its ready moves.
+    """
+
+    __slots__ = ("fits", "known", "meld", "meld_rules", "moves", "number", "wild")
+
+    def __init__(
+        self, meld: Meld, meld_rules: MeldRules, wild: Rank | None, number: int
+    ) -> None:
+        self.meld = meld
+        self.meld_rules = meld_rules
+        self.wild = wild
+        self.number = number
+        # Cards the quick test rules out are known at once to fit nowhere.
+        self.known = ~meld_search.fit_mask(meld, meld_rules, wild)
+        self.fits = 0
+        self.moves: dict[int, tuple[LayOff, ...]] = {}
+
+    def hits(self, held: int) -> int:
+        """The bits of ``held`` that have a lay-off onto the meld."""
+        unknown = held & ~self.known
+        if unknown:
+            self._learn(unknown)
+        return held & self.fits
+
+    def _learn(self, unknown: int) -> None:
+        self.known |= unknown
+        while unknown:
+            bit = unknown & -unknown
+            unknown ^= bit
+            code = bit.bit_length() - 1
+            card = meld_search.code_card(code)
+            options = meld_search.lay_off_options(
+                card, self.meld, self.meld_rules, self.wild
+            )
+            if options:
+                self.fits |= bit
+                self.moves[code] = tuple(
+                    LayOff(card=card, declared=option.stands_for, meld=self.number)
+                    for option in options
+                )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _lay_offs(
+    meld: Meld, meld_rules: MeldRules, wild: Rank | None, number: int
+) -> _LayOffTable:
+    # A meld lies at its place for many turns while hand after hand is
+    # offered to it: its lay-offs are worked out once a card, moves and all.
+    return _LayOffTable(meld, meld_rules, wild, number)
 
 
 def name_lay_off(state: Rummy500State, move: LayOff, player: int) -> list[LayOff]:

@@ -12,14 +12,13 @@ themselves are in :mod:`rummyrules.melds`.
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import combinations, product
+from itertools import chain, combinations, pairwise, product
 from typing import Final
 
 import attrs
 
-from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank, Suit, card_key
+from rummyrules.core.cards import BY_RANK_AND_SUIT, WILDCARD, Card, Rank, Suit, card_key
 from rummyrules.melds.meld import (
     Declaration,
     Meld,
@@ -31,16 +30,21 @@ from rummyrules.melds.reading import readings
 
 __all__ = [
     "LayOffOption",
+    "MeldPiece",
+    "card_codes",
+    "code_card",
     "could_fit",
     "find_lay_offs",
     "find_melds",
+    "fit_mask",
     "lay_off_options",
+    "meld_pieces",
     "new_meaning",
+    "piece_melds",
 ]
 
 _CARD: Final = BY_RANK_AND_SUIT
 _card_key: Final = card_key
-_SUIT_ORDER: Final = {suit: index for index, suit in enumerate(Suit)}
 
 
 @attrs.frozen
@@ -71,6 +75,98 @@ def _sub_multisets(cards: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
     )
 
 
+MeldPiece = tuple[int, int, int, tuple[int, ...], Rank | None, MeldRules]
+"""One piece of a meld search (see :func:`meld_pieces`), as small integers.
+
+Its kind (sets of a rank, melds of wilds only, runs of a suit), the rank or
+the suit's place in suit order, the natural cards it may use (a count of
+each suit for a set, a bit for each rank held for a run), the codes of the
+hand's wild cards, the round's wild rank and the meld rules.
+"""
+
+_SETS: Final = 0
+_ALL_WILD: Final = 1
+_RUNS: Final = 2
+_SUITS: Final = tuple(Suit)
+_SUIT_COUNT: Final = len(_SUITS)
+_SUIT_INDEX: Final[dict[Suit | None, int]] = {
+    suit: index for index, suit in enumerate(_SUITS)
+}
+# A card's code, rank * 4 + suit, sorts as card_key does; WILDCARD comes last.
+_WILDCARD_CODE: Final = (max(Rank) + 1) * 4
+_BY_CODE: Final = {
+    rank * 4 + index: BY_RANK_AND_SUIT[(rank, suit)]
+    for rank in Rank
+    for index, suit in enumerate(_SUITS)
+} | {_WILDCARD_CODE: WILDCARD}
+_RANK_MASK: Final = (1 << _SUIT_COUNT) - 1
+_ALL_CODES: Final = sum(1 << code for code in _BY_CODE)
+# Four bits a suit hold the copies of one card in a set piece: far more than
+# any deck count the games allow.
+_COPY_BITS: Final = 4
+_COPY_MASK: Final = (1 << _COPY_BITS) - 1
+
+
+def card_codes(cards: Iterable[Card]) -> list[int]:
+    """Each card as a small integer, in the order given: rank * 4 + suit.
+
+    The codes sort as :func:`~rummyrules.card_key` does, a WILDCARD last, so a
+    set of cards fits in the bits of one integer (see :func:`fit_mask`).
+
+    >>> from rummyrules import parse_cards
+    >>> card_codes(parse_cards("AS 2H KC *")), code_card(55)
+    ([4, 9, 55, 56], Card(rank=Rank.KING, suit=Suit.CLUBS))
+    """
+    suit_index = _SUIT_INDEX
+    return [
+        _WILDCARD_CODE if card.rank is None else card.rank * 4 + suit_index[card.suit]
+        for card in cards
+    ]
+
+
+def code_card(code: int) -> Card:
+    """The card with this code (see :func:`card_codes`).
+
+    >>> str(code_card(4)), str(code_card(56))
+    ('AS', '*')
+    """
+    return _BY_CODE[code]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def fit_mask(meld: Meld, meld_rules: MeldRules, wild: Rank | None) -> int:
+    """The cards :func:`could_fit` lets through, as one bit per card code.
+
+    ANDed with a hand's bits, it rules out in one step every card that could
+    not be laid off on the meld. Memoised, like :func:`could_fit`.
+
+    >>> from rummyrules import EndOfThePage
+    >>> rules = EndOfThePage()
+    >>> mask = fit_mask(rules.check_meld("7S 8S 9S").melds[0], rules.meld_rules, None)
+    >>> [str(code_card(code)) for code in _BY_CODE if mask >> code & 1]
+    ['6S', '10S', '*']
+    """
+    # could_fit's test, card by card, worked out on the bits at once.
+    mask = 1 << _WILDCARD_CODE
+    if wild is not None:
+        mask |= _RANK_MASK << (wild * 4)
+    if meld.kind is MeldKind.SET:
+        rank = meld.rank
+        return mask if rank is None else mask | _RANK_MASK << (rank * 4)
+    if meld.kind is not MeldKind.RUN:
+        return _ALL_CODES
+    index = _SUIT_INDEX[meld.suit]
+    for end, step in (
+        (meld.stands_for[0] or meld.cards[0], -1),
+        (meld.stands_for[-1] or meld.cards[-1], 1),
+    ):
+        if isinstance(end, Card) and end.rank is not None:
+            for place in meld_rules.places[end.rank]:
+                if 0 <= place + step < len(meld_rules.run_ranks):
+                    mask |= 1 << (meld_rules.run_ranks[place + step] * 4 + index)
+    return mask
+
+
 def find_melds(
     hand: Iterable[Card], meld_rules: MeldRules, *, wild: Rank | None = None
 ) -> tuple[Meld, ...]:
@@ -88,87 +184,190 @@ def find_melds(
     ... ]
     ['9S 9H 5H=9', '5H=6S 7S 8S', '5H=6S 7S 8S 9S', '5H=7S 8S 9S', '7S 5H=8S 9S', '7S 8S 9S', '7S 8S 5H=9S', '7S 8S 9S 5H=10S', '8S 9S 5H=10S']
     """
-    naturals: list[Card] = []
-    wild_cards: list[Card] = []
+    pieces = meld_pieces(hand, meld_rules, wild=wild)
+    return tuple(chain.from_iterable(map(piece_melds, pieces)))
+
+
+def meld_pieces(
+    hand: Iterable[Card], meld_rules: MeldRules, *, wild: Rank | None = None
+) -> tuple[MeldPiece, ...]:
+    """The pieces :func:`find_melds` is made of, in its order: sets, wilds, runs.
+
+    The melds of a rank depend only on the cards of that rank and the wild
+    cards, and the runs of a suit only on that suit's cards and the wilds;
+    from one turn to the next a hand changes in a card or two, so most
+    pieces come round again and :func:`piece_melds` remembers each. Pieces
+    that can hold no meld (too few cards) are left out.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> rules = EndOfThePage().meld_rules
+    >>> pieces = meld_pieces(parse_cards("JS QS KS KH KD 7C"), rules)
+    >>> [[str(meld) for meld in piece_melds(piece)] for piece in pieces]
+    [['KS KH KD'], ['JS QS KS']]
+    """
+    facts = _rules_facts(meld_rules)
+    suit_index = _SUIT_INDEX
+    wilds: list[int] = []
+    copies = [0] * _RANK_SLOTS
+    counts = [0] * _RANK_SLOTS
+    suit_ranks = [0] * _SUIT_COUNT
     for card in hand:
-        (wild_cards if card.rank is None or card.rank is wild else naturals).append(
-            card
+        rank = card.rank
+        if rank is None:
+            wilds.append(_WILDCARD_CODE)
+            continue
+        index = suit_index[card.suit]
+        if rank is wild:
+            wilds.append(rank * 4 + index)
+            continue
+        counts[rank] += 1
+        copies[rank] += 1 << (index * _COPY_BITS)
+        suit_ranks[index] |= 1 << rank
+    wild_count = len(wilds)
+    wild_key = tuple(sorted(wilds))
+    need = max(facts.need, 3 - wild_count)
+    pieces: list[MeldPiece] = [
+        (_SETS, rank, copies[rank], wild_key, wild, meld_rules)
+        for rank in _RANK_RANGE
+        if counts[rank] >= need
+    ]
+    if facts.all_wild and wild_count >= 3:
+        pieces.append((_ALL_WILD, 0, 0, wild_key, wild, meld_rules))
+    for index, held in enumerate(suit_ranks):
+        distinct = held.bit_count()
+        if distinct < facts.need or distinct + wild_count < 3:
+            continue  # too few cards of this suit for any run
+        if not wild_count and facts.ladder:
+            # With no wild, a run needs three ranks in a row (the Ace both low
+            # and high, as 1 and 14): most suits of a hand have none.
+            ladder = held | (held & 2) << 13
+            if not ladder & ladder >> 1 & ladder >> 2:
+                continue
+        pieces.append((_RUNS, index, held, wild_key, wild, meld_rules))
+    return tuple(pieces)
+
+
+_RANK_SLOTS: Final = max(Rank) + 1
+_RANK_RANGE: Final = range(min(Rank), _RANK_SLOTS)
+
+
+@attrs.frozen
+class _RulesFacts:
+    """What :func:`meld_pieces` asks of the meld rules, worked out once."""
+
+    need: int
+    all_wild: bool
+    ladder: bool
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_facts(meld_rules: MeldRules) -> _RulesFacts:
+    ranks = [int(rank) for rank in meld_rules.run_ranks]
+    # Runs follow the ranks in order, the Ace low (1) or high (14), so three
+    # ranks in a row is a test no run can fail.
+    ladder = all(high in (low + 1, low - 12) for low, high in pairwise(ranks))
+    return _RulesFacts(
+        need=max(1, meld_rules.min_naturals),
+        all_wild=meld_rules.all_wild_allowed,
+        ladder=ladder,
+    )
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def piece_melds(piece: MeldPiece) -> tuple[Meld, ...]:
+    """The melds of one piece of a search (see :func:`meld_pieces`), in order.
+
+    Memoised: hands share most of their pieces from one turn to the next.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> rules = EndOfThePage().meld_rules
+    >>> (piece,) = meld_pieces(parse_cards("7H 7D 7C"), rules)
+    >>> [str(meld) for meld in piece_melds(piece)]
+    ['7H 7D 7C']
+    """
+    kind, which, naturals, wild_key, _wild, meld_rules = piece
+    subsets = _wild_subsets(wild_key)
+    if kind == _SETS:
+        return tuple(_search_sets(Rank(which), naturals, subsets, meld_rules))
+    if kind == _ALL_WILD:
+        return tuple(
+            Meld(kind=MeldKind.WILD, cards=extra, stands_for=(None,) * w)
+            for w in range(3, len(subsets))
+            for extra in subsets[w]
         )
-    subsets = [_sub_multisets(wild_cards, size) for size in range(len(wild_cards) + 1)]
-    return (
-        *_search_sets(naturals, subsets, meld_rules),
-        *_search_runs(naturals, subsets, meld_rules),
+    return tuple(_search_runs(_SUITS[which], naturals, subsets, meld_rules))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _wild_subsets(wild_key: tuple[int, ...]) -> tuple[list[tuple[Card, ...]], ...]:
+    """The distinct sub-multisets of the wild cards, by size."""
+    wild_cards = [_BY_CODE[code] for code in wild_key]
+    return tuple(
+        _sub_multisets(wild_cards, size) for size in range(len(wild_cards) + 1)
     )
 
 
 def _search_sets(
-    naturals: list[Card], subsets: list[list[tuple[Card, ...]]], meld_rules: MeldRules
+    rank: Rank,
+    naturals: int,
+    subsets: Sequence[Sequence[tuple[Card, ...]]],
+    meld_rules: MeldRules,
 ) -> Iterator[Meld]:
     wild_count = len(subsets) - 1
-    need = max(1, meld_rules.min_naturals, 3 - wild_count)
-    held = Counter(card.rank for card in naturals)
-    by_rank: dict[Rank, Counter[Card]] = {}
-    for card in naturals:
-        # Only ranks with enough cards for a set are worth a closer look.
-        if card.rank is not None and held[card.rank] >= need:
-            by_rank.setdefault(card.rank, Counter())[card] += 1
-    for rank in sorted(by_rank):
-        distinct = sorted(by_rank[rank], key=_card_key)
-        counts = [by_rank[rank][card] for card in distinct]
-        for choice in product(*(range(count + 1) for count in counts)):
-            size = sum(choice)
-            if size == 0 or size < meld_rules.min_naturals:
-                continue
-            chosen = tuple(
-                card for card, n in zip(distinct, choice, strict=True) for _ in range(n)
-            )
-            limit = meld_rules.max_wilds_in_set(size)
-            most = wild_count if limit is None else min(limit, wild_count)
-            for w in range(max(0, 3 - size), most + 1):
-                for extra in subsets[w]:
-                    yield Meld(
-                        kind=MeldKind.SET,
-                        cards=chosen + extra,
-                        stands_for=(None,) * size + (rank,) * w,
-                    )
-    if meld_rules.all_wild_allowed:
-        for w in range(3, wild_count + 1):
+    distinct: list[Card] = []
+    counts: list[int] = []
+    for index, suit in enumerate(_SUITS):
+        count = naturals >> (index * _COPY_BITS) & _COPY_MASK
+        if count:
+            distinct.append(_CARD[(rank, suit)])
+            counts.append(count)
+    for choice in product(*(range(count + 1) for count in counts)):
+        size = sum(choice)
+        if size == 0 or size < meld_rules.min_naturals:
+            continue
+        chosen = tuple(
+            card for card, n in zip(distinct, choice, strict=True) for _ in range(n)
+        )
+        limit = meld_rules.max_wilds_in_set(size)
+        most = wild_count if limit is None else min(limit, wild_count)
+        for w in range(max(0, 3 - size), most + 1):
             for extra in subsets[w]:
-                yield Meld(kind=MeldKind.WILD, cards=extra, stands_for=(None,) * w)
+                yield Meld(
+                    kind=MeldKind.SET,
+                    cards=chosen + extra,
+                    stands_for=(None,) * size + (rank,) * w,
+                )
 
 
 def _search_runs(
-    naturals: list[Card], subsets: list[list[tuple[Card, ...]]], meld_rules: MeldRules
+    suit: Suit,
+    naturals: int,
+    subsets: Sequence[Sequence[tuple[Card, ...]]],
+    meld_rules: MeldRules,
 ) -> list[Meld]:
     found: list[Meld] = []
     add = found.append
-    natural_set = set(naturals)
     wild_count = len(subsets) - 1
-    need = max(1, meld_rules.min_naturals)
-    per_suit = Counter(card.suit for card in natural_set if card.suit is not None)
     run = MeldKind.RUN
-    for suit in sorted(per_suit, key=_SUIT_ORDER.__getitem__):
-        if per_suit[suit] < need or per_suit[suit] + wild_count < 3:
-            continue  # too few cards of this suit for any run
-        targets = [_CARD[(rank, suit)] for rank in meld_rules.run_ranks]
-        held = tuple(card in natural_set for card in targets)
-        for start, end, wild_at in _run_patterns(held, meld_rules, wild_count):
-            # One pattern, many melds: only the wild cards differ between them,
-            # so the naturals and the meanings are laid out once per pattern.
-            base = targets[start : end + 1]
-            meanings: list[Card | None] = [None] * len(base)
-            slots = [position - start for position in wild_at]
-            for slot in slots:
-                meanings[slot] = base[slot]
-            shown = tuple(meanings)
-            if not slots:
-                add(Meld(run, tuple(base), shown))  # positional: the hot path
-                continue
-            for extra in subsets[len(slots)]:
-                cards = base.copy()
-                for slot, card in zip(slots, extra, strict=True):
-                    cards[slot] = card
-                add(Meld(run, tuple(cards), shown))
+    targets = [_CARD[(rank, suit)] for rank in meld_rules.run_ranks]
+    held = tuple(bool(naturals >> rank & 1) for rank in meld_rules.run_ranks)
+    for start, end, wild_at in _run_patterns(held, meld_rules, wild_count):
+        # One pattern, many melds: only the wild cards differ between them,
+        # so the naturals and the meanings are laid out once per pattern.
+        base = targets[start : end + 1]
+        meanings: list[Card | None] = [None] * len(base)
+        slots = [position - start for position in wild_at]
+        for slot in slots:
+            meanings[slot] = base[slot]
+        shown = tuple(meanings)
+        if not slots:
+            add(Meld(run, tuple(base), shown))  # positional: the hot path
+            continue
+        for extra in subsets[len(slots)]:
+            cards = base.copy()
+            for slot, card in zip(slots, extra, strict=True):
+                cards[slot] = card
+            add(Meld(run, tuple(cards), shown))
     return found
 
 
