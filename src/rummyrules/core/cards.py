@@ -29,9 +29,11 @@ from rummyrules.core.errors import CardParseError
 from rummyrules.core.inputs import brief, expect, wrong_type
 
 __all__ = [
+    "BY_CODE",
     "BY_RANK_AND_SUIT",
     "STANDARD_CARDS",
     "WILDCARD",
+    "WILDCARD_CODE",
     "Card",
     "Rank",
     "Suit",
@@ -177,14 +179,15 @@ _SUITS_BY_TEXT: Final = (
 
 
 _SUIT_INDEX: Final = {suit: index for index, suit in enumerate(Suit)}
-_WILDCARD_CODE: Final = 4 * (max(Rank) + 2)
+WILDCARD_CODE: Final = 4 * (max(Rank) + 1)
+"""The WILDCARD's code: after every other card's (see :class:`Card`)."""
 
 
 def _code(rank: Rank | None, suit: Suit | None) -> int:
     # Rank first, then suit, WILDCARDs last: ordering cards by their codes is
     # the order the library shows them in (card_key), and no code is 0.
     if rank is None or suit is None:
-        return _WILDCARD_CODE
+        return WILDCARD_CODE
     return 4 * int(rank) + _SUIT_INDEX[suit]
 
 
@@ -192,7 +195,9 @@ class Card(int):
     """A playing card (MELD-1): a rank and a suit, or neither for a WILDCARD.
 
     A card is a frozen value, and also a small whole number, its code: the
-    hot paths of the library count, mask and sort cards as integers. There is
+    hot paths of the library count, mask and sort cards as integers. The code
+    is four times the rank plus the suit's place (S H D C are 0 to 3), and
+    :data:`WILDCARD_CODE` for the WILDCARD; :data:`BY_CODE` gives the card back. There is
     one object for each distinct card, so ``Card(rank=..., suit=...)`` and
     :meth:`parse` give the same object every time. Cards order as the
     library shows them: by rank, Ace low, then suit S H D C, WILDCARDs last.
@@ -332,6 +337,15 @@ def card_key(card: Card) -> int:
     """
     return int(card)
 
+
+BY_CODE: Final[dict[int, Card]] = {
+    int(card): card for card in (*STANDARD_CARDS, WILDCARD)
+}
+"""Each card, looked up by its code (see :class:`Card`).
+
+>>> str(BY_CODE[4]), str(BY_CODE[WILDCARD_CODE])
+('AS', '*')
+"""
 
 _CARDS_BY_TEXT: Final[dict[str, Card]] = {"*": WILDCARD}
 for _card in STANDARD_CARDS:

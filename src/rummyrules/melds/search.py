@@ -18,7 +18,15 @@ from typing import Final
 
 import attrs
 
-from rummyrules.core.cards import BY_RANK_AND_SUIT, WILDCARD, Card, Rank, Suit, card_key
+from rummyrules.core.cards import (
+    BY_CODE,
+    BY_RANK_AND_SUIT,
+    WILDCARD_CODE,
+    Card,
+    Rank,
+    Suit,
+    card_key,
+)
 from rummyrules.melds.meld import (
     Declaration,
     Meld,
@@ -93,12 +101,8 @@ _SUIT_INDEX: Final[dict[Suit | None, int]] = {
     suit: index for index, suit in enumerate(_SUITS)
 }
 # A card's code, rank * 4 + suit, sorts as card_key does; WILDCARD comes last.
-_WILDCARD_CODE: Final = (max(Rank) + 1) * 4
-_BY_CODE: Final = {
-    rank * 4 + index: BY_RANK_AND_SUIT[(rank, suit)]
-    for rank in Rank
-    for index, suit in enumerate(_SUITS)
-} | {_WILDCARD_CODE: WILDCARD}
+_WILDCARD_CODE: Final = WILDCARD_CODE
+_BY_CODE: Final = BY_CODE
 _RANK_MASK: Final = (1 << _SUIT_COUNT) - 1
 _ALL_CODES: Final = sum(1 << code for code in _BY_CODE)
 # Four bits a suit hold the copies of one card in a set piece: far more than
@@ -117,11 +121,7 @@ def card_codes(cards: Iterable[Card]) -> list[int]:
     >>> card_codes(parse_cards("AS 2H KC *")), code_card(55)
     ([4, 9, 55, 56], Card(rank=Rank.KING, suit=Suit.CLUBS))
     """
-    suit_index = _SUIT_INDEX
-    return [
-        _WILDCARD_CODE if card.rank is None else card.rank * 4 + suit_index[card.suit]
-        for card in cards
-    ]
+    return [*map(int, cards)]  # a card is its code
 
 
 def code_card(code: int) -> Card:
@@ -206,20 +206,17 @@ def meld_pieces(
     [['KS KH KD'], ['JS QS KS']]
     """
     facts = _rules_facts(meld_rules)
-    suit_index = _SUIT_INDEX
     wilds: list[int] = []
     copies = [0] * _RANK_SLOTS
     counts = [0] * _RANK_SLOTS
     suit_ranks = [0] * _SUIT_COUNT
     for card in hand:
         rank = card.rank
-        if rank is None:
-            wilds.append(_WILDCARD_CODE)
+        code = int(card)  # a card is its code: rank * 4 + suit
+        if rank is None or rank is wild:
+            wilds.append(code)
             continue
-        index = suit_index[card.suit]
-        if rank is wild:
-            wilds.append(rank * 4 + index)
-            continue
+        index = code & 3
         counts[rank] += 1
         copies[rank] += 1 << (index * _COPY_BITS)
         suit_ranks[index] |= 1 << rank
