@@ -2,7 +2,8 @@
 
 CPU time per decision (``time.process_time``, garbage collector paused) over a
 fixed set of seeded games, so two runs of the same code play the same games
-and can be compared on a busy machine. A decision is what ``playout.py``
+and can be compared on a busy machine. Every table starts with the library's
+memos empty. A decision is what ``playout.py``
 times: one ``legal_moves()`` (in 1400, every other player's claims as well),
 one uniform choice, one ``apply``. Printed:
 
@@ -30,7 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from playout import one_decision
+from playout import forget_memos, one_decision
 
 from rummyrules import EndOfThePage, FourteenHundred, GoingOutRummy, PlayableRules
 
@@ -42,6 +43,7 @@ def per_decision(
     rules: PlayableRules[Any], games: int, seed: int, bucket: Callable[[Any], int]
 ) -> tuple[dict[int, float], dict[int, int]]:
     """CPU seconds and decisions, by the bucket each decision's state is in."""
+    forget_memos()
     rng = random.Random(seed)
     seconds: dict[int, float] = {}
     counts: dict[int, int] = {}
