@@ -197,7 +197,7 @@ class Card(int):
     A card is a frozen value, and also a small whole number, its code: the
     hot paths of the library count, mask and sort cards as integers. The code
     is four times the rank plus the suit's place (S H D C are 0 to 3), and
-    :data:`WILDCARD_CODE` for the WILDCARD; :data:`BY_CODE` gives the card back. There is
+    ``WILDCARD_CODE`` for the WILDCARD; ``BY_CODE`` gives the card back. There is
     one object for each distinct card, so ``Card(rank=..., suit=...)`` and
     :meth:`parse` give the same object every time. Cards order as the
     library shows them: by rank, Ace low, then suit S H D C, WILDCARDs last.
