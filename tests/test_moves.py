@@ -1,9 +1,11 @@
 """The move notation: every move is a value and a text, and they round-trip."""
 
+import attrs
 import pytest
 from hypothesis import given
 
 from rummyrules import MoveParseError, Rank, parse_cards
+from rummyrules.game import moves as move_module
 from rummyrules.game.moves import (
     Claim,
     Discard,
@@ -15,6 +17,7 @@ from rummyrules.game.moves import (
     NewMeld,
     Take,
     parse_move,
+    register_bare_move,
 )
 from strategies import moves
 
@@ -96,3 +99,43 @@ def test_text_that_is_no_move_is_refused_with_a_reason(text: str, why: str) -> N
 def test_a_meld_declares_each_card_or_none() -> None:
     with pytest.raises(MoveParseError, match="one declaration"):
         NewMeld(cards=parse_cards("7S 8S 9S"), declared=(None,))
+
+
+@attrs.frozen(kw_only=True)
+class _Shout(Move):
+    """A move no library game has, for a game of the tests to add."""
+
+    def _body(self) -> str:
+        return "shout"
+
+
+def test_a_game_adds_a_bare_move_to_the_notation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The registry is shared: the test works on a copy, so no other test sees it.
+    monkeypatch.setattr(move_module, "_BARE", dict(move_module._BARE))
+    with pytest.raises(MoveParseError, match="a move is draw"):
+        parse_move("shout")
+    register_bare_move("shout", _Shout)
+    assert parse_move("2: shout") == _Shout(player=2)
+    assert str(parse_move("SHOUT")) == "shout"
+    with pytest.raises(MoveParseError, match=r"pass, claim, out, drop, done or shout"):
+        parse_move("dance")
+
+
+@pytest.mark.parametrize(
+    ("verb", "message"),
+    [
+        ("draw", "already the move Draw"),
+        ("meld", "already a move with cards"),
+        ("Shout", "a word of small letters"),
+        ("yell", "must read as 'yell'"),
+    ],
+)
+def test_a_verb_the_notation_cannot_take_is_refused(
+    monkeypatch: pytest.MonkeyPatch, verb: str, message: str
+) -> None:
+    monkeypatch.setattr(move_module, "_BARE", dict(move_module._BARE))
+    with pytest.raises(ValueError, match=message):
+        register_bare_move(verb, _Shout)
+    assert "yell" not in move_module._BARE

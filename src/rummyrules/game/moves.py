@@ -69,6 +69,7 @@ __all__ = [
     "Take",
     "discard_of",
     "parse_move",
+    "register_bare_move",
     "take_of",
 ]
 
@@ -270,12 +271,46 @@ class Done(Move):
 
 
 _PLAYER: Final = re.compile(r"^\s*([0-9]+)\s*:\s*(.*)$", re.S)
-_BARE: Final[dict[str, type[Draw | Pass | Drop | Done]]] = {
+_BARE: Final[dict[str, type[Move]]] = {
     "draw": Draw,
     "pass": Pass,
     "drop": Drop,
     "done": Done,
 }
+_VERBS: Final = {"take", "meld", "lay", "discard", "claim", "out"}
+"""The verbs of moves with cards, read by :func:`parse_move` itself."""
+
+
+def register_bare_move(verb: str, move: type[Move]) -> None:
+    """Make a game's own move without cards readable: ``verb`` is read as ``move()``.
+
+    A game that has a move the shared notation lacks (Gin Rummy's
+    ``knock``) registers it from its own package, as it registers itself;
+    the move's text must be its verb. Registering the same move again does
+    nothing; a verb the notation already uses for another move is refused.
+
+    >>> register_bare_move("done", Done)  # already so: nothing changes
+    >>> register_bare_move("draw", Done)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'draw' is already the move Draw
+    """
+    if not (verb.isascii() and verb.isalpha() and verb.islower()):
+        message = f"a move's verb is a word of small letters, not {brief(verb)}"
+        raise ValueError(message)
+    known = _BARE.get(verb)
+    if known is move:
+        return
+    if known is not None or verb in _VERBS:
+        name = "a move with cards" if known is None else f"the move {known.__name__}"
+        message = f"{brief(verb)} is already {name}"
+        raise ValueError(message)
+    if str(move()) != verb:
+        message = (
+            f"{move.__name__}() must read as {brief(verb)}, not {brief(str(move()))}"
+        )
+        raise ValueError(message)
+    _BARE[verb] = move
 
 
 @functools.cache
@@ -346,12 +381,17 @@ def _parse(text: str) -> Move:
         return kind(player=player, card=card, declared=meaning, meld=meld)
     if verb == "out" and rest:
         return _go_out(text, rest, player)
-    raise _not_a_move(text, _HINTS.get(verb, _UNKNOWN))
+    raise _not_a_move(text, _HINTS.get(verb) or _unknown())
 
 
-_UNKNOWN: Final = (
-    "a move is draw, take, meld, lay, discard, pass, claim, out, drop or done"
-)
+def _unknown() -> str:
+    *verbs, last = [*_VERBS_IN_ORDER, *(v for v in _BARE if v not in _VERBS_IN_ORDER)]
+    return f"a move is {', '.join(verbs)} or {last}"
+
+
+_VERBS_IN_ORDER: Final = (
+    "draw", "take", "meld", "lay", "discard", "pass", "claim", "out", "drop", "done"
+)  # fmt: skip
 _HINTS: Final = {
     "draw": "draw takes nothing after it",
     "pass": "pass takes nothing after it",
