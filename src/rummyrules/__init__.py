@@ -52,6 +52,7 @@ from rummyrules.games import (
     DealerDraw,
     EndOfThePage,
     FourteenHundred,
+    GinRummy,
     GoingOut,
     GoingOutRummy,
     Match,
@@ -67,6 +68,8 @@ from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredTurn,
     FourteenHundredView,
 )
+from rummyrules.games.gin_rummy.machine import Knock
+from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyState, GinRummyView
 from rummyrules.games.going_out.state import GoingOutState, GoingOutView
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.melds.layouts import Layout
@@ -94,12 +97,17 @@ __all__ = [
     "FourteenHundredView",
     "GameRecord",
     "GameState",
+    "GinRummy",
+    "GinRummyPhase",
+    "GinRummyState",
+    "GinRummyView",
     "GoOut",
     "GoingOut",
     "GoingOutRummy",
     "GoingOutState",
     "GoingOutView",
     "IllegalMoveError",
+    "Knock",
     "LayOff",
     "LayOffOption",
     "Layout",

@@ -51,7 +51,8 @@ def named_cards(value: object) -> Iterator[Card]:
 def pinned(game: GameState, player: int) -> Counter[Card]:
     """Cards of a player's hand that the state names in the game's own fields, so must stay there.
 
-    The face-up wild card in its holder's hand (EOP-3, F14-4), or the cards
+    The face-up wild card in its holder's hand (EOP-3, F14-4), any card the
+    game shows face up in a hand (its strategy's ``shown``), or the cards
     the turn in progress names (the card taken, which must still be played,
     F14-9, or which needs two cards held, EOP-6). Where they are in the hand
     of the player to move, the whole hand stays: what they may still do this
@@ -61,6 +62,13 @@ def pinned(game: GameState, player: int) -> Counter[Card]:
     for field in attrs.fields(type(game)):
         if field.name not in BASE_FIELDS:
             named.update(named_cards(getattr(game, field.name)))
+    # What the game lays face up stays where it is seen (Gin Rummy's hands
+    # once the knock is down, GIN-6).
+    named.update(
+        shown.card
+        for shown in strategy_of(game.rules).shown(game)
+        if shown.holder == player
+    )
     hand = Counter(game.hand(player))
     if player == game.to_move and named & hand:
         return hand

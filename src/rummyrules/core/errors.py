@@ -78,7 +78,7 @@ class MoveParseError(RummyRulesError):
     >>> parse_move("dance")
     Traceback (most recent call last):
     ...
-    rummyrules.MoveParseError: 'dance' is not a move: a move is draw, take, meld, lay, discard, pass, claim, out, drop or done
+    rummyrules.MoveParseError: 'dance' is not a move: a move is draw, take, meld, lay, discard, pass, claim, out, drop, done or knock
     """
 
 

@@ -1,0 +1,260 @@
+"""Gin Rummy: its options, deck, melds and card values (``GIN-*``).
+
+Not one of the three games the library was made for: it is here so that the
+library can be checked move by move against the game-AI toolkits that ship
+it, and timed against them on the same game. The defaults are OpenSpiel's.
+
+>>> from rummyrules import GinRummy
+>>> rules = GinRummy()
+>>> len(rules.deck()), rules.card_value("KS"), rules.card_value("AH")
+(52, 10, 1)
+>>> print(rules.check_meld("QS KS AS"))
+invalid: QS KS AS does not fit in a Gin Rummy run (GIN-2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
+
+import attrs
+
+from rummyrules.core.cards import Card, Rank, make_deck
+from rummyrules.core.options import about, at_least, between, is_bool
+from rummyrules.formats.sections import (
+    Count,
+    Dealer,
+    Hands,
+    Melds,
+    Pile,
+    Player,
+    Section,
+    Seed,
+    Sheet,
+    Stock,
+    ToMove,
+)
+from rummyrules.game.machine import Machine
+from rummyrules.game.state import GameState, View
+from rummyrules.game.strategy import Strategy
+from rummyrules.games.base import GameRules
+from rummyrules.games.gin_rummy import checks as gin_checks
+from rummyrules.games.gin_rummy import machine as gin_game
+from rummyrules.games.gin_rummy.deadwood import card_points
+from rummyrules.games.gin_rummy.positions import KnockCard, Taken
+from rummyrules.games.gin_rummy.state import GinRummyState, GinRummyView
+from rummyrules.games.gin_rummy.strategy import STRATEGY
+from rummyrules.melds import MeldRules
+
+__all__ = ["GinRummy"]
+
+MELD_RULES: Final = MeldRules(
+    game="Gin Rummy",
+    run_ranks=tuple(Rank),  # A 2 … K: the Ace low only (GIN-1)
+    meld_rule="GIN-2",
+    wild_gap=0,
+    min_naturals=1,
+    wild_rule="GIN-2",
+)
+"""Sets and runs of three or more, the Ace low only, no wild cards (GIN-2)."""
+
+MOST_DEADWOOD_KNOCK: Final = 10
+"""The highest knock card a table may choose: OpenSpiel's bound (GIN-5)."""
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class GinRummy(GameRules[GinRummyState]):
+    """The rules of Gin Rummy, with OpenSpiel's defaults.
+
+    Options (all keyword-only, checked when the object is built):
+
+    - ``hand_size``: cards dealt to each player, 1 to 10 (GIN-1, default 10).
+    - ``knock_card``: the most deadwood a knock may leave, 0 to 10; 0 means
+      only gin (GIN-5, default 10).
+    - ``gin_bonus``: points for going gin (GIN-7, default 25).
+    - ``undercut_bonus``: points for an undercut (GIN-7, default 25).
+    - ``undercut_on_equal``: equal deadwood is an undercut, as in the
+      tournament rules (GIN-R1, default False: the knocker scores 0).
+    - ``oklahoma``: the first upcard's value is the knock card, an Ace
+      meaning gin only (GIN-10, default False).
+    - ``target``: play hands until a player's total reaches this many
+      points (GIN-R2, default None: one hand is the game).
+    - ``max_turns``: end a hand as a draw after this many turns (ALL-5,
+      default None: no limit).
+
+    >>> GinRummy(knock_card=11)
+    Traceback (most recent call last):
+    ...
+    rummyrules.OptionError: knock_card must be from 0 to 10 in Gin Rummy, not 11 (GIN-5)
+    """
+
+    name: ClassVar[str] = "Gin Rummy"
+    deck_rule: ClassVar[str] = "GIN-1"
+    wild_ranks: ClassVar[frozenset[Rank]] = frozenset()
+    wild_rule: ClassVar[str] = "GIN-2"
+    state_class: ClassVar[type[GameState]] = GinRummyState
+    view_class: ClassVar[type[View]] = GinRummyView
+    short_name: ClassVar[str] = "gin"
+    aliases: ClassVar[tuple[str, ...]] = ("gin-rummy",)
+    strategy: ClassVar[Strategy] = STRATEGY
+    keeps_score: ClassVar[bool] = True
+    sections: ClassVar[tuple[Section, ...]] = (
+        Seed(),
+        Dealer(),
+        ToMove(),
+        KnockCard(),
+        Count("passes"),
+        Player("knocker"),
+        Taken(),
+        Hands(),
+        Melds(),
+        Pile(),
+        Sheet(),
+        Count("upcards"),
+        Count("bounced"),
+        Count("turns"),
+        Stock(),
+    )
+
+    # What the conformance suite records of the game (tests/transcripts.py).
+    transcript_games: ClassVar[tuple[tuple[str, int], ...]] = (
+        ("GinRummy", 1),
+        ("GinRummy", 2),
+        ("GinRummy knock_card=0", 3),
+        ("GinRummy oklahoma=true", 4),
+        ("GinRummy hand_size=7 gin_bonus=20 undercut_bonus=10", 5),
+        ("GinRummy undercut_on_equal=true", 6),
+        ("GinRummy hand_size=3", 7),
+        ("GinRummy max_turns=20", 8),
+    )
+    perft_positions: ClassVar[tuple[tuple[str, int], ...]] = (
+        ("GinRummy | seed 3 | to_move 0 upcard | hands 2H 2C 4C 5S 6H 8H 10S 10C "
+         "JH KH / AS AD 2D 3H 3D 7D 9S 9D 10D JD | pile QH", 5),
+        ("GinRummy hand_size=3 | to_move 0 play | hands 7S 8S 9S KD / 2C 5D 9H "
+         "| pile 4H", 4),
+        ("GinRummy hand_size=4 | to_move 1 layoff | knocker 0 | hands 2C / 10S 5D "
+         "6S 9H | melds 0: 7S 8S 9S | pile 4H", 4),
+        ("GinRummy hand_size=3 | to_move 1 knock | passes 2 | knocker 1 | hands 7S "
+         "QH QC / AH 2D 2C 3H | pile KD 4S AS KH 3S | upcards 1 | turns 5", 4),
+        ("GinRummy hand_size=3 | seed 8 | to_move 0 wall | passes 2 | hands 2D 6D "
+         "8C / 4S 6S 10H | pile KD 3C 8H 3D 5C 2S QD QH 3S AD 7S KS QS 10D 2H 5H AH "
+         "9H JH JS JC 7C 4C 9C 3H AS 2C QC 4D 9S 4H 6C 10C 6H KH 5D AC 8D 7H 8S 10S "
+         "9D 7D JD | upcards 45 | turns 88", 5),
+    )  # fmt: skip
+
+    hand_size: int = attrs.field(
+        default=10,
+        validator=between(1, 10),
+        metadata=about("GIN-1", "Cards dealt to each player."),
+    )
+    knock_card: int = attrs.field(
+        default=10,
+        validator=between(0, MOST_DEADWOOD_KNOCK),
+        metadata=about("GIN-5", "The most deadwood a knock may leave; 0: gin only."),
+    )
+    gin_bonus: int = attrs.field(
+        default=25,
+        validator=between(0, 1000),
+        metadata=about("GIN-7", "Points for going gin."),
+    )
+    undercut_bonus: int = attrs.field(
+        default=25,
+        validator=between(0, 1000),
+        metadata=about("GIN-7", "Points for an undercut."),
+    )
+    undercut_on_equal: bool = attrs.field(
+        default=False,
+        validator=is_bool,
+        metadata=about("GIN-R1", "Equal deadwood is an undercut."),
+    )
+    oklahoma: bool = attrs.field(
+        default=False,
+        validator=is_bool,
+        metadata=about("GIN-10", "The first upcard's value is the knock card."),
+    )
+    target: int | None = attrs.field(
+        default=None,
+        validator=at_least(1),
+        metadata=about("GIN-R2", "Points that end a game of several hands."),
+    )
+    max_turns: int | None = attrs.field(
+        default=None,
+        validator=at_least(1),
+        metadata=about("ALL-5", "Turns after which a hand ends as a draw."),
+    )
+
+    @property
+    def players(self) -> int:
+        """Two: Gin Rummy is a game for two (GIN-1).
+
+        >>> GinRummy().players
+        2
+        """
+        return 2
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """Sets and runs of 3 or more, the Ace low only, no wilds (GIN-2).
+
+        >>> GinRummy().meld_rules.ace_low
+        True
+        """
+        return MELD_RULES
+
+    def deck(self) -> tuple[Card, ...]:
+        """One standard 52-card deck (GIN-1).
+
+        >>> len(GinRummy().deck())
+        52
+        """
+        return make_deck()
+
+    @property
+    def machine(self) -> Machine[Any]:
+        """The Gin Rummy turn machine (GIN-3 … GIN-9).
+
+        >>> [
+        ...     str(m)
+        ...     for m in GinRummy().machine.legal_moves(GinRummy().new_game(seed=1))
+        ... ]
+        ['take', 'pass']
+        """
+        return gin_game.MACHINE
+
+    def new_game(
+        self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
+    ) -> GinRummyState:
+        """Deal a hand (GIN-1): player 0's cards, then player 1's, then the upcard.
+
+        ``dealer`` must be 0: player 0 always moves first, as in OpenSpiel.
+
+        >>> game = GinRummy().new_game(seed=42)
+        >>> [len(hand) for hand in game.hands], len(game.stock), len(game.discard_pile)
+        ([10, 10], 31, 1)
+        """
+        return gin_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
+
+    def check_state(self, state: GameState) -> None:
+        """Refuse a game, sound in shape, that no play of Gin Rummy reaches.
+
+        >>> rules = GinRummy()
+        >>> rules.check_state(rules.new_game(seed=1))
+        """
+        gin_checks.check_state(state)
+
+    def check_view(self, view: View) -> None:
+        """Refuse a view, sound in shape, that no play of Gin Rummy shows.
+
+        >>> rules = GinRummy()
+        >>> rules.check_view(rules.new_game(seed=1).view(0))
+        """
+        gin_checks.check_view(view)
+
+    def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
+        """A card's points (GIN-1): Ace 1, 2 to 10 their face, J Q K 10.
+
+        >>> [GinRummy().card_value(c) for c in ["AS", "7H", "10D", "QC"]]
+        [1, 7, 10, 10]
+        """
+        self.wild_rank(wild)
+        return card_points(self._card(card))

@@ -1,0 +1,232 @@
+"""Gin Rummy's state and view: what only this game keeps.
+
+>>> from rummyrules import GinRummy
+>>> game = GinRummy().new_game(seed=3)
+>>> type(game).__name__, game.phase.value, game.to_move, game.knock_card
+('GinRummyState', 'upcard', 0, 10)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, ClassVar, Protocol, cast
+
+import attrs
+
+from rummyrules.core.cards import Card
+from rummyrules.game.state import GameState, PlayableRules, View
+
+__all__ = [
+    "GinRummyPhase",
+    "GinRummyState",
+    "GinRummyView",
+    "Options",
+    "options",
+    "options_of",
+]
+
+
+class GinRummyPhase(enum.StrEnum):
+    """Where a hand of Gin Rummy stands: what kind of move comes next.
+
+    >>> GinRummyPhase.UPCARD == "upcard", GinRummyPhase.LAY_OFF.value
+    (True, 'layoff')
+    """
+
+    UPCARD = "upcard"
+    """The first upcard, which each player in turn takes or passes (GIN-3)."""
+    DRAW = "draw"
+    """The player to move draws from the stock or takes the upcard (GIN-4)."""
+    PLAY = "play"
+    """The player has drawn: a discard, or a knock (GIN-4, GIN-5)."""
+    KNOCK = "knock"
+    """The knocker discards, keeping the knock good (GIN-5)."""
+    LAY_DOWN = "laydown"
+    """The knocker lays their melds one at a time, then is done (GIN-5)."""
+    LAY_OFF = "layoff"
+    """The opponent lays cards off on the knocker's melds, then is done (GIN-6)."""
+    MELD = "meld"
+    """The opponent lays their own melds, then is done; the hand is scored (GIN-6, GIN-7)."""
+    WALL = "wall"
+    """Two cards are left in the stock: knock with the upcard, or pass (GIN-8)."""
+    OVER = "over"
+    """The game is over; there are no more moves."""
+
+
+class Options(Protocol):
+    """The options of Gin Rummy that its turn machine reads."""
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player (GIN-1)."""
+
+    @property
+    def knock_card(self) -> int:
+        """The most deadwood a knock may leave (GIN-5)."""
+
+    @property
+    def gin_bonus(self) -> int:
+        """Points for going gin (GIN-7)."""
+
+    @property
+    def undercut_bonus(self) -> int:
+        """Points for an undercut (GIN-7)."""
+
+    @property
+    def undercut_on_equal(self) -> bool:
+        """Whether equal deadwood is an undercut (GIN-R1)."""
+
+    @property
+    def oklahoma(self) -> bool:
+        """Whether the first upcard sets the knock card (GIN-10)."""
+
+    @property
+    def target(self) -> int | None:
+        """Points that end a game of several hands (GIN-R2); None: one hand."""
+
+    @property
+    def max_turns(self) -> int | None:
+        """Turns after which a hand ends as a draw (ALL-5)."""
+
+
+def options_of(rules: PlayableRules[Any]) -> Options:
+    """The Gin Rummy options of a rules object of the game.
+
+    >>> from rummyrules import GinRummy
+    >>> options_of(GinRummy()).knock_card
+    10
+    """
+    # Only this game's rules come here, and its rules class has them all.
+    return cast("Options", rules)
+
+
+def options(state: GameState | View) -> Options:
+    """The Gin Rummy options of a state's (or a view's) rules.
+
+    >>> from rummyrules import GinRummy
+    >>> options(GinRummy(gin_bonus=20).new_game(seed=1)).gin_bonus
+    20
+    """
+    return options_of(state.rules)
+
+
+@attrs.frozen(kw_only=True)
+class GinRummyState(GameState):
+    """A game of Gin Rummy, as a frozen value: two players, one hand at a time.
+
+    Attributes:
+        phase: What kind of move comes next (see :class:`GinRummyPhase`).
+        knock_card: The most deadwood a knock may leave this hand: the
+            ``knock_card`` option, or with ``oklahoma`` the first upcard's
+            value (GIN-5, GIN-10).
+        passes: How many players have passed the first upcard (GIN-3).
+        knocker: Who knocked this hand; None until somebody does (GIN-5).
+        upcards: How many upcards have been drawn this hand (GIN-9).
+        taken: The upcard taken this turn, until the turn's discard (GIN-9).
+        bounced: 1 when the last turn took the upcard and discarded it at
+            once, else 0 (GIN-9: two such turns in a row end the hand).
+        score_sheet: One row a finished hand, each player's points (GIN-7).
+
+    >>> from rummyrules import GinRummy
+    >>> game = GinRummy().new_game(seed=3).apply("pass")
+    >>> game.passes, game.to_move, game.phase.value
+    (1, 1, 'upcard')
+    """
+
+    phases: ClassVar[type[enum.StrEnum]] = GinRummyPhase
+
+    phase: GinRummyPhase
+    knock_card: int
+    passes: int = 0
+    knocker: int | None = None
+    upcards: int = 0
+    taken: Card | None = None
+    bounced: int = 0
+    score_sheet: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def opponent(self) -> int:
+        """The player who did not knock (or, before a knock, the player not to move).
+
+        >>> from rummyrules import GinRummy
+        >>> GinRummy().new_game(seed=1).opponent
+        1
+        """
+        mover = self.knocker if self.knocker is not None else self.to_move or 0
+        return 1 - mover
+
+    @property
+    def round(self) -> int:
+        """The hand being played, counting from 1 (GIN-R2).
+
+        >>> from rummyrules import GinRummy
+        >>> GinRummy().new_game(seed=1).round
+        1
+        """
+        return max(1, len(self.score_sheet) + (0 if self.is_over else 1))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players with the most points once the game is over; nobody on a draw.
+
+        >>> from rummyrules import GinRummy
+        >>> GinRummy().new_game(seed=1).winners
+        ()
+        """
+        if not self.is_over or not self.score_sheet:
+            return ()
+        totals = self.scores
+        best = max(totals)
+        if all(total == best for total in totals):
+            return ()
+        return tuple(p for p, total in enumerate(totals) if total == best)
+
+    @property
+    def hands_shown(self) -> bool:
+        """Whether both hands lie face up: once the knocker has laid down (GIN-6).
+
+        >>> from rummyrules import GinRummy
+        >>> GinRummy().new_game(seed=1).hands_shown
+        False
+        """
+        if self.phase in (GinRummyPhase.LAY_OFF, GinRummyPhase.MELD):
+            return True
+        return self.is_over and self.knocker is not None
+
+    def _view(self, player: int) -> GinRummyView:
+        fields = self.view_fields(player)
+        shown = self.hands_shown
+        return GinRummyView(
+            **fields,
+            knock_card=self.knock_card,
+            knocker=self.knocker,
+            passes=self.passes,
+            score_sheet=self.score_sheet,
+            shown_hands=self.hands if shown else (),
+        )
+
+
+@attrs.frozen(kw_only=True)
+class GinRummyView(View):
+    """What one player may see of a game of Gin Rummy.
+
+    Attributes:
+        knock_card: The most deadwood a knock may leave this hand.
+        knocker: Who knocked; None until somebody does.
+        passes: How many players have passed the first upcard.
+        score_sheet: The finished hands' points.
+        shown_hands: Both hands once the knocker has laid down (GIN-6);
+            empty before.
+
+    >>> from rummyrules import GinRummy
+    >>> view = GinRummy().new_game(seed=4).view(1)
+    >>> view.hand_sizes, view.shown_hands
+    ((10, 10), ())
+    """
+
+    phase: GinRummyPhase
+    knock_card: int
+    knocker: int | None
+    passes: int
+    score_sheet: tuple[tuple[int, ...], ...]
+    shown_hands: tuple[tuple[Card, ...], ...]
