@@ -1,8 +1,9 @@
 """Gin Rummy: its options, deck, melds and card values (``GIN-*``).
 
-Not one of the three games the library was made for: it is here so that the
-library can be checked move by move against the game-AI toolkits that ship
-it, and timed against them on the same game. The defaults are OpenSpiel's.
+One hand is the game, as in OpenSpiel (GIN-R2). Not one of the three games
+the library was made for: it is here so that the library can be checked move
+by move against the game-AI toolkits that ship it, and timed against them on
+the same game. The defaults are OpenSpiel's.
 
 >>> from rummyrules import GinRummy
 >>> rules = GinRummy()
@@ -77,8 +78,6 @@ class GinRummy(GameRules[GinRummyState]):
       tournament rules (GIN-R1, default False: the knocker scores 0).
     - ``oklahoma``: the first upcard's value is the knock card, an Ace
       meaning gin only (GIN-10, default False).
-    - ``target``: play hands until a player's total reaches this many
-      points (GIN-R2, default None: one hand is the game).
     - ``max_turns``: end a hand as a draw after this many turns (ALL-5,
       default None: no limit).
 
@@ -171,11 +170,6 @@ class GinRummy(GameRules[GinRummyState]):
         default=False,
         validator=is_bool,
         metadata=about("GIN-10", "The first upcard's value is the knock card."),
-    )
-    target: int | None = attrs.field(
-        default=None,
-        validator=at_least(1),
-        metadata=about("GIN-R2", "Points that end a game of several hands."),
     )
     max_turns: int | None = attrs.field(
         default=None,
