@@ -1,0 +1,1 @@
+"""Drivers of the engines rummyrules is checked against (the [peers] extra)."""
