@@ -100,6 +100,7 @@ _V0, _V1, _V2, _V3 = (
     sum(bit for card, bit in _BIT.items() if _POINTS[card] >> weight & 1)
     for weight in range(_VALUE_BITS)
 )
+_BIT_POINTS: Final = {bit: _POINTS[card] for card, bit in _BIT.items()}
 _TENS: Final = sum(bit for card, bit in _BIT.items() if _POINTS[card] == _HIGHEST_VALUE)
 _NONE: Final = 1 << 30
 """More deadwood than any hand holds: the start of a search for the least."""
@@ -172,8 +173,9 @@ def _in_runs(cards: int) -> int:
 
 def _set_ranks(cards: int) -> int:
     """A bit for each rank held in three or four suits (a set, GIN-2)."""
-    s, h, d, c = (cards >> (_LANE * suit) & _LANE_MASK for suit in range(_SUIT_COUNT))
-    return (s & h & (d | c)) | (d & c & (s | h))
+    spades, hearts = cards & _LANE_MASK, cards >> _LANE & _LANE_MASK
+    diamonds, clubs = cards >> 2 * _LANE & _LANE_MASK, cards >> 3 * _LANE
+    return spades & hearts & (diamonds | clubs) | diamonds & clubs & (spades | hearts)
 
 
 def _best(cards: int) -> tuple[int, int]:
@@ -278,12 +280,41 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
     return tuple(sorted(found))
 
 
-def _set_melds(sets: int) -> Iterator[Meld]:
+def _every_meld() -> Iterator[tuple[int, Meld]]:
+    """Every meld of one deck (GIN-2), with its mask: 264 runs and 65 sets."""
+    for suit in range(_SUIT_COUNT):
+        for low in range(Rank.ACE, Rank.KING - _MIN_RUN + 2):
+            row = 0
+            for high in range(low, Rank.KING + 1):
+                row |= 1 << (_LANE * suit + high)
+                if high - low + 1 >= _MIN_RUN:
+                    cards = _cards_of(row)
+                    yield row, Meld(MeldKind.RUN, cards, (None,) * len(cards))
     for rank in Rank:
-        column = sets & _COLUMN << rank
-        if column:
-            cards = _cards_of(column)
-            yield Meld(MeldKind.SET, cards, (None,) * len(cards))
+        column = _COLUMN << rank
+        for left_out in (
+            0,
+            *(1 << (_LANE * suit + rank) for suit in range(_SUIT_COUNT)),
+        ):
+            cards = _cards_of(column ^ left_out)
+            yield column ^ left_out, Meld(MeldKind.SET, cards, (None,) * len(cards))
+
+
+_MELDS: Final = dict(_every_meld())
+"""Each meld of one deck by its mask: laying out an arrangement builds no meld."""
+
+
+def _columns(sets: int) -> Iterator[int]:
+    """The mask's cards rank by rank, low to high, one mask a rank held."""
+    ranks = (sets | sets >> _LANE | sets >> 2 * _LANE | sets >> 3 * _LANE) & _LANE_MASK
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        yield sets & _COLUMN * low
+
+
+def _set_melds(sets: int) -> Iterator[Meld]:
+    return map(_MELDS.__getitem__, _columns(sets))
 
 
 def _run_melds(runs: int) -> Iterator[Meld]:
@@ -291,11 +322,9 @@ def _run_melds(runs: int) -> Iterator[Meld]:
     while runs:
         low = runs & -runs
         # The row starting at the lowest bit: adding it carries past its end.
-        row = (runs + low) & ~runs
-        row = (row - low) & runs
+        row = ((runs + low) & ~runs) - low & runs
         runs ^= row
-        cards = _cards_of(row)
-        yield Meld(MeldKind.RUN, cards, (None,) * len(cards))
+        yield _MELDS[row]
 
 
 def deadwood_after_discard(hand: Sequence[Card] | str, discard: Card | str) -> int:
@@ -313,31 +342,35 @@ def deadwood_after_discard(hand: Sequence[Card] | str, discard: Card | str) -> i
     bit = _BIT.get(card, 0)
     if not cards & bit:
         raise ValueError(f"{card} is not in the hand {_text(hand)}")
-    return _best(cards ^ bit)[0]
+    return _least(cards ^ bit)
 
 
-def _discards(cards: int) -> Iterator[tuple[int, int]]:
-    """Each card of the mask as (its bit, the least deadwood without it).
+def _least(cards: int) -> int:
+    """The least deadwood of a mask (see :func:`min_deadwood`)."""
+    if not _set_ranks(cards):  # the usual hand: runs only, no choice to make
+        return _points(cards & ~_in_runs(cards))
+    return _best(cards)[0]
 
-    A card that no meld can use (in no three in a row, its rank in fewer
-    than three suits) leaves the deadwood less its own value, worked out
-    without a search.
-    """
+
+def _meldable(cards: int) -> int:
+    """The cards of the mask some meld could use: in three in a row, or a set."""
     meldable = _in_runs(cards)
     ranks = _set_ranks(cards)
     while ranks:
         low = ranks & -ranks
         ranks ^= low
         meldable |= cards & _COLUMN * low
-    whole = _best(cards)[0] if cards & ~meldable else 0
-    rest = cards
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
-        if bit & meldable:
-            yield bit, _best(cards ^ bit)[0]
-        else:
-            yield bit, whole - _points(bit)
+    return meldable
+
+
+def _highest_value(cards: int) -> int:
+    """The highest value among the cards of a mask (not empty)."""
+    if cards & _TENS:
+        return _HIGHEST_VALUE
+    ranks = (
+        cards | cards >> _LANE | cards >> 2 * _LANE | cards >> 3 * _LANE
+    ) & _LANE_MASK
+    return ranks.bit_length() - 1  # below ten, a card's value is its rank
 
 
 def knock_deadwood(hand: Sequence[Card] | str) -> int:
@@ -358,7 +391,19 @@ def knock_deadwood(hand: Sequence[Card] | str) -> int:
     cards, size = _mask(hand)
     if not size:
         raise ValueError("an empty hand has no card to discard")
-    return min(deadwood for _, deadwood in _discards(cards))
+    # A discard lowers the deadwood by its value at most (the arrangement
+    # without it, the card added as deadwood, is one of the whole hand), and
+    # exactly by it for a card no meld can use: of those, the highest.
+    whole = _least(cards)
+    meldable = _meldable(cards)
+    loose = cards & ~meldable
+    best = whole - _highest_value(loose) if loose else _NONE
+    while meldable and best:  # nothing is below gin
+        bit = meldable & -meldable
+        meldable ^= bit
+        if whole - _BIT_POINTS[bit] < best:
+            best = min(best, _least(cards ^ bit))
+    return best
 
 
 def knock_discards(hand: Sequence[Card] | str, knock_card: int) -> tuple[Card, ...]:
@@ -376,10 +421,17 @@ def knock_discards(hand: Sequence[Card] | str, knock_card: int) -> tuple[Card, .
     ()
     """
     cards, _ = _mask(hand)
-    return tuple(
-        sorted(
-            _CARD_AT[bit.bit_length() - 1]
-            for bit, deadwood in _discards(cards)
-            if deadwood <= knock_card
-        )
-    )
+    # As in knock_deadwood: a discard lowers the deadwood by its value at
+    # most, and exactly by it for a card no meld can use.
+    whole = _least(cards)
+    meldable = _meldable(cards)
+    found: list[Card] = []
+    rest = cards
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        if whole - _BIT_POINTS[bit] <= knock_card and (
+            not bit & meldable or _least(cards ^ bit) <= knock_card
+        ):
+            found.append(_CARD_AT[bit.bit_length() - 1])
+    return tuple(sorted(found))
