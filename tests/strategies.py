@@ -282,6 +282,36 @@ def _fits(
     return True
 
 
+GIN_HAND_MOST = 11
+"""A Gin Rummy hand just after drawing: 10 cards and the one drawn (GIN-1, GIN-5)."""
+
+
+@st.composite
+def gin_hands(draw: st.DrawFn, *, min_size: int = 0) -> tuple[Card, ...]:
+    """Distinct cards from one 52-card deck (GIN-1), ``min_size`` to 11 of them.
+
+    Half the hands are drawn from a few ranks in a row, all four suits, so
+    that sets and runs share cards and the best arrangement is a choice;
+    the others from the whole deck.
+    """
+    pool: tuple[Card, ...] = STANDARD_CARDS
+    if draw(st.booleans()):
+        low = draw(st.integers(min_value=1, max_value=11))
+        high = draw(st.integers(min_value=low + 2, max_value=min(13, low + 4)))
+        pool = tuple(
+            card for card in STANDARD_CARDS if card.rank and low <= card.rank <= high
+        )
+    chosen = draw(
+        st.lists(
+            st.sampled_from(pool),
+            unique=True,
+            min_size=min_size,
+            max_size=min(GIN_HAND_MOST, len(pool)),
+        )
+    )
+    return tuple(chosen)
+
+
 @st.composite
 def table_melds(
     draw: st.DrawFn, variant: Variant, wild: Rank | None
