@@ -94,6 +94,9 @@ class _Decision:
         claim = next((move for move in moves if isinstance(move, Claim)), None)
         if claim is not None:
             return claim  # F14-12: a card laid for nothing
+        first = self.strategy.first_choice(self.view)
+        if first is not None:
+            return first  # the game's own move, made whenever it may be
         if self.strategy.picking_up(self.view):
             return self._pick_up(moves)
         return self._play(moves)

@@ -35,7 +35,7 @@ import attrs
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.hands import sorted_hand
-from rummyrules.game.moves import Take
+from rummyrules.game.moves import Move, Take
 from rummyrules.game.rummy500 import Rummy500State, Rummy500View
 from rummyrules.game.state import GameState, Phase, PlayableRules, View
 from rummyrules.melds import MeldRules
@@ -145,6 +145,21 @@ class Strategy:
         """
         del game
         return ()
+
+    def first_choice(self, view: View) -> Move | None:
+        """A move a greedy player of this game makes whenever it is listed; None for none.
+
+        The bots know the moves every game shares; a game with a move of its
+        own that a greedy player always makes (Gin Rummy's ``knock``, GIN-5)
+        names it here, and the greedy bot makes it before anything else.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> print(strategy_of(game.rules).first_choice(game.view(1)))
+        None
+        """
+        del view
+        return None
 
     def unseen(self, view: View) -> Counter[Card]:
         """The cards this player has not seen: the deck less all they may see.

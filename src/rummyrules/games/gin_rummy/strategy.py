@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from rummyrules.game.moves import Move
 from rummyrules.game.state import View
 from rummyrules.game.strategy import PointsStrategy, Seen, Shown
+from rummyrules.games.gin_rummy.machine import Knock
 from rummyrules.games.gin_rummy.state import GinRummyState, GinRummyView
 
 __all__ = ["STRATEGY", "GinRummyStrategy"]
@@ -35,6 +37,18 @@ class GinRummyStrategy(PointsStrategy):
         False
         """
         return view.phase == "layoff"
+
+    def first_choice(self, view: View) -> Move | None:
+        """Knock whenever a knock is listed (GIN-5): the greedy bot knocks when it can.
+
+        >>> from rummyrules import GinRummy
+        >>> game = GinRummy(hand_size=3).position(
+        ...     "to_move 0 play | hands 7S 8S 9S KD / 2C 5D 9H | pile 4H"
+        ... )
+        >>> print(STRATEGY.first_choice(game.view(0)))
+        knock
+        """
+        return next((move for move in view.legal_moves if type(move) is Knock), None)
 
     def shown(self, game: Seen) -> tuple[Shown, ...]:
         """Both hands, face up, once the knocker has laid down (GIN-6).

@@ -47,14 +47,14 @@ and check that every legal action round-trips (action -> text -> action).
 
 from __future__ import annotations
 
-import random
-import sys
-from collections import Counter
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import pyspiel  # the [peers] extra; tests/test_gin_vs_openspiel.py skips or fails without it
+# OpenSpiel is a compiled module without type stubs: Any to mypy.
+pyspiel: Any = importlib.import_module("pyspiel")
+
 
 GR: Any = pyspiel.gin_rummy
 
@@ -102,7 +102,9 @@ def meld_cards(meld_id: int) -> list[int]:
 
 def meld_text(meld_id: int) -> str:
     """``meld 7S 8S 9S`` for a meld id, cards in our order."""
-    return "meld " + " ".join(card_text(c) for c in sorted(meld_cards(meld_id), key=card_key))
+    return "meld " + " ".join(
+        card_text(c) for c in sorted(meld_cards(meld_id), key=card_key)
+    )
 
 
 def meld_id_of(cards: Sequence[int]) -> int:
@@ -182,7 +184,9 @@ class OpenSpielGin:
 
     def hands(self) -> list[list[str]]:
         """Both hands, each in our card order."""
-        return [[card_text(c) for c in sorted(h, key=card_key)] for h in self.state.hands()]
+        return [
+            [card_text(c) for c in sorted(h, key=card_key)] for h in self.state.hands()
+        ]
 
     def knocker_melds(self) -> list[list[int]]:
         """The knocker's laid melds, in laying order (``[]`` before a knock)."""
@@ -219,8 +223,13 @@ class OpenSpielGin:
         verb, args = (words[0], words[1:]) if words else ("", [])
         action: int
         if verb in ("take", "draw", "knock", "pass", "done") and not args:
-            action = {"take": DRAW_UPCARD, "draw": DRAW_STOCK, "knock": KNOCK,
-                      "pass": PASS, "done": PASS}[verb]
+            action = {
+                "take": DRAW_UPCARD,
+                "draw": DRAW_STOCK,
+                "knock": KNOCK,
+                "pass": PASS,
+                "done": PASS,
+            }[verb]
         elif verb in ("discard", "lay") and len(args) in (1, 3):
             action = card_id(args[0])
             if len(args) == 3:
@@ -285,11 +294,19 @@ class OpenSpielGin:
         if any(knocked):
             k = knocked.index(True)
             dead = self.state.deadwood()
-            return Outcome((returns[0], returns[1]), k, dead[k] == 0, returns[k] < 0, None)
+            return Outcome(
+                (returns[0], returns[1]), k, dead[k] == 0, returns[k] < 0, None
+            )
         if self._last_phase == PHASE.WALL:
             reason = "wall"
         elif self.moves[-1] == "take":
             reason = "50 upcards"
         else:
             reason = "repeated upcard"
-        return Outcome((returns[0], returns[1]), None, False, False, reason)
+        return Outcome(
+            (returns[0], returns[1]),
+            None,
+            gin=False,
+            undercut=False,
+            draw_reason=reason,
+        )

@@ -1,1 +1,0 @@
-"""Drivers of the engines rummyrules is checked against (the [peers] extra)."""
