@@ -13,6 +13,9 @@ benchmarks/README.md):
    hands, ``apply`` on states from random play, ``dumps`` + ``loads`` of
    mid-game states and ``new_game``. Aims: ``apply`` median under 10 µs,
    ``dumps`` + ``loads`` under 200 µs, ``new_game`` under 100 µs.
+3. Gin Rummy's deadwood count (``gin_deadwood.py``) beside OpenSpiel's C++
+   helper and RLCard's, on the same random hands. Gin Rummy is also one of
+   the playout tables: the peers' own game, like for like.
 
 The peers are optional: neither is a dependency of rummyrules, and a peer that
 is not installed gets a "not installed" row. Run from the repository root::
@@ -46,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import gin_deadwood
 from melds import cold
 from playout import TABLES, play_for
 
@@ -706,6 +710,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name, make in TABLES.items()
     }
     bench_single_calls(args, misses, games)
+    # Like for like: the same game's deadwood count beside the peers' helpers.
+    print("\n3. ", end="")
+    gin_deadwood.main(["--hands", str(args.hands), "--seed", str(args.seed)])
     print()
     if misses:
         print(f"Missed aims ({len(misses)}):")

@@ -29,6 +29,7 @@ from rummyrules import (
     EndOfThePage,
     FourteenHundred,
     FourteenHundredState,
+    GinRummy,
     GoingOutRummy,
     PlayableRules,
 )
@@ -41,6 +42,8 @@ TABLES: dict[str, Callable[[], PlayableRules[Any]]] = {
     "End of the Page, 4 players": lambda: EndOfThePage(players=4),
     "1400, 4 players": lambda: FourteenHundred(players=4),
     "Going Out, 4 players": lambda: GoingOutRummy(players=4, hand_size=7, wildcards=4),
+    # The peers' own game: like for like beside OpenSpiel's and RLCard's.
+    "Gin Rummy, 2 players": GinRummy,
 }
 
 
