@@ -10,7 +10,7 @@ import attrs
 from rummyrules.game.registry import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
-RULING = re.compile(r"\b(?:EOP|F14|GOR)-R\d+\b")
+RULING = re.compile(r"\b(?:EOP|F14|GOR|GIN)-R\d+\b")
 
 
 def rulings_page() -> str:

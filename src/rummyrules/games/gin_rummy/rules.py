@@ -179,7 +179,7 @@ class GinRummy(GameRules[GinRummyState]):
 
     @property
     def players(self) -> int:
-        """Two: Gin Rummy is a game for two (GIN-1).
+        """Gin Rummy is a game for two players (GIN-1).
 
         >>> GinRummy().players
         2

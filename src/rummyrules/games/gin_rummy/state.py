@@ -38,7 +38,7 @@ class GinRummyPhase(enum.StrEnum):
     DRAW = "draw"
     """The player to move draws from the stock or takes the upcard (GIN-4)."""
     PLAY = "play"
-    """The player has drawn: a discard, or a knock (GIN-4, GIN-5)."""
+    """The player has drawn, and discards or knocks (GIN-4, GIN-5)."""
     KNOCK = "knock"
     """The knocker discards, keeping the knock good (GIN-5)."""
     LAY_DOWN = "laydown"
@@ -48,7 +48,7 @@ class GinRummyPhase(enum.StrEnum):
     MELD = "meld"
     """The opponent lays their own melds, then is done; the hand is scored (GIN-6, GIN-7)."""
     WALL = "wall"
-    """Two cards are left in the stock: knock with the upcard, or pass (GIN-8)."""
+    """Two cards are left in the stock, so the player knocks with the upcard or passes (GIN-8)."""
     OVER = "over"
     """The game is over; there are no more moves."""
 
@@ -179,7 +179,7 @@ class GinRummyState(GameState):
 
     @property
     def hands_shown(self) -> bool:
-        """Whether both hands lie face up: once the knocker has laid down (GIN-6).
+        """Whether both hands lie face up, as they do once the knocker has laid down (GIN-6).
 
         >>> from rummyrules import GinRummy
         >>> GinRummy().new_game(seed=1).hands_shown
