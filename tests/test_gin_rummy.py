@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from rummyrules import GinRummy, GinRummyState, IllegalMoveError
+from rummyrules import (
+    GinRummy,
+    GinRummyState,
+    IllegalMoveError,
+    dumps,
+    loads,
+    parse_record,
+    record_game,
+    replay,
+)
 
 
 def moves(game: GinRummyState) -> list[str]:
@@ -204,3 +215,17 @@ def test_gin_10_oklahoma_the_first_upcard_sets_the_knock_card(
     game = rules.new_game(deck=rules.stacked_deck(f"2S 3S {upcard}"))
     assert game.knock_card == knock_card
     assert rules.position(game.position()) == game
+
+
+def test_gin_a_hand_saves_as_a_record_and_replays() -> None:
+    rules = GinRummy()
+    game = rules.new_game(seed=11)
+    rng = random.Random(3)
+    moves = []
+    while not game.is_over:
+        move = rng.choice(game.legal_moves())
+        moves.append(move)
+        game = game.apply(move)
+    record = record_game(rules, seed=11, moves=moves)
+    assert replay(parse_record(str(record))) == game
+    assert loads(dumps(game)) == game
