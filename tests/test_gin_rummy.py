@@ -229,3 +229,29 @@ def test_gin_a_hand_saves_as_a_record_and_replays() -> None:
     record = record_game(rules, seed=11, moves=moves)
     assert replay(parse_record(str(record))) == game
     assert loads(dumps(game)) == game
+
+
+def test_gin_r2_hands_are_played_to_the_target_with_a_game_bonus() -> None:
+    rules = GinRummy(target=60)
+    game = rules.new_game(seed=5)
+    rng = random.Random(5)
+    hands = 1
+    while not game.is_over:
+        before = len(game.score_sheet)
+        game = game.apply(rng.choice(game.legal_moves()))
+        if len(game.score_sheet) > before and not game.is_over:
+            hands += 1
+            assert (game.phase, game.to_move, game.round) == ("upcard", 0, hands)
+            assert max(game.scores) < 60
+    assert len(game.score_sheet) == hands
+    assert max(game.scores) >= 60 + 100  # the game bonus
+    assert game.winners == (game.scores.index(max(game.scores)),)
+    assert rules.position(game.position()) == game
+
+
+def test_gin_r2_one_hand_is_the_game_by_default() -> None:
+    game = GinRummy().new_game(seed=5)
+    rng = random.Random(5)
+    while not game.is_over:
+        game = game.apply(rng.choice(game.legal_moves()))
+    assert len(game.score_sheet) == 1

@@ -62,6 +62,25 @@ def check_state(state: GameState) -> None:
             "unless oklahoma sets it (GIN-10)"
         )
     check_turn_limit(state, rules.max_turns, goes_on=False, ends="hand")
+    _check_sheet(state, rules.target)
+
+
+def _check_sheet(state: GinRummyState, target: int | None) -> None:
+    """GIN-R2: one hand is the game, or hands are played until the target."""
+    sheet = state.score_sheet
+    if target is None:
+        if len(sheet) != int(state.is_over):
+            raise StateError(
+                "score_sheet: one hand is the game without a target, and it is "
+                "scored when it ends (GIN-R2)"
+            )
+        return
+    totals = [sum(scores) for scores in zip(*sheet, strict=True)] if sheet else [0, 0]
+    if not state.is_over and max(totals) >= target:
+        raise StateError(
+            f"score_sheet: a total has reached the target, {target}, so the game "
+            "is over (GIN-R2)"
+        )
 
 
 def check_view(view: View) -> None:

@@ -27,6 +27,7 @@ import attrs
 from rummyrules import melds
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.hands import hand_after, sorted_hand
+from rummyrules.core.shuffle import shuffled
 from rummyrules.game.dealing import first_order
 from rummyrules.game.machine import (
     Kind,
@@ -64,13 +65,15 @@ from rummyrules.games.gin_rummy.state import (
 )
 from rummyrules.melds import search as meld_search
 
-__all__ = ["MACHINE", "UPCARD_LIMIT", "WALL", "Knock", "new_game"]
+__all__ = ["GAME_BONUS", "MACHINE", "UPCARD_LIMIT", "WALL", "Knock", "new_game"]
 
 State = GinRummyState
 Phase = GinRummyPhase
 
 WALL: Final = 2
 """Cards left in the stock that make the wall (GIN-8)."""
+GAME_BONUS: Final = 100
+"""Points for the player who reaches the ``target`` (GIN-R2)."""
 UPCARD_LIMIT: Final = 50
 """Upcards drawn in a hand after which it is a draw (GIN-9, OpenSpiel's bound)."""
 
@@ -114,6 +117,18 @@ def new_game(
     (['7S 8S', '9H 9D'], 4)
     """
     order = first_order(rules, players=2, seed=seed, deck=deck, dealer=dealer)
+    return _dealt(rules, order, seed=seed, dealer=dealer, score_sheet=())
+
+
+def _dealt(
+    rules: PlayableRules[Any],
+    order: Sequence[Card],
+    *,
+    seed: int,
+    dealer: int,
+    score_sheet: tuple[tuple[int, ...], ...],
+) -> State:
+    """A hand dealt from a deck order, after the hands already on the score sheet."""
     rule_options = options_of(rules)
     size = rule_options.hand_size
     upcard = order[2 * size]
@@ -130,6 +145,7 @@ def new_game(
         phase=Phase.UPCARD,
         to_move=0,
         knock_card=knock_card,
+        score_sheet=score_sheet,
     )
 
 
@@ -451,17 +467,33 @@ def knock_score(state: State) -> int:
 
 
 def _scored(state: State, knocker: int | None) -> State:
-    """End the hand: the knocker's score and its opposite, or 0 each for a draw."""
-    row = (0, 0)
+    """End the hand: the knocker's score and its opposite, or 0 each for a draw.
+
+    One hand is the game, unless the rules set a ``target``: then the next
+    hand is dealt from the seed, until a player's total reaches the target,
+    and that player adds the game bonus (GIN-R2).
+    """
+    row = [0, 0]
     if knocker is not None:
         score = knock_score(state)
-        row = (score, -score) if knocker == 0 else (-score, score)
-    return state.replace(
-        phase=Phase.OVER,
-        to_move=None,
-        score_sheet=(*state.score_sheet, row),
-        taken=None,
-    )
+        row = [score, -score] if knocker == 0 else [-score, score]
+    target = options(state).target
+    sheet = (*state.score_sheet, tuple(row))
+    if target is not None:
+        totals = [sum(scores) for scores in zip(*sheet, strict=True)]
+        if max(totals) < target:
+            order = shuffled(state.rules.deck(), state.seed, "round", len(sheet) + 1)
+            return _dealt(
+                state.rules,
+                order,
+                seed=state.seed,
+                dealer=state.dealer,
+                score_sheet=sheet,
+            )
+        winner = totals.index(max(totals))  # totals sum to 0: one player is ahead
+        row[winner] += GAME_BONUS
+        sheet = (*state.score_sheet, tuple(row))
+    return state.replace(phase=Phase.OVER, to_move=None, score_sheet=sheet, taken=None)
 
 
 # --- The machine ----------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Gin Rummy: its options, deck, melds and card values (``GIN-*``).
 
-One hand is the game, as in OpenSpiel (GIN-R2). Not one of the three games
+One hand is the game by default, as in OpenSpiel (GIN-R2). Not one of the three games
 the library was made for: it is here so that the library can be checked move
 by move against the game-AI toolkits that ship it, and timed against them on
 the same game. The defaults are OpenSpiel's.
@@ -78,6 +78,9 @@ class GinRummy(GameRules[GinRummyState]):
       tournament rules (GIN-R1, default False: the knocker scores 0).
     - ``oklahoma``: the first upcard's value is the knock card, an Ace
       meaning gin only (GIN-10, default False).
+    - ``target``: play hands until a player's total reaches this many
+      points, who then adds a game bonus of 100 (GIN-R2, default None: one
+      hand is the game, as in OpenSpiel).
     - ``max_turns``: end a hand as a draw after this many turns (ALL-5,
       default None: no limit).
 
@@ -125,6 +128,8 @@ class GinRummy(GameRules[GinRummyState]):
         ("GinRummy undercut_on_equal=true", 6),
         ("GinRummy hand_size=3", 7),
         ("GinRummy max_turns=20", 8),
+        ("GinRummy target=60", 9),
+        ("GinRummy hand_size=5 target=40 oklahoma=true", 10),
     )
     perft_positions: ClassVar[tuple[tuple[str, int], ...]] = (
         ("GinRummy | seed 3 | to_move 0 upcard | hands 2H 2C 4C 5S 6H 8H 10S 10C "
@@ -170,6 +175,11 @@ class GinRummy(GameRules[GinRummyState]):
         default=False,
         validator=is_bool,
         metadata=about("GIN-10", "The first upcard's value is the knock card."),
+    )
+    target: int | None = attrs.field(
+        default=None,
+        validator=at_least(1),
+        metadata=about("GIN-R2", "Points that end a game of several hands."),
     )
     max_turns: int | None = attrs.field(
         default=None,

@@ -81,6 +81,10 @@ class Options(Protocol):
         """Whether the first upcard sets the knock card (GIN-10)."""
 
     @property
+    def target(self) -> int | None:
+        """Points that end a game of several hands (GIN-R2); None: one hand."""
+
+    @property
     def max_turns(self) -> int | None:
         """Turns after which a hand ends as a draw (ALL-5)."""
 
