@@ -68,7 +68,7 @@ from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredTurn,
     FourteenHundredView,
 )
-from rummyrules.games.gin_rummy.machine import Knock
+from rummyrules.games.gin_rummy.moves import Knock
 from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyState, GinRummyView
 from rummyrules.games.going_out.state import GoingOutState, GoingOutView
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules

@@ -15,7 +15,7 @@ from typing import Final
 from rummyrules.game.moves import Move
 from rummyrules.game.state import View
 from rummyrules.game.strategy import PointsStrategy, Seen, Shown
-from rummyrules.games.gin_rummy.machine import Knock
+from rummyrules.games.gin_rummy.moves import Knock
 from rummyrules.games.gin_rummy.state import GinRummyState, GinRummyView
 
 __all__ = ["STRATEGY", "GinRummyStrategy"]
