@@ -46,50 +46,34 @@ _DISCARD: Final = Kind(
 _MELD: Final = Kind(
     move=NewMeld, options=turn.meld_options, name=turn.name_meld, play=plays.meld
 )
+# The first upcard and a turn's draw take the upcard alike; GIN-3's check
+# applies only once both players passed it.
+_TAKE: Final = Kind(
+    move=Take,
+    options=turn.upcard_options,
+    name=turn.name_take,
+    play=plays.take,
+    checks=(turn.both_passed,),
+)
+_KNOCK: Final = Kind.single(Knock, play=plays.knock, checks=(turn.may_knock,))
+# GIN-5's check of the knocker's ``done`` applies only while laying down.
+_DONE: Final = Kind.single(Done, play=plays.done, checks=(turn.knocker_done,))
+_PASS: Final = Kind.single(Pass, play=plays.pass_)
 
 MACHINE: Final = Machine[State](
     game="Gin Rummy",
     phases={
         Phase.UPCARD: PhaseRules(
-            kinds=(
-                Kind(
-                    move=Take,
-                    options=turn.upcard_options,
-                    name=turn.name_take,
-                    play=plays.take,
-                ),
-                Kind.single(Pass, play=plays.pass_),
-            ),
+            kinds=(_TAKE, _PASS),
             refuse=turn.UPCARD_FIRST,
         ),
         Phase.DRAW: PhaseRules(
-            kinds=(
-                Kind.single(Draw, play=plays.draw),
-                Kind(
-                    move=Take,
-                    options=turn.upcard_options,
-                    name=turn.name_take,
-                    play=plays.take,
-                    checks=(turn.both_passed,),
-                ),
-            ),
+            kinds=(Kind.single(Draw, play=plays.draw), _TAKE),
             refuse=turn.DRAW_FIRST,
         ),
-        Phase.PLAY: PhaseRules(
-            kinds=(
-                _DISCARD,
-                Kind.single(Knock, play=plays.knock, checks=(turn.may_knock,)),
-            ),
-            refuse=turn.DRAWN_ALREADY,
-        ),
+        Phase.PLAY: PhaseRules(kinds=(_DISCARD, _KNOCK), refuse=turn.DRAWN_ALREADY),
         Phase.KNOCK: PhaseRules(kinds=(_DISCARD,), refuse=turn.knocked),
-        Phase.LAY_DOWN: PhaseRules(
-            kinds=(
-                _MELD,
-                Kind.single(Done, play=plays.done, checks=(turn.knocker_done,)),
-            ),
-            refuse=turn.knocked,
-        ),
+        Phase.LAY_DOWN: PhaseRules(kinds=(_MELD, _DONE), refuse=turn.knocked),
         Phase.LAY_OFF: PhaseRules(
             kinds=(
                 Kind(
@@ -98,21 +82,12 @@ MACHINE: Final = Machine[State](
                     name=turn.name_lay_off,
                     play=plays.lay_off,
                 ),
-                Kind.single(Done, play=plays.done),
+                _DONE,
             ),
             refuse=turn.LAYING_OFF,
         ),
-        Phase.MELD: PhaseRules(
-            kinds=(_MELD, Kind.single(Done, play=plays.done)),
-            refuse=turn.MELDING,
-        ),
-        Phase.WALL: PhaseRules(
-            kinds=(
-                Kind.single(Knock, play=plays.knock, checks=(turn.may_knock,)),
-                Kind.single(Pass, play=plays.pass_),
-            ),
-            refuse=turn.AT_THE_WALL,
-        ),
+        Phase.MELD: PhaseRules(kinds=(_MELD, _DONE), refuse=turn.MELDING),
+        Phase.WALL: PhaseRules(kinds=(_KNOCK, _PASS), refuse=turn.AT_THE_WALL),
     },
 )
 """The one turn machine every game of Gin Rummy uses."""
