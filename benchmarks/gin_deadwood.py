@@ -49,6 +49,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from peer_modules import optional, version_of
+
 from rummyrules import Card
 from rummyrules.core.cards import STANDARD_CARDS
 from rummyrules.games.gin_rummy import deadwood
@@ -68,21 +70,6 @@ OPENSPIEL_SHAPE = (13, 4, 10)
 """``GinRummyUtils(num_ranks, num_suits, hand_size)`` for the standard game."""
 RLCARD_RANKS = "A23456789TJQK"
 NAME_WIDTH = 52
-
-
-def optional(name: str) -> Any:
-    """The module if it is installed, else None (as ``Any``, so mypy passes)."""
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
-
-
-def version_of(distribution: str) -> str:
-    try:
-        return importlib.metadata.version(distribution)
-    except importlib.metadata.PackageNotFoundError:
-        return "?"
 
 
 @contextmanager

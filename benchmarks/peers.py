@@ -31,8 +31,6 @@ import argparse
 import cProfile
 import datetime
 import gc
-import importlib
-import importlib.metadata
 import math
 import os
 import platform
@@ -51,6 +49,7 @@ from typing import Any
 import attrs
 import gin_deadwood
 from melds import cold
+from peer_modules import optional, version_of
 from playout import TABLES, play_for
 
 from rummyrules import (
@@ -92,25 +91,6 @@ GOR_TABLE = "Going Out, 4 players"  # the key of the Going Out table in TABLES
 
 Playout = Callable[[float, int], tuple[int, int, float]]
 """Play for about this many seconds from this seed: decisions, games, time."""
-
-
-def optional(name: str) -> Any:
-    """The module if it is installed, else None.
-
-    The peers are optional and untyped. Imported by name, they are ``Any`` to
-    mypy, so ``mypy --strict`` passes whether or not they are installed.
-    """
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
-
-
-def version_of(distribution: str) -> str:
-    try:
-        return importlib.metadata.version(distribution)
-    except importlib.metadata.PackageNotFoundError:
-        return "?"
 
 
 @contextmanager
