@@ -29,6 +29,7 @@ from rummyrules.formats.records import (
     record_game,
     replay,
 )
+from rummyrules.formats.schema import json_schema
 from rummyrules.game.moves import (
     Claim,
     Discard,
@@ -139,6 +140,7 @@ __all__ = [
     "UnknownCardError",
     "View",
     "dumps",
+    "json_schema",
     "loads",
     "make_deck",
     "parse_cards",

@@ -106,6 +106,14 @@ class Move(abc.ABC):
 
     player: int | None = None
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        # A move saved as JSON is written with its kind: a game's own kind of
+        # move must name it, or it could not be saved.
+        super().__init_subclass__(**kwargs)
+        if not isinstance(cls.__dict__.get("kind"), str):
+            message = f"{cls.__name__} names its kind: kind: ClassVar[str] = '...'"
+            raise TypeError(message)
+
     def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
         """The cards of the hand this move plays or names, each with what it stands for.
 
