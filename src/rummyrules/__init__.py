@@ -30,6 +30,7 @@ from rummyrules.formats.records import (
     replay,
 )
 from rummyrules.formats.schema import json_schema
+from rummyrules.game.grouping import MoveGroup, group_moves
 from rummyrules.game.moves import (
     Claim,
     Discard,
@@ -119,6 +120,7 @@ __all__ = [
     "MeldKind",
     "MeldRules",
     "Move",
+    "MoveGroup",
     "MoveParseError",
     "NewMeld",
     "OptionError",
@@ -140,6 +142,7 @@ __all__ = [
     "UnknownCardError",
     "View",
     "dumps",
+    "group_moves",
     "json_schema",
     "loads",
     "make_deck",

@@ -132,6 +132,15 @@ class Move(abc.ABC):
         return ()
 
     @property
+    def discarded(self) -> Card | None:
+        """Which card this move discards, if any (a discard's, or going out's last card).
+
+        >>> parse_move("discard 3C").discarded == Card.parse("3C"), Draw().discarded
+        (True, None)
+        """
+        return None
+
+    @property
     def target_meld(self) -> int | None:
         """The meld on the table (numbered from 1) this move lays a card on; None for others.
 
@@ -294,6 +303,15 @@ class Discard(Move):
         """
         return ((self.card, None),)
 
+    @property
+    def discarded(self) -> Card:
+        """The card discarded.
+
+        >>> str(Discard(card=Card.parse("KC")).discarded)
+        'KC'
+        """
+        return self.card
+
 
 @attrs.frozen(kw_only=True)
 class Pass(Move):
@@ -368,6 +386,15 @@ class GoOut(Move):
         6
         """
         return tuple(pair for meld in self.melds for pair in meld.played())
+
+    @property
+    def discarded(self) -> Card | None:
+        """The card left over and discarded, if any.
+
+        >>> str(parse_move("out 7S 7H 7D discard KC").discarded)
+        'KC'
+        """
+        return self.discard
 
 
 @attrs.frozen(kw_only=True)
