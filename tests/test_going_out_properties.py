@@ -315,7 +315,7 @@ def hidden_dealt_anew(
         discard_pile=(*pile[:1], *pool),
         dropped_cards=tuple(dropped),
         hands=tuple(hands),
-    )
+    ).with_events(game.events)  # the same last move, as everyone heard it
 
 
 @given(gor_games(), st.randoms(use_true_random=False))

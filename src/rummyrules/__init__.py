@@ -29,6 +29,7 @@ from rummyrules.formats.records import (
     record_game,
     replay,
 )
+from rummyrules.game.events import Event
 from rummyrules.game.moves import (
     Claim,
     Discard,
@@ -44,6 +45,7 @@ from rummyrules.game.moves import (
     parse_move,
 )
 from rummyrules.game.registry import parse_rules, rules_text
+from rummyrules.game.results import RoundResult
 from rummyrules.game.rules import Rules
 from rummyrules.game.state import GameState, Phase, PlayableRules, View
 from rummyrules.game.table import TableMeld
@@ -90,6 +92,7 @@ __all__ = [
     "EndOfThePageState",
     "EndOfThePageTurn",
     "EndOfThePageView",
+    "Event",
     "FourteenHundred",
     "FourteenHundredPhase",
     "FourteenHundredState",
@@ -128,6 +131,7 @@ __all__ = [
     "Rank",
     "RecordParseError",
     "ReplayError",
+    "RoundResult",
     "Rules",
     "RummyRulesError",
     "StateError",

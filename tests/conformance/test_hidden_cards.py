@@ -96,9 +96,11 @@ def hidden_dealt_anew(game: GameState, keep: int, rng: random.Random) -> GameSta
         hands[player] = sorted_hand([*kept[player].elements(), *pool[:count]])
         pool = pool[count:]
     assert not pool
+    # The same history as the player heard it: what they may know of the
+    # last move is the same, whatever the hidden cards are.
     return game.replace(
         seed=rng.randrange(2**40), stock=tuple(stock), hands=tuple(hands)
-    )
+    ).with_events(game.events)
 
 
 @pytest.mark.parametrize("cls", GAMES, ids=IDS)
