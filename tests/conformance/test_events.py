@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -99,7 +100,7 @@ def test_all_round_results_match_the_score_sheet_and_the_record_replays(
     cls: type[PlayableRules[Any]], seed: int
 ) -> None:
     """A bots' game: one result per counted round, its net the sheet's row, shown alike to all; the record replays to the final state."""
-    rules = cls(max_turns=60)
+    rules: PlayableRules[Any] = attrs.evolve(cls(), max_turns=60)  # ALL-5
     played = play_game(
         rules, [RandomBot(seed=seat) for seat in range(rules.players)], seed=seed
     )
