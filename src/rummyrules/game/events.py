@@ -184,7 +184,7 @@ Cause = tuple[Move, int, tuple[Card, ...], int, int, int, tuple[Card, ...]]
 """What a state keeps of the move that made it, to work out its events later:
 the move, its player, that player's hand before it, how many melds lay on the
 table, how many times the stock had been rebuilt, how many rounds had been
-counted, and the discard pile's top card (at most one)."""
+counted, and the discard pile (its top card is what a take took)."""
 
 
 def cause_of(before: Told, move: Move, player: int) -> Cause:
@@ -202,7 +202,7 @@ def cause_of(before: Told, move: Move, player: int) -> Cause:
         len(before.melds),
         before.reshuffles,
         len(before.round_results),
-        before.discard_pile[:1],
+        before.discard_pile,
     )
 
 
@@ -215,14 +215,14 @@ def describe(cause: Cause, after: Told) -> tuple[Event, ...]:
     >>> [event.kind for event in describe(cause_of(game, Draw(), 1), after)]
     ['draw']
     """
-    move, player, hand, melds, reshuffles, counted, top = cause
+    move, player, hand, melds, reshuffles, counted, pile = cause
     results = after.round_results[counted:]
     same_round = not results
     events: list[Event] = []
     if same_round and after.reshuffles > reshuffles:
         events.append(Event(kind="reshuffled"))
     gained = _gained(hand, after.hands[player]) if same_round else ()
-    events.append(_move_event(move, player, gained, melds, top))
+    events.append(_move_event(move, player, gained, melds, pile[:1]))
     if _went_out(move, hand, after, player, results):
         events.append(Event(kind="went_out", player=player))
     events += [Event(kind="round_ended", result=result) for result in results]
