@@ -28,6 +28,7 @@ from rummyrules.formats.records import (
     parse_record,
     record_game,
     replay,
+    replay_events,
 )
 from rummyrules.game.events import Event
 from rummyrules.game.moves import (
@@ -152,6 +153,7 @@ __all__ = [
     "read_position",
     "record_game",
     "replay",
+    "replay_events",
     "rules_text",
     "write_position",
 ]

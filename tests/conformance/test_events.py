@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from conformance import GAMES, IDS, PER_GAME
 from conformance.test_hidden_cards import hidden_dealt_anew
-from rummyrules import Event, PlayableRules, replay
+from rummyrules import Event, PlayableRules, replay, replay_events
 from rummyrules.bots import RandomBot, play_game
 from strategies import game_walks, some_states
 
@@ -108,6 +108,13 @@ def test_all_round_results_match_the_score_sheet_and_the_record_replays(
     final = played.state
     assert final.is_over
     assert replay(played.record) == final
+    told = replay_events(played.record)
+    assert [event.result for _, event in told if event.kind == "round_ended"] == list(
+        final.round_results
+    )
+    assert told[-1] == (len(played.record.moves), final.events[-1])
+    hidden = replay_events(played.record, player=0)
+    assert [event.seen_by(0) for _, event in told] == [event for _, event in hidden]
     results = final.round_results
     if rules.keeps_score:
         assert tuple(result.net for result in results) == final.score_sheet
