@@ -26,7 +26,8 @@ CORS headers, so that a web page from any origin may call the server.
 ``GET /view``
     Your view of the table: exactly ``rummyrules.dumps(view)`` (its fields
     are described in docs/saving.rst; ``rummyrules.loads`` reads it back).
-    ``data.legal_moves`` lists the moves you may send now, in or out of turn.
+    ``data.legal_moves`` lists the moves you may send now, in or out of turn,
+    each an object whose ``text`` is what to send.
     With ``?since=ETAG`` the answer waits (up to 30 s) until the game has
     moved on from that version, so a client need not poll in a busy loop.
 ``POST /moves`` with ``{"move": "discard KC"}``
@@ -378,7 +379,7 @@ def demo() -> None:
             print(
                 f"GET /view (seat {seat}) -> {status}: hand {data['hand']}, "
                 f"hand sizes {data['hand_sizes']}, to move {data['to_move']}, "
-                f"your moves {data['legal_moves']}"
+                f"your moves {[move['text'] for move in data['legal_moves']]}"
             )
         # A view holds no card of another hand (but the wild card lying face
         # up, EOP-3), and a Python client may read it back into a View.
@@ -402,7 +403,7 @@ def demo() -> None:
                 f"POST /moves {text!r} (seat {seat}) -> {status}: hand {data['hand']}, "
                 f"discard pile {data['discard_pile']!r}, to move {data['to_move']}"
             )
-            return list(data["legal_moves"])
+            return [move["text"] for move in data["legal_moves"]]
 
         move(1 - mover, "draw")  # 409: not this seat's turn (ALL-2)
         move(mover, "dance")  # 422: no move at all

@@ -406,7 +406,7 @@ def test_server_bots_fill_their_seats_and_reply() -> None:
         assert http(f"{served.base}/seats", "POST", b"{}").status == 409
         assert served.game.game.to_move == 0  # the bot played up to our turn
         legal = served.move(token, "draw").json()["data"]["legal_moves"]
-        discard = next(move for move in legal if move.startswith("discard"))
+        discard = next(move["text"] for move in legal if move["kind"] == "discard")
         view = served.move(token, discard).json()["data"]
         assert view["to_move"] == 0  # the bot replied at once
         assert http(f"{served.base}/status").json()["bot_seats"] == [1]
@@ -422,7 +422,7 @@ def test_server_bots_wait_for_a_person_offered_a_claim() -> None:
         assert served.game.game.to_move == 0  # the bot to move waits for seat 1
         assert served.game.game.claim is not None
         view = served.view(token).json()["data"]
-        assert view["legal_moves"] == ["1: claim 8H on 1"]
+        assert [move["text"] for move in view["legal_moves"]] == ["1: claim 8H on 1"]
         reply = http(
             f"{served.base}/decline",
             "POST",

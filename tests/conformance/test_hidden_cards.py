@@ -134,7 +134,7 @@ def test_a_view_lists_the_moves_its_player_may_make(
             else:
                 assert view.legal_moves == game.legal_moves(player=player)
             saved = json.loads(dumps(view))["data"]["legal_moves"]
-            assert saved == [str(move) for move in view.legal_moves]
+            assert [move["text"] for move in saved] == list(map(str, view.legal_moves))
 
 
 # --- Saved views: no card the player may not know -----------------------------
@@ -168,13 +168,18 @@ def shown_to(game: GameState, player: int) -> Counter[Card]:
 
 
 def strings_in(node: object) -> Iterator[str]:
-    """Every string anywhere in parsed JSON: keys, values, list items."""
+    """Every string anywhere in parsed JSON: keys, values, list items.
+
+    But what a move's wilds are ``declared`` to stand for: no card anyone
+    holds, as in ``5H=8S`` (see :func:`cards_in`).
+    """
     if isinstance(node, str):
         yield node
     elif isinstance(node, dict):
         for key, value in node.items():
             yield key
-            yield from strings_in(value)
+            if key != "declared":
+                yield from strings_in(value)
     elif isinstance(node, list):
         for item in node:
             yield from strings_in(item)
@@ -184,12 +189,14 @@ CARDS_BY_TEXT = {text: Card.parse(text) for text in VALID_TOKENS}
 """Every way to write a card (upper case), and the card it names."""
 
 
-def cards_in(text: str | None) -> Counter[Card]:
-    """The cards a string names, by any word that reads as a card (in any spelling).
+def cards_in(text: str | list[str] | None) -> Counter[Card]:
+    """The cards a string (or a list of card texts) names, by any word that reads as a card (in any spelling).
 
     A declared wild (``5H=8S``, ``3S=4``) names the card itself; what it
     stands for is no card anyone holds, so it is not counted.
     """
+    if isinstance(text, list):
+        return sum(map(cards_in, text), Counter())
     found: Counter[Card] = Counter()
     for word in re.split(r"[\s/]+", text or ""):
         card = CARDS_BY_TEXT.get(word.split("=", 1)[0].upper())
