@@ -9,9 +9,10 @@ the game's end). A view shows its player the events they may know
 (:meth:`Event.seen_by`): a card drawn from the stock is "a card" to everyone
 but the drawer.
 
-An event made by a move is named by the move's kind (``draw``, ``take``,
-``meld``, ``lay_off``, ``discard``, ``pass``, ``claim``, ``go_out``,
-``drop``, ``done``, and a game's own moves such as Gin Rummy's ``knock``);
+An event made by a move is named by the move's :attr:`~rummyrules.Move.kind`
+(``draw``, ``take``, ``meld``, ``lay_off``, ``discard``, ``pass``,
+``claim``, ``go_out``, ``drop``, ``done``, and a game's own moves such as
+Gin Rummy's ``knock``);
 the others are ``reshuffled``, ``went_out``, ``round_ended``, ``dealt`` and
 ``game_ended``.
 
@@ -32,27 +33,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import Protocol
 
 import attrs
 
 from rummyrules.core.cards import Card
-from rummyrules.game.moves import (
-    Claim,
-    Discard,
-    Done,
-    Draw,
-    Drop,
-    GoOut,
-    LayOff,
-    Move,
-    NewMeld,
-    Pass,
-    Take,
-)
+from rummyrules.game.moves import Claim, Discard, Draw, GoOut, LayOff, Move, NewMeld, Take
 from rummyrules.game.results import RoundResult
 
-__all__ = ["Cause", "Event", "Told", "cause_of", "describe", "move_kind"]
+__all__ = ["Cause", "Event", "Told", "cause_of", "describe"]
 
 
 class Told(Protocol):
@@ -151,35 +140,6 @@ class Event:
         return attrs.evolve(self, cards=(), hidden=self.hidden + len(self.cards))
 
 
-_KINDS: Final[dict[type[Move], str]] = {
-    Draw: "draw",
-    Take: "take",
-    NewMeld: "meld",
-    LayOff: "lay_off",
-    Discard: "discard",
-    Pass: "pass",
-    Claim: "claim",
-    GoOut: "go_out",
-    Drop: "drop",
-    Done: "done",
-}
-
-
-def move_kind(move: Move) -> str:
-    """The kind of a move, as events and saved moves name it.
-
-    A game's own move is named by its notation's verb (Gin Rummy's ``knock``).
-
-    >>> from rummyrules import LayOff, Card, parse_move
-    >>> move_kind(parse_move("lay 7H on 2")), move_kind(parse_move("knock"))
-    ('lay_off', 'knock')
-    """
-    kind = _KINDS.get(type(move))
-    if kind is None:
-        kind = str(attrs.evolve(move, player=None)).split()[0]
-    return kind
-
-
 Cause = tuple[Move, int, tuple[Card, ...], int, int, int, tuple[Card, ...]]
 """What a state keeps of the move that made it, to work out its events later:
 the move, its player, that player's hand before it, how many melds lay on the
@@ -243,26 +203,18 @@ def _gained(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
 def _move_event(
     move: Move, player: int, gained: tuple[Card, ...], melds: int, top: tuple[Card, ...]
 ) -> Event:
-    """The move's own event: what it moved, and where."""
-    cards: tuple[Card, ...] = ()
-    meld: int | None = None
-    if isinstance(move, Draw | Take):
-        # What was drawn is the hand's new card; a take shows the pile's.
-        cards = gained or (() if isinstance(move, Draw) else top)
-    elif isinstance(move, NewMeld):
-        cards, meld = move.cards, melds + 1
-    elif isinstance(move, LayOff | Claim):
-        cards, meld = (move.card,), move.meld
-    elif isinstance(move, Discard):
-        cards = (move.card,)
-    elif isinstance(move, GoOut):
-        laid = [card for each in move.melds for card in each.cards]
-        cards = (*laid, move.discard) if move.discard is not None else tuple(laid)
+    """The move's own event: what it moved, and where (a new meld is the next number)."""
+    if isinstance(move, Draw):
+        cards = gained  # only the hand shows what was drawn
+    elif isinstance(move, Take):
+        cards = gained or top
+    else:
+        cards = tuple(card for card, _ in move.played())
     return Event(
-        kind=move_kind(move),
+        kind=move.kind,
         player=player,
         cards=cards,
-        meld=meld,
+        meld=melds + 1 if isinstance(move, NewMeld) else move.target_meld,
         move=move,
         private=isinstance(move, Draw),
     )
