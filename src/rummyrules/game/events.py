@@ -38,7 +38,16 @@ from typing import Protocol
 import attrs
 
 from rummyrules.core.cards import Card
-from rummyrules.game.moves import Claim, Discard, Draw, GoOut, LayOff, Move, NewMeld, Take
+from rummyrules.game.moves import (
+    Claim,
+    Discard,
+    Draw,
+    GoOut,
+    LayOff,
+    Move,
+    NewMeld,
+    Take,
+)
 from rummyrules.game.results import RoundResult
 
 __all__ = ["Cause", "Event", "Told", "cause_of", "describe"]

@@ -121,7 +121,8 @@ def knock(state: State, move: Knock) -> State:
             discard_pile=state.discard_pile[1:],
             taken=None,
         )
-    return state.replace(phase=Phase.KNOCK, knocker=player)
+    # The take this turn matters no more: the knocker's discard is no bounce (GIN-9).
+    return state.replace(phase=Phase.KNOCK, knocker=player, taken=None)
 
 
 def discard(state: State, move: Discard) -> State:
@@ -149,7 +150,7 @@ def discard(state: State, move: Discard) -> State:
     state = state.replace(bounced=bounced, taken=None, turns=state.turns + 1)
     limit = options(state).max_turns
     if limit is not None and state.turns >= limit:
-        return scored(state, None, rule="ALL-5")
+        return scored(state, None, rule="ALL-5", last=True)  # the limit ends the game
     phase = Phase.WALL if len(state.stock) <= WALL else Phase.DRAW  # GIN-8
     return state.replace(phase=phase, to_move=1 - player)
 
@@ -201,8 +202,8 @@ def done(state: State, move: Done) -> State:
     """End a step after the knock: the knocker's melds, the lay-offs, the opponent's melds (GIN-5, GIN-6).
 
     >>> from rummyrules import GinRummy
-    >>> game = GinRummy(hand_size=3).position(
-    ...     "to_move 0 laydown | knocker 0 | hands 2C / AH 5D 9H | melds 0: 7S 8S 9S"
+    >>> game = GinRummy(hand_size=4).position(
+    ...     "to_move 0 laydown | knocker 0 | hands 2C / AH 5D 9H JC | melds 0: 7S 8S 9S"
     ...     " | pile KD"
     ... )
     >>> after = done(game, Done())
@@ -245,12 +246,16 @@ def knock_score(state: State) -> int:
     return score
 
 
-def scored(state: State, knocker: int | None, *, rule: str) -> State:
+def scored(
+    state: State, knocker: int | None, *, rule: str, last: bool = False
+) -> State:
     """End the hand: the knocker's score and its opposite, or 0 each for a draw.
 
     One hand is the game, unless the rules set a ``target``: then the next
     hand is dealt from the seed, until a player's total reaches the target,
-    and that player adds the game bonus (GIN-R2).
+    and that player adds the game bonus (GIN-R2). ``last`` ends the game
+    even short of the target: ``max_turns`` counts the turns of every hand
+    (ALL-5), so that a game to a target ends too.
     """
     row = [0, 0]
     bonus = [0, 0]
@@ -262,21 +267,22 @@ def scored(state: State, knocker: int | None, *, rule: str) -> State:
     sheet = (*state.score_sheet, tuple(row))
     if target is not None:
         totals = [sum(scores) for scores in zip(*sheet, strict=True)]
-        if max(totals) < target:
+        if max(totals) >= target:
+            winner = totals.index(max(totals))  # totals sum to 0: one is ahead
+            row[winner] += GAME_BONUS
+            bonus[winner] += GAME_BONUS
+            sheet = (*state.score_sheet, tuple(row))
+        elif not last:
             order = shuffled(state.rules.deck(), state.seed, "round", len(sheet) + 1)
             dealt = deal_hand(
                 state.rules,
                 order,
                 seed=state.seed,
-                dealer=state.dealer,
                 score_sheet=sheet,
+                turns=state.turns,
             )
             result = _result(state, knocker, row, bonus, rule)
             return dealt.replace(round_results=(*state.round_results, result))
-        winner = totals.index(max(totals))  # totals sum to 0: one player is ahead
-        row[winner] += GAME_BONUS
-        bonus[winner] += GAME_BONUS
-        sheet = (*state.score_sheet, tuple(row))
     result = _result(state, knocker, row, bonus, rule)
     return state.replace(
         phase=Phase.OVER,
