@@ -7,12 +7,21 @@ count and tell, from positions written as card text.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
 from rummyrules import (
     EndOfThePage,
     FourteenHundred,
     GameState,
     GinRummy,
     GoingOutRummy,
+    LoadError,
+    dumps,
+    loads,
     parse_cards,
 )
 
@@ -110,3 +119,45 @@ def test_gor_10_a_drop_is_told_to_all() -> None:
     after = game.apply("2: drop")
     assert kinds(after) == ["drop"]
     assert after.view(0).events == after.events
+
+
+def counted_eop() -> GameState:
+    """An End of the Page game just past its first count."""
+    rules = EndOfThePage(rounds=2)
+    return rules.position(
+        "wild 3 | to_move 0 play | had_turn 0 1 | hands 7H / 9D JD KC"
+        " | melds 0: 8S 9S 10S | pile 6C"
+    ).apply("discard 7H")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["round_results"][0].update(net=[30, 30]), "net is not that row"),
+        (lambda d: d["round_results"][0].update(round=2), "not the score sheet's last"),
+        (lambda d: d["round_results"][0].update(went_out=5), "players are 0 to 1"),
+        (lambda d: d["round_results"][0].update(hands=[[]]), "1 entries for 2"),
+        (lambda d: d["events"][0].update(player=7), "players are 0 to 1"),
+        (lambda d: d["events"][0].update(meld=0), "no such cards or meld"),
+        (
+            lambda d: d["events"][2]["result"].update(in_hand=[1, 2]),
+            "tells a round not counted",
+        ),
+    ],
+)
+def test_saved_history_that_does_not_fit_is_refused(
+    change: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    """Tampered results or events in saved JSON are refused with a sentence."""
+    document = json.loads(dumps(counted_eop()))
+    change(document["data"])
+    with pytest.raises(LoadError, match=message):
+        loads(json.dumps(document))
+
+
+def test_a_position_knows_no_past_rounds_but_keeps_those_counted_after() -> None:
+    """A position keeps no history; the rounds counted after it are kept, numbered on."""
+    game = counted_eop()
+    again = game.rules.position(game.position())
+    assert (again, again.round_results) == (game, ())
+    assert loads(dumps(game)).round_results == game.round_results

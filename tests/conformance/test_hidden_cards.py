@@ -42,6 +42,8 @@ BASE_FIELDS = frozenset(field.name for field in attrs.fields(GameState))
 """The fields every game's state has; a game's own fields are the others."""
 VIEW_FIELDS = frozenset(field.name for field in attrs.fields(View))
 """The fields every game's view has."""
+HISTORY = frozenset({"events", "round_results"})
+"""The fields of a view that tell how the game came to be, not how it stands."""
 
 
 def named_cards(value: object) -> Iterator[Card]:
@@ -248,7 +250,11 @@ def check_saved_views(game: GameState) -> None:
     for player in range(game.players):
         known = known_cards(game, player)
         data = json.loads(dumps(game.view(player)))["data"]
-        for text in strings_in(data):
+        # The history (the last move's events, the counted rounds) names cards
+        # as they were seen to move, which the state alone cannot say: its own
+        # leak property is in test_events.py.
+        now = {name: value for name, value in data.items() if name not in HISTORY}
+        for text in strings_in(now):
             found = cards_in(text)
             assert found <= known, f"player {player} sees {found - known} in {text!r}"
         shown = cards_in(data["hand"]) + cards_in(data["discard_pile"])

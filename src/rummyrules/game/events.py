@@ -217,6 +217,8 @@ def _move_event(
         cards = gained  # only the hand shows what was drawn
     elif isinstance(move, Take):
         cards = gained or top
+    elif isinstance(move, GoOut) and move.discard is not None:
+        cards = (*(card for card, _ in move.played()), move.discard)
     else:
         cards = tuple(card for card, _ in move.played())
     return Event(

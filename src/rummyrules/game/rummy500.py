@@ -10,7 +10,7 @@ package says only what is its own.
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
->>> round_scores(game)
+>>> counted(game, rule="EOP-16").net
 (-245, -145)
 """
 
