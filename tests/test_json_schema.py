@@ -161,9 +161,9 @@ def test_the_schema_lists_each_games_options_phases_and_fields(
         phases = defs[own["properties"]["phase"]["$ref"].rsplit("/", 1)[1]]["enum"]
         assert phases == [phase.value for phase in rules.state_class.phases]
         described = set(own["properties"]) | set(defs[base]["properties"])
-        value_class = rules.state_class if kind == "state" else rules.view_class
-        fields = {f.name for f in attrs.fields(value_class) if f.init}
-        assert described == fields
+        game = rules.new_game(seed=1)
+        value = game if kind == "state" else game.view(0)
+        assert described == set(json.loads(dumps(value))["data"])
 
 
 def test_the_stock_sizes_and_meld_kinds_are_the_librarys() -> None:
@@ -248,3 +248,25 @@ def test_a_spoilt_document_fails_validation(value: object, edit: Edit) -> None:
     edit(spoilt)
     assert spoilt != document
     assert problems(spoilt)
+
+
+def test_the_1400_view_shown_on_the_saving_page_is_what_dumps_writes() -> None:
+    """docs/saving.rst quotes this view, shortened: its moves and its last event."""
+    data = json.loads(dumps(saved_v2.expected("1400_view_wilds")))["data"]
+    moves = {move["text"]: move for move in data["legal_moves"]}
+    assert len(moves) == 41
+    assert moves["meld 9H 3S=10H JH"] == {
+        "text": "meld 9H 3S=10H JH",
+        "kind": "meld",
+        "player": None,
+        "cards": ["9H", "3S", "JH"],
+        "declared": [None, "10H", None],
+        "meld": None,
+    }
+    assert moves["lay 3S=A on 2"]["declared"] == ["A"]
+    assert data["events"][0]["cards"] == ["QH"]
+    assert (data["face_up"], data["face_up_holder"], data["stock_count"]) == (
+        "3S",
+        1,
+        19,
+    )

@@ -12,15 +12,19 @@ import json
 import pathlib
 from typing import Any
 
+import attrs
 import pytest
 
 from rummyrules import (
     EndOfThePage,
     FourteenHundred,
+    GameState,
     GinRummy,
     GoingOutRummy,
+    LoadError,
     Match,
     PlayableRules,
+    View,
     dumps,
     loads,
     parse_move,
@@ -130,5 +134,19 @@ def test_a_version_2_value_reads_as_what_it_meant(name: str) -> None:
     text = saved_v2(name)
     assert json.loads(text)["version"] == 2
     loaded = loads(text)
-    assert loaded == expected(name)
+    meant = expected(name)
+    if isinstance(meant, View):
+        # Version 2 kept no history: its views tell no events, no results.
+        meant = attrs.evolve(meant, events=(), round_results=())
+    assert loaded == meant
+    if isinstance(loaded, GameState):
+        assert (loaded.events, loaded.round_results) == ((), ())
     assert json.loads(dumps(loaded))["version"] == VERSION
+
+
+def test_version_2_had_no_history() -> None:
+    """A version 2 value that writes events or round results is refused, not read."""
+    document = json.loads(saved_v2("eop_view"))
+    document["data"]["events"] = []
+    with pytest.raises(LoadError, match="version 2 of the format has no events"):
+        loads(json.dumps(document))

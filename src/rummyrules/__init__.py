@@ -28,8 +28,10 @@ from rummyrules.formats.records import (
     parse_record,
     record_game,
     replay,
+    replay_events,
 )
 from rummyrules.formats.schema import json_schema
+from rummyrules.game.events import Event
 from rummyrules.game.grouping import MoveGroup, group_moves
 from rummyrules.game.moves import (
     Claim,
@@ -46,6 +48,7 @@ from rummyrules.game.moves import (
     parse_move,
 )
 from rummyrules.game.registry import parse_rules, rules_text
+from rummyrules.game.results import RoundResult
 from rummyrules.game.rules import Rules
 from rummyrules.game.state import GameState, Phase, PlayableRules, View
 from rummyrules.game.table import TableMeld
@@ -92,6 +95,7 @@ __all__ = [
     "EndOfThePageState",
     "EndOfThePageTurn",
     "EndOfThePageView",
+    "Event",
     "FourteenHundred",
     "FourteenHundredPhase",
     "FourteenHundredState",
@@ -131,6 +135,7 @@ __all__ = [
     "Rank",
     "RecordParseError",
     "ReplayError",
+    "RoundResult",
     "Rules",
     "RummyRulesError",
     "StateError",
@@ -153,6 +158,7 @@ __all__ = [
     "read_position",
     "record_game",
     "replay",
+    "replay_events",
     "rules_text",
     "write_position",
 ]

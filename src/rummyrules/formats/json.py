@@ -50,7 +50,7 @@ from rummyrules.formats.json_converter import (
     some_names,
 )
 from rummyrules.formats.json_v1 import upgrade
-from rummyrules.formats.json_v2 import READING_V2
+from rummyrules.formats.json_v2 import READING_V2, without_history
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules, View
 
@@ -176,6 +176,8 @@ def loads(text: str | bytes) -> Saved:
     agrees: Callable[[Any], None] = _agrees_as_written
     if document["version"] == 1:
         data, agrees = upgrade(kind, data)
+    if document["version"] < VERSION:
+        data = without_history(kind, data)
     _check_label(kind, document["variant"], data)
     try:
         value = _READINGS[document["version"]].structure(data, _KINDS[kind])

@@ -37,6 +37,7 @@ from cattrs.errors import (
 from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, Card, Rank
 from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import MAX_DIGITS, brief
+from rummyrules.game.events import Event
 from rummyrules.game.moves import GoOut, Move, parse_move
 from rummyrules.game.registry import VARIANTS
 from rummyrules.game.state import GameState, PlayableRules, View
@@ -350,6 +351,53 @@ def _own_fields(cls: type[Any], converter: cattrs.Converter) -> Callable[[Any], 
     return cattrs.gen.make_dict_unstructure_fn(cls, converter)
 
 
+def _is_state(kind: object) -> bool:
+    """A game's own state class (the base is read through :func:`_by_game`)."""
+    return (
+        isinstance(kind, type) and issubclass(kind, GameState) and kind is not GameState
+    )
+
+
+def _state_with_events(
+    cls: type[GameState], converter: cattrs.Converter
+) -> Callable[[object, object], GameState]:
+    """Read a state and the events of the move that made it, which are no argument of its class."""
+    fields = _every_field(cls, converter)
+    events = converter.get_structure_hook(tuple[Event, ...])
+
+    def structure(value: object, _: object) -> GameState:
+        if not isinstance(value, dict):
+            raise LoadError(f"expected an object, not {brief(value)}")
+        if "events" not in value:
+            raise _in_field("events", KeyError("events"), cls)
+        state: GameState = fields(
+            {name: item for name, item in value.items() if name != "events"}, cls
+        )
+        try:
+            told = events(value["events"], tuple[Event, ...])
+        # What reading a field may raise (see json.py's loads), given its path.
+        except (RummyRulesError, cattrs.BaseValidationError, TypeError) as error:
+            raise _in_field("events", error, cls) from None
+        return state.with_events(told)
+
+    return structure
+
+
+def _state_and_events(
+    cls: type[GameState], converter: cattrs.Converter
+) -> Callable[[GameState], dict[str, Any]]:
+    """Write a state's fields, and the events of the move that made it."""
+    fields = _own_fields(cls, converter)
+    events = converter.get_unstructure_hook(tuple[Event, ...])
+
+    def unstructure(state: GameState) -> dict[str, Any]:
+        found: dict[str, Any] = fields(state)
+        found["events"] = events(state.events)
+        return found
+
+    return unstructure
+
+
 def _by_game(
     name: str, base: type, converter: cattrs.Converter
 ) -> Callable[[object, object], Any]:
@@ -546,6 +594,13 @@ def _make_converter(
     converter.register_structure_hook_func(_is_move, _move)
     converter.register_unstructure_hook_func(_is_rules, _unstructure_rules)
     converter.register_structure_hook_func(_is_rules, _rules)
+    # A state carries the events of the move that made it, beside its fields.
+    converter.register_structure_hook_factory(
+        _is_state, functools.partial(_state_with_events, converter=converter)
+    )
+    converter.register_unstructure_hook_factory(
+        _is_state, functools.partial(_state_and_events, converter=converter)
+    )
     # A state or view is read as its own game's class; every game's class is
     # an attrs class, read by the factory above.
     converter.register_structure_hook_func(

@@ -27,7 +27,7 @@ from rummyrules.formats.json_converter import Reading
 from rummyrules.game.moves import Move, parse_move
 from rummyrules.melds import Meld, MeldKind, parse_declared
 
-__all__ = ["READING_V2", "text_forms"]
+__all__ = ["READING_V2", "text_forms", "without_history"]
 
 
 def _cards(value: object, _: object = None) -> tuple[Card, ...]:
@@ -76,6 +76,36 @@ def text_forms(converter: cattrs.Converter) -> None:
     converter.register_structure_hook_func(lambda kind: kind == hands, _hands)
     converter.register_structure_hook(Meld, _meld)
     converter.register_structure_hook_func(_is_move, _move)
+
+
+def without_history(kind: str, data: object) -> object:
+    """Version 2's state or view, with the history version 3 adds: none.
+
+    Version 2 kept no events and no round results; a state or view read from
+    it has none (as a state read from a position), and a match's games too.
+    Either field written in version 2 is refused: it had neither.
+
+    >>> without_history("view", {"player": 0})
+    {'player': 0, 'events': [], 'round_results': []}
+    """
+    if (
+        kind == "match"
+        and isinstance(data, dict)
+        and isinstance(data.get("games"), list)
+    ):
+        return {**data, "games": [without_history("state", g) for g in data["games"]]}
+    if kind not in {"state", "view"} or not isinstance(data, dict):
+        return data
+    if written := [name for name in _HISTORY if name in data]:
+        raise LoadError(
+            f"version 2 of the format has no {' or '.join(written)}: "
+            "write the version this library writes (3)"
+        )
+    return {**data, **{name: [] for name in _HISTORY}}
+
+
+_HISTORY: Final = ("events", "round_results")
+"""What version 3 keeps of how a game came to be, which version 2 did not."""
 
 
 READING_V2: Final = Reading.of(text_forms)
