@@ -101,11 +101,16 @@ def without_history(kind: str, data: object) -> object:
             f"version 2 of the format has no {' or '.join(written)}: "
             "write the version this library writes (3)"
         )
-    return {**data, **{name: [] for name in _HISTORY}}
+    added: dict[str, list[list[str]]] = {name: [] for name in _HISTORY}
+    if kind == "view":  # nobody known to hold anything: one empty list a player
+        sizes = data.get("hand_sizes")
+        added["known"] = [[] for _ in sizes] if isinstance(sizes, list) else []
+    return {**data, **added}
 
 
-_HISTORY: Final = ("events", "round_results")
-"""What version 3 keeps of how a game came to be, which version 2 did not."""
+_HISTORY: Final = ("events", "round_results", "known")
+"""What version 3 keeps of how a game came to be, which version 2 did not:
+a state's known cards are () in version 3 when nobody's are known."""
 
 
 READING_V2: Final = Reading.of(text_forms)

@@ -50,7 +50,7 @@ from rummyrules.game.moves import (
 )
 from rummyrules.game.results import RoundResult
 
-__all__ = ["Cause", "Event", "Told", "cause_of", "describe"]
+__all__ = ["Cause", "Event", "Told", "cause_of", "describe", "known_after"]
 
 
 class Told(Protocol):
@@ -75,6 +75,10 @@ class Told(Protocol):
     @property
     def round_results(self) -> tuple[RoundResult, ...]:
         """The results of the rounds counted so far."""
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each player is known to hold (``()``: none)."""
 
     @property
     def dealer(self) -> int:
@@ -246,3 +250,38 @@ def _went_out(
     if results:
         return results[0].went_out == player
     return bool(hand) and not after.hands[player]
+
+
+def known_after(
+    before: Told, move: Move, player: int, after: Told
+) -> tuple[tuple[Card, ...], ...]:
+    """Who is known to hold which cards after the move: ``after.known``, kept up to date.
+
+    A card taken face up from the discard pile is known to be in its
+    taker's hand until it is played; a new deal knows nothing. ``()``
+    stands for nobody known to hold anything. The tuple given back is
+    ``after.known`` itself when nothing changed.
+
+    >>> from rummyrules import EndOfThePage, Take
+    >>> game = EndOfThePage().new_game(seed=7)
+    >>> after = game.apply("take")
+    >>> [str(card) for card in after.known[1]], after.known[0]
+    (['7D'], ())
+    """
+    known = after.known
+    if len(after.round_results) > len(before.round_results):
+        return ()  # the hands were counted: a new deal, or the game's end
+    held = known[player] if known else ()
+    if isinstance(move, Take):
+        gained = _gained(before.hands[player], after.hands[player])
+        taken = gained or before.discard_pile[:1]
+        new = tuple(sorted((Counter(held) + Counter(taken)).elements()))
+    elif held:
+        new = tuple(sorted((Counter(held) & Counter(after.hands[player])).elements()))
+    else:
+        return known
+    if new == held:
+        return known
+    found = list(known or ((),) * len(after.hands))
+    found[player] = new
+    return () if not any(found) else tuple(found)
