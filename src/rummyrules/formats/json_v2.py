@@ -85,8 +85,8 @@ def without_history(kind: str, data: object) -> object:
     it has none (as a state read from a position), and a match's games too.
     Either field written in version 2 is refused: it had neither.
 
-    >>> without_history("view", {"player": 0})
-    {'player': 0, 'events': [], 'round_results': []}
+    >>> without_history("view", {"hand_sizes": [7, 7]})
+    {'hand_sizes': [7, 7], 'events': [], 'round_results': [], 'known': ['', '']}
     """
     if (
         kind == "match"
@@ -101,10 +101,10 @@ def without_history(kind: str, data: object) -> object:
             f"version 2 of the format has no {' or '.join(written)}: "
             "write the version this library writes (3)"
         )
-    added: dict[str, list[list[str]]] = {name: [] for name in _HISTORY}
-    if kind == "view":  # nobody known to hold anything: one empty list a player
+    added: dict[str, list[str]] = {name: [] for name in _HISTORY}
+    if kind == "view":  # nobody known to hold anything: no cards a player
         sizes = data.get("hand_sizes")
-        added["known"] = [[] for _ in sizes] if isinstance(sizes, list) else []
+        added["known"] = ["" for _ in sizes] if isinstance(sizes, list) else []
     return {**data, **added}
 
 

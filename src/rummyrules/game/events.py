@@ -266,7 +266,7 @@ def known_after(
     >>> game = EndOfThePage().new_game(seed=7)
     >>> after = game.apply("take")
     >>> [str(card) for card in after.known[1]], after.known[0]
-    (['7D'], ())
+    (['5C'], ())
     """
     known = after.known
     if len(after.round_results) > len(before.round_results):

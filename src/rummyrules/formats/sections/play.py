@@ -210,8 +210,11 @@ class Hands(Section):
     >>> from rummyrules import GoingOutRummy
     >>> list(Hands().write(GoingOutRummy(hand_size=2).new_game(seed=7)))
     [('hands', 'AD 6H / AS JC')]
-    >>> list(Hands().write(GoingOutRummy(hand_size=2).new_game(seed=7).apply("take")))
-    [('hands', 'AD 6H / AS 10C JC'), ('known', '- / 10C')]
+    >>> game = GoingOutRummy(hand_size=2).position(
+    ...     "to_move 1 draw | hands 7S 8S / 9H 9D | pile KC"
+    ... )
+    >>> list(Hands().write(game.apply("take")))
+    [('hands', '7S 8S / 9H 9D KC'), ('known', '- / KC')]
     """
 
     keys: tuple[str, ...] = ("hands", "known")
