@@ -45,6 +45,7 @@ DESKTOP = {"width": 1280, "height": 900}
 STEP_MS = 20_000
 
 TEXTS = "elements => elements.map(element => element.textContent)"
+MOVES = "buttons => buttons.map(button => button.dataset.move)"
 
 pytestmark = pytest.mark.browser
 
@@ -179,20 +180,37 @@ def await_turn(page: Page) -> str:
 
 def listed_moves(page: Page) -> list[str]:
     """The legal moves the page lists for its seat."""
-    moves: list[str] = page.eval_on_selector_all(
-        "#all-moves [data-move]", "buttons => buttons.map(b => b.dataset.move)"
-    )
+    moves: list[str] = page.eval_on_selector_all("#all-moves [data-move]", MOVES)
     return moves
 
 
-def click_move(page: Page, text: str) -> None:
-    """Make ``text`` the way a person does: select its cards, press its button."""
+def _cards_and_place(text: str) -> tuple[str, list[str], str]:
+    """A move's word, the hand's cards it uses ("8S=2" is the 8S), and its meld ("on 1")."""
     words = text.rsplit(":", maxsplit=1)[-1].split()
-    if words[0] in {"meld", "lay", "discard"}:
-        # The cards as the hand shows them: "8S=2" is the 8S; "on 1" names a meld.
-        cards = [w.split("=")[0] for w in words[1:] if w != "on" and not w.isdigit()]
+    cards = [w.split("=")[0] for w in words[1:] if w != "on" and not w.isdigit()]
+    return words[0], sorted(cards), " ".join(w for w in words[1:] if w.isdigit())
+
+
+def click_move(page: Page, text: str) -> None:
+    """Make ``text`` the way a person does: select its cards, press its button.
+
+    When the listed moves read the same cards several ways (where the wild
+    cards go), the page must offer each reading as a choice.
+    """
+    kind, cards, place = _cards_and_place(text)
+    if kind in {"meld", "lay", "discard"}:
         for card in cards:
             page.click(f"#hand button[data-card='{card}'][aria-pressed='false']")
+        readings = [
+            move
+            for move in listed_moves(page)
+            if _cards_and_place(move) == (kind, cards, place)
+        ]
+        offered = page.eval_on_selector_all("#choices [data-move]", MOVES)
+        if len(readings) > 1:
+            assert sorted(offered) == sorted(readings), (text, offered)
+        else:
+            assert offered == [], (text, offered)
     page.click(f"#actions [data-move='{text}'], #choices [data-move='{text}']")
 
 

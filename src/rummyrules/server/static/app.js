@@ -139,6 +139,12 @@ function rankWord(rank) {
   return RANKS[rank] || rank;
 }
 
+/** A rank in the plural, as in "kings wild". */
+function rankPlural(rank) {
+  const word = RANKS[rank];
+  return word && word !== "10" ? `${word}s` : `${rank}s`;
+}
+
 /** How a card reads aloud: "7 of spades", "8 of spades as a 2". */
 function cardWords(text) {
   const [card, meaning] = text.split("=");
@@ -237,7 +243,8 @@ function optionInput(option) {
     input.value = option.default === null || option.default === undefined ? "" : String(option.default);
   }
   input.dataset.default = option.type === "bool" ? String(Boolean(option.default)) : input.value;
-  const doc = option.doc ? el("span", { class: "muted doc" }, option.doc) : null;
+  const about = [option.doc, option.rule ? `(${option.rule})` : ""].filter(Boolean).join(" ");
+  const doc = about ? el("span", { class: "muted doc" }, about) : null;
   return el("p", { class: option.type === "bool" ? "option check" : "option" },
     option.type === "bool" ? [input, label] : [label, input], doc);
 }
@@ -493,7 +500,7 @@ function renderInfo(view) {
   const add = (term, ...value) => rows.push(el("dt", {}, term), el("dd", {}, ...value));
   add("Game", (table.summary && table.summary.name) || view.variant);
   if (view.round !== undefined && view.round !== null) add("Round", String(view.round));
-  if (view.wild !== undefined && view.wild !== null) add("Wild rank", el("span", { id: "wild" }, `${view.wild}s`));
+  if (view.wild !== undefined && view.wild !== null) add("Wild rank", el("span", { id: "wild", "data-rank": view.wild }, rankPlural(view.wild)));
   if (view.faceUp) {
     add("Face-up wild card", el("span", { id: "face-up" }, cardSpan(view.faceUp),
       view.faceUpHolder === null || view.faceUpHolder === undefined ? "" : ` held by ${seatName(view.faceUpHolder)}`));
@@ -514,7 +521,7 @@ function renderPlayers(view) {
   const items = [];
   for (let seat = 0; seat < count; seat += 1) {
     const notes = [];
-    notes.push(`${view.handSizes[seat]} cards`);
+    notes.push(`${view.handSizes[seat]} card${view.handSizes[seat] === 1 ? "" : "s"}`);
     if (Array.isArray(view.scores)) notes.push(`score ${view.scores[seat]}`);
     if (seat === view.dealer) notes.push("dealer");
     if (dropped.includes(seat)) notes.push("dropped out");
