@@ -282,6 +282,11 @@ def test_a_whole_game_against_a_bot_ends_at_the_game_over_screen(
     shown = page.text_content("#winners") or ""
     seats = [int(seat) for seat in recorded.group(1).split()]
     assert [int(seat) for seat in re.findall(r"player (\d+)", shown)] == seats, shown
+    # The log shows every event the server sent, the game's end last.
+    sent = int(page.evaluate("document.body.dataset.events || '0'"))
+    assert page.locator("#log li").count() == sent
+    if sent:  # once views carry their events
+        assert page.get_attribute("#log li:last-child", "data-kind") == "game_ended"
     page.screenshot(path=tmp_path / f"{game.variant}-over.png", full_page=True)
 
 
@@ -368,3 +373,18 @@ def test_two_people_play_one_table_from_two_pages(
     assert first.eval_on_selector_all(counts, TEXTS) == second.eval_on_selector_all(
         counts, TEXTS
     )
+
+
+def test_gor_10_dropping_out_from_the_page_leaves_the_bot_the_winner(
+    browser: Browser, server: str, watch: Watch
+) -> None:
+    page = open_page(browser, watch, server, name="drop", viewport=PHONE)
+    create_table(page, "GoingOutRummy", ["human", "greedy"], {}, 1)
+    assert await_turn(page) == "yourturn"
+    drop = page.get_attribute("#actions button.kind-drop", "data-move")
+    assert drop is not None
+    assert drop.endswith("drop")
+    assert page.text_content("#actions button.kind-drop") == "Drop out of the game"
+    make(page, drop)
+    assert settle(page) == "over"
+    assert page.text_content("#winners") == "Winner: player 1 (greedy bot)."

@@ -355,6 +355,7 @@ const table = {
   logged: 0,
   record: null,
   declined: null,
+  lastResult: null,
 };
 
 function seatName(seat) {
@@ -436,27 +437,79 @@ function addEvents(events, fresh) {
   const log = $("log");
   if (fresh) log.replaceChildren();
   for (const event of events) {
+    if (event && event.kind === "round_ended" && event.result) table.lastResult = event.result;
     log.append(el("li", { "data-kind": event.kind || "" }, describeEvent(event)));
   }
   log.scrollTop = log.scrollHeight;
+  document.body.dataset.events = String(log.children.length);
+}
+
+/** The text of a move in an event: a move object (format 3) or its text (2). */
+function moveTextOf(move) {
+  if (move === null || move === undefined) return "";
+  return typeof move === "string" ? move : String(move.text || "");
 }
 
 /** One line of the log for an event the server sent. */
 export function describeEvent(event) {
   if (typeof event === "string") return event;
   if (event.text) return String(event.text);
-  const who = event.player === null || event.player === undefined ? "" : `${capital(seatName(event.player))}: `;
-  if (event.move) {
-    const move = typeof event.move === "string" ? event.move : event.move.text;
-    return `${who}${move}`;
-  }
-  const parts = [String(event.kind || "event").replaceAll("_", " ")];
+  const who = event.player === null || event.player === undefined ? "" : capital(seatName(event.player));
   const cards = cardsOf(event.cards);
-  if (cards.length) parts.push(cards.join(" "));
-  if (event.count !== undefined && event.count !== null) parts.push(`(${event.count} cards)`);
-  if (event.meld !== undefined && event.meld !== null) parts.push(`on meld ${event.meld}`);
-  if (event.round !== undefined && event.round !== null) parts.push(`round ${event.round}`);
-  return `${who}${parts.join(" ")}`;
+  const move = moveTextOf(event.move);
+  // The cards as the move wrote them, wild cards declared, when the move says.
+  const written = move ? parseMove(move).written : [];
+  const shown = (written.length ? written : cards).join(" ");
+  const hidden = Number(event.hidden || event.count || 0);
+  const some = (count) => (count === 1 ? "a card" : `${count} cards`);
+  switch (event.kind) {
+    case "draw":
+      return `${who} drew ${cards.length ? cards.join(" ") : some(hidden || 1)} from the stock.`;
+    case "take":
+      return `${who} took ${cards.length ? cards.join(" ") : some(hidden || 1)} from the discard pile.`;
+    case "meld":
+      return `${who} laid meld ${event.meld}: ${shown}.`;
+    case "lay_off":
+    case "lay":
+      return `${who} laid ${shown} off on meld ${event.meld}.`;
+    case "claim":
+      return `${who} claimed ${shown} onto meld ${event.meld}.`;
+    case "discard":
+      return `${who} discarded ${shown}.`;
+    case "go_out":
+    case "out":
+      return `${who} went out: ${move.replace(/^(\d+:\s*)?out\s+/, "") || shown}.`;
+    case "pass":
+      return `${who} passed.`;
+    case "done":
+      return `${who} is done.`;
+    case "knock":
+      return `${who} knocked.`;
+    case "drop":
+      return `${who} dropped out of the game.`;
+    case "reshuffled":
+      return "The stock ran out and was rebuilt from the discard pile.";
+    case "went_out":
+      return `${who} went out.`;
+    case "round_ended": {
+      const result = event.result || {};
+      const net = Array.isArray(result.net) ? ` Scores: ${result.net.map((n, seat) => `${seatName(seat)} ${n > 0 ? "+" : ""}${n}`).join(", ")}.` : "";
+      return `Round ${result.round !== undefined ? result.round : ""} is over.${net}`.replace("Round  is", "The round is");
+    }
+    case "dealt":
+      return `${who} dealt${event.round ? ` round ${event.round}` : ""}.`;
+    case "game_ended": {
+      const winners = Array.isArray(event.winners) ? event.winners : [];
+      return winners.length ? `The game is over: ${winners.map(seatName).join(" and ")} won.` : "The game is over, with no winner.";
+    }
+    default: {
+      const parts = [String(event.kind || "event").replaceAll("_", " ")];
+      if (move) parts.push(move);
+      else if (cards.length) parts.push(cards.join(" "));
+      if (event.meld !== undefined && event.meld !== null) parts.push(`on meld ${event.meld}`);
+      return `${who ? `${who}: ` : ""}${parts.join(" ")}`;
+    }
+  }
 }
 
 function render() {
@@ -677,7 +730,9 @@ function resultTable(view, results) {
         columns.filter(([key]) => result[key] !== undefined)
           .map(([key]) => cell(Array.isArray(result[key]) ? result[key][seat] : result[key]))));
     }
-    const caption = result.round !== undefined ? `Round ${result.round}` : "The hand";
+    let caption = result.round !== undefined && result.round !== null ? `Round ${result.round}` : "The hand";
+    if (result.went_out !== undefined && result.went_out !== null) caption += `: ${seatName(result.went_out)} ${view.variant === "GinRummy" ? "knocked" : "went out"}`;
+    if (result.rule) caption += ` (${result.rule})`;
     blocks.push(el("table", { class: "result", "data-round": result.round },
       el("caption", {}, caption), el("thead", {}, head.cloneNode(true)), el("tbody", {}, rows)));
   }
@@ -686,9 +741,9 @@ function resultTable(view, results) {
 
 function renderRoundResult(view) {
   const blocks = [];
-  if (view.roundResults.length) {
-    blocks.push(...resultTable(view, view.roundResults.slice(-1)));
-  }
+  // The last round counted: from the view where it has them, else from the log.
+  const last = view.roundResults.length ? view.roundResults[view.roundResults.length - 1] : table.lastResult;
+  if (last) blocks.push(...resultTable(view, [last]));
   if (view.shownHands.length && view.shownHands.some((hand) => hand.length)) {
     blocks.push(el("h3", {}, "Hands shown"), el("ul", {}, view.shownHands.map((hand, seat) =>
       el("li", { "data-seat": seat }, `${capital(seatName(seat))}: `,
