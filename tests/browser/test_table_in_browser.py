@@ -318,6 +318,17 @@ def test_a_refused_move_typed_in_the_box_shows_its_rule_at_phone_width(
     )
     assert "9X" in (page.text_content("#error") or "")
     assert page.get_attribute("#error", "data-rule") is None
+    # Every button says what it is; a card says its name to a screen reader.
+    nameless = page.eval_on_selector_all(
+        "button:not([hidden])",
+        "bs => bs.filter(b => !(b.getAttribute('aria-label') || b.textContent.trim()))",
+    )
+    assert nameless == []
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    assert card is not None
+    label = page.get_attribute(f"#hand button[data-card='{card}']", "aria-label")
+    assert label is not None
+    assert label.endswith(f" of {suits[card[-1]]}"), label
     # At phone width nothing runs off the side of the screen.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a phone"

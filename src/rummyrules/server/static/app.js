@@ -102,7 +102,8 @@ export function normaliseView(document) {
     faceUpHolder: data.face_up_holder,
     marker: data.marker,
     scores: data.scores,
-    scoreSheet: list(data.score_sheet),
+    // null where the game keeps no score sheet (Going Out Rummy).
+    scoreSheet: data.score_sheet === undefined ? null : list(data.score_sheet),
     out: data.out,
     claim: data.claim,
     discarder: data.discarder,
@@ -754,10 +755,10 @@ function renderRoundResult(view) {
 }
 
 function renderScores(view) {
-  const sheet = view.scoreSheet;
+  const sheet = view.scoreSheet || [];
   const players = view.handSizes.length;
-  if (!sheet.length && !Array.isArray(view.scores)) {
-    $("scores").replaceChildren(el("p", { class: "muted" }, "This game keeps no score; the first out wins."));
+  if (view.scoreSheet === null && !Array.isArray(view.scores)) {
+    $("scores").replaceChildren(el("p", { class: "muted" }, "This game keeps no score: the first out wins."));
     return;
   }
   const head = el("tr", {}, el("th", { scope: "col" }, "Round"),
@@ -875,7 +876,6 @@ function connect() {
     setBusy(false);
     if (table.view && isOver(table.view)) return;
     // A page that never got a socket, or lost it, carries on by long polling.
-    $("connection").textContent = opened ? "Reconnecting\u2026" : "Polling";
     poll();
   });
 }
@@ -885,6 +885,7 @@ let polling = false;
 async function poll() {
   if (polling) return;
   polling = true;
+  $("connection").textContent = "Polling";
   // The poll's own place in the stream of versions: a move's answer may
   // move table.version on, but its events come in the next poll's answer.
   let since = null;
