@@ -239,9 +239,11 @@ function optionInput(option) {
       step: number ? "1" : null,
       "data-option": option.name,
       "data-type": option.type,
-      placeholder: option.default === null ? "none" : null,
+      // Left empty, an option keeps the game's default, which may follow the
+      // table size (decks in End of the Page and 1400): so it is only shown.
+      placeholder: option.default === null || option.default === undefined ? "none" : `default: ${option.default}`,
     });
-    input.value = option.default === null || option.default === undefined ? "" : String(option.default);
+    input.value = "";
   }
   input.dataset.default = option.type === "bool" ? String(Boolean(option.default)) : input.value;
   const about = [option.doc, option.rule ? `(${option.rule})` : ""].filter(Boolean).join(" ");
@@ -303,12 +305,11 @@ function readOptions(game, players) {
   if ((game.options || []).some((option) => option.name === "players")) options.players = players;
   for (const input of $("options").querySelectorAll("[data-option]")) {
     if (input.dataset.type === "bool" ? String(input.checked) === input.dataset.default
-      : input.value === input.dataset.default) continue;
+      : input.value.trim() === "" || input.value === input.dataset.default) continue;
     const name = input.dataset.option;
     if (input.dataset.type === "bool") options[name] = input.checked;
-    else if (input.dataset.type === "int") {
-      options[name] = input.value.trim() === "" ? null : Number(input.value);
-    } else options[name] = input.value;
+    else if (input.dataset.type === "int") options[name] = Number(input.value);
+    else options[name] = input.value;
   }
   return options;
 }
