@@ -38,6 +38,7 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+CLAIM_SEED = 20
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 # How long the page may take to answer one click: the server plays the bots
@@ -399,3 +400,35 @@ def test_gor_10_dropping_out_from_the_page_leaves_the_bot_the_winner(
     make(page, drop)
     assert settle(page) == "over"
     assert page.text_content("#winners") == "Winner: player 1 (greedy bot)."
+
+
+def test_f14_12_a_claim_offered_out_of_turn_can_be_declined(
+    browser: Browser, server: str, watch: Watch, tmp_path: Path
+) -> None:
+    # Random bots discard cards that fit the melds on the table, so claims
+    # come; this seed offers player 0 one out of turn within a few turns.
+    page = open_page(browser, watch, server, name="decline", viewport=DESKTOP)
+    seats = ["human", "random", "random"]
+    create_table(page, "FourteenHundred", seats, {"target": "100"}, CLAIM_SEED)
+    for _ in range(200):
+        state = await_turn(page)
+        assert state != "over", "no claim was offered in the whole game"
+        if state == "offer":
+            break
+        make(page, first_move(page))
+    claims = [move for move in listed_moves(page) if " claim " in f" {move}"]
+    assert claims, listed_moves(page)
+    assert all(move.startswith("0: claim ") for move in claims)
+    for claim in claims:
+        assert page.is_visible(f"#actions [data-move='{claim}']")
+    page.screenshot(path=tmp_path / "claim.png", full_page=True)
+    before = page.evaluate("document.body.dataset.version")
+    page.click("#decline")
+    # The bots play on: the table moves to a new version and the offer is gone.
+    page.wait_for_function(
+        "before => document.body.dataset.version !== before", arg=before
+    )
+    assert page.text_content("#error") == ""
+    if await_turn(page) != "offer":
+        assert page.locator("#decline").count() == 0
+        assert page.locator("#actions button.kind-claim").count() == 0
