@@ -435,7 +435,6 @@ function applyBody(body, { fresh = false, events = true } = {}) {
 }
 
 function addEvents(events, fresh) {
-  if (!events || !events.length) return;
   const log = $("log");
   if (fresh) log.replaceChildren();
   for (const event of events) {
