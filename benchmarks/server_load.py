@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import socket
 import statistics
@@ -34,9 +35,9 @@ import sys
 import time
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlencode, urlsplit
 
 import attrs
-import httpx
 
 from rummyrules import RummyRulesError, parse_record, replay
 
@@ -114,42 +115,103 @@ def move_texts(view: Json) -> list[str]:
     return [m if isinstance(m, str) else m["text"] for m in view["data"]["legal_moves"]]
 
 
+class Connection:
+    """One keep-alive HTTP/1.1 connection, as lean as a client can be.
+
+    A general client (httpx) spends more time per request than the server
+    does, which would measure the client; this one writes the request and
+    reads ``Content-Length`` bytes back, nothing more.
+    """
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: bytes, headers: dict[str, str]
+    ) -> tuple[int, bytes]:
+        """The status and body of one request."""
+        if self.reader is None or self.writer is None or self.writer.is_closing():
+            self.reader, self.writer = await asyncio.open_connection(
+                self.host, self.port
+            )
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        lines.append(f"Content-Length: {len(body)}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        try:
+            head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").lower()
+            length = head.split("content-length:", 1)[1].split("\r\n", 1)[0]
+            data = await self.reader.readexactly(int(length))
+        except BaseException:
+            self.close()
+            raise
+        if "connection: close" in head:
+            self.close()
+        return int(head[9:12]), data
+
+    def close(self) -> None:
+        """Close the connection; the next request opens a new one."""
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
 class Client:
     """One player at one seat: plays random legal moves until time is up."""
 
-    def __init__(self, http: httpx.AsyncClient, tally: Tally, seed: int) -> None:
-        self.http, self.tally = http, tally
+    def __init__(self, url: str, tally: Tally, seed: int) -> None:
+        self.connection, self.tally = Connection(url), tally
         self.rng = random.Random(seed)
 
-    async def call(self, method: str, path: str, **kwargs: Any) -> Json | None:
+    async def call(
+        self,
+        method: str,
+        path: str,
+        *,
+        json_body: Json | None = None,
+        token: str | None = None,
+        params: dict[str, str] | None = None,
+    ) -> Json | None:
         """One request; its JSON, or None (an error counted)."""
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        body = b""
+        if json_body is not None:
+            body = json.dumps(json_body).encode()
+            headers["Content-Type"] = "application/json"
+        if params:
+            path += "?" + urlencode(params)
         try:
-            answer = await self.http.request(method, path, **kwargs)
-        except httpx.HTTPError as error:
+            status, data = await asyncio.wait_for(
+                self.connection.request(method, path, body, headers), 60
+            )
+        except (
+            OSError,
+            asyncio.IncompleteReadError,
+            TimeoutError,
+            IndexError,
+        ) as error:
             self.tally.error(type(error).__name__)
             return None
-        if answer.status_code not in (200, 201):
-            self.tally.error(str(answer.status_code))
+        if status not in (200, 201):
+            self.tally.error(str(status))
             return None
-        body: Json = answer.json()
-        return body
+        answer: Json = json.loads(data)
+        return answer
 
     async def move(self, table: str, token: str, answer: Json) -> Json | None:
         """Make a random legal move (or let a claim go); the answer."""
         view = answer["view"]
         data = view["data"]
         moves = [m for m in move_texts(view) if not m.endswith("drop")]
-        auth = {"Authorization": f"Bearer {token}"}
         start = time.perf_counter()
         if data["to_move"] != data["player"] and self.rng.random() < 0.5:
-            reply = await self.call(
-                "POST", f"/api/tables/{table}/decline", headers=auth
-            )
+            path, body = f"/api/tables/{table}/decline", {}
         else:
-            move = self.rng.choice(moves)
-            reply = await self.call(
-                "POST", f"/api/tables/{table}/moves", json={"move": move}, headers=auth
-            )
+            path, body = f"/api/tables/{table}/moves", {"move": self.rng.choice(moves)}
+        reply = await self.call("POST", path, json_body=body, token=token)
         self.tally.latencies.append(time.perf_counter() - start)
         self.tally.moves += 1
         return reply
@@ -160,19 +222,19 @@ class Client:
         if body is None:
             return
         try:
-            replayed = replay(parse_record(body["record"]))
+            record = parse_record(body["record"])
+            replayed = replay(record)
         except RummyRulesError:
             self.tally.bad_records += 1
             return
         if list(replayed.winners) != winners or body["winners"] != winners:
             self.tally.bad_records += 1
         self.tally.games += 1
-        self.tally.game_moves += len(parse_record(body["record"]).moves)
+        self.tally.game_moves += len(record.moves)
 
     async def play(self, table: str, token: str, end: float, *, checks: bool) -> None:
         """Play one seat to the end of the game, or until ``end``."""
-        auth = {"Authorization": f"Bearer {token}"}
-        answer = await self.call("GET", f"/api/tables/{table}/view", headers=auth)
+        answer = await self.call("GET", f"/api/tables/{table}/view", token=token)
         while answer is not None and time.monotonic() < end:
             data = answer["view"]["data"]
             if data["to_move"] is None:
@@ -186,76 +248,74 @@ class Client:
                 answer = await self.move(table, token, answer)
             else:
                 self.tally.polls += 1
+                wait = min(10.0, max(0.05, end - time.monotonic()))
                 answer = await self.call(
                     "GET",
                     f"/api/tables/{table}/view",
-                    params={"since": answer["version"], "wait": "10"},
-                    headers=auth,
+                    # Never past the end: a partner may stop moving then.
+                    params={"since": answer["version"], "wait": f"{wait:.2f}"},
+                    token=token,
                 )
 
+    async def table(self, variant: str, options: Json, seats: list[str]) -> Json | None:
+        """A new table, or None after a pause (an error counted)."""
+        body = {"variant": variant, "options": options, "seats": seats, "seed": None}
+        created = await self.call("POST", "/api/tables", json_body=body)
+        if created is None:
+            await asyncio.sleep(0.1)
+        return created
 
-async def against_bots(
-    http: httpx.AsyncClient, tally: Tally, number: int, end: float
-) -> None:
+
+async def against_bots(url: str, tally: Tally, number: int, end: float) -> None:
     """A client that plays one human seat against bots, table after table."""
-    client = Client(http, tally, seed=number)
+    client = Client(url, tally, seed=number)
     game = number
     while time.monotonic() < end:
         variant, options = TABLES[game % len(TABLES)]
         players = options.get("players", 2)
         seats = ["human", *(["greedy", "random"] * 3)[: players - 1]]
-        body = {"variant": variant, "options": options, "seats": seats, "seed": None}
-        created = await client.call("POST", "/api/tables", json=body)
-        if created is None:
-            await asyncio.sleep(0.1)
-            continue
-        await client.play(
-            created["table"], created["seats"][0]["token"], end, checks=True
-        )
-        game += 1
+        created = await client.table(variant, options, seats)
+        if created is not None:
+            token = created["seats"][0]["token"]
+            await client.play(created["table"], token, end, checks=True)
+            game += 1
+    client.connection.close()
 
 
-async def pair(http: httpx.AsyncClient, tally: Tally, number: int, end: float) -> None:
+async def pair(url: str, tally: Tally, number: int, end: float) -> None:
     """Two clients at the two human seats of one table, table after table."""
-    first, second = Client(http, tally, number), Client(http, tally, number + 1)
+    first, second = Client(url, tally, number), Client(url, tally, number + 1)
     game = number
     while time.monotonic() < end:
         variant, options = PAIRS[game % len(PAIRS)]
-        body = {"variant": variant, "options": options, "seats": ["human", "human"]}
-        created = await first.call("POST", "/api/tables", json=body)
-        if created is None:
-            await asyncio.sleep(0.1)
-            continue
-        table, seats = created["table"], created["seats"]
-        await asyncio.gather(
-            first.play(table, seats[0]["token"], end, checks=True),
-            second.play(table, seats[1]["token"], end, checks=False),
-        )
-        game += 1
+        created = await first.table(variant, options, ["human", "human"])
+        if created is not None:
+            table, seats = created["table"], created["seats"]
+            await asyncio.gather(
+                first.play(table, seats[0]["token"], end, checks=True),
+                second.play(table, seats[1]["token"], end, checks=False),
+            )
+            game += 1
+    first.connection.close()
+    second.connection.close()
 
 
 async def load(url: str, clients: int, seconds: float) -> Report:
     """Run ``clients`` clients against the server at ``url`` for ``seconds``."""
     tally = Tally()
-    limits = httpx.Limits(
-        max_connections=clients + 8, max_keepalive_connections=clients + 8
-    )
-    timeout = httpx.Timeout(30.0)
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=timeout) as http:
-        start = time.monotonic()
-        end = start + seconds
-        jobs = []
-        number = 0
-        while number < clients:
-            if number % 5 == 4 and number + 1 < clients:
-                jobs.append(pair(http, tally, number, end))
-                number += 2
-            else:
-                jobs.append(against_bots(http, tally, number, end))
-                number += 1
-        await asyncio.gather(*jobs)
-        elapsed = time.monotonic() - start
-    return Report(clients=clients, seconds=elapsed, tally=tally)
+    start = time.monotonic()
+    end = start + seconds
+    jobs = []
+    number = 0
+    while number < clients:
+        if number % 5 == 4 and number + 1 < clients:
+            jobs.append(pair(url, tally, number, end))
+            number += 2
+        else:
+            jobs.append(against_bots(url, tally, number, end))
+            number += 1
+    await asyncio.gather(*jobs)
+    return Report(clients=clients, seconds=time.monotonic() - start, tally=tally)
 
 
 def run(url: str, clients: int, seconds: float) -> Report:

@@ -319,7 +319,7 @@ def test_long_poll_answers_at_once_when_the_caller_has_moves(
 def test_long_poll_of_a_going_out_seat_is_not_woken_by_its_drop(
     client: TestClient,
 ) -> None:
-    # Every Going Out player may drop at any moment (GOR-9): that is no move
+    # Every Going Out player may drop at any moment (GOR-10): that is no move
     # the game waits for, so a long poll out of turn still waits.
     table, tokens = new_table(client, "GoingOutRummy", ["human", "human"], seed=3)
     status = client.get(f"/api/tables/{table}").json()
@@ -382,6 +382,28 @@ def test_idle_tables_make_room_for_new_ones() -> None:
         assert first not in store.tables
 
 
+def test_finished_tables_make_room_sooner() -> None:
+    limits = Limits(max_tables=2, table_idle=60, finished_idle=5)
+    store = TableStore(limits)
+    with TestClient(create_app(limits, store=store)) as client:
+        done, tokens = new_table(client, "GoingOutRummy", ["human", "human"])
+        live, _ = new_table(client, "GinRummy", ["human", "greedy"])
+        for table in (done, live):
+            store.tables[table].used -= 10  # both idle for ten seconds
+        assert client.get(f"/api/tables/{done}").json()["over"] is False
+        client.post(
+            f"/api/tables/{done}/moves",
+            json={"move": "drop"},
+            headers=bearer(tokens[1]),
+        )
+        assert client.get(f"/api/tables/{done}").json()["over"] is True
+        store.tables[done].used -= 10
+        store.tables[live].used -= 10
+        new_table(client, "GinRummy", ["human", "greedy"])
+        assert done not in store.tables
+        assert live in store.tables
+
+
 CARD = re.compile(r"(?<![\w=])(?:10|[2-9AJQK])[SHDC](?!\w)")  # not a declared meaning
 
 
@@ -404,7 +426,7 @@ def test_gor_11_a_seat_is_sent_its_view_and_no_hidden_card() -> None:
             }
 
 
-def test_gor_9_a_drop_out_of_turn_ends_a_two_player_game(client: TestClient) -> None:
+def test_gor_10_a_drop_out_of_turn_ends_a_two_player_game(client: TestClient) -> None:
     table, tokens = new_table(client, "GoingOutRummy", ["human", "human"], seed=1)
     waiting = 1 - client.get(f"/api/tables/{table}").json()["to_move"]
     dropped = client.post(
@@ -424,3 +446,28 @@ def test_gor_9_a_drop_out_of_turn_ends_a_two_player_game(client: TestClient) -> 
     record = client.get(f"/api/tables/{table}/record").json()
     assert f"{waiting}: drop" in record["record"]
     assert list(replay(parse_record(record["record"])).winners) == [1 - waiting]
+
+
+def test_f14_r9_a_claim_by_the_player_to_move_keeps_its_seat_in_the_record() -> None:
+    # The next player may claim before drawing (F14-R9); a claim names its
+    # player even then, so the record must keep "0: " for it to replay.
+    store = TableStore(Limits())
+    table = store.create(
+        "FourteenHundred", {"players": 3}, ["human", "random", "random"], seed=0
+    )
+    rng, claims_in_turn = random.Random(0), 0
+    while not table.game.is_over:
+        data = table.answer(0)["view"]["data"]
+        moves = [m for m in data["legal_moves"] if not m.endswith("drop")]
+        claims = [m for m in moves if "claim" in m]
+        if claims:
+            claims_in_turn += data["to_move"] == 0
+            table.move(0, claims[0])
+        elif data["to_move"] != 0:
+            table.decline(0)
+        else:
+            plays = [m for m in moves if m.startswith(("meld", "lay"))]
+            table.move(0, rng.choice(plays or moves))
+    assert claims_in_turn
+    record = parse_record(table.record()["record"])
+    assert replay(record).winners == table.game.winners

@@ -43,6 +43,8 @@ class Limits:
         backlog: Connections the operating system queues before accepting.
         max_tables: Tables held at once (503 for a new one above it).
         table_idle: Seconds a table nobody asks about is kept.
+        finished_idle: Seconds a finished table nobody asks about is kept
+            once room is needed (its record is fetched at the end).
         wait: Seconds a long poll waits by default.
         max_wait: The longest wait a long poll may ask for.
         bot_moves: Bot moves played before the server answers; the bots
@@ -62,6 +64,7 @@ class Limits:
     backlog: int = attrs.field(default=2048, validator=_positive)
     max_tables: int = attrs.field(default=1000, validator=_positive)
     table_idle: float = attrs.field(default=3600.0, validator=_positive)
+    finished_idle: float = attrs.field(default=30.0, validator=_positive)
     wait: float = attrs.field(default=25.0, validator=_positive)
     max_wait: float = attrs.field(default=30.0, validator=_positive)
     bot_moves: int = attrs.field(default=2000, validator=_positive)

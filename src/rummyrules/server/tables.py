@@ -182,6 +182,24 @@ def _words(move: Move) -> str:
     return str(move).split(": ", 1)[-1]
 
 
+def _as_recorded(game: GameState, move: Move) -> Move:
+    """A move as a record writes it: without its seat where the listing has it so.
+
+    A record replays each move as it was applied, so the seat may always
+    stay; it goes only where the game lists the move without one (``draw``,
+    not ``1: draw``). A claim keeps it, even by the player to move (F14-R9).
+
+    >>> from rummyrules.game.moves import parse_move
+    >>> game = rules_from_request("GinRummy", {}).new_game(seed=1)
+    >>> seat = game.to_move
+    >>> str(_as_recorded(game, parse_move(f"{seat}: pass")))
+    'pass'
+    """
+    plain = attrs.evolve(move, player=None)
+    mover = move.player == game.to_move
+    return plain if mover and plain in game.legal_moves() else move
+
+
 def _make_bot(kind: str, seed: int) -> Bot:
     return GreedyBot(seed=seed) if kind == "greedy" else RandomBot(seed=seed)
 
@@ -298,7 +316,7 @@ class Table:
     def awaits(self, seat: int) -> bool:
         """Whether the game waits for this seat: its turn, or a claim it may still make.
 
-        A drop (GOR-9) is open to everyone at every moment, so it makes no
+        A drop (GOR-10) is open to everyone at every moment, so it makes no
         one awaited; a claim the seat has declined no longer does.
 
         >>> table = Table(
@@ -411,11 +429,7 @@ class Table:
             raise ApiError(status, error.reason, error.rule) from error
         except RummyRulesError as error:  # MoveParseError: no move at all
             raise ApiError(422, str(error)) from error
-        # A record replays a move in its mover's turn without a seat, and
-        # one out of turn with it (``2: claim 8H on 1``).
-        self.moves.append(
-            attrs.evolve(move, player=None) if seat == game.to_move else move
-        )
+        self.moves.append(_as_recorded(game, move))
         self._changed(after)
         return self.play_bots()
 
@@ -488,8 +502,10 @@ class Table:
         self._versions[self.version] = number
         self._documents.clear()
         for seat in range(after.players):
-            for event in self._document(seat)["data"].get("events", ()):
-                self._events[seat].append((number, event))
+            # A view without events (a game that records none) costs nothing.
+            if getattr(after.view(seat), "events", None):
+                for event in self._document(seat)["data"]["events"]:
+                    self._events[seat].append((number, event))
         self.used = time.monotonic()
         self._signal.set()  # wakes every waiter of the version before
         self._signal = asyncio.Event()
@@ -505,8 +521,9 @@ class Table:
 class TableStore:
     """The tables the server holds, by id, at most ``limits.max_tables``.
 
-    Tables nobody has asked about for ``limits.table_idle`` seconds are let
-    go when room is needed.
+    When room is needed, tables nobody has asked about for
+    ``limits.table_idle`` seconds are let go, and finished ones after
+    ``limits.finished_idle`` seconds.
 
     >>> store = TableStore(Limits(max_tables=1))
     >>> first = store.create("GinRummy", {}, ["human", "greedy"], seed=1)
@@ -583,7 +600,9 @@ class TableStore:
             return
         now = time.monotonic()
         for table_id, table in list(self.tables.items()):
-            if now - table.used > self.limits.table_idle:
+            idle = now - table.used
+            finished = table.game.is_over and idle > self.limits.finished_idle
+            if finished or idle > self.limits.table_idle:
                 del self.tables[table_id]
         if len(self.tables) >= self.limits.max_tables:
             message = (
