@@ -471,3 +471,27 @@ def test_f14_r9_a_claim_by_the_player_to_move_keeps_its_seat_in_the_record() -> 
     assert claims_in_turn
     record = parse_record(table.record()["record"])
     assert replay(record).winners == table.game.winners
+
+
+def test_bots_play_on_after_the_answer_when_they_have_many_moves_to_make() -> None:
+    # One bot move per answer: after the person drops out (GOR-10), the two
+    # bots play the rest of the game after the answer, a batch at a time.
+    limits = Limits(bot_moves=1)
+    with TestClient(create_app(limits)) as client:
+        options = {"players": 3, "max_turns": 30}
+        table, tokens = new_table(
+            client, "GoingOutRummy", ["human", "random", "random"], options
+        )
+        dropped = client.post(
+            f"/api/tables/{table}/moves",
+            json={"move": "drop"},
+            headers=bearer(tokens[0]),
+        )
+        assert dropped.status_code == 200
+        assert dropped.json()["view"]["data"]["to_move"] is not None  # not over yet
+        deadline = time.monotonic() + 10
+        while not client.get(f"/api/tables/{table}").json()["over"]:
+            assert time.monotonic() < deadline, "the bots stopped playing"
+            time.sleep(0.01)
+        record = client.get(f"/api/tables/{table}/record").json()
+        assert list(replay(parse_record(record["record"])).winners) == record["winners"]

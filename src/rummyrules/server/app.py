@@ -210,8 +210,10 @@ class _Api:
             pass
         finally:
             pusher.cancel()
+            # The client left: uvicorn's ClientDisconnected is an OSError,
+            # and a send after the close a RuntimeError.
             with contextlib.suppress(
-                asyncio.CancelledError, WebSocketDisconnect, RuntimeError
+                asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError
             ):
                 await pusher
 

@@ -501,7 +501,7 @@ class Table:
         number = len(self._versions)
         self._versions[self.version] = number
         self._documents.clear()
-        for seat in range(after.players):
+        for seat in self.tokens.values():  # only people read their events
             # A view without events (a game that records none) costs nothing.
             if getattr(after.view(seat), "events", None):
                 for event in self._document(seat)["data"]["events"]:
