@@ -90,7 +90,7 @@ def simulate(
     for seed in range(first_seed, first_seed + games):
         bots = seat_bots(names, players, seed)
         try:
-            game = play_game(rules, bots, seed=seed, max_moves=MAX_MOVES)
+            game = play_game(rules, bots, seed=seed, max_moves=MAX_MOVES).state
         except OptionError as error:
             message = f"seed {seed}: {error}; add max_turns=N to --variant to bound it"
             raise SystemExit(message) from None

@@ -124,7 +124,7 @@ def test_greedy_bot_chooses_only_listed_moves_and_finishes(
     first = rules.new_game(seed=seed).to_move
     assert first is not None
     bots, greedy = seated(rules, first, seed)
-    game = play_game(rules, bots, seed=seed)
+    game = play_game(rules, bots, seed=seed).state
     assert game.is_over
     assert greedy.chosen
     assert not any(isinstance(move, Drop) for move in greedy.chosen)
@@ -142,10 +142,10 @@ def test_a_table_of_greedy_bots_finishes_and_is_repeatable(
     for seed in range(3):
         first = play_game(
             rules, [Checked(GreedyBot()) for _ in range(players)], seed=seed
-        )
+        ).state
         again = play_game(
             rules, [GreedyBot(seed=seat + 9) for seat in range(players)], seed=seed
-        )
+        ).state
         assert first.is_over
         assert first == again  # deterministic: its seed changes nothing
 
@@ -357,7 +357,7 @@ def test_gor_8_under_major_it_goes_out_with_one_meld() -> None:
     for seed in range(10):
         greedy = Checked(GreedyBot())
         bots: list[Bot] = [greedy, RandomBot(seed=seed)]
-        game = play_game(rules, bots[::-1] if seed % 2 else bots, seed=seed)
+        game = play_game(rules, bots[::-1] if seed % 2 else bots, seed=seed).state
         wins += seed % 2 in game.winners
         assert all(
             len(move.melds) == 1 for move in greedy.chosen if isinstance(move, GoOut)
@@ -391,7 +391,7 @@ def tally(rules: PlayableRules[Any], games: int) -> Tally:
     for seed in range(games):
         seat = seed % players
         bots, _ = seated(rules, seat, seed)
-        result.add(play_game(rules, bots, seed=seed), seat)
+        result.add(play_game(rules, bots, seed=seed).state, seat)
     return result
 
 
@@ -435,10 +435,12 @@ def random_table(players: int, base: int) -> list[Bot]:
 )
 def test_random_bot_games_repeat_from_the_same_seeds(rules: PlayableRules[Any]) -> None:
     players = rules_players(rules)
-    games = [play_game(rules, random_table(players, 10), seed=3) for _ in range(2)]
+    games = [
+        play_game(rules, random_table(players, 10), seed=3).state for _ in range(2)
+    ]
     assert games[0] == games[1]
     others = [
-        play_game(rules, random_table(players, base), seed=3) for base in (20, 30)
+        play_game(rules, random_table(players, base), seed=3).state for base in (20, 30)
     ]
     assert any(other != games[0] for other in others)
 
@@ -450,7 +452,7 @@ def test_random_bot_chooses_only_listed_moves_and_never_drops(
     players = rules_players(rules)
     for seed in range(2):
         bots = [Checked(RandomBot(seed=seed + seat)) for seat in range(players)]
-        game = play_game(rules, bots, seed=seed)
+        game = play_game(rules, bots, seed=seed).state
         assert game.is_over
         if isinstance(game, GoingOutState):
             assert game.dropped == ()
@@ -504,7 +506,7 @@ def test_f14_12_random_bots_claim_out_of_turn() -> None:
 
 def test_play_game_seats_mixed_bots(capsys: pytest.CaptureFixture[str]) -> None:
     bots: Sequence[Bot] = [GreedyBot(), RandomBot(seed=4), GreedyBot()]
-    game = play_game(EndOfThePage(players=3, rounds=1), bots, seed=2)
+    game = play_game(EndOfThePage(players=3, rounds=1), bots, seed=2).state
     assert game.is_over
     assert len(game.score_sheet) == 1
     assert capsys.readouterr() == ("", "")  # bots print nothing

@@ -443,7 +443,9 @@ def test_demo_plays_a_whole_game_of_end_of_the_page_by_default(
     assert any(" goes out" in line for line in lines)
     assert sum(line.startswith("Round ") and " ends" in line for line in lines) == 10
     assert "The score sheet" in out
-    game = play_game(EndOfThePage(), [GreedyBot(seed=16), GreedyBot(seed=17)], seed=1)
+    game = play_game(
+        EndOfThePage(), [GreedyBot(seed=16), GreedyBot(seed=17)], seed=1
+    ).state
     totals = [str(score) for score in game.scores]
     rows = [line.replace("│", " ").split() for line in lines]
     (total_row,) = [row for row in rows if row[:1] == ["total"]]

@@ -1,9 +1,11 @@
 """1400, played: one named scenario per rule and ruling ID (F14-*), every option."""
 
+import json
 from collections import Counter
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
 from rummyrules import (
     Card,
@@ -20,6 +22,7 @@ from rummyrules import (
 )
 from rummyrules.game.table import TableMeld
 from scenarios import every_card, listed, play, refused, texts
+from strategies import f14_tables, walks
 
 TWO = FourteenHundred(players=2)
 THREE = FourteenHundred(players=3)
@@ -214,6 +217,40 @@ def test_f14_4_the_wild_card_stays_face_up_until_played() -> None:
     assert str(game.face_up) == "KS"
     game = play(base(), "take", "meld 5H 6H 7H KS=8H")
     assert game.face_up is None
+
+
+def test_f14_4_a_view_names_no_holder_once_the_face_up_card_is_played() -> None:
+    """face_up_holder is null whenever face_up is, in every view and its JSON."""
+    game = TWO.position(
+        "wild 9 | to_move 1 play | hands 2C 3C 4D / 9H 5S 6S 8S KD | face_up 9H"
+        " | pile 10S"
+    )
+    assert [
+        (str(game.view(p).face_up), game.view(p).face_up_holder) for p in (0, 1)
+    ] == [
+        ("9H", 1),
+        ("9H", 1),
+    ]
+    melded = game.apply("meld 5S 6S 9H=7S 8S")
+    for player in (0, 1):
+        view = melded.view(player)
+        assert (view.face_up, view.face_up_holder) == (None, None)
+        data = json.loads(dumps(view))["data"]
+        assert (data["face_up"], data["face_up_holder"]) == (None, None)
+
+
+@settings(max_examples=30, deadline=None)
+@given(walks(f14_tables(), max_steps=120))
+def test_f14_4_face_up_holder_is_null_exactly_when_face_up_is(
+    walk: list[FourteenHundredState],
+) -> None:
+    for game in walk[::7]:
+        for player in range(game.players):
+            view = game.view(player)
+            holder = view.face_up_holder
+            assert (view.face_up is None) == (holder is None)
+            if view.face_up is not None and holder is not None:
+                assert view.face_up in game.hand(holder)
 
 
 def test_f14_4_aces_can_be_wild() -> None:

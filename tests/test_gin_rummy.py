@@ -98,8 +98,10 @@ def test_gin_5_after_the_knock_a_discard_that_keeps_it_then_melds_then_done() ->
     with pytest.raises(IllegalMoveError, match=r"\(GIN-5\)"):
         game.apply("discard 7S")
     game = game.apply("discard KD")
-    assert moves(game) == ["meld 7S 8S 9S", "done"]
-    game = game.apply("meld 7S 8S 9S").apply("done")
+    assert moves(game) == ["meld 7S 8S 9S"]  # GIN-R3: no 'done' with a meld in hand
+    game = game.apply("meld 7S 8S 9S")
+    assert moves(game) == ["done"]
+    game = game.apply("done")
     assert (game.phase, game.to_move) == ("layoff", 1)
 
 
@@ -128,9 +130,10 @@ def test_gin_6_nobody_lays_off_on_gin() -> None:
 
 
 def test_gin_7_the_knocker_scores_the_difference() -> None:
-    rules = GinRummy(hand_size=4)
+    rules = GinRummy(hand_size=5)
     game = rules.position(
-        "to_move 1 meld | knocker 0 | hands 2C / 5D 6H 9H | melds 0: 7S 8S 9S 10S | pile 4H"
+        "to_move 1 meld | knocker 0 | hands 2C / AD 2H 3C 5D 9H | melds 0: 7S 8S 9S 10S"
+        " | pile 4H"
     )
     end = game.apply("done")
     assert end.is_over
@@ -149,7 +152,8 @@ def test_gin_7_gin_earns_the_gin_bonus() -> None:
 def test_gin_7_an_undercut_costs_the_knocker() -> None:
     rules = GinRummy(hand_size=4, undercut_bonus=25)
     game = rules.position(
-        "to_move 1 meld | knocker 0 | hands 5C / AH 2D | melds 0: 7S 8S 9S | pile 4H"
+        "to_move 1 meld | knocker 0 | hands 5C / AH 2D | melds 0: 6S@1 7S 8S 9S 10S@1"
+        " | pile 4H"
     )
     assert game.apply("done").score_sheet == ((-2 - 25, 27),)
 
@@ -160,7 +164,8 @@ def test_gin_r1_equal_deadwood_is_an_undercut_only_with_the_option(
 ) -> None:
     rules = GinRummy(hand_size=4, undercut_on_equal=option == "true")
     game = rules.position(
-        "to_move 1 meld | knocker 0 | hands 5C / 2H 3D | melds 0: 7S 8S 9S | pile 4H"
+        "to_move 1 meld | knocker 0 | hands 5C / 2H 3D | melds 0: 6S@1 7S 8S 9S 10S@1"
+        " | pile 4H"
     )
     assert game.apply("done").score_sheet[0][0] == knocker_scores
 

@@ -13,7 +13,9 @@ named, never bent into agreement:
   badly (GIN-5).
 - D2: OpenSpiel counts deadwood as the cards left unlaid, where the rule
   book counts each hand's best arrangement (GIN-2, GIN-5, GIN-7): its
-  knocker may be ``done`` later, and a meld left in a hand costs its points.
+  knocker may be ``done`` with a meld still in hand once the unlaid cards
+  are worth at most the knock card, which GIN-R3 refuses, and a meld the
+  opponent leaves in hand costs its points.
 - D3: OpenSpiel lays off at most two cards past each end of a run (GIN-6).
 - D4: OpenSpiel's lay-off names no meld, and a card laid off counts for every
   meld it fits: after 4C laid on a set of 4s, 3C may go on 5C 6C 7C (GIN-6).
@@ -89,20 +91,20 @@ def classify(game: GinRummyState, ours: set[str], theirs: set[str]) -> str | Non
         for table_meld in game.melds
         for holder in table_meld.played_by
     )
-    late_done = (
+    hidden_meld = (  # GIN-R3: no 'done' while the cards left hold a meld
         game.phase == "laydown"
-        and rest <= {"done"}
-        and min_deadwood(hand) <= game.knock_card < unlaid_total(hand)
+        and only_theirs == {"done"}
+        and min_deadwood(hand) < unlaid_total(hand) <= game.knock_card
     )
     known = {
         "D5": long_runs and not rest and not only_theirs,
         "D1": game.phase in ("play", "wall")
         and only_ours == {"knock"}
         and not only_theirs,
-        "D2": late_done and not long_runs and not only_theirs,
+        "D2": hidden_meld and not only_ours,
         "D3": laying_off and not only_theirs,
         "D4": laying_off and laid_off,
-        "D5+D2": late_done and long_runs and not only_theirs,
+        "D5+D2": hidden_meld and long_runs and not rest,
     }
     return next((label for label, holds in known.items() if holds), None)
 
@@ -152,14 +154,14 @@ def compare_deal(
     returns = theirs.outcome().returns
     ours_row = ours.score_sheet[-1]
     if tuple(float(x) for x in ours_row) != returns:
-        # D2: a meld left in a hand costs its points in OpenSpiel.
+        # D2: a meld the opponent left in hand costs its points in OpenSpiel;
+        # the knocker keeps none (GIN-R3).
         knocker = ours.knocker
-        hands_with_melds = [
-            hand for hand in ours.hands if min_deadwood(hand) < unlaid_total(hand)
-        ]
         why = f"deal {seed}: scores {ours_row} and OpenSpiel's {returns}"
         assert knocker is not None, why
-        assert hands_with_melds, why
+        kept, other = ours.hands[knocker], ours.hands[1 - knocker]
+        assert min_deadwood(kept) == unlaid_total(kept), why
+        assert min_deadwood(other) < unlaid_total(other), why
         differences["D2 score"] += 1
     return decisions
 

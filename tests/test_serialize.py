@@ -307,14 +307,31 @@ def change_card(data: st.DataObject, document: Json) -> str:
 
 
 def duplicate_card(data: st.DataObject, document: Json) -> str:
-    """Write a card of a hand, pile, meld or move twice."""
+    """Write a card of a hand, pile, meld or move twice: in its list, or in its text."""
     places = words_with_cards(document)
     if not places:
         return "no card"
     path, words, index = data.draw(st.sampled_from(places))
+    parent = node_at(document, path[:-1])
+    if len(words) == 1 and isinstance(parent, list):
+        parent.insert(int(path[-1]), words[0])
+        return "duplicate a card"
     words.insert(index, words[index])
     put(document, path, " ".join(words))
     return "duplicate a card"
+
+
+def node_at(document: Json, path: Path) -> Json:
+    """The node at a path."""
+    node = document
+    for step in path:
+        node = node[step]
+    return node
+
+
+def card_count(cards: Json) -> int:
+    """How many cards a list of cards holds: an array (version 3) or text (before)."""
+    return len(cards) if isinstance(cards, list) else len(str(cards).split())
 
 
 def change_number(data: st.DataObject, document: Json) -> str:
@@ -357,7 +374,7 @@ def swap_hands(data: st.DataObject, document: Json) -> str:
         (i, j)
         for i in range(len(hands))
         for j in range(i + 1, len(hands))
-        if len(str(hands[i]).split()) != len(str(hands[j]).split())
+        if card_count(hands[i]) != card_count(hands[j])
     ]
     if not pairs:
         return "hands of one size"
@@ -379,12 +396,15 @@ def change_declaration(data: st.DataObject, document: Json) -> str:
     if data.draw(st.booleans()):
         meld["kind"] = data.draw(st.sampled_from(["set", "run", "wild", "book", 3]))
         return "change a meld's kind"
-    words = str(meld["cards"]).split(" ")
+    cards = meld["cards"]
+    words = list(cards) if isinstance(cards, list) else str(cards).split(" ")
+    if not words or not all(isinstance(word, str) for word in words):
+        return "no meld"
     index = data.draw(st.integers(0, len(words) - 1))
     meanings = st.sampled_from([*map(str, ALL_CARDS), "A", "2", "10", "K", "", "="])
     card = words[index].partition("=")[0]
     words[index] = card + data.draw(st.sampled_from(["", "="])) + data.draw(meanings)
-    meld["cards"] = " ".join(words)
+    meld["cards"] = words if isinstance(cards, list) else " ".join(words)
     return "change a declaration"
 
 
@@ -536,8 +556,8 @@ def drop_at(path: Path) -> Edit:
     return edit
 
 
-def first_card_again(cards: str) -> str:
-    return f"{cards} {cards.split(maxsplit=1)[0]}"
+def first_card_again(cards: list[str]) -> list[str]:
+    return [*cards, cards[0]]
 
 
 def swap_first_two(items: list[Json]) -> list[Json]:
@@ -563,6 +583,7 @@ BASES: dict[str, Callable[[], Saved]] = {
     "match": lambda: Match.start(GoingOutRummy(), seed=3),
     "rules": lambda: EndOfThePage(players=3),
     "move": lambda: parse_move("discard KC"),
+    "view": lambda: FourteenHundred(players=3).new_game(seed=5).view(1),
 }
 """Values to spoil: End of the Page and Going Out Rummy mid-turn, 1400's opening, views, a match, rules, a move."""
 
@@ -574,23 +595,35 @@ CASES: list[tuple[str, str, Edit, str]] = [
     (
         "a card lost",
         "eop",
-        at((*DATA, "stock"), lambda s: s.split(" ", 1)[1]),
+        at((*DATA, "stock"), lambda s: s[1:]),
         "1 missing",
     ),
     (
         "a card the deck lacks",
         "eop",
-        at((*DATA, "stock"), "2S {}".format),
+        at((*DATA, "stock"), lambda s: ["2S", *s]),
         "too many (2S)",
     ),
-    ("no card", "eop", at((*DATA, "stock"), "1S {}".format), "'1S' is not a card"),
+    (
+        "no card",
+        "eop",
+        at((*DATA, "stock"), lambda s: ["1S", *s]),
+        "'1S' is not a card",
+    ),
+    (
+        "a list of cards as text",
+        "eop",
+        at((*DATA, "stock"), " ".join),
+        "expected a list of cards, not '",
+    ),
+    ("a number for a card", "eop", at((*DATA, "stock"), lambda s: [7, *s]), "not 7"),
     (
         "a view's card copied",
         "eop view",
         at((*DATA, "hand"), first_card_again),
         "hand sizes say",
     ),
-    ("version 3", "eop", set_at(("version",), 3), "this is version 3"),
+    ("version 4", "eop", set_at(("version",), 4), "this is version 4"),
     ("version 0", "move", set_at(("version",), 0), "this is version 0"),
     ("no version", "rules", drop_at(("version",)), "version None"),
     ("another format", "eop", set_at(("format",), "chess"), "its format is 'chess'"),
@@ -740,13 +773,13 @@ CASES: list[tuple[str, str, Edit, str]] = [
     (
         "a declaration undone",
         "eop wild",
-        set_at((*TABLE, "meld", "cards"), "10C 9D QC"),
+        set_at((*TABLE, "meld", "cards"), ["10C", "9D", "QC"]),
         "is not a run the rules allow",
     ),
     (
         "another declaration",
         "eop wild",
-        set_at((*TABLE, "meld", "cards"), "10C 9D=KC QC"),
+        set_at((*TABLE, "meld", "cards"), ["10C", "9D=KC", "QC"]),
         "is not a run the rules allow",
     ),
     (
@@ -782,7 +815,7 @@ CASES: list[tuple[str, str, Edit, str]] = [
     (
         "old discards shown",
         "gor view",
-        set_at((*DATA, "discard_pile"), "KS QS"),
+        set_at((*DATA, "discard_pile"), ["KS", "QS"]),
         "nor old discards (GOR-11)",
     ),
     (
@@ -804,8 +837,62 @@ CASES: list[tuple[str, str, Edit, str]] = [
         "draw for first dealer",
     ),
     ("no game", "match", set_at((*DATA, "games"), []), "at least one game"),
-    ("no move", "move", set_at(DATA, "discard 1H"), "'1H' is not a card"),
-    ("a list for a move", "move", set_at(DATA, ["draw"]), "written as text"),
+    (
+        "no move",
+        "move",
+        set_at((*DATA, "text"), "discard 1H"),
+        "'1H' is not a card",
+    ),
+    ("a list for a move", "move", set_at(DATA, ["draw"]), "written as an object"),
+    ("a move's text alone", "move", set_at(DATA, "discard KC"), "written as an object"),
+    (
+        "a move's kind not its text's",
+        "move",
+        set_at((*DATA, "kind"), "draw"),
+        "the move 'discard KC' has 'discard' for its kind, not 'draw'",
+    ),
+    (
+        "a move's cards not its text's",
+        "move",
+        set_at((*DATA, "cards"), ["KH"]),
+        "has ['KC'] for its cards, not ['KH']",
+    ),
+    (
+        "a move's player true",
+        "move",
+        set_at((*DATA, "player"), value=True),
+        "has None for its player, not True",
+    ),
+    (
+        "a move's text missing",
+        "move",
+        drop_at((*DATA, "text")),
+        "a move is written with its text",
+    ),
+    (
+        "a move's field unknown",
+        "move",
+        set_at((*DATA, "melds"), []),
+        "extra fields found (melds) in the move 'discard KC'",
+    ),
+    (
+        "a meld's cards as text",
+        "eop wild",
+        set_at((*TABLE, "meld", "cards"), "10C 9D=JC QC"),
+        "its cards a list of card texts",
+    ),
+    (
+        "two cards in one meld card",
+        "eop wild",
+        set_at((*TABLE, "meld", "cards"), ["10C 9D=JC", "QC"]),
+        "each of a meld's cards is one card",
+    ),
+    (
+        "a listed move whose meld is not its text's",
+        "view",
+        at((*DATA, "legal_moves"), lambda moves: [{**moves[0], "meld": 9}, *moves[1:]]),
+        "for its meld, not 9 @ data.legal_moves[0]",
+    ),
 ]
 
 
@@ -880,8 +967,8 @@ def test_a_saved_value_lacking_any_field_is_refused_naming_its_path(
     with pytest.raises(LoadError) as refused:
         loads(json.dumps(without_field(document, where, key)))
     message = str(refused.value)
-    # A meld and rules are each written as one piece, refused whole.
-    if key in {"kind", "cards"}:
+    # A meld, a move and rules are each written as one piece, refused whole.
+    if where.endswith((".meld", ".move")) or "legal_moves[" in where:
         assert message.endswith(f"@ {where}"), message
     elif key in {"variant", "options"}:
         assert "rules are written as the variant's name and its options" in message
@@ -966,12 +1053,12 @@ def test_a_version_1_match_reads_with_every_game() -> None:
 
 
 def test_version_1_rules_and_moves_read_as_they_were_written() -> None:
-    for value in (
-        FourteenHundred(players=5, target=900),
-        parse_move("2: claim 7H on 3"),
-    ):
-        document = json.loads(dumps(value))
-        assert loads(json.dumps({**document, "version": 1})) == value
+    rules = FourteenHundred(players=5, target=900)
+    document = json.loads(dumps(rules))
+    assert loads(json.dumps({**document, "version": 1})) == rules
+    move = parse_move("2: claim 7H on 3")
+    document = {**json.loads(dumps(move)), "version": 1, "data": str(move)}
+    assert loads(json.dumps(document)) == move
 
 
 def test_a_version_1_view_is_refused_with_what_to_do() -> None:

@@ -28,7 +28,9 @@ from rummyrules.formats.records import (
     parse_record,
     record_game,
     replay,
+    replay_events,
 )
+from rummyrules.game.events import Event
 from rummyrules.game.moves import (
     Claim,
     Discard,
@@ -44,6 +46,7 @@ from rummyrules.game.moves import (
     parse_move,
 )
 from rummyrules.game.registry import parse_rules, rules_text
+from rummyrules.game.results import RoundResult
 from rummyrules.game.rules import Rules
 from rummyrules.game.state import GameState, Phase, PlayableRules, View
 from rummyrules.game.table import TableMeld
@@ -90,6 +93,7 @@ __all__ = [
     "EndOfThePageState",
     "EndOfThePageTurn",
     "EndOfThePageView",
+    "Event",
     "FourteenHundred",
     "FourteenHundredPhase",
     "FourteenHundredState",
@@ -128,6 +132,7 @@ __all__ = [
     "Rank",
     "RecordParseError",
     "ReplayError",
+    "RoundResult",
     "Rules",
     "RummyRulesError",
     "StateError",
@@ -148,6 +153,7 @@ __all__ = [
     "read_position",
     "record_game",
     "replay",
+    "replay_events",
     "rules_text",
     "write_position",
 ]

@@ -10,7 +10,8 @@ import time
 import pytest
 from starlette.testclient import TestClient
 
-from rummyrules import dumps, parse_record, replay
+from rummyrules import dumps, parse_record, replay, replay_events
+from rummyrules.formats.json_converter import CONVERTER
 from rummyrules.server import Limits, TableStore, create_app
 
 from .conftest import Json, bearer, choose, move_texts, new_table
@@ -457,8 +458,9 @@ def test_f14_r9_a_claim_by_the_player_to_move_keeps_its_seat_in_the_record() -> 
     )
     rng, claims_in_turn = random.Random(0), 0
     while not table.game.is_over:
-        data = table.answer(0)["view"]["data"]
-        moves = [m for m in data["legal_moves"] if not m.endswith("drop")]
+        view = table.answer(0)["view"]
+        data = view["data"]
+        moves = [m for m in move_texts(view) if not m.endswith("drop")]
         claims = [m for m in moves if "claim" in m]
         if claims:
             claims_in_turn += data["to_move"] == 0
@@ -495,3 +497,44 @@ def test_bots_play_on_after_the_answer_when_they_have_many_moves_to_make() -> No
             time.sleep(0.01)
         record = client.get(f"/api/tables/{table}/record").json()
         assert list(replay(parse_record(record["record"])).winners) == record["winners"]
+
+
+def test_the_page_and_its_static_files_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert "<html" in page.text.lower()
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/nothing.js").status_code == 404
+    assert client.get("/static/../app.py").status_code == 404
+    assert client.get("/static/%2e%2e/app.py").status_code == 404
+
+
+@pytest.mark.parametrize("variant", sorted(GAMES))
+def test_a_seats_events_are_every_event_its_player_was_told(variant: str) -> None:
+    # The log, gathered move by move from each view's events, is what
+    # replay_events tells that player from the game's record.
+    players = GAMES[variant].get("players", 2)
+    seats = ["human", *["greedy", "random"][: players - 1]]
+    table = TableStore(Limits()).create(variant, GAMES[variant], seats, seed=5)
+    rng, versions = random.Random(5), [table.version]
+    while not table.game.is_over:
+        view = table.answer(0)["view"]
+        move = choose(view, rng)
+        if move is None:
+            table.decline(0)
+        else:
+            table.move(0, move)
+        versions.append(table.version)
+    record = parse_record(table.record()["record"])
+    told = [
+        CONVERTER.unstructure(event) for _, event in replay_events(record, player=0)
+    ]
+    assert table.answer(0)["events"] == told
+    assert told
+    # Since a version: exactly the events after it.
+    middle = versions[len(versions) // 2]
+    since = table.answer(0, middle)["events"]
+    assert since == told[len(told) - len(since) :]
+    assert 0 < len(since) < len(told)
+    assert table.answer(0, table.version)["events"] == []

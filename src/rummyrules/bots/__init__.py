@@ -6,14 +6,14 @@ returns one of the view's legal moves, or None to let a chance to move out of
 turn go by. :func:`~rummyrules.bots.play_game` seats one bot per player and plays a whole game.
 
 >>> from rummyrules import EndOfThePage
->>> game = play_game(
+>>> played = play_game(
 ...     EndOfThePage(rounds=2), [RandomBot(seed=1), RandomBot(seed=2)], seed=7
 ... )
->>> game.is_over, len(game.score_sheet)
+>>> played.state.is_over, len(played.state.score_sheet)
 (True, 2)
 """
 
 from rummyrules.bots.greedy import GreedyBot
-from rummyrules.bots.players import Bot, RandomBot, play_game
+from rummyrules.bots.players import Bot, PlayedGame, RandomBot, play_game
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "play_game"]
+__all__ = ["Bot", "GreedyBot", "PlayedGame", "RandomBot", "play_game"]

@@ -3,7 +3,7 @@
 >>> from rummyrules import GoingOutRummy
 >>> from rummyrules.bots import RandomBot, play_game
 >>> rules = GoingOutRummy(max_turns=400)
->>> play_game(rules, [GreedyBot(), RandomBot(seed=1)], seed=4).winners
+>>> play_game(rules, [GreedyBot(), RandomBot(seed=1)], seed=4).state.winners
 (0,)
 """
 
@@ -61,7 +61,7 @@ class GreedyBot:
     >>> from rummyrules import GoingOutRummy
     >>> from rummyrules.bots import RandomBot, play_game
     >>> rules = GoingOutRummy(max_turns=200)
-    >>> play_game(rules, [GreedyBot(), RandomBot(seed=1)], seed=4).winners
+    >>> play_game(rules, [GreedyBot(), RandomBot(seed=1)], seed=4).state.winners
     (0,)
     """
 

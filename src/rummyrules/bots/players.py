@@ -6,11 +6,11 @@ returns one of the view's legal moves, or None to let a chance to move out of
 turn go by. :func:`~rummyrules.bots.play_game` seats one bot per player and plays a whole game.
 
 >>> from rummyrules import EndOfThePage
->>> game = play_game(
+>>> played = play_game(
 ...     EndOfThePage(rounds=2), [RandomBot(seed=1), RandomBot(seed=2)], seed=7
 ... )
->>> game.is_over, len(game.score_sheet)
-(True, 2)
+>>> played.state.is_over, len(played.state.score_sheet), len(played.record.moves) > 0
+(True, 2, True)
 """
 
 from __future__ import annotations
@@ -18,12 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
+import attrs
+
 from rummyrules.core.errors import OptionError
 from rummyrules.core.shuffle import below, random_words
+from rummyrules.formats.records import GameRecord
 from rummyrules.game.moves import Drop, Move
 from rummyrules.game.state import GameState, PlayableRules, View
 
-__all__ = ["Bot", "RandomBot", "play_game"]
+__all__ = ["Bot", "PlayedGame", "RandomBot", "play_game"]
 
 
 @runtime_checkable
@@ -79,14 +82,34 @@ class RandomBot:
         return moves[below(self._words, len(moves))] if moves else None
 
 
+@attrs.frozen
+class PlayedGame:
+    """A game the bots played: where it ended, and its record to save or replay.
+
+    Attributes:
+        state: The final state (its ``round_results`` say how each round was
+            counted).
+        record: The record of the game: the deal and every move, as
+            :func:`~rummyrules.replay` reads it back.
+
+    >>> from rummyrules import GoingOutRummy, replay
+    >>> played = play_game(GoingOutRummy(max_turns=6), [RandomBot(), RandomBot()])
+    >>> replay(played.record) == played.state
+    True
+    """
+
+    state: GameState
+    record: GameRecord
+
+
 def play_game(
     rules: PlayableRules[Any],
     bots: Sequence[Bot],
     *,
     seed: int = 0,
     max_moves: int = 1_000_000,
-) -> GameState:
-    """Play a whole game, one bot per player, and return the final state.
+) -> PlayedGame:
+    """Play a whole game, one bot per player: the final state and the game's record.
 
     Before each move of the player to move, every other player who may move
     out of turn (a 1400 claim) is asked, in seat order from the player to
@@ -97,28 +120,42 @@ def play_game(
     reached).
 
     >>> from rummyrules import GoingOutRummy
-    >>> game = play_game(
+    >>> played = play_game(
     ...     GoingOutRummy(max_turns=30), [RandomBot(), RandomBot()], seed=3
     ... )
-    >>> game.is_over, game.turns
-    (True, 30)
+    >>> played.state.is_over, played.state.turns, len(played.record.moves) > 30
+    (True, 30, True)
     """
     players = rules.players
     if len(bots) != players:
         message = f"a game of {players} players needs {players} bots, not {len(bots)}"
         raise OptionError(message)
     game: GameState = rules.new_game(seed=seed)
+    moves: list[Move] = []
+    ends: list[int] = []
     for _ in range(max_moves):
         mover = game.to_move
         if mover is None:
-            return game
+            record = GameRecord(
+                rules=rules,
+                seed=seed,
+                moves=tuple(moves),
+                score_sheet=game.score_sheet,
+                round_ends=tuple(ends),
+                winners=game.winners,
+            )
+            return PlayedGame(game, record)
         move = _out_of_turn(game, bots, mover)
         if move is None:
             move = bots[mover].choose(game.view(mover))
             if move is None:
                 message = f"the bot of player {mover} chose no move on its own turn"
                 raise OptionError(message)
+        rows = len(game.score_sheet)
         game = game.apply(move)
+        moves.append(move)
+        if len(game.score_sheet) > rows:
+            ends.append(len(moves))
     message = f"the game did not end within {max_moves} moves"
     raise OptionError(message)
 

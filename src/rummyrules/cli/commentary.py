@@ -27,26 +27,24 @@ player 0: take 3H
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from rummyrules.game.moves import (
     Discard,
     Done,
     Draw,
     Drop,
-    GoOut,
-    LayOff,
     Move,
-    NewMeld,
     Pass,
     Take,
 )
-from rummyrules.game.rummy500 import Rummy500State
+from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import strategy_of
 
 from .printer import Printer
 
-__all__ = ["Narrator", "deal_words", "mover", "verb_for", "went_out", "winners_text"]
+__all__ = ["Narrator", "deal_words", "mover", "verb_for", "winners_text"]
 
 _QUIET = (Draw, Take, Discard, Pass, Done)
 """Moves of a turn in which nothing reaches the table (left out by ``brief``)."""
@@ -66,35 +64,13 @@ def mover(before: GameState, move: Move) -> int:
     return before.to_move if before.to_move is not None else 0
 
 
-def _cards_used(move: Move) -> int:
-    if isinstance(move, Discard | LayOff):
-        return 1
-    if isinstance(move, NewMeld):
-        return len(move.cards)
-    return 0
-
-
-def went_out(before: GameState, move: Move, after: GameState) -> bool:
-    """Whether the move's maker went out with it: laid or threw their last card.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=1)
-    >>> went_out(game, game.legal_moves()[0], game.apply("draw"))
-    False
-    """
-    player = mover(before, move)
-    if isinstance(move, GoOut):
-        return True
-    out = _out(after)
-    if out is not None and _out(before) is None:
-        return out == player  # 1400: the others still have their last plays
-    ended = after.is_over or len(after.score_sheet) > len(before.score_sheet)
-    return ended and _cards_used(move) >= len(before.hand(player))
-
-
-def _out(state: GameState) -> int | None:
-    """Who went out this round, in a game of rounds (where the round may go on)."""
-    return state.out if isinstance(state, Rummy500State) else None
+_WHY: Final = {
+    "F14-7": " (nobody took the upcard)",
+    "GIN-8": " (a pass at the wall)",
+    "GIN-9": " (the upcard went round and round)",
+    "ALL-5": " (the turn limit)",
+}
+"""Why a round nobody went out of ended, by the rule that counted it."""
 
 
 class Narrator:
@@ -165,19 +141,18 @@ class Narrator:
             self._moves.append(_named_take(before, move))
         if out_of_turn:
             self.flush()
-        if went_out(before, move, after):
-            self.flush()
-            name = self.names[player]
-            self.printer.line(f"{name} {verb_for(name, 'go')} out", style="green")
-        if len(after.score_sheet) > len(before.score_sheet):
-            self.flush()
-            self._round_scores(before, move, after)
-        if after.is_over:
-            self.flush()
-        elif after.round != before.round:
-            self.flush()
-            self.printer.line()
-            self.start(after)
+        # What the move set off, as the events tell it (events.py).
+        for event in after.events:
+            if event.kind in {"went_out", "round_ended", "dealt", "game_ended"}:
+                self.flush()
+            if event.kind == "went_out" and event.player is not None:
+                name = self.names[event.player]
+                self.printer.line(f"{name} {verb_for(name, 'go')} out", style="green")
+            elif event.kind == "round_ended" and event.result is not None:
+                self._round_scores(event.result, move, after)
+            elif event.kind == "dealt":
+                self.printer.line()
+                self.start(after)
 
     def flush(self) -> None:
         """Print the turn noted so far, if any.
@@ -196,21 +171,19 @@ class Narrator:
         self._player = None
         self._moves = []
 
-    def _round_scores(self, before: GameState, move: Move, after: GameState) -> None:
-        row = after.score_sheet[-1]
+    def _round_scores(self, result: RoundResult, move: Move, after: GameState) -> None:
+        if not result.net:
+            return  # a game that keeps no score (Going Out Rummy)
         why = ""
-        if _out(before) is None and not went_out(before, move, after):
-            if isinstance(move, Draw):
-                why = " (the stock is empty)"
-            elif isinstance(move, Pass):
-                why = " (nobody took the upcard)"
+        if result.went_out is None:
+            stock_out = " (the stock is empty)" if isinstance(move, Draw) else ""
+            why = _WHY.get(result.rule, stock_out)
         scored = ", ".join(
-            f"{name} {score:+d}" for name, score in zip(self.names, row, strict=True)
+            f"{name} {score:+d}"
+            for name, score in zip(self.names, result.net, strict=True)
         )
         totals = ", ".join(str(total) for total in after.scores)
-        self.printer.line(
-            f"Round {len(after.score_sheet)} ends{why}: {scored} (totals {totals})"
-        )
+        self.printer.line(f"Round {result.round} ends{why}: {scored} (totals {totals})")
 
     def finish(self, game: GameState) -> None:
         """Print the score sheet (where the game keeps score) and the winners.

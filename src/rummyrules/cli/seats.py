@@ -19,9 +19,9 @@ from typing import Any, Final
 
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
 from rummyrules.game.moves import Move
-from rummyrules.game.state import GameState, PlayableRules, View
+from rummyrules.game.state import GameState, PlayableRules
 
-__all__ = ["BOT_NAMES", "Recorder", "bot_names", "make_bots", "play_recorded"]
+__all__ = ["BOT_NAMES", "bot_names", "make_bots", "play_recorded"]
 
 BOT_NAMES: Final = ("greedy", "random")
 """The bots the command line can seat, by name."""
@@ -70,38 +70,6 @@ def seat_names(names: Sequence[str], players: int) -> list[str]:
     return [names[seat % len(names)] for seat in range(players)]
 
 
-class Recorder:
-    """A bot that passes its choices on and writes down each move it makes.
-
-    :func:`~rummyrules.bots.play_game` plays every move a bot returns, so
-    the shared list is the game's moves, in order.
-
-    >>> moves: list[Move] = []
-    >>> from rummyrules import EndOfThePage
-    >>> view = EndOfThePage().new_game(seed=1).view(1)
-    >>> _ = Recorder(RandomBot(seed=1), moves).choose(view)
-    >>> len(moves)
-    1
-    """
-
-    def __init__(self, bot: Bot, moves: list[Move]) -> None:
-        self.bot = bot
-        self.moves = moves
-
-    def choose(self, view: View) -> Move | None:
-        """The wrapped bot's choice, written down when it is a move.
-
-        >>> from rummyrules import EndOfThePage
-        >>> view = EndOfThePage().new_game(seed=1).view(0)  # not player 0's turn
-        >>> print(Recorder(RandomBot(), []).choose(view))
-        None
-        """
-        move = self.bot.choose(view)
-        if move is not None:
-            self.moves.append(move)
-        return move
-
-
 def play_recorded(
     rules: PlayableRules[Any], names: Sequence[str], *, seed: int
 ) -> tuple[GameState, list[Move]]:
@@ -112,7 +80,5 @@ def play_recorded(
     >>> game.turns, [str(move) for move in moves[:2]]
     (4, ['draw', 'discard 9H'])
     """
-    moves: list[Move] = []
-    players = rules.players
-    bots = [Recorder(bot, moves) for bot in make_bots(names, players, seed=seed)]
-    return play_game(rules, bots, seed=seed), moves
+    played = play_game(rules, make_bots(names, rules.players, seed=seed), seed=seed)
+    return played.state, list(played.record.moves)

@@ -29,6 +29,8 @@ from rummyrules.core.cards import Rank
 from rummyrules.core.errors import OptionError, StateError
 from rummyrules.core.hands import some_cards
 from rummyrules.game.checks import check_player, check_seen, check_sized
+from rummyrules.game.events import Event
+from rummyrules.game.results import RoundResult
 from rummyrules.game.rules import deck_counts
 from rummyrules.game.state import GameState, PlayableRules, View
 from rummyrules.game.table import TableMeld
@@ -60,6 +62,7 @@ def check_state(state: GameState) -> None:
     _melds(state.melds, rules, state.wild, players)
     if (state.to_move is None) != (state.phase == "over"):
         raise StateError("a game over has nobody to move, and only a game over")
+    _history(state.events, state.round_results, state.score_sheet, rules)
     rules.check_state(state)
     if not state.is_over and not _moves(state):
         raise StateError(f"player {state.to_move} has no move in this position (ALL-2)")
@@ -102,7 +105,48 @@ def check_view(view: View) -> None:
         or StockSize.of(view.stock_count) is not view.stock_size
     ):
         raise StateError("the stock's count and its size do not agree")
+    # Only the views of games that keep score have a score sheet.
+    sheet: tuple[tuple[int, ...], ...] = getattr(view, "score_sheet", ())
+    _history(view.events, view.round_results, sheet, rules)
     rules.check_view(view)
+
+
+def _history(
+    events: Sequence[Event],
+    results: Sequence[RoundResult],
+    sheet: Sequence[tuple[int, ...]],
+    rules: PlayableRules[Any],
+) -> None:
+    """Refuse events and round results that do not fit the game or its score sheet.
+
+    A game read from a position, or saved before version 3, knows the
+    results of none of its past rounds, and a game that went on from it
+    those of the rounds played since: the results are of the last rounds,
+    numbered to the sheet's last row, each net that row. A game that keeps
+    no score has one result at most, once the hand is over.
+    """
+    players = rules.players
+    last = len(sheet) if rules.keeps_score else len(results)
+    first = last - len(results) + 1
+    if [result.round for result in results] != list(range(first, last + 1)) or (
+        first < 1 or (not rules.keeps_score and len(results) > 1)
+    ):
+        raise StateError("round_results: the rounds are not the score sheet's last")
+    for result in results:
+        where = f"round_results: round {result.round}"
+        check_sized(f"{where}'s hands", result.hands, players)
+        for name in ("melded", "in_hand", "bonus", "net"):
+            if getattr(result, name) or rules.keeps_score:
+                check_sized(f"{where}'s {name}", getattr(result, name), players)
+        check_player(f"{where}'s went_out", result.went_out, players)
+        if rules.keeps_score and result.net != sheet[result.round - 1]:
+            raise StateError(f"{where}'s net is not that row of the score sheet")
+    for event in events:
+        check_player(f"the {event.kind} event's player", event.player, players)
+        if event.hidden < 0 or (event.meld is not None and event.meld < 1):
+            raise StateError(f"the {event.kind} event moves no such cards or meld")
+        if event.result is not None and event.result not in results:
+            raise StateError(f"the {event.kind} event tells a round not counted")
 
 
 def _own_class(value: object, cls: type, what: str) -> None:

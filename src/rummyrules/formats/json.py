@@ -2,19 +2,23 @@
 
 :func:`~rummyrules.dumps` writes a value as a JSON object that names the format, its
 version, the kind of value and the variant. Inside, cards are their short
-text, a list of cards is one string (``"7S 8S 9S"``), a meld is its kind and
-its cards with the wilds declared (``"7S 5H=8S 9S"``), a move is its
-notation and rules are the variant's name with every option.
+text, a list of cards is an array of them (``["7S", "8S", "9S"]``), a meld is
+its kind and its cards with the wilds declared (``["7S", "5H=8S", "9S"]``), a
+move is an object led by its notation (``{"text": "draw", "kind": "draw",
+...}``) and rules are the variant's name with every option.
 
 :func:`~rummyrules.loads` reads such text back and checks all of it: the format and its
 version, every field and its type, every card against the deck, that no card
 is lost or copied (ALL-1), that every meld on the table is one the rules
 allow as declared, that players, phase and hands fit together. Anything else
 raises :class:`~rummyrules.LoadError`, a ``ValueError`` whose message says
-what is wrong; nothing half-built ever comes back. Text of version 1, written
-before each game had a state of its own, is read by converting it
-(``rummyrules.formats.json_v1``); how each piece is written and read is
-``rummyrules.formats.json_converter``'s business.
+what is wrong; nothing half-built ever comes back. Text of version 2, which
+wrote lists of cards and moves as text, and of version 1, written before
+each game had a state of its own, is read by converting it
+(``rummyrules.formats.json_v2``, ``rummyrules.formats.json_v1``); how each
+piece is written and read is ``rummyrules.formats.json_converter``'s
+business. What the format's JSON looks like is published as a JSON Schema
+(:func:`~rummyrules.json_schema`).
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=5).apply("draw")
@@ -23,7 +27,7 @@ True
 >>> loads('{"format": "rummyrules", "version": 99, "kind": "move", "data": "draw"}')
 Traceback (most recent call last):
 ...
-rummyrules.LoadError: this is version 99 of the rummyrules format; this library reads versions 1 and 2
+rummyrules.LoadError: this is version 99 of the rummyrules format; this library reads versions 1, 2 and 3
 """
 
 from __future__ import annotations
@@ -38,8 +42,15 @@ import cattrs.v
 from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import brief, expect, wrong_type
 from rummyrules.formats.checks import check_state, check_view
-from rummyrules.formats.json_converter import CONVERTER, FAULTS, some_names, structure
+from rummyrules.formats.json_converter import (
+    CONVERTER,
+    FAULTS,
+    READING,
+    Reading,
+    some_names,
+)
 from rummyrules.formats.json_v1 import upgrade
+from rummyrules.formats.json_v2 import READING_V2, without_history
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules, View
 
@@ -49,7 +60,7 @@ __all__ = ["FORMAT", "READS", "VERSION", "dumps", "loads", "register_kind"]
 FORMAT: Final = "rummyrules"
 """The ``format`` every saved value carries."""
 
-VERSION: Final = 2
+VERSION: Final = 3
 """The format version this library writes.
 
 Any change to what a saved value holds or means gets a new version number. A
@@ -57,8 +68,10 @@ library reads only the versions it knows and refuses the others by name,
 never by guessing; an older version may be read by a later library when it
 can still be read exactly.
 """
-READS: Final = frozenset({1, VERSION})
-"""The format versions this library reads, version 1 by converting it (``json_v1``)."""
+READS: Final = frozenset({1, 2, VERSION})
+"""The format versions this library reads, versions 1 and 2 by converting them (``json_v1``, ``json_v2``)."""
+_READINGS: Final[dict[int, Reading]] = {1: READING_V2, 2: READING_V2, VERSION: READING}
+"""How each version's pieces are read: version 1 once converted to version 2."""
 
 Saved = Any
 """The kinds of value :func:`~rummyrules.dumps` writes and :func:`~rummyrules.loads`
@@ -74,7 +87,7 @@ _KINDS: Final[dict[str, type[Any]]] = {
 _CHECKS: Final[dict[str, Callable[[Any], None]]] = {
     "rules": lambda _: None,  # built through the class, which checks every option
     "state": check_state,
-    "move": lambda _: None,  # read through parse_move
+    "move": lambda _: None,  # its text parsed, every other field checked against it
     "view": check_view,
 }
 
@@ -101,7 +114,7 @@ def dumps(value: Saved, *, indent: int | None = None) -> str:
 
     >>> from rummyrules import GoingOutRummy
     >>> print(dumps(GoingOutRummy(wildcards=2)))  # doctest: +NORMALIZE_WHITESPACE
-    {"format": "rummyrules", "version": 2, "kind": "rules", "variant": "GoingOutRummy",
+    {"format": "rummyrules", "version": 3, "kind": "rules", "variant": "GoingOutRummy",
      "data": {"variant": "GoingOutRummy", "options": {"players": 2, "hand_size": 7,
      "wildcards": 2, "going_out": "standard", "last_player_wins": true, "max_turns": null}}}
     """
@@ -136,8 +149,8 @@ def loads(text: str | bytes) -> Saved:
     >>> loads(dumps(GoingOutRummy(wildcards=2))) == GoingOutRummy(wildcards=2)
     True
     >>> loads(
-    ...     '{"format": "rummyrules", "version": 2, "kind": "move", "variant": null,'
-    ...     ' "data": "discard 1H"}'
+    ...     '{"format": "rummyrules", "version": 3, "kind": "move", "variant": null,'
+    ...     ' "data": {"text": "discard 1H"}}'
     ... )
     Traceback (most recent call last):
     ...
@@ -163,9 +176,11 @@ def loads(text: str | bytes) -> Saved:
     agrees: Callable[[Any], None] = _agrees_as_written
     if document["version"] == 1:
         data, agrees = upgrade(kind, data)
+    if document["version"] < VERSION:
+        data = without_history(kind, data)
     _check_label(kind, document["variant"], data)
     try:
-        value = structure(data, _KINDS[kind])
+        value = _READINGS[document["version"]].structure(data, _KINDS[kind])
         _CHECKS[kind](value)
         agrees(value)
     except RummyRulesError as error:
@@ -214,7 +229,7 @@ def _check_header(document: dict[str, Any]) -> str:
     if type(version) is not int or version not in READS:
         message = (
             f"this is version {brief(version)} of the rummyrules format; this library "
-            f"reads versions {' and '.join(map(str, sorted(READS)))}"
+            f"reads versions {_listed(sorted(READS))}"
         )
         raise LoadError(message)
     kind = document.get("kind")
@@ -234,6 +249,11 @@ def _check_header(document: dict[str, Any]) -> str:
     if extra:
         raise LoadError(f"unknown fields beside the {kind}: {some_names(extra)}")
     return kind
+
+
+def _listed(numbers: list[int]) -> str:
+    *others, last = map(str, numbers)
+    return f"{', '.join(others)} and {last}" if others else last
 
 
 def _explain(error: BaseException) -> str:

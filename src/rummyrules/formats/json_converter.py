@@ -1,18 +1,21 @@
 """How each piece of a saved value is written as JSON and read back: the converter.
 
 :func:`~rummyrules.dumps` and :func:`~rummyrules.loads` (:mod:`rummyrules.formats.json`)
-say what a saved value is; this module says how each piece is written. Cards
-are their short text, a list of cards one string (``"7S 8S 9S"``), a meld
-its kind and its cards with the wilds declared (``"7S 5H=8S 9S"``), a move
-its notation, rules the variant's name with every option, and a state or a
-view the fields of its own game's class, each of them required. Reading is
-strict: a number is a whole number and nothing else, a field of the wrong
-shape is refused before any of it is read, and a list stops at its first
-fault.
+say what a saved value is; this module says how each piece is written. A card
+is its short text, a list of cards an array of them (``["7S", "8S"]``), a
+meld its kind and its cards with the wilds declared (``["7S", "5H=8S",
+"9S"]``), a move an object led by its notation (:func:`move_object`), rules
+the variant's name with every option, and a state or a view the fields of
+its own game's class, each of them required. Reading is strict: a number is
+a whole number and nothing else, a field of the wrong shape is refused before
+any of it is read, and a list stops at its first fault.
+
+Version 2 of the format wrote other forms of some pieces; :class:`Reading`
+makes a reader of it from this one (``rummyrules.formats.json_v2``).
 
 >>> from rummyrules import parse_cards
 >>> CONVERTER.unstructure(parse_cards("7S 10H"), tuple[Card, ...])
-'7S 10H'
+['7S', '10H']
 """
 
 from __future__ import annotations
@@ -31,15 +34,25 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, Card, Rank, parse_cards
+from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, Card, Rank
 from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import MAX_DIGITS, brief
-from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.events import Event
+from rummyrules.game.moves import GoOut, Move, parse_move
 from rummyrules.game.registry import VARIANTS
 from rummyrules.game.state import GameState, PlayableRules, View
-from rummyrules.melds import Meld, MeldKind, parse_declared
+from rummyrules.melds import Declaration, Meld, MeldKind, parse_declared
 
-__all__ = ["CONVERTER", "FAULTS", "some_names", "structure"]
+__all__ = [
+    "CONVERTER",
+    "FAULTS",
+    "READING",
+    "Reading",
+    "move_object",
+    "some_names",
+    "structure",
+    "text_of",
+]
 
 _T = TypeVar("_T")
 
@@ -49,6 +62,8 @@ _BOUND: Final = 10**MAX_DIGITS
 """Every whole number read is strictly between minus this and this."""
 _TEXT: Final = {card: str(card) for card in (*STANDARD_CARDS, WILDCARD)}
 """Each card's text, looked up rather than written afresh (dumps writes many)."""
+_CARD: Final = {text: card for card, text in _TEXT.items()}
+"""Each card by its text as written, looked up rather than parsed (loads reads many)."""
 
 
 def some_names(names: list[str]) -> str:
@@ -97,29 +112,137 @@ def _choice(value: object, kind: type[enum.Enum]) -> enum.Enum:
     raise LoadError(f"{brief(value)} is not one of {values}")
 
 
+def text_of(card: Card, meaning: Declaration | None) -> str:
+    """A card's text, with what it is declared to stand for after ``=``.
+
+    >>> text_of(Card.parse("5H"), Card.parse("8S")), text_of(Card.parse("7S"), None)
+    ('5H=8S', '7S')
+    """
+    text = _TEXT[card]
+    return text if meaning is None else f"{text}={meaning}"
+
+
+def _cards(value: object, _: object = None) -> tuple[Card, ...]:
+    """Read a list of cards, an array of card texts, in one step when written as dumps writes it."""
+    if type(value) is not list:
+        raise LoadError(f"expected a list of cards, not {brief(value)}")
+    try:
+        return tuple([_CARD[text] for text in value])
+    except (KeyError, TypeError):  # text in another case, or no card: read one by one
+        pass
+    found = []
+    for text in value:
+        if not isinstance(text, str):
+            raise LoadError(f"a card is written as text, not {brief(text)}")
+        found.append(Card.parse(text))
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _unstructure_meld(meld: Meld) -> dict[str, Any]:
+    # Memoised on the meld: saved states repeat the same melds again and again.
+    # The dict is only ever read (by json.dumps); nothing changes it.
+    cards = list(map(text_of, meld.cards, meld.stands_for))
+    return {"kind": meld.kind.value, "cards": cards}
+
+
 def _meld(value: object, _: object) -> Meld:
     if not isinstance(value, dict) or set(value) != {"kind", "cards"}:
         raise LoadError(
             f"a meld is written as its kind and its cards, not {brief(value)}"
         )
     kind, cards = value["kind"], value["cards"]
-    if not isinstance(kind, str) or not isinstance(cards, str):
-        raise LoadError(f"a meld's kind and cards are text, not {brief(value)}")
-    return _meld_of(kind, cards)
+    if (
+        not isinstance(kind, str)
+        or type(cards) is not list
+        or not all(isinstance(card, str) for card in cards)
+    ):
+        raise LoadError(
+            f"a meld's kind is text and its cards a list of card texts, not {brief(value)}"
+        )
+    return _meld_of(kind, tuple(cards))
 
 
 @functools.lru_cache(maxsize=4096)
-def _meld_of(kind: str, text: str) -> Meld:
+def _meld_of(kind: str, texts: tuple[str, ...]) -> Meld:
     # Memoised on the text: saved states repeat the same melds again and again.
-    cards, declared = parse_declared(text)
+    if any(not text.strip() or len(text.split()) > 1 for text in texts):
+        raise LoadError(f"each of a meld's cards is one card, not {brief(list(texts))}")
+    cards, declared = parse_declared(" ".join(texts))
     return Meld(kind=MeldKind(kind), cards=cards, stands_for=declared)
 
 
 def _hands(value: object, _: object) -> tuple[tuple[Card, ...], ...]:
-    """Read the hands, one string of card text each, in one step."""
-    if not isinstance(value, list) or not all(isinstance(hand, str) for hand in value):
-        raise LoadError(f"expected the hands as text in a list, not {brief(value)}")
-    return tuple(parse_cards(hand) for hand in value)
+    """Read the hands, a list of lists of card texts, in one step."""
+    if type(value) is not list:
+        raise LoadError(f"expected the hands as lists in a list, not {brief(value)}")
+    return tuple([_cards(hand) for hand in value])
+
+
+@functools.lru_cache(maxsize=8192)
+def move_object(move: Move) -> dict[str, Any]:
+    """A move as JSON writes it: its text, kind and player, and what it plays.
+
+    ``cards`` are the hand's cards it plays or names (:meth:`Move.played`),
+    ``declared`` what each stands for (None: nothing declared), ``meld``
+    the meld it lays a card on; going out also writes its melds and its
+    discard. The text is what a reader goes by; the rest saves parsing it.
+    Memoised, so the same dict comes back for an equal move: read it, never
+    change it.
+
+    >>> move_object(parse_move("1: lay 5H=7C on 2"))
+    {'text': '1: lay 5H=7C on 2', 'kind': 'lay_off', 'player': 1, 'cards': ['5H'], 'declared': ['7C'], 'meld': 2}
+    """
+    played = move.played()
+    found: dict[str, Any] = {
+        "text": str(move),
+        "kind": move.kind,
+        "player": move.player,
+        "cards": [_TEXT[card] for card, _ in played],
+        "declared": [
+            None if meaning is None else str(meaning) for _, meaning in played
+        ],
+        "meld": move.target_meld,
+    }
+    if isinstance(move, GoOut):
+        found["melds"] = [list(map(text_of, m.cards, m.declared)) for m in move.melds]
+        found["discard"] = None if move.discard is None else _TEXT[move.discard]
+    return found
+
+
+_parsed = functools.lru_cache(maxsize=8192)(parse_move)
+"""parse_move, memoised: views list the same moves again and again."""
+
+
+def _move(value: object, _: object) -> Move:
+    """Read a move object: its text says the move, and every other field must agree."""
+    if not isinstance(value, dict):
+        raise LoadError(
+            f"a move is written as an object with its text, not {brief(value)}"
+        )
+    if "text" not in value:
+        raise LoadError("a move is written with its text, and this one has none")
+    text = value["text"]
+    if not isinstance(text, str):
+        raise LoadError(f"a move's text is text, not {brief(text)}")
+    move = _parsed(text)
+    written = move_object(move)
+    if value.keys() != written.keys():
+        if extra := [name for name in value if name not in written]:
+            raise LoadError(
+                f"extra fields found ({some_names(extra)}) in the move {brief(text)}"
+            )
+        lacking = [name for name in written if name not in value]
+        raise LoadError(f"the move {brief(text)} lacks its {some_names(lacking)}")
+    for name, meant in written.items():
+        if name != "text" and (
+            value[name] != meant or type(value[name]) is not type(meant)
+        ):
+            raise LoadError(
+                f"the move {brief(text)} has {brief(meant)} for its {name}, "
+                f"not {brief(value[name])}"
+            )
+    return move
 
 
 def _rows(value: object, _: object) -> tuple[tuple[int, ...], ...]:
@@ -228,6 +351,53 @@ def _own_fields(cls: type[Any], converter: cattrs.Converter) -> Callable[[Any], 
     return cattrs.gen.make_dict_unstructure_fn(cls, converter)
 
 
+def _is_state(kind: object) -> bool:
+    """A game's own state class (the base is read through :func:`_by_game`)."""
+    return (
+        isinstance(kind, type) and issubclass(kind, GameState) and kind is not GameState
+    )
+
+
+def _state_with_events(
+    cls: type[GameState], converter: cattrs.Converter
+) -> Callable[[object, object], GameState]:
+    """Read a state and the events of the move that made it, which are no argument of its class."""
+    fields = _every_field(cls, converter)
+    events = converter.get_structure_hook(tuple[Event, ...])
+
+    def structure(value: object, _: object) -> GameState:
+        if not isinstance(value, dict):
+            raise LoadError(f"expected an object, not {brief(value)}")
+        if "events" not in value:
+            raise _in_field("events", KeyError("events"), cls)
+        state: GameState = fields(
+            {name: item for name, item in value.items() if name != "events"}, cls
+        )
+        try:
+            told = events(value["events"], tuple[Event, ...])
+        # What reading a field may raise (see json.py's loads), given its path.
+        except (RummyRulesError, cattrs.BaseValidationError, TypeError) as error:
+            raise _in_field("events", error, cls) from None
+        return state.with_events(told)
+
+    return structure
+
+
+def _state_and_events(
+    cls: type[GameState], converter: cattrs.Converter
+) -> Callable[[GameState], dict[str, Any]]:
+    """Write a state's fields, and the events of the move that made it."""
+    fields = _own_fields(cls, converter)
+    events = converter.get_unstructure_hook(tuple[Event, ...])
+
+    def unstructure(state: GameState) -> dict[str, Any]:
+        found: dict[str, Any] = fields(state)
+        found["events"] = events(state.events)
+        return found
+
+    return unstructure
+
+
 def _by_game(
     name: str, base: type, converter: cattrs.Converter
 ) -> Callable[[object, object], Any]:
@@ -326,11 +496,56 @@ def _at_index(
     return IterableValidationError(f"While structuring {kind!r}", [error], kind)
 
 
-def structure(data: object, kind: type[_T]) -> _T:
-    """The value of ``kind`` that JSON data holds, or the error that says where it is wrong.
+Adapt = Callable[[cattrs.Converter], None]
+"""A change to the converter: hooks of another version's forms, registered last to take precedence."""
 
-    Read quickly first; on any failure, again in detail, for an error that
-    carries the path of each fault (``cattrs.transform_error`` writes it).
+
+@attrs.frozen
+class Reading:
+    """How one version of the format is read: quickly first, then in detail for the error.
+
+    The quick reader stops at the first fault; on any failure the detailed
+    one reads again, for an error that carries the path of each fault
+    (``cattrs.transform_error`` writes it). :data:`READING` reads the version
+    this library writes; ``Reading.of(adapt)`` one whose pieces ``adapt``
+    reads otherwise (version 2's, in ``rummyrules.formats.json_v2``).
+
+    >>> from rummyrules import EndOfThePage
+    >>> READING.structure(
+    ...     CONVERTER.unstructure(EndOfThePage()), PlayableRules
+    ... ) == EndOfThePage()
+    True
+    """
+
+    fast: cattrs.Converter
+    detailed: cattrs.Converter
+
+    @classmethod
+    def of(cls, adapt: Adapt | None = None) -> Reading:
+        """The reading of this version, changed by ``adapt`` if given.
+
+        >>> Reading.of().detailed.detailed_validation
+        True
+        """
+        return cls(
+            fast=_make_converter(detailed=False, adapt=adapt),
+            detailed=_make_converter(adapt=adapt),
+        )
+
+    def structure(self, data: object, kind: type[_T]) -> _T:
+        """The value of ``kind`` that JSON data holds, or the error that says where it is wrong.
+
+        >>> READING.structure(["7S", "10H"], tuple[Card, ...])[1].rank
+        <Rank.TEN: 10>
+        """
+        try:
+            return self.fast.structure(data, kind)
+        except Exception:  # noqa: BLE001 - the detailed pass below raises the real error
+            return self.detailed.structure(data, kind)
+
+
+def structure(data: object, kind: type[_T]) -> _T:
+    """The value of ``kind`` that JSON data of this version holds (see :class:`Reading`).
 
     >>> from rummyrules import EndOfThePage
     >>> structure(
@@ -338,13 +553,12 @@ def structure(data: object, kind: type[_T]) -> _T:
     ... ) == EndOfThePage()
     True
     """
-    try:
-        return _FAST.structure(data, kind)
-    except Exception:  # noqa: BLE001 - the detailed pass below raises the real error
-        return CONVERTER.structure(data, kind)
+    return READING.structure(data, kind)
 
 
-def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
+def _make_converter(
+    *, detailed: bool = True, adapt: Adapt | None = None
+) -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     # First, so that every hook registered below takes precedence over these.
     converter.register_structure_hook_factory(
@@ -371,20 +585,22 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     converter.register_structure_hook(Rank, _text("rank", Rank.parse))
     cards = tuple[Card, ...]
     converter.register_unstructure_hook_func(
-        lambda kind: kind == cards,
-        lambda found: " ".join(map(_TEXT.__getitem__, found)),
+        lambda kind: kind == cards, lambda found: [_TEXT[card] for card in found]
     )
-    converter.register_structure_hook_func(
-        lambda kind: kind == cards, _text("list of cards", parse_cards)
-    )
-    converter.register_unstructure_hook(
-        Meld, lambda meld: {"kind": meld.kind.value, "cards": str(meld)}
-    )
+    converter.register_structure_hook_func(lambda kind: kind == cards, _cards)
+    converter.register_unstructure_hook(Meld, _unstructure_meld)
     converter.register_structure_hook(Meld, _meld)
-    converter.register_unstructure_hook_func(_is_move, str)
-    converter.register_structure_hook_func(_is_move, _text("move", parse_move))
+    converter.register_unstructure_hook_func(_is_move, move_object)
+    converter.register_structure_hook_func(_is_move, _move)
     converter.register_unstructure_hook_func(_is_rules, _unstructure_rules)
     converter.register_structure_hook_func(_is_rules, _rules)
+    # A state carries the events of the move that made it, beside its fields.
+    converter.register_structure_hook_factory(
+        _is_state, functools.partial(_state_with_events, converter=converter)
+    )
+    converter.register_unstructure_hook_factory(
+        _is_state, functools.partial(_state_and_events, converter=converter)
+    )
     # A state or view is read as its own game's class; every game's class is
     # an attrs class, read by the factory above.
     converter.register_structure_hook_func(
@@ -393,11 +609,14 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     converter.register_structure_hook_func(
         lambda kind: kind is View, _by_game("view_class", View, converter)
     )
+    if adapt is not None:
+        adapt(converter)
     return converter
 
 
 _OPTIONS: Final = cattrs.Converter(detailed_validation=True)
 """Only for :func:`_with_options`, which passes every option on as it was read."""
-CONVERTER: Final = _make_converter()
+READING: Final = Reading.of()
+"""How this version is read."""
+CONVERTER: Final = READING.detailed
 """How each piece is written and read, every fault reported with its path."""
-_FAST: Final = _make_converter(detailed=False)

@@ -46,7 +46,7 @@ from __future__ import annotations
 import abc
 import functools
 import re
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
@@ -90,13 +90,47 @@ def _same_length(
 
 @attrs.frozen(kw_only=True)
 class Move(abc.ABC):
-    """What every move has: who makes it (None: the player to move).
+    """What every move has: who makes it (None: the player to move), its kind, what it plays.
 
-    >>> str(Draw(player=2))
-    '2: draw'
+    Each kind of move names itself with :attr:`kind`, one word, and says
+    which cards of the hand it plays or names (:meth:`played`) and onto
+    which meld (:attr:`target_meld`): saved moves and grouped moves ask the
+    move, never its class by name.
+
+    >>> str(Draw(player=2)), Draw.kind
+    ('2: draw', 'draw')
     """
 
+    kind: ClassVar[str]
+    """The kind of move, one word (``"meld"``, ``"lay_off"``), unique among the moves."""
+
     player: int | None = None
+
+    def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
+        """The cards of the hand this move plays or names, each with what it stands for.
+
+        A wild declared to stand for a card or a rank comes with it; any
+        other card with None. A move that plays no card (draw, pass, drop)
+        has none.
+
+        >>> [
+        ...     (str(card), str(meaning))
+        ...     for card, meaning in parse_move("meld 5C 6C KC=7C").played()
+        ... ]
+        [('5C', 'None'), ('6C', 'None'), ('KC', '7C')]
+        >>> Draw().played()
+        ()
+        """
+        return ()
+
+    @property
+    def target_meld(self) -> int | None:
+        """The meld on the table (numbered from 1) this move lays a card on; None for others.
+
+        >>> parse_move("lay 3C on 2").target_meld, parse_move("discard 3C").target_meld
+        (2, None)
+        """
+        return None
 
     @abc.abstractmethod
     def _body(self) -> str:
@@ -115,6 +149,8 @@ class Draw(Move):
     'draw'
     """
 
+    kind: ClassVar[str] = "draw"
+
     def _body(self) -> str:
         return "draw"
 
@@ -127,10 +163,20 @@ class Take(Move):
     ('take', 'take 7H')
     """
 
+    kind: ClassVar[str] = "take"
+
     card: Card | None = None
 
     def _body(self) -> str:
         return "take" if self.card is None else f"take {self.card}"
+
+    def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
+        """The card named, if any: a bare ``take`` names none.
+
+        >>> [str(card) for card, _ in Take(card=Card.parse("7H")).played()]
+        ['7H']
+        """
+        return () if self.card is None else ((self.card, None),)
 
 
 @attrs.frozen(kw_only=True)
@@ -142,6 +188,8 @@ class NewMeld(Move):
     >>> str(NewMeld.of(meld))
     'meld 7S 5H=8S 9S'
     """
+
+    kind: ClassVar[str] = "meld"
 
     cards: tuple[Card, ...]
     declared: tuple[Declaration | None, ...] = attrs.field(
@@ -163,6 +211,14 @@ class NewMeld(Move):
     def _body(self) -> str:
         return "meld " + self._cards_text()
 
+    def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
+        """The meld's cards, each wild with what it stands for.
+
+        >>> [str(meaning) for _, meaning in parse_move("meld 3S 2S=3 3D").played()]
+        ['None', '3', 'None']
+        """
+        return tuple(zip(self.cards, self.declared, strict=True))
+
     def _cards_text(self) -> str:
         return " ".join(
             _declared_text(card, meaning)
@@ -180,12 +236,31 @@ class LayOff(Move):
     'lay 5H=7C on 2'
     """
 
+    kind: ClassVar[str] = "lay_off"
+
     card: Card
     declared: Declaration | None = None
     meld: int
 
     def _body(self) -> str:
         return f"lay {_declared_text(self.card, self.declared)} on {self.meld}"
+
+    def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
+        """The card laid off, with what it stands for if it is a declared wild.
+
+        >>> [(str(c), str(d)) for c, d in parse_move("lay 5H=7C on 2").played()]
+        [('5H', '7C')]
+        """
+        return ((self.card, self.declared),)
+
+    @property
+    def target_meld(self) -> int:
+        """The meld the card goes on.
+
+        >>> parse_move("lay 5H on 2").target_meld
+        2
+        """
+        return self.meld
 
 
 @attrs.frozen(kw_only=True)
@@ -196,10 +271,20 @@ class Discard(Move):
     'discard KC'
     """
 
+    kind: ClassVar[str] = "discard"
+
     card: Card
 
     def _body(self) -> str:
         return f"discard {self.card}"
+
+    def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
+        """The card discarded.
+
+        >>> [str(card) for card, _ in Discard(card=Card.parse("KC")).played()]
+        ['KC']
+        """
+        return ((self.card, None),)
 
 
 @attrs.frozen(kw_only=True)
@@ -209,6 +294,8 @@ class Pass(Move):
     >>> str(Pass())
     'pass'
     """
+
+    kind: ClassVar[str] = "pass"
 
     def _body(self) -> str:
         return "pass"
@@ -222,12 +309,31 @@ class Claim(Move):
     '2: claim 7H on 3'
     """
 
+    kind: ClassVar[str] = "claim"
+
     card: Card
     declared: Declaration | None = None
     meld: int
 
     def _body(self) -> str:
         return f"claim {_declared_text(self.card, self.declared)} on {self.meld}"
+
+    def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
+        """The discard claimed, with what it stands for if it is a declared wild.
+
+        >>> [(str(c), d) for c, d in parse_move("1: claim 7H on 3").played()]
+        [('7H', None)]
+        """
+        return ((self.card, self.declared),)
+
+    @property
+    def target_meld(self) -> int:
+        """The meld the claimed card goes on.
+
+        >>> parse_move("1: claim 7H on 3").target_meld
+        3
+        """
+        return self.meld
 
 
 @attrs.frozen(kw_only=True)
@@ -238,12 +344,22 @@ class GoOut(Move):
     out 7S 7H 7D / AH 2H *=3H discard KC
     """
 
+    kind: ClassVar[str] = "go_out"
+
     melds: tuple[NewMeld, ...]
     discard: Card | None = None
 
     def _body(self) -> str:
         text = "out " + " / ".join(meld._cards_text() for meld in self.melds)
         return text if self.discard is None else f"{text} discard {self.discard}"
+
+    def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
+        """Every card the melds lay, meld by meld; the discard is no part of them.
+
+        >>> len(parse_move("out 7S 7H 7D / AH 2H *=3H discard KC").played())
+        6
+        """
+        return tuple(pair for meld in self.melds for pair in meld.played())
 
 
 @attrs.frozen(kw_only=True)
@@ -253,6 +369,8 @@ class Drop(Move):
     >>> str(Drop(player=3))
     '3: drop'
     """
+
+    kind: ClassVar[str] = "drop"
 
     def _body(self) -> str:
         return "drop"
@@ -265,6 +383,8 @@ class Done(Move):
     >>> str(Done())
     'done'
     """
+
+    kind: ClassVar[str] = "done"
 
     def _body(self) -> str:
         return "done"

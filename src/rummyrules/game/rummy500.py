@@ -10,7 +10,7 @@ package says only what is its own.
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
->>> round_scores(game)
+>>> counted(game, rule="EOP-16").net
 (-245, -145)
 """
 
@@ -28,6 +28,7 @@ from rummyrules.core.shuffle import shuffled
 from rummyrules.game.dealing import first_order
 from rummyrules.game.moves import Take, take_of
 from rummyrules.game.playable import PlayableRules
+from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState
 from rummyrules.game.table import played_by_each
 from rummyrules.game.view import View
@@ -36,10 +37,10 @@ __all__ = [
     "Deal",
     "Rummy500State",
     "Rummy500View",
-    "add_row",
+    "add_result",
+    "counted",
     "face_up_after",
     "next_round",
-    "round_scores",
     "start",
     "take_options",
 ]
@@ -250,38 +251,51 @@ def next_round(state: Rummy500State, deal: Deal[R]) -> R:
     number = len(state.score_sheet) + 1
     order = shuffled(state.rules.deck(), state.seed, "round", number)
     dealer = (state.dealer + 1) % state.players
-    return deal(
+    dealt = deal(
         state.rules, order, seed=state.seed, dealer=dealer, sheet=state.score_sheet
+    )
+    return dealt.replace(round_results=state.round_results)
+
+
+def add_result(state: R, result: RoundResult) -> R:
+    """The state with the round counted: its result kept, its net a new score-sheet row.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=4)
+    >>> game = add_result(game, counted(game, rule="EOP-16"))
+    >>> game.score_sheet == (game.round_results[0].net,), len(game.round_results)
+    (True, 1)
+    """
+    return state.replace(
+        score_sheet=(*state.score_sheet, result.net),
+        round_results=(*state.round_results, result),
     )
 
 
-def add_row(state: R, row: tuple[int, ...]) -> R:
-    """The state with one more row on the score sheet (and so new totals).
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = add_row(EndOfThePage().new_game(seed=4), (10, -5))
-    >>> game.score_sheet, game.scores
-    (((10, -5),), (10, -5))
-    """
-    return state.replace(score_sheet=(*state.score_sheet, row))
-
-
-def round_scores(state: Rummy500State) -> tuple[int, ...]:
-    """This round's score for each player: cards played minus cards in hand.
+def counted(state: Rummy500State, *, rule: str) -> RoundResult:
+    """The round counted as the hands lie: cards played minus cards in hand.
 
     A card laid off on another player's meld counts for the player who laid
     it (EOP-16, F14-14).
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> round_scores(game)
-    (-245, -145)
+    >>> result = counted(game, rule="EOP-16")
+    >>> result.melded, result.in_hand, result.net
+    ((0, 30), (245, 175), (-245, -145))
     """
     value = functools.partial(state.rules.card_value, wild=state.wild)
-    played = played_by_each(state.melds, state.players, value)
-    return tuple(
-        played[p] - sum(value(card) for card in hand)
-        for p, hand in enumerate(state.hands)
+    played = tuple(played_by_each(state.melds, state.players, value))
+    in_hand = tuple(sum(value(card) for card in hand) for hand in state.hands)
+    return RoundResult(
+        round=len(state.score_sheet) + 1,
+        hands=state.hands,
+        melded=played,
+        in_hand=in_hand,
+        bonus=(0,) * state.players,
+        net=tuple(melded - cost for melded, cost in zip(played, in_hand, strict=True)),
+        went_out=state.out,
+        rule=rule,
     )
 
 

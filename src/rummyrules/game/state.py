@@ -31,9 +31,11 @@ import attrs
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.inputs import expect, expect_player
 from rummyrules.game.copies import Copy, copier
+from rummyrules.game.events import Cause, Event, cause_of, describe
 from rummyrules.game.moves import Move
 from rummyrules.game.playable import PlayableRules
 from rummyrules.game.playing import Phase, check_player, mover, sent_move
+from rummyrules.game.results import RoundResult
 from rummyrules.game.table import TableMeld
 from rummyrules.game.view import StockSize, View
 
@@ -64,6 +66,11 @@ class GameState(abc.ABC):
         to_move: The player to move; None when the game is over.
         turns: How many turns have ended this round (ALL-5).
         reshuffles: How many times the stock was rebuilt this round (EOP-R4).
+        round_results: How each finished round was counted, one
+            :class:`~rummyrules.RoundResult` a round. History, like
+            :attr:`events`: two states where the game stands the same are
+            equal however they were reached, so neither is compared, and a
+            position (which says where the game stands) leaves them out.
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage(players=3).new_game(seed=5, dealer=1)
@@ -85,12 +92,21 @@ class GameState(abc.ABC):
     to_move: int | None
     turns: int = 0
     reshuffles: int = 0
+    round_results: tuple[RoundResult, ...] = attrs.field(default=(), eq=False)
     # Legal moves, and what the rules work out from the hands, once per state
     # (caches, not part of the value).
     _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
     _memo: dict[Callable[[Any], Any], Any] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
+    # What the state kept of the move that made it, and the events worked
+    # out from that when first asked for (events.py); set by apply and loads.
+    _cause: Cause | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
+    _events: tuple[Event, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
 
@@ -172,6 +188,42 @@ class GameState(abc.ABC):
             for player, score in enumerate(row):
                 totals[player] += score
         return tuple(totals)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the move that made this state did, as everyone at the table saw it.
+
+        Each event names what happened (see :class:`~rummyrules.Event`); a
+        card drawn from the stock is shown here, and hidden from other
+        players in their views (:attr:`View.events <rummyrules.View.events>`).
+        A new game, or a state read from a position, has none.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=7)
+        >>> game.events
+        ()
+        >>> [(event.kind, event.player) for event in game.apply("draw").events]
+        [('draw', 1)]
+        """
+        events = self._events
+        if events is None:
+            cause = self._cause
+            events = () if cause is None else describe(cause, self)
+            object.__setattr__(self, "_events", events)
+            object.__setattr__(self, "_cause", None)
+        return events
+
+    def with_events(self, events: tuple[Event, ...]) -> Self:
+        """This state carrying ``events`` as those of the move that made it (for loads).
+
+        >>> from rummyrules import EndOfThePage, Event
+        >>> game = EndOfThePage().new_game(seed=7)
+        >>> game.with_events((Event(kind="pass", player=1),)).events[0].kind
+        'pass'
+        """
+        new = self.replace()
+        object.__setattr__(new, "_events", events)
+        return new
 
     def memo(self, work: Callable[[Self], T]) -> T:
         """What ``work(state)`` gives, worked out once for this state and kept.
@@ -276,6 +328,10 @@ class GameState(abc.ABC):
             if not any(map(is_, legal, repeat(move))) and move not in legal:
                 move = machine.resolve(self, move)
         after: Self = machine.play(self, move)
+        actor = self.to_move if move.player is None else move.player
+        # A few references to what was there before, not a copy: the events
+        # are worked out only if someone asks (events.py).
+        object.__setattr__(after, "_cause", cause_of(self, move, actor or 0))
         return after
 
     def view(self, player: int) -> View:
@@ -329,6 +385,8 @@ class GameState(abc.ABC):
             "to_move": self.to_move,
             "winners": self.winners,
             "legal_moves": self.legal_moves(player=player),
+            "events": tuple(event.seen_by(player) for event in self.events),
+            "round_results": self.round_results,
         }
 
     def position(self) -> str:

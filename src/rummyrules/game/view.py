@@ -20,8 +20,10 @@ from typing import Any, Final
 import attrs
 
 from rummyrules.core.cards import Card
+from rummyrules.game.events import Event
 from rummyrules.game.moves import Move
 from rummyrules.game.playable import PlayableRules
+from rummyrules.game.results import RoundResult
 from rummyrules.game.table import TableMeld
 
 __all__ = ["FEW", "SOME", "StockSize", "View"]
@@ -87,6 +89,11 @@ class View:
         winners: Who won, once the game is over.
         legal_moves: The moves this player may make now: all of them on their
             turn, otherwise any they may make out of turn.
+        events: What the last move did, as this player may know it: a card
+            another player drew from the stock is only counted
+            (:meth:`~rummyrules.Event.seen_by`).
+        round_results: How each finished round was counted, every hand at
+            the count shown, as at the table.
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=2)
@@ -108,3 +115,5 @@ class View:
     to_move: int | None
     winners: tuple[int, ...]
     legal_moves: tuple[Move, ...]
+    events: tuple[Event, ...]
+    round_results: tuple[RoundResult, ...]

@@ -40,7 +40,12 @@ True
 (-495, -290)
 """
 
-from rummyrules.formats.records.playing import ReplayError, record_game, replay
+from rummyrules.formats.records.playing import (
+    ReplayError,
+    record_game,
+    replay,
+    replay_events,
+)
 from rummyrules.formats.records.reading import parse_record
 from rummyrules.formats.records.record import GameRecord, record_text
 
@@ -51,4 +56,5 @@ __all__ = [
     "record_game",
     "record_text",
     "replay",
+    "replay_events",
 ]

@@ -21,12 +21,14 @@ import attrs
 
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import RummyRulesError
-from rummyrules.core.inputs import brief, expect, wrong_type
+from rummyrules.core.inputs import brief, expect, expect_player, wrong_type
 from rummyrules.formats.records.record import GameRecord, scores_text, winners_text
+from rummyrules.game.events import Event
 from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.playing import check_player
 from rummyrules.game.state import GameState, PlayableRules
 
-__all__ = ["ReplayError", "record_game", "replay"]
+__all__ = ["ReplayError", "record_game", "replay", "replay_events"]
 
 _T = TypeVar("_T")
 
@@ -142,6 +144,38 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     )
 
 
+def replay_events(
+    record: GameRecord, *, player: int | None = None
+) -> tuple[tuple[int, Event], ...]:
+    """Every event of the record's game, each with the number of the move that made it.
+
+    The record is replayed and checked as :func:`replay` does. With
+    ``player``, the events are told as that player knew them at the table
+    (:meth:`~rummyrules.Event.seen_by`): a card another player drew is only
+    counted. A finished round's ``round_ended`` event holds its
+    :class:`~rummyrules.RoundResult`, every hand as it was counted.
+
+    >>> from rummyrules import EndOfThePage
+    >>> record = record_game(
+    ...     EndOfThePage(rounds=1, max_turns=1), seed=1, moves=["draw", "discard 3H"]
+    ... )
+    >>> [(number, event.kind) for number, event in replay_events(record)]
+    [(1, 'draw'), (2, 'discard'), (2, 'round_ended'), (2, 'game_ended')]
+    >>> replay_events(record, player=0)[0][1].hidden
+    1
+    """
+    game = _first_deal(record)
+    if player is not None:
+        expect_player(player)
+        check_player(game, player)
+    told: list[tuple[int, Event]] = []
+    game, _ = _play(record, game, check=True, told=told)
+    _check_winners(record, game)
+    if player is None:
+        return tuple(told)
+    return tuple((number, event.seen_by(player)) for number, event in told)
+
+
 def _sequence(value: Iterable[_T], name: str) -> Iterable[_T]:
     """A sequence given as an argument; text, which is one too, is refused."""
     if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
@@ -184,27 +218,37 @@ def replay(record: GameRecord) -> GameState:
     ...
     rummyrules.ReplayError: round 2 scores differ after move 4, 'discard AS': the record has -280 265, the game gives -280 -265
     """
-    expect(
-        record, GameRecord, name="record", what="a GameRecord (parse_record reads one)"
-    )
-    try:
-        game = record.rules.new_game(
-            seed=record.seed, deck=record.deck, dealer=record.dealer
-        )
-    except RummyRulesError as error:
-        raise ReplayError(f"the record deals no game: {error}") from error
-    game, _ = _play(record, game, check=True)
+    game, _ = _play(record, _first_deal(record), check=True)
     _check_winners(record, game)
     return game
 
 
+def _first_deal(record: GameRecord) -> GameState:
+    """The game the record begins with, or the ReplayError saying why it deals none."""
+    expect(
+        record, GameRecord, name="record", what="a GameRecord (parse_record reads one)"
+    )
+    try:
+        game: GameState = record.rules.new_game(
+            seed=record.seed, deck=record.deck, dealer=record.dealer
+        )
+    except RummyRulesError as error:
+        raise ReplayError(f"the record deals no game: {error}") from error
+    return game
+
+
 def _play(
-    record: GameRecord, game: GameState, *, check: bool = False
+    record: GameRecord,
+    game: GameState,
+    *,
+    check: bool = False,
+    told: list[tuple[int, Event]] | None = None,
 ) -> tuple[GameState, tuple[int, ...]]:
     """The game after the record's moves and page changes, and where each round ended.
 
     With ``check``, the rounds the game scores are checked against the
-    record's rows after every move.
+    record's rows after every move; with ``told``, each move's events are
+    added to it with the move's number.
     """
     ends: list[int] = []
     pages = list(record.pages)
@@ -212,6 +256,8 @@ def _play(
         if number:
             before = game
             game = _apply(game, number, record.moves[number - 1])
+            if told is not None:
+                told += [(number, event) for event in game.events]
             if len(game.score_sheet) > len(before.score_sheet):
                 ends.append(number)
         if check:

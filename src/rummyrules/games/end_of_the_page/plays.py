@@ -199,7 +199,7 @@ def _end_turn(state: State, *, out: int | None = None, **changes: Any) -> State:
 
 def _end_round(state: State) -> State:
     """Score the round (EOP-16), then deal the next one or end the game (EOP-17)."""
-    state = rummy500.add_row(state, rummy500.round_scores(state))
+    state = rummy500.add_result(state, rummy500.counted(state, rule="EOP-16"))
     if len(state.score_sheet) >= options(state).rounds:
         return state.replace(phase=Phase.OVER, to_move=None, turn=EndOfThePageTurn())
     return rummy500.next_round(state, deal)

@@ -41,6 +41,7 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
+from rummyrules.game.results import RoundResult
 from rummyrules.games.fourteen_hundred.deal import deal
 from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredPhase,
@@ -86,11 +87,9 @@ def pass_upcard(state: State, move: Pass) -> State:
 
 def _all_passed(state: State) -> State:
     """F14-7: nobody used the upcard; each player adds their hand's value."""
-    value = state.rules.card_value
-    row = tuple(
-        sum(value(card, wild=state.wild) for card in hand) for hand in state.hands
-    )
-    return _score(state, row)
+    # The hands are counted as usual, but what they hold is added, not taken.
+    result = rummy500.counted(state, rule="F14-7")
+    return _score(state, attrs.evolve(result, net=result.in_hand))
 
 
 def draw(state: State, move: Draw) -> State:
@@ -306,12 +305,12 @@ def done(state: State, move: Done) -> State:
 
 def _end_round(state: State) -> State:
     """Score the round: played minus hand (F14-14)."""
-    return _score(state, rummy500.round_scores(state))
+    return _score(state, rummy500.counted(state, rule="F14-14"))
 
 
-def _score(state: State, row: tuple[int, ...]) -> State:
-    """Add a row to the score sheet; end the game at the target (F14-15) or deal again."""
-    state = rummy500.add_row(state, row)
+def _score(state: State, result: RoundResult) -> State:
+    """Count the round; end the game at the target (F14-15) or deal again."""
+    state = rummy500.add_result(state, result)
     if max(state.scores) >= options(state).target:
         return state.replace(
             phase=Phase.OVER,

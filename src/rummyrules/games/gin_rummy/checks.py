@@ -1,7 +1,11 @@
 """What no play of Gin Rummy reaches: the checks of a state or view read from outside.
 
 The shared checks (:mod:`rummyrules.formats.checks`) refuse what is wrong in
-any game; these add what only Gin Rummy can tell.
+any game; these add what only Gin Rummy can tell. A state and a view share
+most of what is checked (the phase and who moves, the hand sizes, the piles,
+the table, the knock card, the score sheet), so each check is written once
+for both; the state adds what only it holds (the counters of a hand, the
+upcard taken, both hands), the view what it shows face up.
 
 >>> from rummyrules import GinRummy
 >>> game = GinRummy().new_game(seed=4)
@@ -14,21 +18,41 @@ rummyrules.StateError: knocker: nobody has knocked before the knock (GIN-5)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Final
+
+from rummyrules.core.cards import Card
 from rummyrules.core.errors import StateError
-from rummyrules.game.checks import check_turn_limit
+from rummyrules.game.checks import check_seen, check_turn_limit
 from rummyrules.game.state import GameState, View
-from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyState, options
+from rummyrules.game.table import TableMeld
+from rummyrules.games.gin_rummy.deadwood import knock_discards, min_deadwood
+from rummyrules.games.gin_rummy.deal import DEALER_ZERO, oklahoma_knock_card
+from rummyrules.games.gin_rummy.plays import UPCARD_LIMIT, WALL
+from rummyrules.games.gin_rummy.sheet import check_last_row, check_sheet
+from rummyrules.games.gin_rummy.state import (
+    GinRummyPhase,
+    GinRummyState,
+    GinRummyView,
+    Options,
+    options,
+    shows_hands,
+)
+from rummyrules.games.gin_rummy.turn import knocker_unfinished
 
 __all__ = ["check_state", "check_view"]
 
-_AFTER_KNOCK = frozenset(
-    {
-        GinRummyPhase.KNOCK,
-        GinRummyPhase.LAY_DOWN,
-        GinRummyPhase.LAY_OFF,
-        GinRummyPhase.MELD,
-    }
+Phase = GinRummyPhase
+Game = GinRummyState | GinRummyView
+
+_AFTER_KNOCK: Final = frozenset(
+    {Phase.KNOCK, Phase.LAY_DOWN, Phase.LAY_OFF, Phase.MELD}
 )
+_KNOCKER_MOVES: Final = frozenset({Phase.KNOCK, Phase.LAY_DOWN})
+_DRAWN: Final = frozenset({Phase.PLAY, Phase.KNOCK})
+"""The phases in which the player to move holds the card drawn: one over the hand size."""
+_LAID_DOWN: Final = frozenset({Phase.LAY_OFF, Phase.MELD, Phase.OVER})
+_MOST_KNOCK: Final = 10  # the rules' own bound on the knock_card option (GIN-5)
 
 
 def check_state(state: GameState) -> None:
@@ -44,50 +68,303 @@ def check_state(state: GameState) -> None:
         message = f"a Gin Rummy game is a GinRummyState, not {type(state).__name__}"
         raise StateError(message)
     rules = options(state)
-    if not 0 <= state.passes <= 2:
-        raise StateError("passes: two players pass the first upcard at most (GIN-3)")
-    if state.phase in _AFTER_KNOCK and state.knocker is None:
-        raise StateError(f"knocker: a {state.phase.value} follows a knock (GIN-5)")
-    if (
-        state.phase not in _AFTER_KNOCK
-        and state.knocker is not None
-        and not state.is_over
-    ):
-        raise StateError("knocker: nobody has knocked before the knock (GIN-5)")
-    if state.melds and state.knocker is None:
-        raise StateError("melds: melds are laid only after a knock (GIN-5)")
-    if not rules.oklahoma and state.knock_card != rules.knock_card:
-        raise StateError(
-            f"knock_card: the knock card is the option, {rules.knock_card}, "
-            "unless oklahoma sets it (GIN-10)"
-        )
-    check_turn_limit(state, rules.max_turns, goes_on=False, ends="hand")
-    _check_sheet(state, rules.target)
-
-
-def _check_sheet(state: GinRummyState, target: int | None) -> None:
-    """GIN-R2: one hand is the game, or hands are played until the target."""
-    sheet = state.score_sheet
-    if target is None:
-        if len(sheet) != int(state.is_over):
-            raise StateError(
-                "score_sheet: one hand is the game without a target, and it is "
-                "scored when it ends (GIN-R2)"
-            )
-        return
-    totals = [sum(scores) for scores in zip(*sheet, strict=True)] if sheet else [0, 0]
-    if not state.is_over and max(totals) >= target:
-        raise StateError(
-            f"score_sheet: a total has reached the target, {target}, so the game "
-            "is over (GIN-R2)"
-        )
+    sizes = tuple(len(hand) for hand in state.hands)
+    _check_game(state, sizes=sizes, stock=len(state.stock))
+    _check_counters(state)
+    if state.knocker is not None:
+        _check_knocker_hand(state.phase, state.hands[state.knocker], state.knock_card)
+    check_turn_limit(state, rules.max_turns, goes_on=False, ends="game")
+    check_sheet(state, turns=state.turns)
+    if state.is_over and state.score_sheet:
+        check_last_row(state)
 
 
 def check_view(view: View) -> None:
     """Refuse a view of Gin Rummy, sound in shape, that no play shows.
 
+    >>> import attrs
     >>> from rummyrules import GinRummy
-    >>> check_view(GinRummy().new_game(seed=1).view(0))
+    >>> view = GinRummy().new_game(seed=1).view(0)
+    >>> check_view(view)
+    >>> check_view(attrs.evolve(view, shown_hands=(view.hand, view.hand)))
+    Traceback (most recent call last):
+    ...
+    rummyrules.StateError: shown_hands: the hands are shown only once the knocker has laid down (GIN-6)
     """
-    if view.phase in _AFTER_KNOCK and getattr(view, "knocker", None) is None:
-        raise StateError(f"knocker: a {view.phase} follows a knock (GIN-5)")
+    if not isinstance(view, GinRummyView):
+        message = f"a Gin Rummy view is a GinRummyView, not {type(view).__name__}"
+        raise StateError(message)
+    stock = view.stock_count
+    if stock is None:  # pragma: no cover - the shared checks refuse it first
+        raise StateError("stock_count: a view of Gin Rummy counts the stock")
+    _check_game(view, sizes=view.hand_sizes, stock=stock)
+    _check_shown(view)
+    knocker = view.knocker
+    if knocker is not None:
+        if view.shown_hands:
+            _check_knocker_hand(view.phase, view.shown_hands[knocker], view.knock_card)
+        elif view.player == knocker:
+            _check_knocker_hand(view.phase, view.hand, view.knock_card)
+    check_sheet(view, turns=None)
+
+
+# --- What a state and a view share -----------------------------------------------
+
+
+def _check_game(game: Game, *, sizes: Sequence[int], stock: int) -> None:
+    """The checks of what a state and a view both hold."""
+    rules = options(game)
+    if not 0 <= game.passes <= 2:
+        raise StateError("passes: two players pass the first upcard at most (GIN-3)")
+    if game.dealer != 0:
+        raise StateError(DEALER_ZERO)
+    _check_knocker(game)
+    _check_piles(game.phase, game.passes, game.to_move, len(game.discard_pile), stock)
+    _check_knock_card(game, rules)
+    _check_sizes(game, sizes, rules.hand_size)
+    _check_table(game, sizes)
+
+
+def _check_knocker(game: Game) -> None:
+    """A knocker in the phases after a knock, and the right player to move in them (GIN-5, GIN-6)."""
+    phase, knocker = game.phase, game.knocker
+    if phase in _AFTER_KNOCK and knocker is None:
+        raise StateError(f"knocker: a {phase.value} follows a knock (GIN-5)")
+    if phase not in _AFTER_KNOCK and knocker is not None and phase != Phase.OVER:
+        raise StateError("knocker: nobody has knocked before the knock (GIN-5)")
+    if knocker is None or phase == Phase.OVER:
+        return
+    if phase in _KNOCKER_MOVES and game.to_move != knocker:
+        raise StateError(
+            f"to_move: in the {phase.value} phase the knocker, player {knocker}, "
+            "moves (GIN-5)"
+        )
+    if phase not in _KNOCKER_MOVES and game.to_move == knocker:
+        raise StateError(
+            f"to_move: in the {phase.value} phase the knocker's opponent, player "
+            f"{1 - knocker}, moves (GIN-6)"
+        )
+
+
+def _check_piles(
+    phase: GinRummyPhase, passes: int, to_move: int | None, pile: int, stock: int
+) -> None:
+    """The first upcard's phase, the discard pile to take from, the stock down to the wall (GIN-3, GIN-8)."""
+    if phase == Phase.UPCARD:
+        if passes == 2 or to_move != passes:
+            raise StateError(
+                f"passes: after {passes} passes of the first upcard, player "
+                f"{passes % 2} takes or passes it, or (after two) draws (GIN-3)"
+            )
+        if pile != 1:
+            raise StateError(
+                "discard_pile: while the first upcard is offered, it is the only "
+                "card of the pile (GIN-3)"
+            )
+    if phase == Phase.DRAW and not pile:
+        raise StateError("discard_pile: a turn begins with an upcard to take (GIN-4)")
+    if passes == 2 and phase != Phase.UPCARD and not pile:
+        raise StateError(
+            "discard_pile: the first upcard, passed by both players, stays at the "
+            "bottom of the pile (GIN-3)"
+        )
+    if stock < WALL:
+        raise StateError(
+            f"stock: {stock} cards; the wall comes at {WALL} cards, and the stock "
+            "never runs lower (GIN-8)"
+        )
+    if phase == Phase.DRAW and stock == WALL:
+        raise StateError(
+            f"stock: with {WALL} cards left in the stock the player is at the wall, "
+            "not in the draw phase (GIN-8)"
+        )
+    if phase == Phase.WALL and stock != WALL:
+        raise StateError(
+            f"stock: the wall comes when {WALL} cards are left in the stock, not "
+            f"{stock} (GIN-8)"
+        )
+
+
+def _check_knock_card(game: Game, rules: Options) -> None:
+    """The knock card is the option's, or under ``oklahoma`` the first upcard's value (GIN-5, GIN-10)."""
+    knock_card = game.knock_card
+    if not 0 <= knock_card <= _MOST_KNOCK:
+        raise StateError(
+            f"knock_card: the knock card is from 0 to {_MOST_KNOCK}, not {knock_card} "
+            "(GIN-5)"
+        )
+    if not rules.oklahoma:
+        if knock_card != rules.knock_card:
+            raise StateError(
+                f"knock_card: the knock card is the option, {rules.knock_card}, "
+                "unless oklahoma sets it (GIN-10)"
+            )
+        return
+    pile = game.discard_pile
+    # The first upcard lies alone on the pile while it is offered, and at its
+    # bottom for the rest of the hand once both players passed it; taken, it
+    # may be anywhere, but no card sets a knock card of 1.
+    first = pile[-1] if game.phase == Phase.UPCARD or game.passes == 2 else None
+    want = None if first is None else oklahoma_knock_card(first)
+    if want is not None and knock_card != want:
+        raise StateError(
+            f"knock_card: under oklahoma the first upcard, {first}, sets the knock "
+            f"card to {want}, not {knock_card} (GIN-10)"
+        )
+    if knock_card == 1:
+        raise StateError(
+            "knock_card: under oklahoma no upcard sets a knock card of 1: an Ace "
+            "means gin only (GIN-10)"
+        )
+
+
+def _check_sizes(game: Game, sizes: Sequence[int], hand_size: int) -> None:
+    """Each player's cards, in hand and laid on the table, are the hand size, and the drawn card (GIN-1, GIN-4)."""
+    laid = [0, 0]
+    for meld in game.melds:
+        for player in meld.played_by:
+            laid[player] += 1
+    for player, held in enumerate(sizes):
+        want = hand_size + int(game.phase in _DRAWN and player == game.to_move)
+        if held + laid[player] != want:
+            on_table = f" and {laid[player]} laid on the table" if laid[player] else ""
+            cards = "card" if held == 1 else "cards"
+            raise StateError(
+                f"hands: player {player} holds {held} {cards}{on_table}; in the "
+                f"{game.phase.value} phase that makes {want} (GIN-1, GIN-4)"
+            )
+
+
+def _check_table(game: Game, sizes: Sequence[int]) -> None:
+    """The knocker's melds, then the opponent's lay-offs on them, then the opponent's melds (GIN-5, GIN-6)."""
+    melds, knocker, phase = game.melds, game.knocker, game.phase
+    if phase == Phase.LAY_OFF and knocker is not None and sizes[knocker] == 0:
+        raise StateError("melds: nobody lays off on gin (GIN-6)")
+    if not melds:
+        return
+    if knocker is None:
+        raise StateError("melds: melds are laid only after a knock (GIN-5)")
+    if phase == Phase.KNOCK:
+        raise StateError("melds: the knocker discards before laying melds (GIN-5)")
+    opponent = 1 - knocker
+    owners = [meld.owner for meld in melds]
+    if opponent in owners and phase not in (Phase.MELD, Phase.OVER):
+        raise StateError(
+            f"melds: player {opponent} lays melds only after the lay-offs, in the "
+            "meld phase (GIN-6)"
+        )
+    if owners != sorted(owners, key=lambda owner: owner == opponent):
+        raise StateError(
+            "melds: the knocker's melds are laid first, the opponent's after them "
+            "(GIN-5, GIN-6)"
+        )
+    laid_off = _laid_off(melds)
+    if not laid_off:
+        return
+    if any(meld.owner != knocker for meld in laid_off):
+        raise StateError(
+            "melds: cards are laid off only on the knocker's melds, by the "
+            "opponent (GIN-6)"
+        )
+    if phase == Phase.LAY_DOWN:
+        raise StateError("melds: the lay-offs come once the knocker is done (GIN-6)")
+    if sizes[knocker] == 0:
+        raise StateError("melds: nobody lays off on gin (GIN-6)")
+
+
+def _laid_off(melds: Sequence[TableMeld]) -> list[TableMeld]:
+    """The melds some card of which its owner did not lay."""
+    return [meld for meld in melds if any(p != meld.owner for p in meld.played_by)]
+
+
+def _check_knocker_hand(phase: GinRummyPhase, hand: Sequence[Card], knock: int) -> None:
+    """The knock stays good: a discard that keeps it, melds to lay, then nothing over (GIN-5, GIN-R3)."""
+    if phase == Phase.KNOCK and not knock_discards(hand, knock):
+        raise StateError(
+            f"hands: no discard leaves the knocker's deadwood at most the knock card, "
+            f"{knock} (GIN-5)"
+        )
+    if phase == Phase.LAY_DOWN and min_deadwood(hand) > knock:
+        raise StateError(
+            f"hands: the knocker's deadwood, {min_deadwood(hand)}, is over the knock "
+            f"card, {knock} (GIN-5)"
+        )
+    if phase in _LAID_DOWN:
+        unfinished = knocker_unfinished(hand, knock)
+        if unfinished is not None:
+            raise StateError(
+                "hands: the knocker has laid down, so the cards left hold no meld "
+                f"and are worth at most the knock card, {knock} ({unfinished.rule})"
+            )
+
+
+# --- What only a state holds ------------------------------------------------------
+
+
+def _check_counters(state: GinRummyState) -> None:
+    """The counters of a hand and the upcard taken this turn (GIN-9), no reshuffle ever (GIN-8)."""
+    over = state.phase == Phase.OVER
+    most = UPCARD_LIMIT if over else UPCARD_LIMIT - 1
+    if not 0 <= state.upcards <= most:
+        raise StateError(
+            f"upcards: a hand ends on the {UPCARD_LIMIT}th upcard taken, so "
+            f"{state.upcards} cannot be (GIN-9)"
+        )
+    if state.bounced not in (0, 1):
+        raise StateError(
+            f"bounced: 1 when the last turn took the upcard and threw it back, else "
+            f"0, not {state.bounced} (GIN-9)"
+        )
+    if state.phase == Phase.UPCARD and (state.upcards or state.bounced):
+        raise StateError(
+            "upcards: while the first upcard is offered no turn has taken an "
+            "upcard (GIN-3, GIN-9)"
+        )
+    if state.reshuffles:
+        raise StateError(
+            "reshuffles: the stock of Gin Rummy is never rebuilt; the wall ends the "
+            "hand (GIN-8)"
+        )
+    taken = state.taken
+    if taken is None:
+        return
+    if state.phase != Phase.PLAY:
+        raise StateError(
+            f"taken: an upcard is taken only in the turn under way, which plays it "
+            f"in the play phase, not the {state.phase.value} phase (GIN-9)"
+        )
+    if taken not in state.hands[state.to_move or 0]:
+        raise StateError(
+            f"taken: {taken} is not in the hand of player {state.to_move}, who took it"
+        )
+
+
+# --- What only a view shows -------------------------------------------------------
+
+
+def _check_shown(view: GinRummyView) -> None:
+    """Both hands face up once the knocker has laid down, the viewer's own as they hold it (GIN-6)."""
+    shown = view.shown_hands
+    if not shows_hands(view.phase, view.knocker):
+        if shown:
+            raise StateError(
+                "shown_hands: the hands are shown only once the knocker has laid "
+                "down (GIN-6)"
+            )
+        return
+    if len(shown) != len(view.hand_sizes):
+        raise StateError(
+            "shown_hands: once the knocker has laid down both hands are shown (GIN-6)"
+        )
+    if tuple(shown[view.player]) != tuple(view.hand):
+        raise StateError(
+            f"shown_hands: player {view.player}'s hand is shown as they hold it"
+        )
+    for player, hand in enumerate(shown):
+        if len(hand) != view.hand_sizes[player]:
+            raise StateError(
+                f"shown_hands: player {player}'s hand is shown with {len(hand)} "
+                f"cards, but the hand sizes say {view.hand_sizes[player]}"
+            )
+    other = shown[1 - view.player]
+    check_seen(view, *other)

@@ -7,6 +7,8 @@ Knock(player=None)
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from rummyrules.game.moves import Move, register_bare_move
@@ -22,6 +24,8 @@ class Knock(Move):
     >>> parse_move("knock"), str(Knock(player=1))
     (Knock(player=None), '1: knock')
     """
+
+    kind: ClassVar[str] = "knock"
 
     def _body(self) -> str:
         return "knock"

@@ -16,8 +16,9 @@ from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
 from rummyrules.core.shuffle import shuffled
 from rummyrules.game.moves import Discard, Done, Draw, LayOff, NewMeld, Pass, Take
-from rummyrules.game.table import TableMeld
-from rummyrules.games.gin_rummy.deadwood import min_deadwood
+from rummyrules.game.results import RoundResult
+from rummyrules.game.table import TableMeld, played_by_each
+from rummyrules.games.gin_rummy.deadwood import card_points, min_deadwood
 from rummyrules.games.gin_rummy.deal import deal_hand
 from rummyrules.games.gin_rummy.moves import Knock
 from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyState, options
@@ -77,7 +78,7 @@ def take(state: State, move: Take) -> State:
     if state.phase is Phase.DRAW:
         upcards = state.upcards + 1
         if upcards >= UPCARD_LIMIT:  # GIN-9: the hand ends on this take
-            return scored(state.replace(upcards=upcards), None)
+            return scored(state.replace(upcards=upcards), None, rule="GIN-9")
         state = state.replace(upcards=upcards)
     return _drawn(state, card, discard_pile=state.discard_pile[1:], taken=card)
 
@@ -86,7 +87,7 @@ def pass_(state: State, move: Pass) -> State:
     """GIN-3: pass the first upcard to the other player; or, at the wall, end the hand."""
     del move
     if state.phase is Phase.WALL:
-        return scored(state, None)  # GIN-8: a pass at the wall is a draw
+        return scored(state, None, rule="GIN-8")  # a pass at the wall is a draw
     passes = state.passes + 1
     if passes == 1:
         return state.replace(passes=1, to_move=1)
@@ -120,7 +121,8 @@ def knock(state: State, move: Knock) -> State:
             discard_pile=state.discard_pile[1:],
             taken=None,
         )
-    return state.replace(phase=Phase.KNOCK, knocker=player)
+    # The take this turn matters no more: the knocker's discard is no bounce (GIN-9).
+    return state.replace(phase=Phase.KNOCK, knocker=player, taken=None)
 
 
 def discard(state: State, move: Discard) -> State:
@@ -144,11 +146,11 @@ def discard(state: State, move: Discard) -> State:
     # GIN-9: the upcard taken and discarded at once, twice in a row, is a draw.
     bounced = int(move.card == state.taken)
     if bounced and state.bounced:
-        return scored(state.replace(turns=state.turns + 1), None)
+        return scored(state.replace(turns=state.turns + 1), None, rule="GIN-9")
     state = state.replace(bounced=bounced, taken=None, turns=state.turns + 1)
     limit = options(state).max_turns
     if limit is not None and state.turns >= limit:
-        return scored(state, None)  # ALL-5
+        return scored(state, None, rule="ALL-5", last=True)  # the limit ends the game
     phase = Phase.WALL if len(state.stock) <= WALL else Phase.DRAW  # GIN-8
     return state.replace(phase=phase, to_move=1 - player)
 
@@ -200,8 +202,8 @@ def done(state: State, move: Done) -> State:
     """End a step after the knock: the knocker's melds, the lay-offs, the opponent's melds (GIN-5, GIN-6).
 
     >>> from rummyrules import GinRummy
-    >>> game = GinRummy(hand_size=3).position(
-    ...     "to_move 0 laydown | knocker 0 | hands 2C / AH 5D 9H | melds 0: 7S 8S 9S"
+    >>> game = GinRummy(hand_size=4).position(
+    ...     "to_move 0 laydown | knocker 0 | hands 2C / AH 5D 9H JC | melds 0: 7S 8S 9S"
     ...     " | pile KD"
     ... )
     >>> after = done(game, Done())
@@ -216,7 +218,7 @@ def done(state: State, move: Done) -> State:
         return state.replace(phase=phase, to_move=state.opponent)
     if state.phase is Phase.LAY_OFF:
         return state.replace(phase=Phase.MELD)
-    return scored(state, state.knocker)
+    return scored(state, state.knocker, rule="GIN-7")
 
 
 def knock_score(state: State) -> int:
@@ -244,31 +246,78 @@ def knock_score(state: State) -> int:
     return score
 
 
-def scored(state: State, knocker: int | None) -> State:
+def scored(
+    state: State, knocker: int | None, *, rule: str, last: bool = False
+) -> State:
     """End the hand: the knocker's score and its opposite, or 0 each for a draw.
 
     One hand is the game, unless the rules set a ``target``: then the next
     hand is dealt from the seed, until a player's total reaches the target,
-    and that player adds the game bonus (GIN-R2).
+    and that player adds the game bonus (GIN-R2). ``last`` ends the game
+    even short of the target: ``max_turns`` counts the turns of every hand
+    (ALL-5), so that a game to a target ends too.
     """
     row = [0, 0]
+    bonus = [0, 0]
     if knocker is not None:
         score = knock_score(state)
         row = [score, -score] if knocker == 0 else [-score, score]
+        bonus = _bonuses(state, knocker)
     target = options(state).target
     sheet = (*state.score_sheet, tuple(row))
     if target is not None:
         totals = [sum(scores) for scores in zip(*sheet, strict=True)]
-        if max(totals) < target:
+        if max(totals) >= target:
+            winner = totals.index(max(totals))  # totals sum to 0: one is ahead
+            row[winner] += GAME_BONUS
+            bonus[winner] += GAME_BONUS
+            sheet = (*state.score_sheet, tuple(row))
+        elif not last:
             order = shuffled(state.rules.deck(), state.seed, "round", len(sheet) + 1)
-            return deal_hand(
+            dealt = deal_hand(
                 state.rules,
                 order,
                 seed=state.seed,
-                dealer=state.dealer,
                 score_sheet=sheet,
+                turns=state.turns,
             )
-        winner = totals.index(max(totals))  # totals sum to 0: one player is ahead
-        row[winner] += GAME_BONUS
-        sheet = (*state.score_sheet, tuple(row))
-    return state.replace(phase=Phase.OVER, to_move=None, score_sheet=sheet, taken=None)
+            result = _result(state, knocker, row, bonus, rule)
+            return dealt.replace(round_results=(*state.round_results, result))
+    result = _result(state, knocker, row, bonus, rule)
+    return state.replace(
+        phase=Phase.OVER,
+        to_move=None,
+        score_sheet=sheet,
+        taken=None,
+        round_results=(*state.round_results, result),
+    )
+
+
+def _bonuses(state: State, knocker: int) -> list[int]:
+    """The gin or undercut bonus in the knock's score, to whom it goes (GIN-7, GIN-R1)."""
+    rules = options(state)
+    bonus = [0, 0]
+    own = min_deadwood(state.hands[knocker])
+    other = min_deadwood(state.hands[1 - knocker])
+    if own == 0:
+        bonus[knocker] = rules.gin_bonus
+    elif other < own or (other == own and rules.undercut_on_equal):
+        bonus[1 - knocker] = rules.undercut_bonus
+    return bonus
+
+
+def _result(
+    state: State, knocker: int | None, row: list[int], bonus: list[int], rule: str
+) -> RoundResult:
+    """The hand as it was counted: each hand's deadwood and the points laid (GIN-7)."""
+    played = played_by_each(state.melds, 2, card_points)
+    return RoundResult(
+        round=len(state.score_sheet) + 1,
+        hands=state.hands,
+        melded=tuple(played),
+        in_hand=tuple(min_deadwood(hand) for hand in state.hands),
+        bonus=tuple(bonus),
+        net=tuple(row),
+        went_out=knocker,
+        rule=rule,
+    )

@@ -24,32 +24,45 @@ __all__ = ["KnockCard", "Taken"]
 
 @attrs.frozen
 class KnockCard(Section):
-    """``knock_card N``: the knock card, written only where it is not the option's (GIN-10).
+    """``knock_card N``: the knock card, written under ``oklahoma`` and wherever it is not the option's (GIN-10).
+
+    Under ``oklahoma`` the first upcard set it, and that card may be
+    anywhere by now, so a position names it: one without it is refused,
+    never given a guess.
 
     >>> from rummyrules import GinRummy
     >>> rules = GinRummy(hand_size=1, oklahoma=True)
     >>> game = rules.new_game(deck=rules.stacked_deck("2S 3S AS"))
     >>> list(KnockCard().write(game))
     [('knock_card', '0')]
+    >>> rules.position("to_move 0 upcard | hands 2S / 3S | pile AS")
+    Traceback (most recent call last):
+    ...
+    rummyrules.PositionError: knock_card: under oklahoma the first upcard sets the knock card, so give it, as in 'knock_card 7' (GIN-10)
     """
 
     keys: tuple[str, ...] = ("knock_card",)
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
         """The parts of the line this section writes for the state."""
-        if (
-            isinstance(state, GinRummyState)
-            and state.knock_card != options_of(state.rules).knock_card
-        ):
+        if not isinstance(state, GinRummyState):
+            return
+        rules = options_of(state.rules)
+        if rules.oklahoma or state.knock_card != rules.knock_card:
             yield "knock_card", str(state.knock_card)
 
     def read(self, reader: Reader) -> None:
         """Read this section from the position into the reader's fields."""
-        text = reader.get("knock_card")
-        default = options_of(reader.rules).knock_card
-        reader.fields["knock_card"] = (
-            default if text is None else reader.number("knock_card")
-        )
+        rules = options_of(reader.rules)
+        if reader.get("knock_card") is not None:
+            reader.fields["knock_card"] = reader.number("knock_card")
+        elif rules.oklahoma:
+            raise PositionError(
+                "knock_card: under oklahoma the first upcard sets the knock card, "
+                "so give it, as in 'knock_card 7' (GIN-10)"
+            )
+        else:
+            reader.fields["knock_card"] = rules.knock_card
 
 
 @attrs.frozen
@@ -74,11 +87,6 @@ class Taken(Section):
         if text is None:
             reader.fields["taken"] = None
             return
-        card = reader.card("taken", text)
-        hands = reader.fields.get("hands")
-        player = reader.fields.get("to_move")
-        if hands is not None and player is not None and card not in hands[player]:
-            raise PositionError(
-                f"taken: {card} is not in the hand of player {player}, who took it"
-            )
-        reader.fields["taken"] = card
+        # Whether the player to move holds it is checked with the whole state
+        # (checks.py), which also sees a game loaded from JSON.
+        reader.fields["taken"] = reader.card("taken", text)

@@ -81,8 +81,8 @@ class GinRummy(GameRules[GinRummyState]):
     - ``target``: play hands until a player's total reaches this many
       points, who then adds a game bonus of 100 (GIN-R2, default None: one
       hand is the game, as in OpenSpiel).
-    - ``max_turns``: end a hand as a draw after this many turns (ALL-5,
-      default None: no limit).
+    - ``max_turns``: end the game after this many turns, counted over all
+      its hands, the hand under way a draw (ALL-5, default None: no limit).
 
     >>> GinRummy(knock_card=11)
     Traceback (most recent call last):
@@ -184,7 +184,10 @@ class GinRummy(GameRules[GinRummyState]):
     max_turns: int | None = attrs.field(
         default=None,
         validator=at_least(1),
-        metadata=about("ALL-5", "Turns after which a hand ends as a draw."),
+        metadata=about(
+            "ALL-5",
+            "Turns, over all hands, after which the game ends; the hand a draw.",
+        ),
     )
 
     @property

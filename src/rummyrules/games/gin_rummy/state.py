@@ -23,6 +23,7 @@ __all__ = [
     "Options",
     "options",
     "options_of",
+    "shows_hands",
 ]
 
 
@@ -86,7 +87,7 @@ class Options(Protocol):
 
     @property
     def max_turns(self) -> int | None:
-        """Turns after which a hand ends as a draw (ALL-5)."""
+        """Turns, over all hands, after which the game ends, the hand a draw (ALL-5)."""
 
 
 def options_of(rules: PlayableRules[Any]) -> Options:
@@ -110,6 +111,17 @@ def options(state: GameState | View) -> Options:
     return options_of(state.rules)
 
 
+def shows_hands(phase: GinRummyPhase, knocker: int | None) -> bool:
+    """Whether both hands lie face up in this phase: once the knocker has laid down (GIN-6).
+
+    >>> shows_hands(GinRummyPhase.LAY_OFF, 0), shows_hands(GinRummyPhase.OVER, None)
+    (True, False)
+    """
+    if phase in (GinRummyPhase.LAY_OFF, GinRummyPhase.MELD):
+        return True
+    return phase is GinRummyPhase.OVER and knocker is not None
+
+
 @attrs.frozen(kw_only=True)
 class GinRummyState(GameState):
     """A game of Gin Rummy, as a frozen value: two players, one hand at a time.
@@ -122,7 +134,7 @@ class GinRummyState(GameState):
         passes: How many players have passed the first upcard (GIN-3).
         knocker: Who knocked this hand; None until somebody does (GIN-5).
         upcards: How many upcards have been drawn this hand (GIN-9).
-        taken: The upcard taken this turn, until the turn's discard (GIN-9).
+        taken: The upcard taken this turn, until the turn's discard or knock (GIN-9).
         bounced: 1 when the last turn took the upcard and discarded it at
             once, else 0 (GIN-9: two such turns in a row end the hand).
         score_sheet: One row a finished hand, each player's points (GIN-7).
@@ -189,9 +201,7 @@ class GinRummyState(GameState):
         >>> GinRummy().new_game(seed=1).hands_shown
         False
         """
-        if self.phase in (GinRummyPhase.LAY_OFF, GinRummyPhase.MELD):
-            return True
-        return self.is_over and self.knocker is not None
+        return shows_hands(self.phase, self.knocker)
 
     def _view(self, player: int) -> GinRummyView:
         fields = self.view_fields(player)

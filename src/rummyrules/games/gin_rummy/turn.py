@@ -11,15 +11,20 @@ both players passed the first upcard: player 0 draws from the stock (GIN-3)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from rummyrules import melds
+from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
 from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
 from rummyrules.game.moves import Discard, Done, LayOff, Move, NewMeld, Take
 from rummyrules.game.turns import check_held
-from rummyrules.games.gin_rummy.deadwood import knock_discards, min_deadwood
+from rummyrules.games.gin_rummy.deadwood import (
+    card_points,
+    knock_discards,
+    min_deadwood,
+)
 from rummyrules.games.gin_rummy.moves import Knock
 from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyState
 from rummyrules.melds import search as meld_search
@@ -35,6 +40,7 @@ __all__ = [
     "keeps_knock",
     "knocked",
     "knocker_done",
+    "knocker_unfinished",
     "lay_off_options",
     "may_knock",
     "meld_options",
@@ -84,7 +90,9 @@ def both_passed(state: State) -> Test[Take] | None:
     >>> [str(move) for move in game.legal_moves()]
     ['draw']
     """
-    if state.passes < 2 or state.turns:
+    # The first upcard lies alone on the pile only until the first discard
+    # (the turn count runs over the hands of a game, ALL-5).
+    if state.passes < 2 or len(state.discard_pile) > 1:
         return None
     return refuses_all(
         Refusal(
@@ -181,30 +189,48 @@ def name_meld(state: State, move: NewMeld, player: int) -> list[NewMeld]:
 
 
 def knocker_done(state: State) -> Test[Done] | None:
-    """GIN-5: the knocker is done once the deadwood left is at most the knock card.
+    """GIN-5, GIN-R3: the knocker is done once the cards left hold no meld and are worth at most the knock card.
+
+    A meld kept in hand would be hidden from the opponent's lay-offs (GIN-6),
+    so the knocker lays every meld first (GIN-R3).
 
     >>> from rummyrules import GinRummy
     >>> game = GinRummy(hand_size=3).position(
     ...     "to_move 0 laydown | knocker 0 | hands 7S 8S 9S / 2C 5D 9H | pile KD"
     ... )
-    >>> print(knocker_done(game))
+    >>> print(knocker_done(game)(Done()))
+    the cards left in your hand still hold a meld: lay it before 'done' (GIN-R3)
+    >>> print(knocker_done(game.apply("meld 7S 8S 9S")))
     None
-    >>> stuck = game.replace(hands=(game.hands[1], game.hands[0]))
-    >>> print(knocker_done(stuck)(Done()))
-    your deadwood, 16, is still over the knock card, 10: lay your melds first (GIN-5)
     """
     if state.phase is not Phase.LAY_DOWN:
         return None
-    left = min_deadwood(state.hands[state.to_move or 0])
-    if left <= state.knock_card:
-        return None
-    return refuses_all(
-        Refusal(
-            f"your deadwood, {left}, is still over the knock card, {state.knock_card}: "
+    refusal = knocker_unfinished(state.hands[state.to_move or 0], state.knock_card)
+    return None if refusal is None else refuses_all(refusal)
+
+
+def knocker_unfinished(hand: Sequence[Card], knock_card: int) -> Refusal | None:
+    """Why the knocker holding ``hand`` may not yet be done laying down; None once they may (GIN-5, GIN-R3).
+
+    >>> from rummyrules.core.cards import parse_cards
+    >>> print(knocker_unfinished(parse_cards("2C 5D 9H"), 10))
+    your deadwood, 16, is still over the knock card, 10: lay your melds first (GIN-5)
+    >>> print(knocker_unfinished(parse_cards("2C 5D"), 10))
+    None
+    """
+    total = sum(card_points(card) for card in hand)
+    if min_deadwood(hand) < total:
+        return Refusal(
+            "the cards left in your hand still hold a meld: lay it before 'done'",
+            "GIN-R3",
+        )
+    if total > knock_card:
+        return Refusal(
+            f"your deadwood, {total}, is still over the knock card, {knock_card}: "
             "lay your melds first",
             "GIN-5",
         )
-    )
+    return None
 
 
 def lay_off_options(state: State, player: int) -> list[LayOff]:

@@ -27,6 +27,7 @@ from rummyrules.core.hands import hand_after
 from rummyrules.core.options import StockOut
 from rummyrules.game.dealing import rebuilt_stock
 from rummyrules.game.moves import Discard, Draw, Drop, GoOut, Take
+from rummyrules.game.results import RoundResult
 from rummyrules.game.state import Phase
 from rummyrules.game.table import TableMeld
 from rummyrules.games.going_out.state import GoingOutState, options
@@ -129,7 +130,8 @@ def go_out(state: State, move: GoOut) -> State:
             discard_pile=pile if move.discard is None else (move.discard, *pile),
             winner=player,
             turns=state.turns + 1,
-        )
+        ),
+        rule="GOR-7",
     )
 
 
@@ -158,7 +160,7 @@ def drop(state: State, move: Drop) -> State:
     staying = [p for p in range(state.players) if p not in state.dropped]
     if len(staying) == 1:  # GOR-R3
         winner = staying[0] if options(state).last_player_wins else None
-        return _over(state.replace(winner=winner))
+        return _over(state.replace(winner=winner), rule="GOR-R3")
     if player != state.to_move:
         return state
     return _end_turn(state, player)
@@ -169,7 +171,7 @@ def _end_turn(state: State, player: int, **changes: Any) -> State:
     turns = state.turns + 1
     limit = options(state).max_turns
     if limit is not None and turns >= limit:
-        return _over(state.replace(turns=turns, **changes))
+        return _over(state.replace(turns=turns, **changes), rule="GOR-R4")
     if not changes.get("stock", state.stock):  # rare: the stock ran out
         state = rebuilt_stock(state.replace(**changes), StockOut.RESHUFFLE)
         changes = {}
@@ -181,5 +183,16 @@ def _end_turn(state: State, player: int, **changes: Any) -> State:
     return state.replace(phase=Phase.DRAW, to_move=following, turns=turns, **changes)
 
 
-def _over(state: State) -> State:
-    return state.replace(phase=Phase.OVER, to_move=None)
+def _over(state: State, *, rule: str) -> State:
+    """End the game: the hands as they lie are shown, though no points are counted."""
+    result = RoundResult(
+        round=1,
+        hands=state.hands,
+        melded=(),
+        in_hand=(),
+        bonus=(),
+        net=(),
+        went_out=state.winner,
+        rule=rule,
+    )
+    return state.replace(phase=Phase.OVER, to_move=None, round_results=(result,))

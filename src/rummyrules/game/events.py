@@ -1,0 +1,248 @@
+"""What a move did: the events each state carries, and what each player may know of them.
+
+Front ends, logs and bots need to know what happened, not only where the
+game stands. Each state made by :meth:`~rummyrules.GameState.apply` carries
+the events of its move (:attr:`~rummyrules.GameState.events`): the move's own
+event (a card drawn, a meld laid as meld 3, a card discarded), and what it
+set off (the stock rebuilt, a player out, the round counted, the next deal,
+the game's end). A view shows its player the events they may know
+(:meth:`Event.seen_by`): a card drawn from the stock is "a card" to everyone
+but the drawer.
+
+An event made by a move is named by the move's :attr:`~rummyrules.Move.kind`
+(``draw``, ``take``, ``meld``, ``lay_off``, ``discard``, ``pass``,
+``claim``, ``go_out``, ``drop``, ``done``, and a game's own moves such as
+Gin Rummy's ``knock``);
+the others are ``reshuffled``, ``went_out``, ``round_ended``, ``dealt`` and
+``game_ended``.
+
+>>> from rummyrules import EndOfThePage
+>>> game = EndOfThePage().new_game(seed=7).apply("draw")
+>>> [event.kind for event in game.events], len(game.events[0].cards)
+(['draw'], 1)
+>>> other = game.view(0).events[0]
+>>> other.cards, other.hidden
+((), 1)
+
+The events are worked out when they are first asked for, from what the state
+kept of the move that made it, so a game played without looking at them
+costs almost nothing more.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol
+
+import attrs
+
+from rummyrules.core.cards import Card
+from rummyrules.game.moves import (
+    Claim,
+    Discard,
+    Draw,
+    GoOut,
+    LayOff,
+    Move,
+    NewMeld,
+    Take,
+)
+from rummyrules.game.results import RoundResult
+
+__all__ = ["Cause", "Event", "Told", "cause_of", "describe"]
+
+
+class Told(Protocol):
+    """What the events of a move read of the states before and after it."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each player's hand."""
+
+    @property
+    def melds(self) -> Sequence[object]:
+        """The melds on the table."""
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, top card first."""
+
+    @property
+    def reshuffles(self) -> int:
+        """How many times the stock was rebuilt this round."""
+
+    @property
+    def round_results(self) -> tuple[RoundResult, ...]:
+        """The results of the rounds counted so far."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this deal."""
+
+    @property
+    def round(self) -> int:
+        """The round being played."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Who won, once the game is over."""
+
+
+@attrs.frozen(kw_only=True)
+class Event:
+    """One thing that happened, as a player saw it.
+
+    Attributes:
+        kind: What happened: a move's kind (``draw``, ``meld``, ``knock``),
+            or ``reshuffled``, ``went_out``, ``round_ended``, ``dealt``,
+            ``game_ended``.
+        player: Who did it (who dealt, for ``dealt``); None for what no
+            player did (``reshuffled``, ``round_ended``, ``game_ended``).
+        cards: The cards it moved that this player may see: the card drawn
+            (to the drawer only), taken, laid, laid off, discarded, claimed.
+        hidden: How many more cards it moved that this player may not see.
+        meld: The number of the meld laid or laid on, where there is one.
+        move: The move itself, with what its wild cards stand for.
+        result: The round's result, for ``round_ended``.
+        winners: The winners, for ``game_ended``.
+        round: The round dealt, for ``dealt``.
+        private: Whether the cards are the player's own secret (a card drawn
+            from the stock): others see only how many.
+
+    >>> from rummyrules import Card, Discard
+    >>> event = Event(
+    ...     kind="discard",
+    ...     player=1,
+    ...     cards=(Card.parse("7H"),),
+    ...     move=Discard(card=Card.parse("7H")),
+    ... )
+    >>> event.kind, [str(card) for card in event.cards], str(event.move)
+    ('discard', ['7H'], 'discard 7H')
+    """
+
+    kind: str
+    player: int | None = None
+    cards: tuple[Card, ...] = ()
+    hidden: int = 0
+    meld: int | None = None
+    move: Move | None = None
+    result: RoundResult | None = None
+    winners: tuple[int, ...] = ()
+    round: int | None = None
+    private: bool = False
+
+    def seen_by(self, player: int) -> Event:
+        """The event as ``player`` may know it: others' secret cards become a count.
+
+        >>> from rummyrules import Card
+        >>> drew = Event(kind="draw", player=0, cards=(Card.parse("7H"),), private=True)
+        >>> drew.seen_by(0) == drew, drew.seen_by(1).cards, drew.seen_by(1).hidden
+        (True, (), 1)
+        """
+        if not self.private or player == self.player or not self.cards:
+            return self
+        return attrs.evolve(self, cards=(), hidden=self.hidden + len(self.cards))
+
+
+Cause = tuple[Move, int, tuple[Card, ...], int, int, int, tuple[Card, ...]]
+"""What a state keeps of the move that made it, to work out its events later:
+the move, its player, that player's hand before it, how many melds lay on the
+table, how many times the stock had been rebuilt, how many rounds had been
+counted, and the discard pile (its top card is what a take took)."""
+
+
+def cause_of(before: Told, move: Move, player: int) -> Cause:
+    """What ``describe`` needs of the state before a move: a few references, no copy.
+
+    >>> from rummyrules import EndOfThePage, Draw
+    >>> game = EndOfThePage().new_game(seed=7)
+    >>> cause_of(game, Draw(), 1)[1:2]
+    (1,)
+    """
+    return (
+        move,
+        player,
+        before.hands[player],
+        len(before.melds),
+        before.reshuffles,
+        len(before.round_results),
+        before.discard_pile,
+    )
+
+
+def describe(cause: Cause, after: Told) -> tuple[Event, ...]:
+    """The events of the move ``cause`` keeps, which led to ``after``.
+
+    >>> from rummyrules import EndOfThePage, Draw
+    >>> game = EndOfThePage().new_game(seed=7)
+    >>> after = game.apply("draw")
+    >>> [event.kind for event in describe(cause_of(game, Draw(), 1), after)]
+    ['draw']
+    """
+    move, player, hand, melds, reshuffles, counted, pile = cause
+    results = after.round_results[counted:]
+    same_round = not results
+    events: list[Event] = []
+    if same_round and after.reshuffles > reshuffles:
+        events.append(Event(kind="reshuffled"))
+    gained = _gained(hand, after.hands[player]) if same_round else ()
+    events.append(_move_event(move, player, gained, melds, pile[:1]))
+    if _went_out(move, hand, after, player, results):
+        events.append(Event(kind="went_out", player=player))
+    events += [Event(kind="round_ended", result=result) for result in results]
+    if after.is_over:
+        events.append(Event(kind="game_ended", winners=after.winners))
+    elif results:
+        events.append(Event(kind="dealt", player=after.dealer, round=after.round))
+    return tuple(events)
+
+
+def _gained(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards a hand gained, in the library's order."""
+    if len(after) <= len(before):
+        return ()
+    return tuple(sorted((Counter(after) - Counter(before)).elements()))
+
+
+def _move_event(
+    move: Move, player: int, gained: tuple[Card, ...], melds: int, top: tuple[Card, ...]
+) -> Event:
+    """The move's own event: what it moved, and where (a new meld is the next number)."""
+    if isinstance(move, Draw):
+        cards = gained  # only the hand shows what was drawn
+    elif isinstance(move, Take):
+        cards = gained or top
+    elif isinstance(move, GoOut) and move.discard is not None:
+        cards = (*(card for card, _ in move.played()), move.discard)
+    else:
+        cards = tuple(card for card, _ in move.played())
+    return Event(
+        kind=move.kind,
+        player=player,
+        cards=cards,
+        meld=melds + 1 if isinstance(move, NewMeld) else move.target_meld,
+        move=move,
+        private=isinstance(move, Draw),
+    )
+
+
+def _went_out(
+    move: Move,
+    hand: Sequence[Card],
+    after: Told,
+    player: int,
+    results: Sequence[RoundResult],
+) -> bool:
+    """Whether the move's player went out with it: laid down or threw their last card."""
+    if isinstance(move, GoOut):
+        return True
+    if not isinstance(move, NewMeld | LayOff | Discard | Claim):
+        return False
+    if results:
+        return results[0].went_out == player
+    return bool(hand) and not after.hands[player]
