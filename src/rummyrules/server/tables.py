@@ -37,6 +37,7 @@ import attrs
 from rummyrules.bots import Bot, GreedyBot, RandomBot
 from rummyrules.core.errors import IllegalMoveError, RummyRulesError
 from rummyrules.formats.json import dumps
+from rummyrules.formats.json_converter import CONVERTER
 from rummyrules.formats.records import record_game
 from rummyrules.game.moves import Drop, Move
 from rummyrules.game.playing import sent_move
@@ -502,10 +503,12 @@ class Table:
         self._versions[self.version] = number
         self._documents.clear()
         for seat in self.tokens.values():  # only people read their events
-            # A view without events (a game that records none) costs nothing.
-            if getattr(after.view(seat), "events", None):
-                for event in self._document(seat)["data"]["events"]:
-                    self._events[seat].append((number, event))
+            # Each as the seat's view tells it (View.events), without
+            # working the whole view out for every state the bots pass by.
+            self._events[seat].extend(
+                (number, CONVERTER.unstructure(event.seen_by(seat)))
+                for event in after.events
+            )
         self.used = time.monotonic()
         self._signal.set()  # wakes every waiter of the version before
         self._signal = asyncio.Event()
