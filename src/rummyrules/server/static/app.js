@@ -369,6 +369,11 @@ function seatName(seat) {
   return label && label !== "human" ? `player ${seat} (${label} bot)` : `player ${seat}`;
 }
 
+/** A seat's name where room is short (table headings): "You", "Player 2". */
+function shortName(seat) {
+  return table.view && seat === table.view.player ? "You" : `Player ${seat}`;
+}
+
 function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -704,47 +709,43 @@ function renderMoves(view) {
   $("all-moves-box").hidden = view.moves.length === 0;
 }
 
-function resultTable(view, results) {
+/** A counted round as a table: a column a player, a row a part of the count. */
+function resultTable(view, result) {
   const players = view.handSizes.length;
-  const columns = [
+  const parts = [
     ["hands", "Hand counted"],
     ["melded", "Melded"],
     ["in_hand", "In hand"],
     ["bonus", "Bonus"],
     ["net", "Net"],
-  ];
-  const head = el("tr", {}, el("th", { scope: "col" }, "Player"),
-    columns.filter(([key]) => results.some((result) => result[key] !== undefined))
-      .map(([, title]) => el("th", { scope: "col" }, title)));
-  const cell = (value) => {
-    if (Array.isArray(value) || typeof value === "string") {
+  ].filter(([key]) => Array.isArray(result[key]));
+  const cell = (key, value) => {
+    if (key === "hands") {
       const cards = cardsOf(value);
       return el("td", { class: "cards" }, cards.length ? cards.map(cardSpan) : "\u2014");
     }
     return el("td", {}, value === null || value === undefined ? "\u2014" : String(value));
   };
-  const blocks = [];
-  for (const result of results) {
-    const rows = [];
-    for (let seat = 0; seat < players; seat += 1) {
-      rows.push(el("tr", {}, el("th", { scope: "row" }, capital(seatName(seat))),
-        columns.filter(([key]) => result[key] !== undefined)
-          .map(([key]) => cell(Array.isArray(result[key]) ? result[key][seat] : result[key]))));
-    }
-    let caption = result.round !== undefined && result.round !== null ? `Round ${result.round}` : "The hand";
-    if (result.went_out !== undefined && result.went_out !== null) caption += `: ${seatName(result.went_out)} ${view.variant === "GinRummy" ? "knocked" : "went out"}`;
-    if (result.rule) caption += ` (${result.rule})`;
-    blocks.push(el("table", { class: "result", "data-round": result.round },
-      el("caption", {}, caption), el("thead", {}, head.cloneNode(true)), el("tbody", {}, rows)));
+  const head = el("tr", {}, el("td", {}),
+    Array.from({ length: players }, (_, seat) => el("th", { scope: "col" }, shortName(seat))));
+  const rows = parts.map(([key, title]) => el("tr", { class: key === "net" ? "total" : null },
+    el("th", { scope: "row" }, title),
+    Array.from({ length: players }, (_, seat) => cell(key, result[key][seat]))));
+  let caption = result.round !== undefined && result.round !== null ? `Round ${result.round}` : "The hand";
+  if (result.went_out !== undefined && result.went_out !== null) {
+    caption += `: ${seatName(result.went_out)} ${view.variant === "GinRummy" ? "knocked" : "went out"}`;
   }
-  return blocks;
+  if (result.rule) caption += ` (${result.rule})`;
+  return [el("p", { class: "caption" }, caption),
+    el("table", { class: "result", "data-round": result.round },
+      el("thead", {}, head), el("tbody", {}, rows))];
 }
 
 function renderRoundResult(view) {
   const blocks = [];
   // The last round counted: from the view where it has them, else from the log.
   const last = view.roundResults.length ? view.roundResults[view.roundResults.length - 1] : table.lastResult;
-  if (last) blocks.push(...resultTable(view, [last]));
+  if (last) blocks.push(...resultTable(view, last));
   if (view.shownHands.length && view.shownHands.some((hand) => hand.length)) {
     blocks.push(el("h3", {}, "Hands shown"), el("ul", {}, view.shownHands.map((hand, seat) =>
       el("li", { "data-seat": seat }, `${capital(seatName(seat))}: `,
@@ -762,7 +763,7 @@ function renderScores(view) {
     return;
   }
   const head = el("tr", {}, el("th", { scope: "col" }, "Round"),
-    Array.from({ length: players }, (_, seat) => el("th", { scope: "col" }, capital(seatName(seat)))));
+    Array.from({ length: players }, (_, seat) => el("th", { scope: "col" }, shortName(seat))));
   const rows = sheet.map((row, index) => el("tr", {}, el("th", { scope: "row" }, String(index + 1)),
     (Array.isArray(row) ? row : []).map((value) => el("td", {}, String(value)))));
   let totals = view.scores;
