@@ -283,6 +283,10 @@ def test_a_whole_game_against_a_bot_ends_at_the_game_over_screen(
     shown = page.text_content("#winners") or ""
     seats = [int(seat) for seat in recorded.group(1).split()]
     assert [int(seat) for seat in re.findall(r"player (\d+)", shown)] == seats, shown
+    # The last round's result is on screen, with each player's counted hand.
+    assert page.locator("#round-result table.result").count() == 1
+    hands = page.locator("#round-result table.result tr").nth(1)
+    assert hands.locator("th").text_content() == "Hand counted"
     # The log shows every event the server sent, the game's end last.
     sent = int(page.evaluate("document.body.dataset.events || '0'"))
     assert page.locator("#log li").count() == sent

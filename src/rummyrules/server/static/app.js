@@ -499,7 +499,7 @@ export function describeEvent(event) {
       return `${who} went out.`;
     case "round_ended": {
       const result = event.result || {};
-      const net = Array.isArray(result.net) ? ` Scores: ${result.net.map((n, seat) => `${seatName(seat)} ${n > 0 ? "+" : ""}${n}`).join(", ")}.` : "";
+      const net = Array.isArray(result.net) && result.net.length ? ` Scores: ${result.net.map((n, seat) => `${seatName(seat)} ${n > 0 ? "+" : ""}${n}`).join(", ")}.` : "";
       return `Round ${result.round !== undefined ? result.round : ""} is over.${net}`.replace("Round  is", "The round is");
     }
     case "dealt":
@@ -718,7 +718,7 @@ function resultTable(view, result) {
     ["in_hand", "In hand"],
     ["bonus", "Bonus"],
     ["net", "Net"],
-  ].filter(([key]) => Array.isArray(result[key]));
+  ].filter(([key]) => Array.isArray(result[key]) && result[key].length);
   const cell = (key, value) => {
     if (key === "hands") {
       const cards = cardsOf(value);
