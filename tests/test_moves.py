@@ -1,5 +1,7 @@
 """The move notation: every move is a value and a text, and they round-trip."""
 
+from typing import ClassVar
+
 import attrs
 import pytest
 from hypothesis import given
@@ -105,8 +107,18 @@ def test_a_meld_declares_each_card_or_none() -> None:
 class _Shout(Move):
     """A move no library game has, for a game of the tests to add."""
 
+    kind: ClassVar[str] = "shout"
+
     def _body(self) -> str:
         return "shout"
+
+
+def test_a_kind_of_move_must_name_its_kind() -> None:
+    with pytest.raises(TypeError, match="names its kind"):
+
+        class _Nameless(Move):
+            def _body(self) -> str:
+                return "hum"
 
 
 def test_a_game_adds_a_bare_move_to_the_notation(

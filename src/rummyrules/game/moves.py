@@ -106,6 +106,14 @@ class Move(abc.ABC):
 
     player: int | None = None
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        # A move saved as JSON is written with its kind: a game's own kind of
+        # move must name it, or it could not be saved.
+        super().__init_subclass__(**kwargs)
+        if not isinstance(cls.__dict__.get("kind"), str):
+            message = f"{cls.__name__} names its kind: kind: ClassVar[str] = '...'"
+            raise TypeError(message)
+
     def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
         """The cards of the hand this move plays or names, each with what it stands for.
 
@@ -122,6 +130,15 @@ class Move(abc.ABC):
         ()
         """
         return ()
+
+    @property
+    def discarded(self) -> Card | None:
+        """Which card this move discards, if any (a discard's, or going out's last card).
+
+        >>> parse_move("discard 3C").discarded == Card.parse("3C"), Draw().discarded
+        (True, None)
+        """
+        return None
 
     @property
     def target_meld(self) -> int | None:
@@ -286,6 +303,15 @@ class Discard(Move):
         """
         return ((self.card, None),)
 
+    @property
+    def discarded(self) -> Card:
+        """The card discarded.
+
+        >>> str(Discard(card=Card.parse("KC")).discarded)
+        'KC'
+        """
+        return self.card
+
 
 @attrs.frozen(kw_only=True)
 class Pass(Move):
@@ -360,6 +386,15 @@ class GoOut(Move):
         6
         """
         return tuple(pair for meld in self.melds for pair in meld.played())
+
+    @property
+    def discarded(self) -> Card | None:
+        """The card left over and discarded, if any.
+
+        >>> str(parse_move("out 7S 7H 7D discard KC").discarded)
+        'KC'
+        """
+        return self.discard
 
 
 @attrs.frozen(kw_only=True)
