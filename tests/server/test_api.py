@@ -538,3 +538,28 @@ def test_a_seats_events_are_every_event_its_player_was_told(variant: str) -> Non
     assert since == told[len(told) - len(since) :]
     assert 0 < len(since) < len(told)
     assert table.answer(0, table.version)["events"] == []
+
+
+def test_groups_hold_every_legal_move_once_with_the_wild_readings_as_choices() -> None:
+    table = TableStore(Limits()).create(
+        "FourteenHundred", {"players": 2}, ["human", "greedy"], seed=8
+    )
+    rng, several = random.Random(8), 0
+    while not table.game.is_over:
+        answer = table.answer(0)
+        texts = move_texts(answer["view"])
+        chosen = [text for group in answer["groups"] for text in group["choices"]]
+        assert sorted(chosen) == sorted(texts)
+        several += any(len(group["choices"]) > 1 for group in answer["groups"])
+        for group in answer["groups"]:
+            assert {group["kind"]} == {
+                move["kind"]
+                for move in answer["view"]["data"]["legal_moves"]
+                if move["text"] in group["choices"]
+            }
+        move = choose(answer["view"], rng)
+        if move is None:
+            table.decline(0)
+        else:
+            table.move(0, move)
+    assert several  # some position read a wild card more than one way

@@ -39,6 +39,7 @@ from rummyrules.core.errors import IllegalMoveError, RummyRulesError
 from rummyrules.formats.json import dumps
 from rummyrules.formats.json_converter import CONVERTER
 from rummyrules.formats.records import record_game
+from rummyrules.game.grouping import MoveGroup, group_moves
 from rummyrules.game.moves import Drop, Move
 from rummyrules.game.playing import sent_move
 from rummyrules.game.registry import VARIANTS, option_text, parse_rules
@@ -51,6 +52,7 @@ __all__ = [
     "Table",
     "TableStore",
     "games_document",
+    "group_document",
     "rules_from_request",
 ]
 
@@ -174,6 +176,29 @@ def rules_from_request(variant: object, options: object) -> PlayableRules[Any]:
         raise ApiError(400, str(error)) from error
 
 
+def group_document(group: MoveGroup) -> Json:
+    """A group of legal moves as JSON: what a table shows, then each way to play it.
+
+    ``choices`` are the moves' texts, to send as they are; a group of more
+    than one asks the player what the wild cards stand for.
+
+    >>> from rummyrules import parse_move
+    >>> (group,) = group_moves(
+    ...     [parse_move("lay 5H=7C on 2"), parse_move("lay 5H=10C on 2")]
+    ... )
+    >>> group_document(group)
+    {'kind': 'lay_off', 'player': None, 'cards': ['5H'], 'meld': 2, 'discard': None, 'choices': ['lay 5H=7C on 2', 'lay 5H=10C on 2']}
+    """
+    return {
+        "kind": group.kind,
+        "player": group.player,
+        "cards": [str(card) for card in group.cards],
+        "meld": group.meld,
+        "discard": None if group.discard is None else str(group.discard),
+        "choices": [str(move) for move in group.choices],
+    }
+
+
 def _version() -> str:
     return secrets.token_urlsafe(9)
 
@@ -251,7 +276,7 @@ class Table:
         self._versions: dict[str, int] = {}
         # Per seat: (version number, event) in order; and the version's view.
         self._events: list[list[tuple[int, Json]]] = [[] for _ in kinds]
-        self._documents: dict[int, Json] = {}
+        self._documents: dict[int, tuple[Json, list[Json]]] = {}
         self._record: str | None = None
         self.used = time.monotonic()
         self._changed(self.game)
@@ -378,11 +403,13 @@ class Table:
         start = self._versions.get(since, -1) if since is not None else -1
         log = self._events[seat]
         first = bisect.bisect_right(log, start, key=lambda entry: entry[0])
+        view, groups = self._seen(seat)
         return {
             "version": self.version,
             "seat": seat,
-            "view": self._document(seat),
+            "view": view,
             "events": [event for _, event in log[first:]],
+            "groups": groups,
         }
 
     def record(self) -> Json:
@@ -513,12 +540,15 @@ class Table:
         self._signal.set()  # wakes every waiter of the version before
         self._signal = asyncio.Event()
 
-    def _document(self, seat: int) -> Json:
-        document = self._documents.get(seat)
-        if document is None:
-            document = json.loads(dumps(self.game.view(seat)))
-            self._documents[seat] = document
-        return document
+    def _seen(self, seat: int) -> tuple[Json, list[Json]]:
+        """The seat's view document and its move groups, once per version."""
+        seen = self._documents.get(seat)
+        if seen is None:
+            view = self.game.view(seat)
+            groups = [group_document(group) for group in group_moves(view.legal_moves)]
+            seen = json.loads(dumps(view)), groups
+            self._documents[seat] = seen
+        return seen
 
 
 class TableStore:
