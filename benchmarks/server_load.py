@@ -63,6 +63,7 @@ class Tally:
     latencies: list[float] = attrs.Factory(list)
     errors: int = 0
     error_kinds: dict[str, int] = attrs.Factory(dict)
+    refusals: list[str] = attrs.Factory(list)
     games: int = 0
     game_moves: int = 0
     bad_records: int = 0
@@ -106,6 +107,7 @@ class Report:
             f"seat ({tally.game_moves / self.seconds:.0f}/s)",
             f"move latency: p50 {median:.1f} ms, p99 {self.percentile(0.99):.1f} ms",
             f"errors: {tally.errors} {tally.error_kinds or ''}".rstrip(),
+            *(f"  {refusal}" for refusal in tally.refusals),
             f"records that do not replay to the server's winners: {tally.bad_records}",
         ]
 
@@ -196,7 +198,14 @@ class Client:
             self.tally.error(type(error).__name__)
             return None
         if status not in (200, 201):
-            self.tally.error(str(status))
+            try:
+                refusal = json.loads(data)
+            except ValueError:
+                refusal = {}
+            rule = f" {refusal['rule']}" if refusal.get("rule") else ""
+            self.tally.error(f"{status}{rule}")
+            if len(self.tally.refusals) < 5:
+                self.tally.refusals.append(f"{method} {path}: {status} {refusal}")
             return None
         answer: Json = json.loads(data)
         return answer
