@@ -207,9 +207,15 @@ def describe(cause: Cause, after: Told) -> tuple[Event, ...]:
 
 
 def _gained(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
-    """The cards a hand gained, in the library's order."""
+    """The cards a hand gained, in the library's order (hands are kept sorted)."""
     if len(after) <= len(before):
         return ()
+    if len(after) == len(before) + 1:
+        # One card more, the usual draw or take: where the sorted hands part.
+        for index, card in enumerate(before):
+            if after[index] != card:
+                return (after[index],)
+        return (after[-1],)
     return tuple(sorted((Counter(after) - Counter(before)).elements()))
 
 
@@ -275,9 +281,14 @@ def known_after(
     if isinstance(move, Take):
         gained = _gained(before.hands[player], after.hands[player])
         taken = gained or before.discard_pile[:1]
-        new = tuple(sorted((Counter(held) + Counter(taken)).elements()))
+        new = tuple(sorted((*held, *taken)))
     elif held:
-        new = tuple(sorted((Counter(held) & Counter(after.hands[player])).elements()))
+        hand = after.hands[player]
+        # The common case, cheaply: every known card (seldom two alike) is
+        # still in the hand.
+        if all(map(hand.__contains__, held)) and len(set(held)) == len(held):
+            return known
+        new = tuple(sorted((Counter(held) & Counter(hand)).elements()))
     else:
         return known
     if new == held:

@@ -53,7 +53,13 @@ import attrs
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import CardParseError, MoveParseError
 from rummyrules.core.inputs import brief, expect, whole_number
-from rummyrules.melds import Declaration, Meld, parse_declared
+from rummyrules.melds import (
+    Declaration,
+    Meld,
+    declaration_key,
+    declarations_key,
+    parse_declared,
+)
 
 __all__ = [
     "Claim",
@@ -212,6 +218,7 @@ class NewMeld(Move):
     declared: tuple[Declaration | None, ...] = attrs.field(
         default=attrs.Factory(lambda self: (None,) * len(self.cards), takes_self=True),
         validator=_same_length,
+        eq=declarations_key,  # the rank 6 and the card AD are both 6 as integers
     )
 
     @classmethod
@@ -256,7 +263,7 @@ class LayOff(Move):
     kind: ClassVar[str] = "lay_off"
 
     card: Card
-    declared: Declaration | None = None
+    declared: Declaration | None = attrs.field(default=None, eq=declaration_key)
     meld: int
 
     def _body(self) -> str:
@@ -338,7 +345,7 @@ class Claim(Move):
     kind: ClassVar[str] = "claim"
 
     card: Card
-    declared: Declaration | None = None
+    declared: Declaration | None = attrs.field(default=None, eq=declaration_key)
     meld: int
 
     def _body(self) -> str:

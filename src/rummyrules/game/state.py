@@ -32,7 +32,7 @@ from rummyrules.core.cards import Card, Rank
 from rummyrules.core.inputs import expect, expect_player
 from rummyrules.game.copies import Copy, copier
 from rummyrules.game.events import Cause, Event, cause_of, describe, known_after
-from rummyrules.game.moves import Move
+from rummyrules.game.moves import Move, Take
 from rummyrules.game.playable import PlayableRules
 from rummyrules.game.playing import Phase, check_player, mover, sent_move
 from rummyrules.game.results import RoundResult
@@ -336,9 +336,15 @@ class GameState(abc.ABC):
         # A few references to what was there before, not a copy: the events
         # are worked out only if someone asks (events.py).
         object.__setattr__(after, "_cause", cause_of(self, move, actor))
-        known = known_after(self, move, actor, after)
-        if known is not after.known:
-            object.__setattr__(after, "known", known)
+        # Only a take, or a card played by a player known to hold some,
+        # changes what is known (a new deal starts with nothing known).
+        known = self.known
+        if type(move) is Take or (
+            known and known[actor] and len(after.hands[actor]) < len(self.hands[actor])
+        ):
+            known = known_after(self, move, actor, after)
+            if known is not after.known:
+                object.__setattr__(after, "known", known)
         return after
 
     def view(self, player: int) -> View:
