@@ -1020,3 +1020,33 @@ def test_demo_seats_a_bot_by_its_import_path(
     assert out.startswith(
         "Going Out Rummy, 2 players (simulation_bots:FirstMoveBot, random), seed 1"
     )
+
+
+def test_simulate_finds_a_bot_module_in_the_current_directory_on_every_worker(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # As a user would: mybots.py beside them, not installed, not on sys.path.
+    source = Path(__file__).with_name("simulation_bots.py").read_text(encoding="utf-8")
+    (tmp_path / "cwd_bots.py").write_text(source, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".")])
+    monkeypatch.delitem(sys.modules, "cwd_bots", raising=False)
+    bots = "cwd_bots:FirstMoveBot,greedy"
+    argv = [
+        "simulate",
+        "eop",
+        "--rounds",
+        "1",
+        "--games",
+        "12",
+        "--bots",
+        bots,
+        "--json",
+    ]
+    code, shared, _ = run(capsys, *argv, "--jobs", "2")
+    assert code == 0
+    code, alone, _ = run(capsys, *argv)
+    assert json.loads(shared) == json.loads(alone)
+    assert json.loads(alone)["seats"][0]["bot"] == "cwd_bots:FirstMoveBot"
