@@ -77,6 +77,7 @@ doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 doctest_global_setup = """
 from rummyrules import *
 from rummyrules.bots import *
+from rummyrules.simulation import *
 """
 
 

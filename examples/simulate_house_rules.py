@@ -8,7 +8,7 @@ difference::
 
     python examples/simulate_house_rules.py
     python examples/simulate_house_rules.py --variant FourteenHundred --games 20
-    python examples/simulate_house_rules.py --option players=3
+    python examples/simulate_house_rules.py --option players=3 --jobs 0
     python examples/simulate_house_rules.py --variant "EndOfThePage max_turns=200"
         --option stock_out=end_round --option stock_out=reshuffle --bots random
 
@@ -16,9 +16,10 @@ difference::
 reads it: a variant's class name and the options both settings share.
 ``--option`` names a setting as ``name=value`` (several at once in quotes):
 give it twice to compare two settings, or once to compare it with the
-defaults. Game ``i`` is dealt from seed ``--seed + i`` under both settings and
-the random bots are seeded from it too, so both settings play the same deals
-and every run prints the same table.
+defaults. Both settings are played by :func:`rummyrules.simulate` with the
+same ``--seed``, which deals game ``i`` and seeds its bots alike under both:
+so both settings play the same deals, and every run prints the same table,
+whatever ``--jobs``.
 """
 
 from __future__ import annotations
@@ -29,10 +30,9 @@ import statistics
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from rummyrules import OptionError, PlayableRules, parse_rules, rules_text
-from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
-from rummyrules.game.moves import Move
-from rummyrules.game.state import View
+from rummyrules import GameRecord, OptionError, PlayableRules, parse_rules, rules_text
+from rummyrules import simulate as run_simulation
+from rummyrules.simulation import bot_factory
 
 DEFAULT_SETTINGS = {
     "EndOfThePage": ("discard_taken_card=true", "discard_taken_card=false"),
@@ -41,7 +41,6 @@ DEFAULT_SETTINGS = {
 }
 """What to compare, by variant, when no ``--option`` is given."""
 
-BOT_NAMES = ("greedy", "random")
 MAX_MOVES = 100_000
 """Where a game is given up: a round that nobody can ever go out of goes on for
 ever (random bots, or ``stock_out=reshuffle`` with only dead cards left)."""
@@ -54,59 +53,49 @@ class Setting(NamedTuple):
     rules: PlayableRules[Any]
 
 
-class Counted:
-    """A bot that counts the moves it makes (``play_game`` plays each one)."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.moves = 0
-
-    def choose(self, view: View) -> Move | None:
-        """The wrapped bot's choice, counted when it is a move."""
-        move = self.bot.choose(view)
-        self.moves += move is not None
-        return move
-
-
-def seat_bots(names: Sequence[str], players: int, seed: int) -> list[Counted]:
-    """One bot a seat, the names repeated round the table; random bots seeded per game."""
-    bots: list[Counted] = []
-    for seat in range(players):
-        name = names[seat % len(names)]
-        # Each seat's random bot has a stream of its own, the same in A and B.
-        bot: Bot = (
-            GreedyBot() if name == "greedy" else RandomBot(seed=seed * 100 + seat)
-        )
-        bots.append(Counted(bot))
-    return bots
+def per_game(
+    rules: PlayableRules[Any], names: Sequence[str], records: Sequence[GameRecord]
+) -> dict[str, list[float]]:
+    """Each measure's value in each game, by the measure's label, from the games' records."""
+    found: dict[str, list[float]] = {}
+    for record in records:
+        values: dict[str, float] = {}
+        for seat, name in enumerate(names):
+            who = f"seat {seat} ({name})"
+            if rules.keeps_score:
+                values[f"{who} mean score"] = sum(
+                    row[seat] for row in record.score_sheet
+                )
+            values[f"{who} win rate %"] = 100.0 * (seat in (record.winners or ()))
+        values["no winner %"] = 100.0 * (not record.winners)
+        values["moves per game"] = len(record.moves)
+        if rules.keeps_score:
+            values["rounds per game"] = len(record.score_sheet)
+        for label, value in values.items():
+            found.setdefault(label, []).append(value)
+    return found
 
 
 def simulate(
-    rules: PlayableRules[Any], names: Sequence[str], games: int, first_seed: int
+    rules: PlayableRules[Any], bots: Sequence[str], games: int, seed: int, jobs: int
 ) -> dict[str, list[float]]:
-    """Play the games; each measure's value in each game, by the measure's label."""
-    players = rules.new_game(seed=first_seed).players
-    measures: dict[str, list[float]] = {}
-    for seed in range(first_seed, first_seed + games):
-        bots = seat_bots(names, players, seed)
-        try:
-            game = play_game(rules, bots, seed=seed, max_moves=MAX_MOVES).state
-        except OptionError as error:
-            message = f"seed {seed}: {error}; add max_turns=N to --variant to bound it"
-            raise SystemExit(message) from None
-        values: dict[str, float] = {}
-        for seat in range(players):
-            who = f"seat {seat} ({names[seat % len(names)]})"
-            if rules.keeps_score:
-                values[f"{who} mean score"] = game.scores[seat]
-            values[f"{who} win rate %"] = 100.0 * (seat in game.winners)
-        values["no winner %"] = 100.0 * (not game.winners)
-        values["moves per game"] = sum(bot.moves for bot in bots)
-        if rules.keeps_score:
-            values["rounds per game"] = len(game.score_sheet)
-        for label, value in values.items():
-            measures.setdefault(label, []).append(value)
-    return measures
+    """Play the games with :func:`rummyrules.simulate`, keeping their records; each measure."""
+    names = [bots[seat % len(bots)] for seat in range(rules.players)]
+    try:
+        summary = run_simulation(
+            rules,
+            names,
+            games=games,
+            seed=seed,
+            jobs=jobs,
+            records=True,
+            max_moves=MAX_MOVES,
+        )
+    except OptionError as error:
+        notes = "; ".join(getattr(error, "__notes__", []))
+        message = f"{error} ({notes}); add max_turns=N to --variant to bound it"
+        raise SystemExit(message) from None
+    return per_game(rules, names, summary.records or ())
 
 
 def settings(
@@ -160,23 +149,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--games", type=int, default=50, help="games per setting (default: 50)"
     )
     parser.add_argument(
-        "--seed", type=int, default=0, help="the first game's seed (default: 0)"
+        "--seed", type=int, default=0, help="the simulation's seed (default: 0)"
     )
     parser.add_argument(
         "--bots",
         default="greedy,random",
-        help="bots by seat, repeated round the table: greedy or random "
-        "(default: greedy,random)",
+        help="bots by seat, repeated round the table: greedy, random or an "
+        "import path module:Class (default: greedy,random)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes to play on, 0 for every core (default: 1)",
     )
     args = parser.parse_args(argv)
     names = args.bots.split(",")
-    if not set(names) <= set(BOT_NAMES) or args.games < 1:
-        parser.error("--bots takes greedy and random, --games a number from 1")
+    if args.games < 1 or args.jobs < 0:
+        parser.error("--games takes a number from 1, --jobs a number from 0")
+    try:
+        for name in names:
+            bot_factory(name)
+    except (OptionError, TypeError) as refused:
+        parser.error(f"--bots: {refused}")
     a, b = settings(parser, args)
-    played = [simulate(s.rules, names, args.games, args.seed) for s in (a, b)]
+    played = [
+        simulate(s.rules, names, args.games, args.seed, args.jobs) for s in (a, b)
+    ]
 
-    last = args.seed + args.games - 1
-    print(f"{a.rules.name}: {args.games} games a setting, seeds {args.seed} to {last}")
+    print(f"{a.rules.name}: {args.games} games a setting, seed {args.seed}")
     for letter, setting in zip("AB", (a, b), strict=True):
         print(f"  {letter}: {setting.label:<28} {rules_text(setting.rules)}")
     print()

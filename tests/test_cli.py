@@ -20,12 +20,13 @@ from rummyrules import (
     FourteenHundredState,
     GoingOutRummy,
     OptionError,
+    simulate,
 )
 from rummyrules.bots import GreedyBot, play_game
 from rummyrules.cli import build_parser, main
 from rummyrules.cli.play import Session, play
 from rummyrules.cli.printer import Printer, RichPrinter, make_printer
-from rummyrules.cli.seats import make_bots, play_recorded
+from rummyrules.cli.seats import make_bots
 from rummyrules.cli.variants import flag, rules_from
 from rummyrules.formats.records import parse_record
 from rummyrules.game.registry import VARIANTS, option_text
@@ -538,9 +539,7 @@ def test_simulate_prints_a_table_of_wins_scores_and_lengths(
         "greedy,random",
     )
     assert (code, err) == (0, "")
-    assert out.startswith(
-        "4 games of End of the Page (seeds 0 to 3): EndOfThePage rounds=2"
-    )
+    assert out.startswith("4 games of End of the Page (seed 0): EndOfThePage rounds=2")
     assert "greedy" in out
     assert "random" in out
     assert "mean score" in out
@@ -567,24 +566,17 @@ def test_simulate_json_is_one_object_that_adds_up(
     summary = json.loads(out)
     assert summary["variant"] == "FourteenHundred"
     assert summary["rules"] == "FourteenHundred target=300"
-    assert (summary["games"], summary["first_seed"], summary["last_seed"]) == (
-        3,
-        10,
-        12,
-    )
+    assert (summary["games"], summary["seed"]) == (3, 10)
     seats = summary["seats"]
     assert [seat["seat"] for seat in seats] == [0, 1, 2, 3]
     assert {seat["bot"] for seat in seats} == {"greedy"}
     assert sum(seat["wins"] for seat in seats) >= 3 - summary["no_winner"]
-    lengths = [
-        len(play_recorded(FourteenHundred(target=300), ["greedy"], seed=seed)[1])
-        for seed in (10, 11, 12)
+    expected = simulate(FourteenHundred(target=300), ["greedy"] * 4, games=3, seed=10)
+    assert summary["moves"] == attrs.asdict(expected.moves)
+    assert summary["turns"] == attrs.asdict(expected.turns)
+    assert [seat["score_error"] for seat in seats] == [
+        seat.score_error for seat in expected.seats
     ]
-    assert summary["moves"] == {
-        "mean": sum(lengths) / 3,
-        "min": min(lengths),
-        "max": max(lengths),
-    }
 
 
 def test_simulate_going_out_has_no_scores(capsys: pytest.CaptureFixture[str]) -> None:
@@ -599,14 +591,98 @@ def test_simulate_going_out_has_no_scores(capsys: pytest.CaptureFixture[str]) ->
 def test_simulate_shows_a_progress_bar_on_a_terminal() -> None:
     err = io.StringIO()
     printer = RichPrinter(out=io.StringIO(), err=err, force_terminal=True)
-    with printer.progress(3, "Playing games") as advance:
-        for _ in range(3):
-            advance()
+    with printer.progress(3, "Playing games") as update:
+        for done in range(1, 4):
+            update(done, 3)
     assert "Playing games" in err.getvalue()
     quiet = io.StringIO()
-    with RichPrinter(out=io.StringIO(), err=quiet).progress(3, "Playing") as advance:
-        advance()
+    with RichPrinter(out=io.StringIO(), err=quiet).progress(3, "Playing") as update:
+        update(1, 3)
     assert quiet.getvalue() == ""  # not a terminal: no bar
+
+
+def test_simulate_with_jobs_gives_the_same_json_and_fills_its_progress_bar(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = [
+        "simulate",
+        "eop",
+        "--rounds",
+        "1",
+        "--games",
+        "12",
+        "--seed",
+        "4",
+        "--json",
+    ]
+    code, alone, _ = run(capsys, *args)
+    assert code == 0
+    err = io.StringIO()
+    printer = RichPrinter(out=sys.stdout, err=err, force_terminal=True)
+    monkeypatch.setattr("rummyrules.cli.make_printer", lambda: printer)
+    code, shared, _ = run(capsys, *args, "--jobs", "2")
+    assert code == 0
+    assert json.loads(shared) == json.loads(alone)
+    assert "Playing End of the Page" in err.getvalue()
+    assert "12/12" in err.getvalue() or "100%" in err.getvalue()
+
+
+def test_simulate_seats_a_bot_by_its_import_path(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bots = "greedy,simulation_bots:FirstMoveBot"
+    code, out, _ = run(
+        capsys, "simulate", "gor", "--games", "6", "--bots", bots, "--json"
+    )
+    assert code == 0
+    summary = json.loads(out)
+    assert [seat["bot"] for seat in summary["seats"]] == bots.split(",")
+    expected = simulate(GoingOutRummy(), bots.split(","), games=6)
+    assert [seat["wins"] for seat in summary["seats"]] == [
+        seat.wins for seat in expected.seats
+    ]
+
+
+def test_simulate_records_writes_one_record_a_game_that_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "games"
+    code, out, _ = run(
+        capsys, "simulate", "eop", "--rounds", "1", "--games", "3", "--seed", "2",
+        "--records", str(folder),
+    )  # fmt: skip
+    assert code == 0
+    assert f"The game records are in {folder}" in out
+    assert sorted(path.name for path in folder.iterdir()) == [
+        "game-0000.txt",
+        "game-0001.txt",
+        "game-0002.txt",
+    ]
+    expected = simulate(
+        EndOfThePage(rounds=1), ["greedy"] * 2, games=3, seed=2, records=True
+    )
+    for path, record in zip(
+        sorted(folder.iterdir()), expected.records or (), strict=True
+    ):
+        assert parse_record(path.read_text(encoding="utf-8")) == record
+        assert run(capsys, "replay", str(path))[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--jobs", "-1"], "must be 0 (every core) or a whole number of processes"),
+        (["--bots", "greedy,no_such_module:Bot"], "cannot import the bot"),
+        (["--bots", "simulation_bots:Nobody"], "simulation_bots has no Nobody"),
+    ],
+)
+def test_simulate_refuses_bad_jobs_and_bots(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["simulate", "gor", "--games", "2", *argv])
+    assert caught.value.code == 2
+    assert message in capsys.readouterr().err
 
 
 # --- replay ---------------------------------------------------------------------
@@ -933,3 +1009,44 @@ def test_plain_tables_align_numbers_right() -> None:
         "1           -30",
         "total      1400",
     ]
+
+
+def test_demo_seats_a_bot_by_its_import_path(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bots = "simulation_bots:FirstMoveBot,random"
+    code, out, _ = run(capsys, "demo", "gor", "--bots", bots, "--max-turns", "2")
+    assert code == 0
+    assert out.startswith(
+        "Going Out Rummy, 2 players (simulation_bots:FirstMoveBot, random), seed 1"
+    )
+
+
+def test_simulate_finds_a_bot_module_in_the_current_directory_on_every_worker(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # As a user would: mybots.py beside them, not installed, not on sys.path.
+    source = Path(__file__).with_name("simulation_bots.py").read_text(encoding="utf-8")
+    (tmp_path / "cwd_bots.py").write_text(source, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".")])
+    monkeypatch.delitem(sys.modules, "cwd_bots", raising=False)
+    bots = "cwd_bots:FirstMoveBot,greedy"
+    argv = [
+        "simulate",
+        "eop",
+        "--rounds",
+        "1",
+        "--games",
+        "12",
+        "--bots",
+        bots,
+        "--json",
+    ]
+    code, shared, _ = run(capsys, *argv, "--jobs", "2")
+    assert code == 0
+    code, alone, _ = run(capsys, *argv)
+    assert json.loads(shared) == json.loads(alone)
+    assert json.loads(alone)["seats"][0]["bot"] == "cwd_bots:FirstMoveBot"

@@ -196,7 +196,7 @@ def test_simulate_house_rules_is_the_same_on_every_run() -> None:
     assert first.returncode == 0, first.stderr
     assert first.stdout == execute(SIMULATE, *args).stdout
     assert "A: lay_off_needs_meld=false" in first.stdout
-    assert "seeds 7 to 10" in first.stdout
+    assert "4 games a setting, seed 7" in first.stdout
     assert set(table(first.stdout)) >= {"seat 1 (random) mean score", "moves per game"}
 
 
@@ -225,7 +225,7 @@ def test_simulate_house_rules_compares_one_option_with_the_defaults() -> None:
         (("--option", "stock_out=sometimes"), "(EOP-R4)"),
         (("--option", "rounds=10"), "both settings give the same rules"),
         (("--variant", "Canasta"), "there is no variant 'Canasta'"),
-        (("--bots", "greedy,clever"), "--bots takes greedy and random"),
+        (("--bots", "greedy,clever"), "--bots: there is no bot 'clever'"),
     ],
 )
 def test_simulate_house_rules_refuses_what_it_cannot_compare(

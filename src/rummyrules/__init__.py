@@ -79,6 +79,7 @@ from rummyrules.games.going_out.state import GoingOutState, GoingOutView
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.melds.layouts import Layout
 from rummyrules.melds.search import LayOffOption
+from rummyrules.simulation import simulate
 
 __all__ = [
     "WILDCARD",
@@ -160,6 +161,7 @@ __all__ = [
     "replay",
     "replay_events",
     "rules_text",
+    "simulate",
     "write_position",
 ]
 

@@ -93,14 +93,25 @@ def _command(  # noqa: PLR0913 - every part of a sub-command, by keyword
     return parser
 
 
+def _jobs(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if number < 0:
+        message = f"must be 0 (every core) or a whole number of processes, not {text!r}"
+        raise argparse.ArgumentTypeError(message)
+    return number
+
+
 def _bots(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         type=bot_names,
         default=("greedy",),
         metavar="NAMES",
-        help=f"bots by seat, comma-separated and cycled: {', '.join(BOT_NAMES)} "
-        "(default: greedy)",
+        help=f"bots by seat, comma-separated and cycled: {', '.join(BOT_NAMES)}, "
+        "or a bot of your own as module:Class (default: greedy)",
     )
 
 
@@ -229,10 +240,12 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         simulate,
         summary="play many seeded games among bots and sum them up",
-        usage="VARIANT [--games N] [--seed S] [--bots NAMES] [--json]",
+        usage="VARIANT [--games N] [--seed S] [--bots NAMES] [--jobs N] "
+        "[--records DIR] [--json]",
         examples="  rummyrules simulate eop --games 200\n"
         "  rummyrules simulate 1400 --games 50 --bots greedy,random --players 4\n"
-        "  rummyrules simulate gor --games 100 --json\n",
+        "  rummyrules simulate 1400 --games 1000 --jobs 0 --records games/\n"
+        "  rummyrules simulate gor --bots greedy,mybots:CleverBot --json\n",
     )
     _variant(sub)
     sub.add_argument(
@@ -247,9 +260,23 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=0,
         metavar="S",
-        help="the first game's seed; game i has seed S + i (default: 0)",
+        help="the simulation's seed, from which every game's deal and bots are "
+        "seeded (default: 0)",
     )
     _bots(sub)
+    sub.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="play on N processes; 0: on every core (default: 1); the results "
+        "are the same for any N",
+    )
+    sub.add_argument(
+        "--records",
+        metavar="DIR",
+        help="write each game's record to DIR, one file per game (game-0000.txt…)",
+    )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
     sub = _command(

@@ -1,8 +1,9 @@
 """``rummyrules demo`` and ``rummyrules simulate``: games among bots.
 
 ``demo`` plays one seeded game and tells it turn by turn; ``simulate`` plays
-many (game ``i`` is dealt from seed ``seed + i``) and sums them up in a table
-or, with ``--json``, one JSON object.
+many with :func:`rummyrules.simulate` (in this process, or with ``--jobs`` on
+several cores) and sums them up in a table or, with ``--json``, one JSON
+object; ``--records DIR`` keeps every game's record.
 
 >>> from rummyrules.cli import main
 >>> args = ["simulate", "gor", "--games", "2", "--max-turns", "5", "--json"]
@@ -18,11 +19,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from rummyrules.formats.records import record_game
+import attrs
+
+from rummyrules.formats.records import GameRecord, record_game
 from rummyrules.game.registry import rules_text
+from rummyrules.simulation import Summary
+from rummyrules.simulation import simulate as run_simulation
 
 from .commentary import Narrator
 from .printer import Printer
@@ -79,89 +85,91 @@ def simulate(args: argparse.Namespace, printer: Printer) -> int:
 
     >>> from rummyrules.cli import main
     >>> main(["simulate", "eop", "--games", "3", "--rounds", "1"])  # doctest: +ELLIPSIS
-    3 games of End of the Page (seeds 0 to 2): EndOfThePage rounds=1
+    3 games of End of the Page (seed 0): EndOfThePage rounds=1
     ...
     0
     """
     rules = rules_from(args.variant, args)
-    players = rules.players
-    seats = seat_names(args.bots, players)
-    wins = [0] * players
-    totals: list[list[int]] = [[] for _ in range(players)]
-    lengths: list[int] = []
-    rounds: list[int] = []
-    no_winner = ties = 0
-    with printer.progress(args.games, f"Playing {rules.name}") as advance:
-        for number in range(args.games):
-            game, moves = play_recorded(rules, args.bots, seed=args.seed + number)
-            lengths.append(len(moves))
-            rounds.append(len(game.score_sheet))
-            no_winner += not game.winners
-            ties += len(game.winners) > 1
-            for player in game.winners:
-                wins[player] += 1
-            for player, score in enumerate(game.scores):
-                totals[player].append(score)
-            advance()
-    scores = [statistics.fmean(each) if rules.keeps_score else None for each in totals]
-    summary = {
-        "variant": type(rules).__name__,
-        "rules": rules_text(rules),
-        "games": args.games,
-        "first_seed": args.seed,
-        "last_seed": args.seed + args.games - 1,
-        "seats": [
-            {
-                "seat": seat,
-                "bot": seats[seat],
-                "wins": wins[seat],
-                "win_rate": wins[seat] / args.games,
-                "mean_score": scores[seat],
-            }
-            for seat in range(players)
-        ],
-        "no_winner": no_winner,
-        "ties": ties,
-        "moves": {
-            "mean": statistics.fmean(lengths),
-            "min": min(lengths),
-            "max": max(lengths),
-        },
-        "rounds": {"mean": statistics.fmean(rounds)} if rules.keeps_score else None,
-    }
+    bots = seat_names(args.bots, rules.players)
+    with printer.progress(args.games, f"Playing {rules.name}") as progress:
+        summary = run_simulation(
+            rules,
+            bots,
+            games=args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=progress,
+            records=args.records is not None,
+        )
+    if args.records is not None:
+        _write_records(Path(args.records), summary.records or ())
     if args.json:
-        printer.raw(json.dumps(summary, indent=2) + "\n")
+        printer.raw(json.dumps(_json(summary), indent=2) + "\n")
         return 0
-    last = args.seed + args.games - 1
     printer.line(
-        f"{args.games} games of {rules.name} (seeds {args.seed} to {last}): "
+        f"{summary.games} games of {rules.name} (seed {summary.seed}): "
         f"{rules_text(rules)}",
         style="bold",
     )
     headers = ["seat", "bot", "wins", "win %"]
     if rules.keeps_score:
-        headers.append("mean score")
+        headers += ["mean score", "± s.e."]
     rows = []
-    for seat in range(players):
-        row = [
-            str(seat),
-            seats[seat],
-            str(wins[seat]),
-            f"{100 * wins[seat] / args.games:.1f}",
-        ]
-        if rules.keeps_score:
-            row.append(f"{scores[seat]:.1f}")
+    for seat in summary.seats:
+        row = [str(seat.seat), seat.bot, str(seat.wins), f"{100 * seat.win_rate:.1f}"]
+        if seat.mean_score is not None:
+            error = seat.score_error
+            row += [f"{seat.mean_score:.1f}", "-" if error is None else f"{error:.1f}"]
         rows.append(row)
-    printer.table(headers, rows, numeric={0, 2, 3, 4})
+    printer.table(headers, rows, numeric={0, 2, 3, 4, 5})
+    moves = summary.moves
     length = (
-        f"Game length: {statistics.fmean(lengths):.1f} moves on average "
-        f"(from {min(lengths)} to {max(lengths)})"
+        f"Game length: {moves.mean:.1f} moves on average "
+        f"(from {moves.min} to {moves.max}), {summary.turns.mean:.1f} turns"
     )
-    if rules.keeps_score:
-        length += f", {statistics.fmean(rounds):.1f} rounds"
+    if summary.rounds is not None:
+        length += f", {summary.rounds.mean:.1f} rounds"
     printer.line(length)
-    if no_winner:
-        printer.line(f"Games with no winner: {no_winner}")
-    if ties:
-        printer.line(f"Tied games: {ties}, a win for each player tied", style="dim")
+    if summary.no_winner:
+        printer.line(f"Games with no winner: {summary.no_winner}")
+    if summary.ties:
+        printer.line(
+            f"Tied games: {summary.ties}, a win for each player tied", style="dim"
+        )
+    if args.records is not None:
+        printer.line(f"The game records are in {args.records}", style="dim")
     return 0
+
+
+def _json(summary: Summary) -> dict[str, Any]:
+    return {
+        "variant": type(summary.rules).__name__,
+        "rules": rules_text(summary.rules),
+        "games": summary.games,
+        "seed": summary.seed,
+        "seats": [
+            {
+                "seat": seat.seat,
+                "bot": seat.bot,
+                "wins": seat.wins,
+                "win_rate": seat.win_rate,
+                "mean_score": seat.mean_score,
+                "score_error": seat.score_error,
+            }
+            for seat in summary.seats
+        ],
+        "no_winner": summary.no_winner,
+        "ties": summary.ties,
+        "moves": attrs.asdict(summary.moves),
+        "turns": attrs.asdict(summary.turns),
+        "rounds": None if summary.rounds is None else attrs.asdict(summary.rounds),
+    }
+
+
+def _write_records(folder: Path, records: Sequence[GameRecord]) -> None:
+    """One file per game, ``game-0042.txt``: the number of the game, from 0."""
+    folder.mkdir(parents=True, exist_ok=True)
+    width = max(4, len(str(len(records) - 1)))
+    for number, record in enumerate(records):
+        path = folder / f"game-{number:0{width}d}.txt"
+        path.write_text(str(record), encoding="utf-8")

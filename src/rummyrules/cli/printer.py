@@ -122,24 +122,25 @@ class Printer:
             self.line(cells(row))
 
     @contextlib.contextmanager
-    def progress(self, total: int, label: str) -> Iterator[Callable[[], None]]:
-        """A progress bar on stderr; the context gives a function to call per step.
+    def progress(self, total: int, label: str) -> Iterator[Callable[[int, int], None]]:
+        """A progress bar on stderr; the context gives a function to call with (done, total).
 
-        Plain output shows no bar: ``advance`` does nothing.
+        That function is what :func:`~rummyrules.simulate` takes as
+        ``progress``. Plain output shows no bar: it does nothing.
 
         >>> import io
         >>> with Printer(out=io.StringIO(), err=io.StringIO()).progress(
         ...     3, "games"
-        ... ) as advance:
-        ...     for _ in range(3):
-        ...         advance()
+        ... ) as update:
+        ...     for done in range(1, 4):
+        ...         update(done, 3)
         """
         del total, label
 
-        def advance() -> None:
-            return None
+        def update(done: int, total: int) -> None:
+            del done, total
 
-        yield advance
+        yield update
 
 
 class RichPrinter(Printer):
@@ -231,14 +232,14 @@ class RichPrinter(Printer):
         self.console.print(table)
 
     @contextlib.contextmanager
-    def progress(self, total: int, label: str) -> Iterator[Callable[[], None]]:
+    def progress(self, total: int, label: str) -> Iterator[Callable[[int, int], None]]:
         """A progress bar on stderr while it is a terminal; it is cleared when done.
 
         >>> import io
         >>> printer = RichPrinter(out=io.StringIO(), err=io.StringIO())
-        >>> with printer.progress(2, "games") as advance:
-        ...     advance()
-        ...     advance()
+        >>> with printer.progress(2, "games") as update:
+        ...     update(1, 2)
+        ...     update(2, 2)
         """
         from rich.progress import Progress  # noqa: PLC0415 - rich is optional
 
@@ -251,10 +252,10 @@ class RichPrinter(Printer):
         ) as bar:
             task = bar.add_task(label, total=total)
 
-            def advance() -> None:
-                bar.advance(task)
+            def update(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
 
-            yield advance
+            yield update
 
 
 def rich_installed() -> bool:

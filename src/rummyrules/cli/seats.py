@@ -1,9 +1,10 @@
 """The bots at the table, and a game among them with every move recorded.
 
 ``--bots greedy,random`` names one bot per seat, cycled when there are more
-seats than names. Each bot gets its own seed, made from the game's seed and
-its seat, so a game among bots is the same every time it is played with the
-same seed.
+seats than names; a bot of one's own is named by its import path
+(``--bots greedy,mybots:CleverBot``). Each bot gets its own seed, made from
+the game's seed and its seat, so a game among bots is the same every time it
+is played with the same seed.
 
 >>> from rummyrules import EndOfThePage
 >>> game, moves = play_recorded(EndOfThePage(rounds=1), ("random",), seed=2)
@@ -14,34 +15,47 @@ same seed.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Final
 
-from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
+from rummyrules.bots import Bot, play_game
+from rummyrules.core.errors import OptionError
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules
+from rummyrules.simulation import BOTS, bot_factory, bot_name
 
 __all__ = ["BOT_NAMES", "bot_names", "make_bots", "play_recorded"]
 
-BOT_NAMES: Final = ("greedy", "random")
-"""The bots the command line can seat, by name."""
+BOT_NAMES: Final = tuple(BOTS)
+"""The bots the command line can seat by name; others by import path."""
 
 
 def bot_names(text: str) -> tuple[str, ...]:
-    """Read ``--bots``: bot names separated by commas (an argparse ``type``).
+    """Read ``--bots``: bot names or import paths separated by commas (an argparse ``type``).
 
-    >>> bot_names("Greedy, random")
-    ('greedy', 'random')
+    An import path (``mybots:CleverBot``) is imported at once, so that a
+    typing error is a usage error; the current directory is searched first,
+    as ``python -m`` would (``sys.path``, which worker processes inherit).
+
+    >>> bot_names("Greedy, random,rummyrules.bots:RandomBot")
+    ('greedy', 'random', 'rummyrules.bots:RandomBot')
     >>> bot_names("greedy,clever")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: there is no bot 'clever': the bots are greedy, random
+    argparse.ArgumentTypeError: there is no bot 'clever': the bots are greedy and random, or an import path such as mybots:CleverBot
     """
-    names = tuple(name.strip().lower() for name in text.split(","))
+    names = tuple(bot_name(name) for name in text.split(","))
+    if any(":" in name for name in names):
+        here = str(Path.cwd())
+        if here not in sys.path:
+            sys.path.insert(0, here)
     for name in names:
-        if name not in BOT_NAMES:
-            message = f"there is no bot {name!r}: the bots are {', '.join(BOT_NAMES)}"
-            raise argparse.ArgumentTypeError(message)
+        try:
+            bot_factory(name)
+        except (OptionError, TypeError) as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
     return names
 
 
@@ -53,11 +67,8 @@ def make_bots(names: Sequence[str], players: int, *, seed: int) -> list[Bot]:
     """
     bots: list[Bot] = []
     for seat in range(players):
-        name = names[seat % len(names)]
-        bot_seed = seed * 16 + seat  # at most 10 seats: distinct for every game
-        bots.append(
-            GreedyBot(seed=bot_seed) if name == "greedy" else RandomBot(seed=bot_seed)
-        )
+        factory = bot_factory(names[seat % len(names)])
+        bots.append(factory(seed=seed * 16 + seat))  # at most 10 seats: distinct
     return bots
 
 
