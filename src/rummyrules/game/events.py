@@ -283,12 +283,14 @@ def known_after(
         taken = gained or before.discard_pile[:1]
         new = tuple(sorted((*held, *taken)))
     elif held:
-        hand = after.hands[player]
-        # The common case, cheaply: every known card (seldom two alike) is
-        # still in the hand.
-        if all(map(hand.__contains__, held)) and len(set(held)) == len(held):
+        # The cards that left the hand: each known one is known no more.
+        kept = list(held)
+        for card in _gained(after.hands[player], before.hands[player]):
+            if card in kept:
+                kept.remove(card)
+        if len(kept) == len(held):
             return known
-        new = tuple(sorted((Counter(held) & Counter(hand)).elements()))
+        new = tuple(kept)
     else:
         return known
     if new == held:
