@@ -98,3 +98,22 @@ def test_known_cards_a_hand_does_not_hold_are_refused() -> None:
     text = dumps(game.replace(known=((), parse_cards("4H"))))
     with pytest.raises(LoadError, match="known: player 1 does not hold 4H"):
         loads(text)
+
+
+def test_eop_5_a_card_like_the_known_one_played_leaves_nothing_known() -> None:
+    """With two decks, a player who took 7C and then discards a 7C may still hold one.
+
+    Nobody else can tell which 7C went: the one taken, or one of their own.
+    So the 7C is known no more, whatever is in the hand; to keep it known
+    would tell everyone the hand held a second 7C.
+    """
+    rules = EndOfThePage(decks=2)
+    game = rules.position(
+        "wild 3 | to_move 1 draw | had_turn 0 | hands 4H 9S / 7C KC KD | pile 7C 10D 5H"
+        " | stock +"
+    )
+    taken = game.apply("take")
+    assert taken.known == ((), parse_cards("7C"))
+    discarded = taken.apply("discard 7C")
+    assert discarded.hand(1) == parse_cards("7C KD KC")
+    assert discarded.known == ()
