@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 import jsonschema
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import test_saved_v2 as saved_v2
@@ -105,6 +105,9 @@ def test_a_value_of_every_kind_and_game_validates(name: str) -> None:
 
 @pytest.mark.slow  # jsonschema takes seconds over the many moves of 1400's views
 @pytest.mark.parametrize("cls", GAMES, ids=[cls.__name__ for cls in GAMES])
+# An eighth of the profile's examples (50 in CI): each walks a whole game's
+# states, views and moves, and validating them is jsonschema's slow path.
+@settings(max_examples=max(10, settings().max_examples // 8))
 @given(data=st.data())
 def test_every_state_view_move_and_rules_of_a_game_validates(
     cls: type[PlayableRules[Any]], data: st.DataObject
