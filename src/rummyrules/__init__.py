@@ -76,6 +76,7 @@ from rummyrules.games.fourteen_hundred.state import (
 from rummyrules.games.gin_rummy.moves import Knock
 from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyState, GinRummyView
 from rummyrules.games.going_out.state import GoingOutState, GoingOutView
+from rummyrules.games.sampling import sample_state
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.melds.layouts import Layout
 from rummyrules.melds.search import LayOffOption
@@ -160,6 +161,7 @@ __all__ = [
     "replay",
     "replay_events",
     "rules_text",
+    "sample_state",
     "write_position",
 ]
 
