@@ -30,6 +30,7 @@ from rummyrules.formats.records import (
     replay,
     replay_events,
 )
+from rummyrules.formats.sampling import sample_state
 from rummyrules.formats.schema import json_schema
 from rummyrules.game.events import Event
 from rummyrules.game.grouping import MoveGroup, group_moves
@@ -76,7 +77,6 @@ from rummyrules.games.fourteen_hundred.state import (
 from rummyrules.games.gin_rummy.moves import Knock
 from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyState, GinRummyView
 from rummyrules.games.going_out.state import GoingOutState, GoingOutView
-from rummyrules.games.sampling import sample_state
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.melds.layouts import Layout
 from rummyrules.melds.search import LayOffOption

@@ -17,14 +17,21 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, Final
 
-from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
+from rummyrules.bots import Bot, GreedyBot, RandomBot, SearchBot, play_game
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules
 
 __all__ = ["BOT_NAMES", "bot_names", "make_bots", "play_recorded"]
 
-BOT_NAMES: Final = ("greedy", "random")
+BOT_NAMES: Final = ("greedy", "random", "search")
 """The bots the command line can seat, by name."""
+
+_BOTS: Final[dict[str, type[GreedyBot | RandomBot | SearchBot]]] = {
+    "greedy": GreedyBot,
+    "random": RandomBot,
+    "search": SearchBot,
+}
+"""Each bot name's class, made with a seed."""
 
 
 def bot_names(text: str) -> tuple[str, ...]:
@@ -35,7 +42,7 @@ def bot_names(text: str) -> tuple[str, ...]:
     >>> bot_names("greedy,clever")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: there is no bot 'clever': the bots are greedy, random
+    argparse.ArgumentTypeError: there is no bot 'clever': the bots are greedy, random, search
     """
     names = tuple(name.strip().lower() for name in text.split(","))
     for name in names:
@@ -50,14 +57,14 @@ def make_bots(names: Sequence[str], players: int, *, seed: int) -> list[Bot]:
 
     >>> [type(bot).__name__ for bot in make_bots(["random"], 2, seed=1)]
     ['RandomBot', 'RandomBot']
+    >>> [type(bot).__name__ for bot in make_bots(["search", "greedy"], 3, seed=1)]
+    ['SearchBot', 'GreedyBot', 'SearchBot']
     """
     bots: list[Bot] = []
     for seat in range(players):
         name = names[seat % len(names)]
         bot_seed = seed * 16 + seat  # at most 10 seats: distinct for every game
-        bots.append(
-            GreedyBot(seed=bot_seed) if name == "greedy" else RandomBot(seed=bot_seed)
-        )
+        bots.append(_BOTS[name](seed=bot_seed))
     return bots
 
 

@@ -11,8 +11,10 @@ Shared code here asks the game, through its strategy
 (:mod:`rummyrules.game.strategy`), what the view shows in each hand
 (``held``), how many cards may lie face down out of play
 (``set_aside_sizes``), and how the game's own fields follow from the view
-(``state_fields``). It lives in the games layer because it checks each deal
-with the state checks of :mod:`rummyrules.formats.checks`.
+(``state_fields``). It lives in the formats layer, beside the checks of a
+state built from outside (:mod:`rummyrules.formats.checks`), which it runs
+on each deal: below the games, which it never names, and the bots, which
+use it.
 
 What "uniform over the deals that fit" means: a deal puts each unseen card,
 copies told apart, in one place: a hand (in no order), the stock or the pile
