@@ -30,6 +30,7 @@ from rummyrules.formats.records import (
     replay,
     replay_events,
 )
+from rummyrules.formats.sampling import sample_state
 from rummyrules.formats.schema import json_schema
 from rummyrules.game.events import Event
 from rummyrules.game.grouping import MoveGroup, group_moves
@@ -161,6 +162,7 @@ __all__ = [
     "replay",
     "replay_events",
     "rules_text",
+    "sample_state",
     "simulate",
     "write_position",
 ]

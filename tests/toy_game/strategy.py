@@ -15,10 +15,12 @@ meld 7S 8S 9S 10S
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from rummyrules import View
-from rummyrules.game.strategy import PointsStrategy
+from rummyrules import Phase, View
+from rummyrules.game.strategy import Dealt, PointsStrategy
+
+from .state import options
 
 __all__ = ["STRATEGY", "ToyStrategy"]
 
@@ -40,6 +42,25 @@ class ToyStrategy(PointsStrategy):
         """
         del view
         return False
+
+    def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
+        """The view's own fields, the winner its view names (TOY-6), and a turn limit reached.
+
+        A game over with no winner ended at the turn limit (ALL-5); the view
+        does not say how many turns were played, so the state takes the limit.
+
+        >>> from rummyrules import sample_state
+        >>> from toy_game import ToyRummy
+        >>> view = ToyRummy().new_game(seed=2).view(1)
+        >>> sample_state(view, seed=3).winner is None
+        True
+        """
+        fields = super().state_fields(view, dealt)
+        fields["winner"] = view.winners[0] if view.winners else None
+        limit = options(view).max_turns
+        if view.phase == Phase.OVER and not view.winners and limit is not None:
+            fields["turns"] = limit
+        return fields
 
 
 STRATEGY: Final = ToyStrategy()

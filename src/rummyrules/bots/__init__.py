@@ -15,5 +15,6 @@ turn go by. :func:`~rummyrules.bots.play_game` seats one bot per player and play
 
 from rummyrules.bots.greedy import GreedyBot
 from rummyrules.bots.players import Bot, PlayedGame, RandomBot, play_game
+from rummyrules.bots.search import SearchBot
 
-__all__ = ["Bot", "GreedyBot", "PlayedGame", "RandomBot", "play_game"]
+__all__ = ["Bot", "GreedyBot", "PlayedGame", "RandomBot", "SearchBot", "play_game"]

@@ -44,7 +44,7 @@ def bot_names(text: str) -> tuple[str, ...]:
     >>> bot_names("greedy,clever")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: there is no bot 'clever': the bots are greedy and random, or an import path such as mybots:CleverBot
+    argparse.ArgumentTypeError: there is no bot 'clever': the bots are greedy, random and search, or an import path such as mybots:CleverBot
     """
     names = tuple(bot_name(name) for name in text.split(","))
     if any(":" in name for name in names):
@@ -64,6 +64,8 @@ def make_bots(names: Sequence[str], players: int, *, seed: int) -> list[Bot]:
 
     >>> [type(bot).__name__ for bot in make_bots(["random"], 2, seed=1)]
     ['RandomBot', 'RandomBot']
+    >>> [type(bot).__name__ for bot in make_bots(["search", "greedy"], 3, seed=1)]
+    ['SearchBot', 'GreedyBot', 'SearchBot']
     """
     bots: list[Bot] = []
     for seat in range(players):

@@ -16,6 +16,13 @@ pile (:meth:`Strategy.shown`), which cards a player must play this turn
 (:meth:`Strategy.must_play`) and who has left the game (:meth:`Strategy.left`).
 The answers are the game's knowledge; the choices stay with the bots.
 
+A strategy also tells how to fill in what a view hides (for
+:func:`~rummyrules.sample_state`): which cards the view shows in each hand
+(:meth:`Strategy.held`), how many cards may lie face down out of play
+(:meth:`Strategy.set_aside_sizes`), and the game's own fields of a state
+rebuilt from the view and a deal of the hidden cards
+(:meth:`Strategy.state_fields`, given a :class:`Dealt`).
+
 >>> from rummyrules import EndOfThePage, GoingOutRummy
 >>> isinstance(strategy_of(EndOfThePage()), PointsStrategy)
 True
@@ -42,6 +49,7 @@ from rummyrules.melds import MeldRules
 from rummyrules.melds import search as meld_search
 
 __all__ = [
+    "Dealt",
     "GoingOutStrategy",
     "PointsStrategy",
     "Rummy500Strategy",
@@ -77,6 +85,45 @@ class Shown:
 
     card: Card
     holder: int | None
+
+
+@attrs.frozen(kw_only=True)
+class Dealt:
+    """The hidden cards of a view, dealt: what a state rebuilt from it holds where the view cannot see.
+
+    Attributes:
+        hands: Every player's whole hand: the view's own hand, and each other
+            hand's shown cards with hidden cards dealt to make up its size.
+        stock: The stock, top card first.
+        discard_pile: The whole discard pile, top card first: the part the
+            view shows, then any hidden below it (GOR-11).
+        set_aside: The cards dealt face down out of play (Going Out Rummy's
+            dropped cards, GOR-10); empty in most games.
+        seed: A fresh seed for the state, for the shuffles still to come.
+
+    >>> from rummyrules import parse_cards
+    >>> dealt = Dealt(
+    ...     hands=(parse_cards("7S"), parse_cards("8S")),
+    ...     stock=parse_cards("9S"),
+    ...     discard_pile=(),
+    ...     set_aside=(),
+    ...     seed=5,
+    ... )
+    >>> [str(card) for card in dealt.stock]
+    ['9S']
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    set_aside: tuple[Card, ...]
+    seed: int
+
+
+_BASE_FIELDS: frozenset[str] = frozenset(
+    field.name for field in attrs.fields(GameState) if field.init
+)
+"""The fields every game's state has, which shared code fills from a view."""
 
 
 class Strategy:
@@ -184,6 +231,67 @@ class Strategy:
                 seen[shown.card] += 1
         unseen -= seen
         return unseen
+
+    def held(self, view: View, player: int) -> Counter[Card]:
+        """The cards the view shows in ``player``'s hand: known to be held, or face up there.
+
+        Cards taken face up from the pile and not played since
+        (:attr:`View.known <rummyrules.View.known>`) and the cards the game
+        shows in the hand (:meth:`shown`). The rest of the hand is hidden.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=7).apply("take")
+        >>> [str(card) for card in strategy_of(game.rules).held(game.view(0), 1)]
+        ['5C']
+        """
+        held = Counter(view.known[player]) if view.known else Counter()
+        held.update(s.card for s in self.shown(view) if s.holder == player)
+        return held
+
+    def set_aside_sizes(self, view: View) -> range:
+        """How many cards may lie face down out of play, which the view cannot see.
+
+        None in most games; Going Out Rummy's dropped cards (GOR-10).
+
+        >>> from rummyrules import EndOfThePage
+        >>> strategy_of(EndOfThePage()).set_aside_sizes(
+        ...     EndOfThePage().new_game(seed=1).view(0)
+        ... )
+        range(0, 1)
+        """
+        del view
+        return range(1)
+
+    def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
+        """The game's own fields of a state rebuilt from a view and a deal of its hidden cards.
+
+        Shared code fills the fields every state has (:class:`GameState`);
+        the game says how its own follow from the view. By default, each is
+        the view's field of the same name; a game whose state keeps more
+        than its view shows says how to fill the rest. Where the view tells
+        nothing of a field, the game takes what play most often leaves there,
+        and says so.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy().new_game(seed=3)
+        >>> dealt = Dealt(
+        ...     hands=game.hands,
+        ...     stock=game.stock,
+        ...     discard_pile=game.discard_pile,
+        ...     set_aside=(),
+        ...     seed=1,
+        ... )
+        >>> Strategy().state_fields(game.view(0), dealt)
+        {'dropped': ()}
+        """
+        del dealt
+        return {
+            field.name: getattr(view, field.name)
+            for field in attrs.fields(view.rules.state_class)
+            if field.init
+            and field.name not in _BASE_FIELDS
+            and hasattr(view, field.name)
+        }
 
 
 class PointsStrategy(Strategy, abc.ABC):

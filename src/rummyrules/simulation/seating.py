@@ -18,7 +18,7 @@ import importlib
 from collections.abc import Callable
 from typing import Final, TypeAlias
 
-from rummyrules.bots import Bot, GreedyBot, RandomBot
+from rummyrules.bots import Bot, GreedyBot, RandomBot, SearchBot
 from rummyrules.core.errors import OptionError
 from rummyrules.core.shuffle import random_words
 
@@ -38,7 +38,11 @@ BotFactory: TypeAlias = Callable[..., Bot]
 BotSpec: TypeAlias = str | BotFactory
 """A bot as :func:`bot_factory` reads it: a name, ``"module:Name"``, or a factory."""
 
-BOTS: Final[dict[str, BotFactory]] = {"greedy": GreedyBot, "random": RandomBot}
+BOTS: Final[dict[str, BotFactory]] = {
+    "greedy": GreedyBot,
+    "random": RandomBot,
+    "search": SearchBot,
+}
 """The bots known by name (``--bots greedy,random``)."""
 
 # Seeds are cut to 53 bits so that they survive JSON readers that hold
@@ -61,7 +65,7 @@ def bot_factory(spec: BotSpec) -> BotFactory:
     >>> bot_factory("clever")
     Traceback (most recent call last):
     ...
-    rummyrules.OptionError: there is no bot 'clever': the bots are greedy and random, or an import path such as mybots:CleverBot
+    rummyrules.OptionError: there is no bot 'clever': the bots are greedy, random and search, or an import path such as mybots:CleverBot
     >>> bot_factory("mybots_nowhere:CleverBot")
     Traceback (most recent call last):
     ...
@@ -80,7 +84,7 @@ def bot_factory(spec: BotSpec) -> BotFactory:
         factory = BOTS.get(text.lower())
         if factory is None:
             message = (
-                f"there is no bot {text!r}: the bots are {' and '.join(BOTS)}, "
+                f"there is no bot {text!r}: the bots are {_names()}, "
                 "or an import path such as mybots:CleverBot"
             )
             raise OptionError(message)
@@ -142,3 +146,9 @@ def bot_seed(seed: int, index: int, seat: int) -> int:
     """
     words = random_words(seed, "simulate", "bot", index, seat)
     return next(words) >> (64 - _SEED_BITS)
+
+
+def _names() -> str:
+    """The bots by name, as a sentence lists them."""
+    *others, last = BOTS
+    return f"{', '.join(others)} and {last}" if others else last

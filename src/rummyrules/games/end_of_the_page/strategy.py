@@ -11,12 +11,12 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from rummyrules.core.cards import Card
 from rummyrules.game.moves import Take
-from rummyrules.game.state import View
-from rummyrules.game.strategy import Rummy500Strategy
+from rummyrules.game.state import Phase, View
+from rummyrules.game.strategy import Dealt, Rummy500Strategy
 from rummyrules.games.end_of_the_page.state import EndOfThePageView, options_of
 
 __all__ = ["STRATEGY", "EndOfThePageStrategy"]
@@ -60,6 +60,43 @@ class EndOfThePageStrategy(Rummy500Strategy):
         if not isinstance(view, EndOfThePageView) or view.turn.must_meld is None:
             return ()
         return (view.turn.must_meld,)
+
+    def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
+        """The view's own fields, and who has had a turn this round, which no view shows (EOP-14).
+
+        Everyone is taken to have had a turn, but once a player has gone
+        out: then the player to move, and the players after them up to the
+        dealer, are still to play theirs (EOP-14). Of another player's turn
+        in progress the view shows nothing, and the state keeps nothing
+        either (as after a draw from the stock).
+
+        >>> from rummyrules import EndOfThePage
+        >>> from rummyrules.game.strategy import Dealt
+        >>> game = EndOfThePage(players=3).new_game(seed=2)
+        >>> dealt = Dealt(
+        ...     hands=game.hands,
+        ...     stock=game.stock,
+        ...     discard_pile=game.discard_pile,
+        ...     set_aside=(),
+        ...     seed=1,
+        ... )
+        >>> STRATEGY.state_fields(game.view(0), dealt)["had_turn"]
+        (True, True, True)
+        """
+        fields = super().state_fields(view, dealt)
+        players = len(view.hand_sizes)
+        had_turn = [True] * players
+        out = getattr(view, "out", None)
+        if out is not None and view.to_move is not None:
+            seat = view.to_move
+            playing = view.phase == Phase.PLAY
+            while True:
+                had_turn[seat] = playing and seat == view.to_move
+                if seat == view.dealer:
+                    break
+                seat = (seat + 1) % players
+        fields["had_turn"] = tuple(had_turn)
+        return fields
 
 
 STRATEGY: Final = EndOfThePageStrategy()

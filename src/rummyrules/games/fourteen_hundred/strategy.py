@@ -13,11 +13,11 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from rummyrules.core.cards import Card
 from rummyrules.game.state import View
-from rummyrules.game.strategy import Rummy500Strategy, Seen, Shown
+from rummyrules.game.strategy import Dealt, Rummy500Strategy, Seen, Shown
 from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredPhase,
     FourteenHundredState,
@@ -94,6 +94,38 @@ class FourteenHundredStrategy(Rummy500Strategy):
         return tuple(
             card for card in (turn.must_meld, turn.must_use) if card is not None
         )
+
+    def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
+        """The view's own fields, and how many players passed the first upcard (F14-7).
+
+        The first upcard goes round from the dealer's left, so in the
+        opening the passes are the players before the one to move; after
+        it they count for nothing, and are taken as none. Of another
+        player's turn in progress the view shows nothing, and the state
+        keeps nothing either (as after a draw from the stock).
+
+        >>> from rummyrules import FourteenHundred
+        >>> from rummyrules.game.strategy import Dealt
+        >>> game = FourteenHundred(players=3).new_game(seed=5).apply("pass")
+        >>> dealt = Dealt(
+        ...     hands=game.hands,
+        ...     stock=game.stock,
+        ...     discard_pile=game.discard_pile,
+        ...     set_aside=(),
+        ...     seed=1,
+        ... )
+        >>> STRATEGY.state_fields(game.view(0), dealt)["passes"], game.passes
+        (1, 1)
+        """
+        fields = super().state_fields(view, dealt)
+        opening = view.phase == FourteenHundredPhase.OPENING
+        mover = view.to_move
+        first = (view.dealer + 1) % len(view.hand_sizes)
+        players = len(view.hand_sizes)
+        fields["passes"] = (
+            (mover - first) % players if opening and mover is not None else 0
+        )
+        return fields
 
 
 STRATEGY: Final = FourteenHundredStrategy()

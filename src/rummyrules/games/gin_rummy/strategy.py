@@ -10,11 +10,13 @@ False
 
 from __future__ import annotations
 
-from typing import Final
+from collections import Counter
+from typing import Any, Final
 
+from rummyrules.core.cards import Card
 from rummyrules.game.moves import Move
 from rummyrules.game.state import View
-from rummyrules.game.strategy import PointsStrategy, Seen, Shown
+from rummyrules.game.strategy import Dealt, PointsStrategy, Seen, Shown
 from rummyrules.games.gin_rummy.moves import Knock
 from rummyrules.games.gin_rummy.state import GinRummyState, GinRummyView
 
@@ -66,6 +68,53 @@ class GinRummyStrategy(PointsStrategy):
         return tuple(
             Shown(card, holder) for holder, hand in enumerate(hands) for card in hand
         )
+
+    def held(self, view: View, player: int) -> Counter[Card]:
+        """The cards the view shows in a hand: all of it once both lie face up (GIN-6).
+
+        >>> from rummyrules import GinRummy
+        >>> game = GinRummy().new_game(seed=3)
+        >>> STRATEGY.held(game.view(0), 1)
+        Counter()
+        """
+        if isinstance(view, GinRummyView) and view.shown_hands:
+            return Counter(view.shown_hands[player])
+        return super().held(view, player)
+
+    def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
+        """The view's own fields, and the counters of GIN-9 no view shows.
+
+        The upcard taken this turn is the one the last move took, when its
+        events say so; the upcards drawn this hand, and whether the last
+        turn threw its upcard straight back, are taken as none (they end a
+        hand only at the 50th upcard, or at a second such turn, GIN-9).
+
+        >>> from rummyrules import GinRummy
+        >>> from rummyrules.game.strategy import Dealt
+        >>> game = GinRummy().new_game(seed=3).apply("take")
+        >>> dealt = Dealt(
+        ...     hands=game.hands,
+        ...     stock=game.stock,
+        ...     discard_pile=game.discard_pile,
+        ...     set_aside=(),
+        ...     seed=1,
+        ... )
+        >>> fields = STRATEGY.state_fields(game.view(1), dealt)
+        >>> fields["taken"] == game.taken, fields["upcards"], fields["bounced"]
+        (True, 0, 0)
+        """
+        fields = super().state_fields(view, dealt)
+        taken: Card | None = None
+        if view.phase == "play":
+            for event in view.events:
+                if (
+                    event.kind == "take"
+                    and event.player == view.to_move
+                    and event.cards
+                ):
+                    taken = event.cards[0]
+        fields.update(taken=taken, upcards=0, bounced=0)
+        return fields
 
 
 STRATEGY: Final = GinRummyStrategy()

@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rummyrules.core.cards import Card, Suit
-from rummyrules.game.state import PlayableRules
+from rummyrules.game.state import Phase, PlayableRules, View
 from rummyrules.game.strategy import (
+    Dealt,
     GoingOutStrategy,
     Seen,
     Shape,
@@ -99,6 +100,47 @@ class GoingOutRummyStrategy(GoingOutStrategy):
         if isinstance(game, GoingOutState | GoingOutView):
             return game.dropped
         return ()
+
+    def set_aside_sizes(self, view: View) -> range:
+        """How many cards the players who dropped out left face down: a hand each, or one more (GOR-10).
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy(players=3).new_game(seed=4).apply("2: drop")
+        >>> STRATEGY.set_aside_sizes(game.view(0))
+        range(7, 9)
+        """
+        dropped = len(self.left(view))
+        size = options_of(view.rules).hand_size
+        return range(dropped * size, dropped * (size + 1) + 1)
+
+    def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
+        """The view's own fields, the winner, the dropped cards dealt, and a turn limit reached.
+
+        A game over with no winner, nobody gone out and more than one player
+        left ended on the turn limit (GOR-R4); the view hides how many turns
+        were played (GOR-11), and the state takes it as the limit.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> from rummyrules.game.strategy import Dealt
+        >>> game = GoingOutRummy(players=3).new_game(seed=4).apply("2: drop")
+        >>> dealt = Dealt(
+        ...     hands=game.hands,
+        ...     stock=game.stock,
+        ...     discard_pile=game.discard_pile,
+        ...     set_aside=game.dropped_cards,
+        ...     seed=1,
+        ... )
+        >>> fields = STRATEGY.state_fields(game.view(0), dealt)
+        >>> fields["dropped"], fields["winner"], len(fields["dropped_cards"])
+        ((2,), None, 7)
+        """
+        fields = super().state_fields(view, dealt)
+        fields["winner"] = view.winners[0] if view.winners else None
+        fields["dropped_cards"] = dealt.set_aside
+        limit = options_of(view.rules).max_turns
+        if view.phase == Phase.OVER and not view.winners and limit is not None:
+            fields["turns"] = limit
+        return fields
 
 
 STRATEGY: Final = GoingOutRummyStrategy()

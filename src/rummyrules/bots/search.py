@@ -1,0 +1,274 @@
+"""The search bot: determinized Monte Carlo over the states a view allows.
+
+At each of its turns :class:`SearchBot` deals what it cannot see at random
+(:func:`~rummyrules.sample_state`), tries each of its candidate moves on the
+same deals, plays each to the end of the round with the greedy bot in every
+seat, and makes the move that did best on average: Perfect Information Monte
+Carlo. A move is worth the round's score margin (its own score less the best
+other player's) in a game that keeps score, and in a game where only going
+out counts (Going Out Rummy) 1 for a win, -1 for a loss, 0 for neither.
+
+>>> from rummyrules import GinRummy
+>>> game = GinRummy().new_game(seed=3)
+>>> move = SearchBot(seed=1, playouts=4).choose(game.view(0))
+>>> move in game.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Iterator
+
+from rummyrules.core.errors import OptionError
+from rummyrules.core.inputs import expect
+from rummyrules.core.shuffle import random_words
+from rummyrules.formats.sampling import sample_state
+from rummyrules.game.grouping import group_moves
+from rummyrules.game.moves import Drop, Move
+from rummyrules.game.state import GameState, View
+from rummyrules.game.strategy import GoingOutStrategy, strategy_of, without
+
+from .greedy import GreedyBot
+from .players import Bot
+
+__all__ = ["SearchBot"]
+
+_MOST_MOVES = 2000
+"""A playout longer than this many moves is stopped and counted as even."""
+
+_WIN = 10.0
+"""A win, where only going out counts: as much as ten cards nearer going out."""
+
+
+def _sampled(view: View, seed: int) -> GameState:
+    """The default deal: :func:`~rummyrules.sample_state`."""
+    return sample_state(view, seed=seed)
+
+
+def _discard_rank(view: View) -> Callable[[Move], tuple[int, int]]:
+    """How likely a move is worth trying, as the game reads the card it discards: lower first.
+
+    In a game of points the costliest card first, as the greedy bot discards;
+    where only going out counts, the discard that leaves the hand nearest
+    going out first. Moves that discard nothing keep their listing order.
+    """
+    strategy = strategy_of(view.rules)
+    hand = view.hand
+    if isinstance(strategy, GoingOutStrategy):
+        shape = strategy.shape(view.rules, hand)
+
+        def nearest(move: Move) -> tuple[int, int]:
+            card = move.discarded
+            if card is None or card not in hand:
+                return (0, 0)
+            return (shape.short(without(hand, [card])), shape.ties(card, hand))
+
+        return nearest
+    wild = strategy.wild(view)
+
+    def costliest(move: Move) -> tuple[int, int]:
+        card = move.discarded
+        return (0, 0) if card is None else (-view.rules.card_value(card, wild=wild), 0)
+
+    return costliest
+
+
+def _nearer(strategy: GoingOutStrategy, state: GameState, player: int) -> float:
+    """How many cards nearer going out the player's hand is than the nearest other one's."""
+    left = strategy.left(state)
+
+    def short(seat: int) -> int:
+        hand = state.hands[seat]
+        return strategy.shape(state.rules, hand).short(hand)
+
+    others = [
+        short(seat)
+        for seat in range(state.players)
+        if seat != player and seat not in left
+    ]
+    return float(min(others, default=0) - short(player))
+
+
+class SearchBot:
+    """Chooses by determinized Monte Carlo: tries its candidate moves on random deals of what it cannot see.
+
+    Its candidates are the greedy bot's move and the other listed moves,
+    one for each group of moves that play the same cards the same way
+    (:func:`~rummyrules.group_moves`), those of the greedy move's kind
+    first, at most ``width`` in all; it never drops out of a game. For each
+    deal it samples, it plays every candidate and then the greedy bot in
+    every seat to the end of the round. It makes the greedy move unless
+    another candidate did better on the same deals by more than ``caution``
+    standard errors of the difference (the best of several noisy averages
+    is most often only the luckiest), and then the one that gained most.
+    Out of turn (a 1400 claim) it plays as the greedy bot does.
+
+    ``rollout`` is the bot that plays every seat after a candidate (the
+    greedy bot by default), and ``deal(view, seed)`` the whole state a deal
+    makes of the view (:func:`~rummyrules.sample_state` by default): a bot
+    author may plug in a deal that weighs what the other players' play
+    tells of their hands.
+
+    Its budget, each turn it has a choice: ``playouts`` deals (each candidate
+    played out once on each), or ``seconds`` of CPU time (``time.process_time``),
+    or whichever runs out first when both are given; at least one deal.
+    Given its seed, a budget of playouts only and the same views, it makes
+    the same moves; a budget of time depends on the machine's speed.
+
+    >>> from rummyrules import GinRummy
+    >>> from rummyrules.bots import GreedyBot, play_game
+    >>> played = play_game(GinRummy(), [SearchBot(playouts=2), GreedyBot()], seed=2)
+    >>> played.state.is_over
+    True
+    """
+
+    def __init__(  # noqa: PLR0913 - each is one knob of the search, by keyword
+        self,
+        *,
+        seed: int = 0,
+        playouts: int | None = 16,
+        seconds: float | None = None,
+        width: int = 6,
+        caution: float = 1.0,
+        depth: int | None = 12,
+        rollout: Bot | None = None,
+        deal: Callable[[View, int], GameState] | None = None,
+    ) -> None:
+        if playouts is not None:
+            expect(playouts, int, name="playouts", what="a whole number (int)")
+            if playouts < 1:
+                raise OptionError(f"playouts must be 1 or more, not {playouts}")
+        if seconds is not None:
+            expect(seconds, (int, float), name="seconds", what="a number of seconds")
+            if not seconds > 0:
+                raise OptionError(f"seconds must be more than 0, not {seconds}")
+        if playouts is None and seconds is None:
+            raise OptionError("a search needs a budget: playouts, seconds or both")
+        expect(width, int, name="width", what="a whole number (int)")
+        if width < 1:
+            raise OptionError(f"width must be 1 or more, not {width}")
+        self.playouts = playouts
+        self.seconds = seconds
+        self.width = width
+        self.caution = caution
+        self.depth = depth
+        self.rollout: Bot = GreedyBot() if rollout is None else rollout
+        self.deal: Callable[[View, int], GameState] = _sampled if deal is None else deal
+        # The bot's own stream of seeds for its deals, moving on with each choice.
+        self._words: Iterator[int] = random_words(seed, "search bot")
+
+    def choose(self, view: View) -> Move | None:
+        """The candidate move with the best average outcome over random deals; out of turn, the greedy choice.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage(rounds=1).new_game(seed=5)
+        >>> bot = SearchBot(seed=2, playouts=4)
+        >>> str(bot.choose(game.view(1))) in {"draw", "take"}
+        True
+        """
+        if view.to_move != view.player:
+            return self.rollout.choose(view)
+        candidates = self.candidates(view)
+        if len(candidates) <= 1:
+            return candidates[0] if candidates else None
+        outcomes: list[list[float]] = [[] for _ in candidates]
+        started = time.process_time()
+        while not outcomes[0] or self._budget_left(len(outcomes[0]), started):
+            sample = self.deal(view, next(self._words) >> 16)
+            for found, move in zip(outcomes, candidates, strict=True):
+                found.append(self._outcome(sample.apply(move), sample, view.player))
+        return candidates[self._best(outcomes)]
+
+    def _best(self, outcomes: list[list[float]]) -> int:
+        """The candidate to play: the greedy move, unless another beat it clearly on the same deals.
+
+        A candidate beats the greedy move clearly when its mean gain over the
+        same deals exceeds ``caution`` standard errors of that gain: the best
+        of several noisy averages is most often only the luckiest, and a
+        search that followed it would play worse than the greedy bot.
+        """
+        deals = len(outcomes[0])
+        if deals < 2:
+            return 0
+        best, best_gain = 0, 0.0
+        for index in range(1, len(outcomes)):
+            gains = [a - b for a, b in zip(outcomes[index], outcomes[0], strict=True)]
+            gain = statistics.fmean(gains)
+            error = statistics.stdev(gains) / math.sqrt(deals)
+            if gain > best_gain and gain > self.caution * error:
+                best, best_gain = index, gain
+        return best
+
+    def candidates(self, view: View) -> tuple[Move, ...]:
+        """The moves the search tries: the greedy move first, then one a group, at most ``width``.
+
+        >>> from rummyrules import GinRummy
+        >>> game = GinRummy().new_game(seed=3).apply("take")
+        >>> moves = SearchBot(width=3).candidates(game.view(0))
+        >>> len(moves), moves[0] == GreedyBot().choose(game.view(0))
+        (3, True)
+        """
+        moves = view.legal_moves
+        kept = [move for move in moves if not isinstance(move, Drop)] or list(moves)
+        first = self.rollout.choose(view)
+        if first is None or first not in kept:
+            first = kept[0] if kept else None
+        if first is None:
+            return ()
+        others = [
+            group.choices[0]
+            for group in group_moves(kept)
+            if first not in group.choices
+        ]
+        rank = _discard_rank(view)
+        others.sort(key=lambda move: (move.kind != first.kind, rank(move)))
+        return (first, *others[: self.width - 1])
+
+    def _budget_left(self, deals: int, started: float) -> bool:
+        if self.playouts is not None and deals >= self.playouts:
+            return False
+        return self.seconds is None or time.process_time() - started < self.seconds
+
+    def _outcome(self, state: GameState, root: GameState, player: int) -> float:
+        """What the move that made ``state`` came to, played out to the end of the round.
+
+        In a game where only going out counts, a playout that has not ended
+        after ``depth`` moves is scored by how far each hand is from going
+        out, as the game reads a hand's shape: a win or a loss counts as
+        much as being 10 cards nearer or further.
+        """
+        rows = len(root.round_results)
+        strategy = strategy_of(state.rules)
+        for played in range(_MOST_MOVES):
+            if state.is_over or len(state.round_results) > rows:
+                break
+            if isinstance(strategy, GoingOutStrategy) and played == self.depth:
+                return _nearer(strategy, state, player)
+            state = state.apply(self._next_move(state))
+        if state.rules.keeps_score:
+            margin = 0
+            for row in state.score_sheet[len(root.score_sheet) :]:
+                others = [score for seat, score in enumerate(row) if seat != player]
+                margin += row[player] - max(others, default=0)
+            return float(margin)
+        if not state.winners:
+            return 0.0
+        return _WIN if player in state.winners else -_WIN
+
+    def _next_move(self, state: GameState) -> Move:
+        """The rollout's next move: a claim out of turn if one is made, else the mover's."""
+        mover = state.to_move or 0
+        for step in range(1, state.players):
+            other = (mover + step) % state.players
+            if any(not isinstance(m, Drop) for m in state.legal_moves(player=other)):
+                move = self.rollout.choose(state.view(other))
+                if move is not None:
+                    return move
+        move = self.rollout.choose(state.view(mover))
+        if move is None:
+            message = f"the rollout bot chose no move for player {mover} on its turn"
+            raise OptionError(message)
+        return move

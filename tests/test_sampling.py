@@ -1,0 +1,142 @@
+"""How ``sample_state`` deals the hidden cards: uniformly among the deals that fit the view.
+
+Small positions whose deals can be counted: a Gin Rummy hand of three cards
+with most of the deck in the discard pile, where every deal of the seven
+unseen cards can be told apart, and Going Out Rummy, whose view shows the
+stock only as a band and the pile only as its top card (GOR-11). The tests
+count, over a few thousand samples with fixed seeds, how often each outcome
+comes, and compare the chi-square statistic with a wide bound: for ``k``
+outcomes, its mean is ``k - 1`` and its spread ``sqrt(2 (k - 1))``; the bound
+is six spreads above the mean, which a uniform sampler passes but for about
+one seed in a billion, and a sampler off by a few per cent fails.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Hashable, Iterable
+
+import attrs
+import pytest
+
+from rummyrules import (
+    GameState,
+    GinRummy,
+    GoingOutRummy,
+    StateError,
+    StockSize,
+    sample_state,
+)
+from rummyrules.game.view import SOME
+
+
+def chi_square(counts: Counter[Hashable], outcomes: Iterable[Hashable]) -> float:
+    """The chi-square statistic of the counts against equal chances for every outcome."""
+    every = list(outcomes)
+    assert set(counts) <= set(every), set(counts) - set(every)
+    expected = counts.total() / len(every)
+    return sum((counts[outcome] - expected) ** 2 / expected for outcome in every)
+
+
+def bound(outcomes: int) -> float:
+    """Six spreads above the chi-square statistic's mean, for this many outcomes."""
+    return outcomes - 1 + 6 * math.sqrt(2 * (outcomes - 1))
+
+
+def gin_three_cards() -> GameState:
+    """Gin Rummy with three cards a hand and 42 in the discard pile: 7 cards unseen by player 0."""
+    rules = GinRummy(hand_size=3)
+    hands = ("AS 2S 3S", "JH QD KD")
+    stock = "9C 9D 5H 6H"
+    named = " ".join((*hands, stock)).split()
+    pile = [str(card) for card in rules.deck() if str(card) not in named]
+    return rules.position(
+        f"to_move 0 draw | hands {hands[0]} / {hands[1]} | pile {' '.join(pile)}"
+        f" | stock {stock}"
+    )
+
+
+def test_every_deal_of_the_hidden_cards_is_equally_likely() -> None:
+    """Gin Rummy, 7 unseen cards: 35 hands for the opponent times 24 stock orders, 840 deals, each as often as the others over 4,200 samples."""
+    game = gin_three_cards()
+    view = game.view(0)
+    unseen = [*game.hand(1), *game.stock]
+    every = [
+        (frozenset(hand), stock)
+        for hand in itertools.combinations(unseen, 3)
+        for stock in itertools.permutations(card for card in unseen if card not in hand)
+    ]
+    assert len(set(every)) == 840
+    deals: Counter[Hashable] = Counter()
+    for seed in range(4200):
+        sample = sample_state(view, seed=seed)
+        assert sample.view(0) == view
+        deals[(frozenset(sample.hand(1)), sample.stock)] += 1
+    assert chi_square(deals, every) < bound(len(every))
+
+
+def test_each_unseen_card_is_as_likely_as_any_in_the_opponents_hand() -> None:
+    """Gin Rummy, 7 unseen cards: over 700 samples each card lands in the opponent's hand 3 times in 7, and on top of the stock 1 time in 7."""
+    game = gin_three_cards()
+    view = game.view(0)
+    in_hand: Counter[Hashable] = Counter()
+    on_top: Counter[Hashable] = Counter()
+    for seed in range(700):
+        sample = sample_state(view, seed=seed)
+        in_hand.update(sample.hand(1))
+        on_top[sample.stock[0]] += 1
+    unseen = [*game.hand(1), *game.stock]
+    assert chi_square(on_top, unseen) < bound(7)
+    # Each sample puts three cards in the hand: compare the shares.
+    shares = Counter({card: count / 3 for card, count in in_hand.items()})
+    assert chi_square(shares, unseen) < bound(7)
+
+
+def test_gor_11_the_stock_is_any_size_its_band_allows() -> None:
+    """Going Out Rummy shows the stock only as a band (GOR-11): every stock size in the band, and so every size of the hidden pile below the top card, is equally likely."""
+    rules = GoingOutRummy(hand_size=2)
+    game = rules.position("to_move 0 draw | hands 7S 8S / 9H 9D | pile KC")
+    view = game.view(0)
+    assert view.stock_size is StockSize.MANY
+    assert view.stock_count is None
+    rest = len(game.stock)  # every card but the hands and the top of the pile
+    sizes: Counter[Hashable] = Counter()
+    for seed in range(1200):
+        sample = sample_state(view, seed=seed)
+        assert len(sample.stock) + len(sample.discard_pile) - 1 == rest
+        assert sample.discard_pile[0] == game.discard_pile[0]
+        sizes[len(sample.stock)] += 1
+    outcomes = range(SOME, rest + 1)
+    assert set(sizes) <= set(outcomes)
+    assert chi_square(sizes, outcomes) < bound(len(outcomes))
+
+
+def test_gor_10_dropped_cards_are_a_hand_or_one_more() -> None:
+    """A player who dropped out left a hand face down, one card more if they dropped in their own turn (GOR-10): the sample deals either count, each sometimes."""
+    rules = GoingOutRummy(players=3)
+    game = rules.new_game(seed=4).apply("2: drop")
+    view = game.view(0)
+    counts = Counter(
+        len(sample_state(view, seed=seed).set_aside()) for seed in range(40)
+    )
+    assert set(counts) == {7, 8}
+
+
+def test_a_view_no_deal_fits_is_refused() -> None:
+    """A view that shows a hand smaller than the cards known to be in it fits no deal: StateError, saying so."""
+    game = GinRummy().new_game(seed=3).apply("take")
+    view = game.view(1)
+    broken = attrs.evolve(view, hand_sizes=(0, 10))
+    with pytest.raises(StateError, match="player 0 holds 0 cards"):
+        sample_state(broken, seed=1)
+
+
+def test_a_sample_needs_a_view_and_a_whole_seed() -> None:
+    """A state is no view, and a seed is a whole number: TypeError for either."""
+    game = GinRummy().new_game(seed=3)
+    with pytest.raises(TypeError, match="View"):
+        sample_state(game, seed=1)  # type: ignore[arg-type]  # the wrong type on purpose
+    with pytest.raises(TypeError, match="seed"):
+        sample_state(game.view(0), seed="1")  # type: ignore[arg-type]  # the wrong type on purpose
