@@ -1,7 +1,7 @@
 """The public surface: every name users may rely on is documented, on the API page too.
 
-What users may rely on is what ``rummyrules`` and ``rummyrules.bots`` export
-(their ``__all__``); every other module is internal (see the contributor
+What users may rely on is what ``rummyrules``, ``rummyrules.bots`` and
+``rummyrules.rl`` export (their ``__all__``); every other module is internal (see the contributor
 page), and only needs to say what it is for.
 """
 
@@ -16,9 +16,10 @@ import pytest
 
 import rummyrules
 import rummyrules.bots
+import rummyrules.rl
 from rummyrules.game.rummy500 import Rummy500State, Rummy500View
 
-PUBLIC_PACKAGES = (rummyrules, rummyrules.bots)
+PUBLIC_PACKAGES = (rummyrules, rummyrules.bots, rummyrules.rl)
 API_PAGE = Path(__file__).resolve().parent.parent / "docs" / "api.rst"
 DIRECTIVE = re.compile(r"^\.\. (?:auto\w+|py:\w+):: +(\S+)", re.MULTILINE)
 
