@@ -1,10 +1,12 @@
 """The move notation: every move is a value and a text, and they round-trip."""
 
+from typing import ClassVar
+
 import attrs
 import pytest
 from hypothesis import given
 
-from rummyrules import MoveParseError, Rank, parse_cards
+from rummyrules import Card, Meld, MeldKind, MoveParseError, Rank, parse_cards
 from rummyrules.game import moves as move_module
 from rummyrules.game.moves import (
     Claim,
@@ -105,8 +107,18 @@ def test_a_meld_declares_each_card_or_none() -> None:
 class _Shout(Move):
     """A move no library game has, for a game of the tests to add."""
 
+    kind: ClassVar[str] = "shout"
+
     def _body(self) -> str:
         return "shout"
+
+
+def test_a_kind_of_move_must_name_its_kind() -> None:
+    with pytest.raises(TypeError, match="names its kind"):
+
+        class _Nameless(Move):
+            def _body(self) -> str:
+                return "hum"
 
 
 def test_a_game_adds_a_bare_move_to_the_notation(
@@ -141,3 +153,21 @@ def test_a_verb_the_notation_cannot_take_is_refused(
     with pytest.raises(ValueError, match=message):
         register_bare_move(verb, _Shout)
     assert "yell" not in move_module._BARE
+
+
+def test_meld_5_a_wild_read_as_a_rank_is_not_a_wild_read_as_a_card() -> None:
+    """The rank 6 and the card AD are both 6 as integers; as declarations they differ.
+
+    Once a move declaring a rank and one declaring a card compared equal, so a
+    listing that held both gave one of them the other's text.
+    """
+    as_rank = parse_move("lay 9S=6 on 2")
+    as_card = parse_move("lay 9S=AD on 2")
+    assert as_rank != as_card
+    assert len({as_rank, as_card}) == 2
+    assert parse_move("meld 9S=6 6H 6D") != parse_move("meld 9S=AD 6H 6D")
+    rank_meld = Meld(kind=MeldKind.SET, cards=parse_cards("9S"), stands_for=(Rank.SIX,))
+    card_meld = Meld(
+        kind=MeldKind.SET, cards=parse_cards("9S"), stands_for=(Card.parse("AD"),)
+    )
+    assert rank_meld != card_meld

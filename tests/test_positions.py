@@ -328,7 +328,7 @@ F14 = "FourteenHundred players=2 decks=1 | wild 9 | to_move 1 draw | hands 2C / 
         (
             EOP + " | colour red",
             "'colour' is not a section of a position; End of the Page's sections "
-            "are dealer, face_up, had_turn, hands, melded, melds, out, over, pile, "
+            "are dealer, face_up, had_turn, hands, known, melded, melds, out, over, pile, "
             "reshuffles, round, scores, seed, sheet, stock, to_move, turn, turns, wild",
         ),
         (GOR + " | wild 5", "wild: there is no such thing in Going Out Rummy"),

@@ -30,7 +30,9 @@ from rummyrules.formats.records import (
     replay,
     replay_events,
 )
+from rummyrules.formats.schema import json_schema
 from rummyrules.game.events import Event
+from rummyrules.game.grouping import MoveGroup, group_moves
 from rummyrules.game.moves import (
     Claim,
     Discard,
@@ -122,6 +124,7 @@ __all__ = [
     "MeldKind",
     "MeldRules",
     "Move",
+    "MoveGroup",
     "MoveParseError",
     "NewMeld",
     "OptionError",
@@ -144,6 +147,8 @@ __all__ = [
     "UnknownCardError",
     "View",
     "dumps",
+    "group_moves",
+    "json_schema",
     "loads",
     "make_deck",
     "parse_cards",

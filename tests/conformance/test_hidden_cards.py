@@ -72,6 +72,9 @@ def pinned(game: GameState, player: int) -> Counter[Card]:
     for field in attrs.fields(type(game)):
         if field.name not in BASE_FIELDS:
             named.update(named_cards(getattr(game, field.name)))
+    # Cards everyone saw a player take from the pile stay in that hand.
+    if game.known:
+        named.update(game.known[player])
     # What the game lays face up stays where it is seen (Gin Rummy's hands
     # once the knock is down, GIN-6).
     named.update(
@@ -175,9 +178,13 @@ def known_cards(game: GameState, player: int) -> Counter[Card]:
     Their own hand, the melds on the table, the discard pile (in Going Out
     Rummy its top card only, GOR-11), and what the game lays face up outside
     the player's own hand (the face-up wild card in another hand, 1400's
-    marker), as the game's strategy names it.
+    marker), as the game's strategy names it, and the cards others are known
+    to hold, taken face up from the pile.
     """
     known = Counter(game.hand(player))
+    for other, cards in enumerate(game.known):
+        if other != player:
+            known.update(cards)
     known.update(face_up_pile(game))
     for meld in game.melds:
         known.update(meld.cards)

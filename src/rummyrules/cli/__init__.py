@@ -10,6 +10,7 @@ rummyrules``). Its sub-commands:
 ``simulate``  many seeded bot games: wins, mean scores, game lengths
 ``rules``     a variant's options, defaults and rulings, from its rules class
 ``replay``    verify a game record: exit code 0 (it replays) or 1
+``serve``     the game server: people and bots at tables, over HTTP
 ============  ==============================================================
 
 Every option of every rules class is a flag (``--stock-out flip``). Tables,
@@ -39,6 +40,7 @@ from .play import play
 from .printer import Printer, make_printer
 from .reference import check, replay_file, rules
 from .seats import BOT_NAMES, bot_names
+from .serving import serve
 from .variants import add_option_flags, variant, variant_choices
 
 __all__ = ["build_parser", "main"]
@@ -271,6 +273,24 @@ def build_parser() -> argparse.ArgumentParser:
         options=False,
     )
     sub.add_argument("file", metavar="FILE", help="the game record; - reads stdin")
+
+    sub = _command(
+        commands,
+        "serve",
+        serve,
+        summary="serve games to browsers and programs over HTTP (extra [server])",
+        usage="[--host HOST] [--port PORT]",
+        examples="  rummyrules serve\n  rummyrules serve --host 0.0.0.0 --port 8080\n",
+        options=False,
+    )
+    sub.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default: 127.0.0.1)",
+    )
+    sub.add_argument(
+        "--port", type=int, default=8000, help="the port to listen on (default: 8000)"
+    )
     return parser
 
 

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from rummyrules.core.cards import Rank
+from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import OptionError, StateError
 from rummyrules.core.hands import some_cards
 from rummyrules.game.checks import check_player, check_seen, check_sized
@@ -62,6 +62,7 @@ def check_state(state: GameState) -> None:
     _melds(state.melds, rules, state.wild, players)
     if (state.to_move is None) != (state.phase == "over"):
         raise StateError("a game over has nobody to move, and only a game over")
+    _known(state.known, state.hands)
     _history(state.events, state.round_results, state.score_sheet, rules)
     rules.check_state(state)
     if not state.is_over and not _moves(state):
@@ -105,10 +106,30 @@ def check_view(view: View) -> None:
         or StockSize.of(view.stock_count) is not view.stock_size
     ):
         raise StateError("the stock's count and its size do not agree")
+    check_sized("known", view.known, players)
+    if Counter(view.known[view.player]) - Counter(view.hand):
+        raise StateError("known: the player's known cards are not in their hand")
+    for player, cards in enumerate(view.known):
+        if len(cards) > view.hand_sizes[player]:
+            raise StateError(f"known: player {player} holds fewer cards than that")
     # Only the views of games that keep score have a score sheet.
     sheet: tuple[tuple[int, ...], ...] = getattr(view, "score_sheet", ())
     _history(view.events, view.round_results, sheet, rules)
     rules.check_view(view)
+
+
+def _known(known: Sequence[Sequence[Card]], hands: Sequence[Sequence[Card]]) -> None:
+    """Refuse cards known to be in a hand that it does not hold."""
+    if not known:
+        return
+    check_sized("known", known, len(hands))
+    for player, (cards, hand) in enumerate(zip(known, hands, strict=True)):
+        if missing := Counter(cards) - Counter(hand):
+            raise StateError(
+                f"known: player {player} does not hold {some_cards(missing.elements())}"
+            )
+    if not any(known):
+        raise StateError("known: when nobody's cards are known it is left empty")
 
 
 def _history(

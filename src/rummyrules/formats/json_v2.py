@@ -85,8 +85,8 @@ def without_history(kind: str, data: object) -> object:
     it has none (as a state read from a position), and a match's games too.
     Either field written in version 2 is refused: it had neither.
 
-    >>> without_history("view", {"player": 0})
-    {'player': 0, 'events': [], 'round_results': []}
+    >>> without_history("view", {"hand_sizes": [7, 7]})
+    {'hand_sizes': [7, 7], 'events': [], 'round_results': [], 'known': ['', '']}
     """
     if (
         kind == "match"
@@ -101,11 +101,16 @@ def without_history(kind: str, data: object) -> object:
             f"version 2 of the format has no {' or '.join(written)}: "
             "write the version this library writes (3)"
         )
-    return {**data, **{name: [] for name in _HISTORY}}
+    added: dict[str, list[str]] = {name: [] for name in _HISTORY}
+    if kind == "view":  # nobody known to hold anything: no cards a player
+        sizes = data.get("hand_sizes")
+        added["known"] = ["" for _ in sizes] if isinstance(sizes, list) else []
+    return {**data, **added}
 
 
-_HISTORY: Final = ("events", "round_results")
-"""What version 3 keeps of how a game came to be, which version 2 did not."""
+_HISTORY: Final = ("events", "round_results", "known")
+"""What version 3 keeps of how a game came to be, which version 2 did not:
+a state's known cards are () in version 3 when nobody's are known."""
 
 
 READING_V2: Final = Reading.of(text_forms)

@@ -50,7 +50,7 @@ from rummyrules.game.moves import (
 )
 from rummyrules.game.results import RoundResult
 
-__all__ = ["Cause", "Event", "Told", "cause_of", "describe"]
+__all__ = ["Cause", "Event", "Told", "cause_of", "describe", "known_after"]
 
 
 class Told(Protocol):
@@ -75,6 +75,10 @@ class Told(Protocol):
     @property
     def round_results(self) -> tuple[RoundResult, ...]:
         """The results of the rounds counted so far."""
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each player is known to hold (``()``: none)."""
 
     @property
     def dealer(self) -> int:
@@ -203,9 +207,15 @@ def describe(cause: Cause, after: Told) -> tuple[Event, ...]:
 
 
 def _gained(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
-    """The cards a hand gained, in the library's order."""
+    """The cards a hand gained, in the library's order (hands are kept sorted)."""
     if len(after) <= len(before):
         return ()
+    if len(after) == len(before) + 1:
+        # One card more, the usual draw or take: where the sorted hands part.
+        for index, card in enumerate(before):
+            if after[index] != card:
+                return (after[index],)
+        return (after[-1],)
     return tuple(sorted((Counter(after) - Counter(before)).elements()))
 
 
@@ -246,3 +256,43 @@ def _went_out(
     if results:
         return results[0].went_out == player
     return bool(hand) and not after.hands[player]
+
+
+def known_after(
+    before: Told, move: Move, player: int, after: Told
+) -> tuple[tuple[Card, ...], ...]:
+    """Who is known to hold which cards after the move: ``after.known``, kept up to date.
+
+    A card taken face up from the discard pile is known to be in its
+    taker's hand until it is played; a new deal knows nothing. ``()``
+    stands for nobody known to hold anything. The tuple given back is
+    ``after.known`` itself when nothing changed.
+
+    >>> from rummyrules import EndOfThePage, Take
+    >>> game = EndOfThePage().new_game(seed=7)
+    >>> after = game.apply("take")
+    >>> [str(card) for card in after.known[1]], after.known[0]
+    (['5C'], ())
+    """
+    known = after.known
+    if len(after.round_results) > len(before.round_results):
+        return ()  # the hands were counted: a new deal, or the game's end
+    held = known[player] if known else ()
+    if isinstance(move, Take):
+        gained = _gained(before.hands[player], after.hands[player])
+        taken = gained or before.discard_pile[:1]
+        new = tuple(sorted((*held, *taken)))
+    elif held:
+        hand = after.hands[player]
+        # The common case, cheaply: every known card (seldom two alike) is
+        # still in the hand.
+        if all(map(hand.__contains__, held)) and len(set(held)) == len(held):
+            return known
+        new = tuple(sorted((Counter(held) & Counter(hand)).elements()))
+    else:
+        return known
+    if new == held:
+        return known
+    found = list(known or ((),) * len(after.hands))
+    found[player] = new
+    return () if not any(found) else tuple(found)

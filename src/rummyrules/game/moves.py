@@ -53,7 +53,13 @@ import attrs
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import CardParseError, MoveParseError
 from rummyrules.core.inputs import brief, expect, whole_number
-from rummyrules.melds import Declaration, Meld, parse_declared
+from rummyrules.melds import (
+    Declaration,
+    Meld,
+    declaration_key,
+    declarations_key,
+    parse_declared,
+)
 
 __all__ = [
     "Claim",
@@ -106,6 +112,14 @@ class Move(abc.ABC):
 
     player: int | None = None
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        # A move saved as JSON is written with its kind: a game's own kind of
+        # move must name it, or it could not be saved.
+        super().__init_subclass__(**kwargs)
+        if not isinstance(cls.__dict__.get("kind"), str):
+            message = f"{cls.__name__} names its kind: kind: ClassVar[str] = '...'"
+            raise TypeError(message)
+
     def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
         """The cards of the hand this move plays or names, each with what it stands for.
 
@@ -122,6 +136,15 @@ class Move(abc.ABC):
         ()
         """
         return ()
+
+    @property
+    def discarded(self) -> Card | None:
+        """Which card this move discards, if any (a discard's, or going out's last card).
+
+        >>> parse_move("discard 3C").discarded == Card.parse("3C"), Draw().discarded
+        (True, None)
+        """
+        return None
 
     @property
     def target_meld(self) -> int | None:
@@ -195,6 +218,7 @@ class NewMeld(Move):
     declared: tuple[Declaration | None, ...] = attrs.field(
         default=attrs.Factory(lambda self: (None,) * len(self.cards), takes_self=True),
         validator=_same_length,
+        eq=declarations_key,  # the rank 6 and the card AD are both 6 as integers
     )
 
     @classmethod
@@ -239,7 +263,7 @@ class LayOff(Move):
     kind: ClassVar[str] = "lay_off"
 
     card: Card
-    declared: Declaration | None = None
+    declared: Declaration | None = attrs.field(default=None, eq=declaration_key)
     meld: int
 
     def _body(self) -> str:
@@ -286,6 +310,15 @@ class Discard(Move):
         """
         return ((self.card, None),)
 
+    @property
+    def discarded(self) -> Card:
+        """The card discarded.
+
+        >>> str(Discard(card=Card.parse("KC")).discarded)
+        'KC'
+        """
+        return self.card
+
 
 @attrs.frozen(kw_only=True)
 class Pass(Move):
@@ -312,7 +345,7 @@ class Claim(Move):
     kind: ClassVar[str] = "claim"
 
     card: Card
-    declared: Declaration | None = None
+    declared: Declaration | None = attrs.field(default=None, eq=declaration_key)
     meld: int
 
     def _body(self) -> str:
@@ -360,6 +393,15 @@ class GoOut(Move):
         6
         """
         return tuple(pair for meld in self.melds for pair in meld.played())
+
+    @property
+    def discarded(self) -> Card | None:
+        """The card left over and discarded, if any.
+
+        >>> str(parse_move("out 7S 7H 7D discard KC").discarded)
+        'KC'
+        """
+        return self.discard
 
 
 @attrs.frozen(kw_only=True)

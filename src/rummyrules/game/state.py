@@ -31,8 +31,8 @@ import attrs
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.inputs import expect, expect_player
 from rummyrules.game.copies import Copy, copier
-from rummyrules.game.events import Cause, Event, cause_of, describe
-from rummyrules.game.moves import Move
+from rummyrules.game.events import Cause, Event, cause_of, describe, known_after
+from rummyrules.game.moves import Move, Take
 from rummyrules.game.playable import PlayableRules
 from rummyrules.game.playing import Phase, check_player, mover, sent_move
 from rummyrules.game.results import RoundResult
@@ -66,6 +66,9 @@ class GameState(abc.ABC):
         to_move: The player to move; None when the game is over.
         turns: How many turns have ended this round (ALL-5).
         reshuffles: How many times the stock was rebuilt this round (EOP-R4).
+        known: The cards each player is known to hold: taken from the
+            discard pile, face up, and not played since; empty for every
+            player when nobody holds such a card (``()``).
         round_results: How each finished round was counted, one
             :class:`~rummyrules.RoundResult` a round. History, like
             :attr:`events`: two states where the game stands the same are
@@ -92,6 +95,7 @@ class GameState(abc.ABC):
     to_move: int | None
     turns: int = 0
     reshuffles: int = 0
+    known: tuple[tuple[Card, ...], ...] = ()
     round_results: tuple[RoundResult, ...] = attrs.field(default=(), eq=False)
     # Legal moves, and what the rules work out from the hands, once per state
     # (caches, not part of the value).
@@ -328,10 +332,19 @@ class GameState(abc.ABC):
             if not any(map(is_, legal, repeat(move))) and move not in legal:
                 move = machine.resolve(self, move)
         after: Self = machine.play(self, move)
-        actor = self.to_move if move.player is None else move.player
+        actor = (self.to_move if move.player is None else move.player) or 0
         # A few references to what was there before, not a copy: the events
         # are worked out only if someone asks (events.py).
-        object.__setattr__(after, "_cause", cause_of(self, move, actor or 0))
+        object.__setattr__(after, "_cause", cause_of(self, move, actor))
+        # Only a take, or a card played by a player known to hold some,
+        # changes what is known (a new deal starts with nothing known).
+        known = self.known
+        if type(move) is Take or (
+            known and known[actor] and len(after.hands[actor]) < len(self.hands[actor])
+        ):
+            known = known_after(self, move, actor, after)
+            if known is not after.known:
+                object.__setattr__(after, "known", known)
         return after
 
     def view(self, player: int) -> View:
@@ -385,6 +398,7 @@ class GameState(abc.ABC):
             "to_move": self.to_move,
             "winners": self.winners,
             "legal_moves": self.legal_moves(player=player),
+            "known": self.known or ((),) * len(self.hands),
             "events": tuple(event.seen_by(player) for event in self.events),
             "round_results": self.round_results,
         }

@@ -89,6 +89,8 @@ class View:
         winners: Who won, once the game is over.
         legal_moves: The moves this player may make now: all of them on their
             turn, otherwise any they may make out of turn.
+        known: The cards each player is known to hold, taken face up from
+            the discard pile and not played since (one entry a player).
         events: What the last move did, as this player may know it: a card
             another player drew from the stock is only counted
             (:meth:`~rummyrules.Event.seen_by`).
@@ -115,5 +117,6 @@ class View:
     to_move: int | None
     winners: tuple[int, ...]
     legal_moves: tuple[Move, ...]
+    known: tuple[tuple[Card, ...], ...]
     events: tuple[Event, ...]
     round_results: tuple[RoundResult, ...]

@@ -26,6 +26,8 @@ from rummyrules.melds.meld import (
     MeldKind,
     MeldRules,
     canonical_declaration,
+    declaration_key,
+    declarations_key,
     is_wild,
     parse_declared,
 )
@@ -50,6 +52,8 @@ __all__ = [
     "canonical_declaration",
     "check",
     "could_fit",
+    "declaration_key",
+    "declarations_key",
     "find_going_out",
     "find_lay_offs",
     "find_melds",

@@ -30,12 +30,42 @@ __all__ = [
     "MeldKind",
     "MeldRules",
     "canonical_declaration",
+    "declaration_key",
+    "declarations_key",
     "is_wild",
     "parse_declared",
 ]
 
 Declaration = Card | Rank
 """What a wild card is declared to stand for (a card in a run, a rank in a set)."""
+
+
+def declaration_key(meaning: Declaration | None) -> tuple[bool, int] | None:
+    """What a declaration is compared by: a rank and a card are never the same.
+
+    A card is a small integer (its code) and a rank is its face value, so
+    ``Rank.SIX == Card.parse("AD")`` holds as integers; a wild declared to
+    stand for the rank 6 and one declared to stand for AD are different
+    declarations, and the values that hold them compare and hash by this key.
+
+    >>> declaration_key(Rank.SIX) == declaration_key(Card.parse("AD"))
+    False
+    """
+    if meaning is None:
+        return None
+    return type(meaning) is Rank, int(meaning)
+
+
+def declarations_key(
+    meanings: tuple[Declaration | None, ...],
+) -> tuple[tuple[bool, int] | None, ...]:
+    """:func:`declaration_key` of each declaration, for a field that holds several.
+
+    >>> declarations_key((None, Rank.SIX)) == declarations_key((None, Card.parse("AD")))
+    False
+    """
+    return tuple(map(declaration_key, meanings))
+
 
 _CARD: Final = BY_RANK_AND_SUIT
 
@@ -172,7 +202,7 @@ class Meld:
 
     kind: MeldKind
     cards: tuple[Card, ...]
-    stands_for: tuple[Declaration | None, ...]
+    stands_for: tuple[Declaration | None, ...] = attrs.field(eq=declarations_key)
 
     @property
     def rank(self) -> Rank | None:

@@ -32,6 +32,7 @@ from rummyrules.melds.meld import (
     Meld,
     MeldKind,
     MeldRules,
+    declaration_key,
     is_wild,
 )
 from rummyrules.melds.reading import readings
@@ -71,7 +72,7 @@ class LayOffOption:
     """
 
     card: Card
-    stands_for: Declaration | None
+    stands_for: Declaration | None = attrs.field(eq=declaration_key)
     meld: Meld
 
 

@@ -19,6 +19,7 @@ import attrs
 
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import PositionError
+from rummyrules.core.hands import sorted_hand
 from rummyrules.core.inputs import brief
 from rummyrules.formats.reader import Reader
 from rummyrules.formats.sections.base import Section, cards_text, dash
@@ -203,16 +204,26 @@ class TurnWords(Section):
 class Hands(Section):
     """``hands C … / C … / …``: every player's hand, ``-`` for an empty one.
 
+    ``known C … / …`` says which cards of each hand everyone knows are
+    there, taken face up from the discard pile; left out when none are.
+
     >>> from rummyrules import GoingOutRummy
     >>> list(Hands().write(GoingOutRummy(hand_size=2).new_game(seed=7)))
     [('hands', 'AD 6H / AS JC')]
+    >>> game = GoingOutRummy(hand_size=2).position(
+    ...     "to_move 1 draw | hands 7S 8S / 9H 9D | pile KC"
+    ... )
+    >>> list(Hands().write(game.apply("take")))
+    [('hands', '7S 8S / 9H 9D KC'), ('known', '- / KC')]
     """
 
-    keys: tuple[str, ...] = ("hands",)
+    keys: tuple[str, ...] = ("hands", "known")
 
     def write(self, state: GameState) -> Iterator[tuple[str, str]]:
         """The parts of the line this section writes for the state."""
         yield "hands", " / ".join(cards_text(hand) for hand in state.hands)
+        if state.known:
+            yield "known", " / ".join(cards_text(cards) for cards in state.known)
 
     def read(self, reader: Reader) -> None:
         """Read this section from the position into the reader's fields."""
@@ -220,6 +231,16 @@ class Hands(Section):
         for hand in hands:
             reader.place(hand)
         reader.fields["hands"] = hands
+        groups = reader.groups("known")
+        if groups:
+            if len(groups) != reader.players:
+                raise PositionError(
+                    f"known: {len(groups)} groups of cards for {reader.players} players"
+                )
+            known = tuple(
+                sorted_hand(reader.cards("known", group or "-")) for group in groups
+            )
+            reader.fields["known"] = known if any(known) else ()
 
 
 @attrs.frozen

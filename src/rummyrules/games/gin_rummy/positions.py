@@ -4,7 +4,7 @@
 >>> rules = GinRummy()
 >>> game = rules.new_game(seed=3).apply("take")
 >>> [key for section in rules.sections for key, _ in section.write(game)]
-['seed', 'to_move', 'taken', 'hands', 'stock']
+['seed', 'to_move', 'taken', 'hands', 'known', 'stock']
 """
 
 from __future__ import annotations

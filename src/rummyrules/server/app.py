@@ -1,0 +1,335 @@
+"""The web app: the HTTP API and the WebSocket of docs/server.rst, on Starlette.
+
+:func:`create_app` builds the app around one :class:`~rummyrules.server.tables.TableStore`.
+Every answer is JSON (but the page and its static files); every refusal is
+``{"error": sentence, "rule": id or null}`` with its status.
+
+>>> from starlette.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> client.get("/api/games").json()["games"][0]["variant"]
+'EndOfThePage'
+>>> answer = client.post(
+...     "/api/tables",
+...     json={"variant": "GinRummy", "seats": ["human", "greedy"], "seed": 1},
+... )
+>>> answer.status_code, answer.json()["seats"][1]
+(201, {'seat': 1, 'kind': 'greedy'})
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+from collections.abc import AsyncIterator, Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rummyrules.server.limits import Limits
+from rummyrules.server.tables import ApiError, Table, TableStore, games_document
+
+__all__ = ["STATIC", "create_app", "token_of"]
+
+STATIC = Path(__file__).parent / "static"
+"""The folder of the browser front end: ``index.html`` and what it loads."""
+
+
+def token_of(authorization: str | None, query_token: str | None) -> str | None:
+    """The seat token a request carries: ``Authorization: Bearer T`` (any case) or ``?token=T``.
+
+    >>> token_of("bearer abc", None), token_of(None, "xyz"), token_of("Basic abc", None)
+    ('abc', 'xyz', None)
+    """
+    if authorization:
+        scheme, _, token = authorization.strip().partition(" ")
+        if scheme.lower() == "bearer" and token.strip():
+            return token.strip()
+    return query_token or None
+
+
+def _error(
+    status: int, message: str, rule: str | None = None, **headers: str
+) -> JSONResponse:
+    return JSONResponse(
+        {"error": message, "rule": rule}, status, headers=headers or None
+    )
+
+
+class _Api:
+    """The routes' handlers, sharing the tables and the limits."""
+
+    def __init__(self, store: TableStore, limits: Limits) -> None:
+        self.store, self.limits = store, limits
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # --- Reading requests ----------------------------------------------------
+
+    async def body(self, request: Request) -> dict[str, Any]:
+        """The JSON object of a request's body: 400 for a bad one, 413 for a large one."""
+        length = request.headers.get("content-length")
+        if length is not None and not length.isdigit():
+            raise ApiError(400, "Content-Length must be a whole number of bytes")
+        if length is not None and int(length) > self.limits.max_body:
+            raise ApiError(413, f"send a body of at most {self.limits.max_body} bytes")
+        data = bytearray()
+        too_long = f"send a body of at most {self.limits.max_body} bytes"
+        try:
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > self.limits.max_body:
+                    raise ApiError(413, too_long)
+        except ClientDisconnect as error:  # closed, or timed out, mid-body
+            raise ApiError(400, "the request ended before its body did") from error
+        try:
+            body = json.loads(data.decode("utf-8")) if data else None
+        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+            raise ApiError(400, f"the body is not JSON: {error}") from error
+        if not isinstance(body, dict):
+            raise ApiError(400, "send a JSON object as the body")
+        return body
+
+    def seat(self, request: Request) -> tuple[Table, int]:
+        """The table the path names and the seat the token holds."""
+        table = self.store.get(request.path_params["table"])
+        token = token_of(
+            request.headers.get("authorization"), request.query_params.get("token")
+        )
+        return table, table.seat_of(token)
+
+    def wait_time(self, request: Request) -> float:
+        """The long poll's wait: ``?wait=S``, at most ``max_wait`` (400 for no number)."""
+        text = request.query_params.get("wait")
+        if text is None:
+            return min(self.limits.wait, self.limits.max_wait)
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = math.nan
+        if not math.isfinite(seconds) or seconds < 0:
+            raise ApiError(400, f"wait is a number of seconds, not {text[:20]!r}")
+        return min(seconds, self.limits.max_wait)
+
+    # --- Playing on --------------------------------------------------------------
+
+    def play_on(self, table: Table, *, more: bool) -> None:
+        """When bots have more to play than one answer waits for, let them play after it."""
+        if more:
+            task = asyncio.get_running_loop().create_task(self._bots(table))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def _bots(self, table: Table) -> None:
+        more = True
+        while more:
+            await asyncio.sleep(0)  # let the answers and other tables go first
+            async with table.lock:
+                more = table.play_bots()
+
+    # --- The routes ----------------------------------------------------------------
+
+    async def index(self, _request: Request) -> Response:
+        page = STATIC / "index.html"
+        if not page.is_file():
+            raise ApiError(404, "the browser front end is not installed")
+        return FileResponse(page, media_type="text/html; charset=utf-8")
+
+    async def games(self, _request: Request) -> Response:
+        return JSONResponse(games_document())
+
+    async def create(self, request: Request) -> Response:
+        body = await self.body(request)
+        table = self.store.create(
+            body.get("variant"),
+            body.get("options", {}),
+            body.get("seats"),
+            seed=body.get("seed"),
+        )
+        self.play_on(table, more=table.play_bots())
+        return JSONResponse({"table": table.id, "seats": table.seats()}, 201)
+
+    async def status(self, request: Request) -> Response:
+        return JSONResponse(self.store.get(request.path_params["table"]).status())
+
+    async def view(self, request: Request) -> Response:
+        table, seat = self.seat(request)
+        since = request.query_params.get("since")
+        wait = self.wait_time(request)
+        if since is not None:
+            await table.wait_for_change(since, seat, wait)
+        return JSONResponse(table.answer(seat, since))
+
+    async def move(self, request: Request) -> Response:
+        table, seat = self.seat(request)
+        body = await self.body(request)
+        text = body.get("move")
+        if not isinstance(text, str):
+            raise ApiError(400, 'send the move as text: {"move": "draw"}')
+        before = table.version
+        async with table.lock:
+            self.play_on(table, more=table.move(seat, text[:1000]))
+        return JSONResponse(table.answer(seat, before))
+
+    async def decline(self, request: Request) -> Response:
+        table, seat = self.seat(request)
+        before = table.version
+        async with table.lock:
+            self.play_on(table, more=table.decline(seat))
+        return JSONResponse(table.answer(seat, before))
+
+    async def record(self, request: Request) -> Response:
+        return JSONResponse(self.store.get(request.path_params["table"]).record())
+
+    async def socket(self, websocket: WebSocket) -> None:
+        """Push each change of the table to a seat, and take its moves."""
+        try:
+            table = self.store.get(websocket.path_params["table"])
+            token = token_of(
+                websocket.headers.get("authorization"),
+                websocket.query_params.get("token"),
+            )
+            seat = table.seat_of(token)
+        except ApiError as error:
+            await websocket.close(code=4000 + error.status, reason=error.message[:120])
+            return
+        await websocket.accept()
+        pusher = asyncio.get_running_loop().create_task(
+            self._push(websocket, table, seat)
+        )
+        try:
+            await self._take(websocket, table, seat)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            pusher.cancel()
+            # The client left: uvicorn's ClientDisconnected is an OSError,
+            # and a send after the close a RuntimeError.
+            with contextlib.suppress(
+                asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError
+            ):
+                await pusher
+
+    async def _push(self, websocket: WebSocket, table: Table, seat: int) -> None:
+        sent: str | None = None
+        while True:
+            if table.version != sent:
+                body = table.answer(seat, sent)
+                sent = body["version"]
+                await websocket.send_json({"type": "update", **body})
+            await table.wait_for_change(sent, None, None)
+
+    async def _take(self, websocket: WebSocket, table: Table, seat: int) -> None:
+        while True:
+            text = await websocket.receive_text()
+            try:
+                message = self._message(text)
+                async with table.lock:
+                    more = (
+                        table.decline(seat)
+                        if message["type"] == "decline"
+                        else table.move(seat, message["move"])
+                    )
+                self.play_on(table, more=more)
+            except ApiError as error:
+                await websocket.send_json({"type": "error", **error.body()})
+
+    def _message(self, text: str) -> dict[str, str]:
+        """A WebSocket message: ``{"type": "move", "move": "..."}`` or ``{"type": "decline"}``."""
+        usage = 'send {"type": "move", "move": "draw"} or {"type": "decline"}'
+        try:
+            message = json.loads(text) if len(text) <= self.limits.max_body else None
+        except (ValueError, RecursionError) as error:
+            raise ApiError(400, f"not JSON ({error}): {usage}") from error
+        if not isinstance(message, dict):
+            raise ApiError(400, usage)
+        if message.get("type") == "decline":
+            return {"type": "decline"}
+        move = message.get("move")
+        if message.get("type") != "move" or not isinstance(move, str):
+            raise ApiError(400, usage)
+        return {"type": "move", "move": move[:1000]}
+
+
+async def _api_error(_request: Request, error: Exception) -> Response:
+    assert isinstance(error, ApiError)  # noqa: S101 - Starlette calls this for ApiError only
+    return _error(error.status, error.message, error.rule)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)  # noqa: S101 - Starlette calls this for HTTPException only
+    if error.status_code == 404:
+        message = f"there is nothing at {request.url.path[:100]}: the API is under /api"
+    elif error.status_code == 405:
+        allowed = (error.headers or {}).get("Allow", "")
+        message = f"{request.url.path[:100]} takes {allowed}, not {request.method}"
+    else:
+        message = str(error.detail)
+    return _error(error.status_code, message, None, **dict(error.headers or {}))
+
+
+async def _bug(_request: Request, _exception: Exception) -> Response:
+    return _error(500, "the server failed on this request: its log says why")
+
+
+def create_app(
+    limits: Limits | None = None,
+    *,
+    store: TableStore | None = None,
+    static: Path | None = None,
+) -> Starlette:
+    """The Starlette app of the game server, holding its tables.
+
+    ``limits`` bounds bodies, waits, tables and bot moves (the connection
+    bounds are the protocols', see :func:`~rummyrules.server.running.serve`);
+    ``store`` lets a test look at the tables; ``static`` is the front end's
+    folder.
+
+    >>> from starlette.testclient import TestClient
+    >>> client = TestClient(create_app(Limits(max_body=10)))
+    >>> answer = client.post("/api/tables", content=b'{"variant": "GinRummy"}')
+    >>> answer.status_code, answer.json()["error"]
+    (413, 'send a body of at most 10 bytes')
+    """
+    limits = limits or Limits()
+    store = store or TableStore(limits)
+    api = _Api(store, limits)
+    folder = static or STATIC
+    table = "/api/tables/{table}"
+    routes = [
+        Route("/", api.index, methods=["GET"]),
+        Route("/api/games", api.games, methods=["GET"]),
+        Route("/api/tables", api.create, methods=["POST"]),
+        Route(table, api.status, methods=["GET"]),
+        Route(table + "/view", api.view, methods=["GET"]),
+        Route(table + "/moves", api.move, methods=["POST"]),
+        Route(table + "/decline", api.decline, methods=["POST"]),
+        Route(table + "/record", api.record, methods=["GET"]),
+        WebSocketRoute(table + "/ws", api.socket),
+        Mount("/static", StaticFiles(directory=folder, check_dir=False), name="static"),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        yield
+        for task in list(api.tasks):  # bots playing on stop with the server
+            task.cancel()
+
+    handlers: dict[
+        Any, Callable[[Request, Exception], Coroutine[Any, Any, Response]]
+    ] = {
+        ApiError: _api_error,
+        HTTPException: _http_error,
+        Exception: _bug,
+    }
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app.state.store = store
+    app.state.limits = limits
+    return app

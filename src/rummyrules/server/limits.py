@@ -1,0 +1,70 @@
+"""How much the server takes from anyone: its bounds, in one value.
+
+Every bound of the server (docs/server.rst) is one field here, so that tests
+can start a server with a short header timeout or a few tables, and a host
+can tune one without touching the code.
+
+>>> Limits().max_body
+65536
+>>> Limits(header_timeout=0.5).header_timeout
+0.5
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+__all__ = ["Limits"]
+
+
+def _positive(
+    _instance: object, attribute: attrs.Attribute[Any], value: object
+) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{attribute.name} must be a number, not {value!r}")
+    if value <= 0:
+        raise ValueError(f"{attribute.name} must be more than 0, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Limits:
+    """The server's bounds on bodies, time, connections, tables and bot moves.
+
+    Attributes:
+        max_body: The largest request body, in bytes (413 above it).
+        header_timeout: Seconds a client has to send a whole request (its
+            line, headers and body) once it has begun one or once the
+            connection is idle; then the connection is closed.
+        keep_alive: Seconds an idle keep-alive connection stays open.
+        max_connections: Connections open at once, from everyone (503 above).
+        max_per_ip: Connections open at once from one address (closed above).
+        backlog: Connections the operating system queues before accepting.
+        max_tables: Tables held at once (503 for a new one above it).
+        table_idle: Seconds a table nobody asks about is kept.
+        finished_idle: Seconds a finished table nobody asks about is kept
+            once room is needed (its record is fetched at the end).
+        wait: Seconds a long poll waits by default.
+        max_wait: The longest wait a long poll may ask for.
+        bot_moves: Bot moves played before the server answers; the bots
+            play the rest after the answer, a batch at a time.
+
+    >>> Limits(max_tables=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_tables must be more than 0, not 0
+    """
+
+    max_body: int = attrs.field(default=64 * 1024, validator=_positive)
+    header_timeout: float = attrs.field(default=10.0, validator=_positive)
+    keep_alive: float = attrs.field(default=5.0, validator=_positive)
+    max_connections: int = attrs.field(default=1000, validator=_positive)
+    max_per_ip: int = attrs.field(default=64, validator=_positive)
+    backlog: int = attrs.field(default=2048, validator=_positive)
+    max_tables: int = attrs.field(default=1000, validator=_positive)
+    table_idle: float = attrs.field(default=3600.0, validator=_positive)
+    finished_idle: float = attrs.field(default=30.0, validator=_positive)
+    wait: float = attrs.field(default=25.0, validator=_positive)
+    max_wait: float = attrs.field(default=30.0, validator=_positive)
+    bot_moves: int = attrs.field(default=2000, validator=_positive)

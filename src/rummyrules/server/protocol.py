@@ -1,0 +1,195 @@
+"""uvicorn's HTTP and WebSocket protocols, with the bounds uvicorn lacks.
+
+uvicorn closes idle keep-alive connections, but gives a client that has
+begun a request all the time it likes to finish it: a thousand clients
+sending one header line each hold a thousand connections forever. The
+protocols here close a connection whose request is not whole within
+``Limits.header_timeout`` seconds of its first byte (or of the end of the
+last answer), and refuse more than ``Limits.max_per_ip`` connections at
+once from one address.
+
+Each call of :func:`guarded_protocols` makes its own pair of classes,
+counting its own connections, for one server.
+
+>>> http, ws = guarded_protocols(Limits(max_per_ip=2))
+>>> (
+...     http.guard.admit("10.0.0.1"),
+...     http.guard.admit("10.0.0.1"),
+...     http.guard.admit("10.0.0.1"),
+... )
+(True, True, False)
+>>> ws.guard is http.guard
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+from typing import Any, ClassVar
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import (
+    WebSocketsSansIOProtocol,
+)
+
+from rummyrules.server.limits import Limits
+
+__all__ = ["ConnectionGuard", "guarded_protocols"]
+
+
+def _raw_answer(status: int, reason: str, message: str) -> bytes:
+    """A whole HTTP answer that closes the connection, for a connection h11 cannot answer on."""
+    body = json.dumps({"error": message, "rule": None}).encode()
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    )
+    return head.encode("ascii") + body
+
+
+class ConnectionGuard:
+    """Counts the open connections of each client address.
+
+    >>> guard = ConnectionGuard(Limits(max_per_ip=1))
+    >>> guard.admit("::1"), guard.admit("::1")
+    (True, False)
+    >>> guard.release("::1")
+    >>> guard.admit("::1")
+    True
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.open: collections.Counter[str] = collections.Counter()
+
+    def admit(self, address: str) -> bool:
+        """Count a new connection from ``address``; False (and not counted) when it has too many.
+
+        >>> ConnectionGuard(Limits()).admit("127.0.0.1")
+        True
+        """
+        if self.open[address] >= self.limits.max_per_ip:
+            return False
+        self.open[address] += 1
+        return True
+
+    def release(self, address: str) -> None:
+        """Forget one closed connection from ``address``.
+
+        >>> guard = ConnectionGuard(Limits())
+        >>> guard.release("127.0.0.1")  # never below nothing
+        >>> guard.open["127.0.0.1"]
+        0
+        """
+        if self.open[address] <= 1:
+            self.open.pop(address, None)
+        else:
+            self.open[address] -= 1
+
+
+class _GuardedWebSocket(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, counted against its address's connections."""
+
+    guard: ClassVar[ConnectionGuard]
+    _address: str | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        address = transport.get_extra_info("peername")
+        self._address = str(address[0]) if address else ""
+        # The HTTP protocol counted this connection until the upgrade and
+        # gave its place to us: always take it.
+        self.guard.open[self._address] += 1
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._address is not None:
+            self.guard.release(self._address)
+            self._address = None
+        super().connection_lost(exc)
+
+
+class _GuardedH11(H11Protocol):
+    """uvicorn's h11 protocol with a deadline for each request and a count per address."""
+
+    guard: ClassVar[ConnectionGuard]
+    _address: str | None = None
+    _deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(  # type: ignore[override]  # uvicorn's own signature, an asyncio.Transport
+        self, transport: asyncio.Transport
+    ) -> None:
+        super().connection_made(transport)
+        address = self.client[0] if self.client else ""
+        if not self.guard.admit(address):
+            message = "too many connections from your address: close some and try again"
+            transport.write(_raw_answer(429, "Too Many Requests", message))
+            transport.close()
+            return
+        self._address = address
+        self._watch()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel()
+        if self._address is not None:
+            self.guard.release(self._address)
+            self._address = None
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._watch()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._watch()
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        self._cancel()
+        if self._address is not None:  # the WebSocket protocol counts it from now
+            self.guard.release(self._address)
+            self._address = None
+        super().handle_websocket_upgrade(event)
+
+    def _watch(self) -> None:
+        """Run the deadline while a request is awaited or half read; stop it once it is whole."""
+        waiting = self.conn.their_state in (h11.IDLE, h11.SEND_BODY)
+        if self.transport.is_closing() or not waiting:
+            self._cancel()
+        elif self._deadline is None:
+            timeout = self.guard.limits.header_timeout
+            self._deadline = self.loop.call_later(timeout, self._expire)
+
+    def _cancel(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _expire(self) -> None:
+        self._deadline = None
+        if self.transport.is_closing():
+            return
+        if self.conn.our_state is h11.IDLE:  # no answer begun: say why we close
+            message = "the request took too long to arrive"
+            self.transport.write(_raw_answer(408, "Request Timeout", message))
+        self.transport.close()
+
+
+def guarded_protocols(
+    limits: Limits,
+) -> tuple[type[_GuardedH11], type[_GuardedWebSocket]]:
+    """The HTTP and WebSocket protocol classes of one server, sharing one count.
+
+    Give them to ``uvicorn.Config(http=..., ws=...)``.
+
+    >>> http, ws = guarded_protocols(Limits())
+    >>> http.guard.limits.header_timeout
+    10.0
+    """
+    guard = ConnectionGuard(limits)
+    attributes: dict[str, Any] = {"guard": guard}
+    http = type("GuardedH11Protocol", (_GuardedH11,), attributes)
+    ws = type("GuardedWebSocketProtocol", (_GuardedWebSocket,), attributes)
+    return http, ws
