@@ -386,6 +386,8 @@ class Decision:
         self.can_decline: Final = can_decline
         self.taken: list[int] = []
         """The actions taken so far towards a move (empty when nothing is begun)."""
+        self.declined = False
+        """Whether the seat declined its chance to move out of turn."""
         seen: set[tuple[int, ...]] = set()
         candidates: list[tuple[tuple[int, ...], Move]] = []
         for move in moves:
@@ -461,6 +463,3 @@ class Decision:
             if len(sequence) == depth + 1:
                 return move
         return None
-
-    declined: bool = False
-    """Whether the seat declined its chance to move out of turn."""
