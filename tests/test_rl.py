@@ -12,7 +12,9 @@ agents play whole games (benchmarks/soak_rl.py).
 from __future__ import annotations
 
 import itertools
+import os
 import random
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -158,6 +160,22 @@ def test_observations_show_nothing_hidden_and_keep_their_shape(
             assert (
                 mine == Decision(observations.actions, other_view.legal_moves).allowed()
             )
+
+
+def test_the_library_below_rl_imports_no_numpy() -> None:
+    """numpy, Gymnasium and PettingZoo are the [rl] extra's: nothing else imports them."""
+    code = (
+        "import sys, rummyrules, rummyrules.bots, rummyrules.cli; "
+        "print(sorted(n for n in ('numpy', 'gymnasium', 'pettingzoo') if n in sys.modules))"
+    )
+    completed = subprocess.run(  # noqa: S603 - our own Python, our own code
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=dict(os.environ),
+    )
+    assert completed.stdout.strip() == "[]"
 
 
 def test_card_slots_are_codes_in_order() -> None:

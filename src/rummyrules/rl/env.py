@@ -65,7 +65,7 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingz
     >>> env = RummyEnv(GinRummy())
     >>> env.reset(seed=1)
     >>> env.observation_space("player_0")["observation"].shape
-    (933,)
+    (1041,)
     >>> env.step(2)  # pass the upcard
     >>> env.agent_selection
     'player_1'

@@ -162,6 +162,18 @@ score sheet, a hand per player; a record of the turn (``turn``) by its own
 fields, each so.
 """
 
+_BASE_READ: Final = frozenset(
+    {"hand", "hand_sizes", "dealer", "melds", "discard_pile", "stock_size",
+     "stock_count", "phase", "to_move", "known"}
+)  # fmt: skip
+"""The fields every view has that the observation shows."""
+_BASE_LEFT_OUT: Final = frozenset(
+    {"rules", "player", "winners", "legal_moves", "events", "round_results"}
+)
+"""The fields every view has that it leaves out: the same in every state of a
+game (rules, player), shown by the mask (legal moves), known once the game is
+over (winners), or history (events, round results)."""
+
 _MELD_FEATURES: Final = 1 + 3 + len(Rank) + 4 + 2
 """Per meld slot besides the owner seats: present, kind, ranks, suit, size, wilds."""
 
@@ -244,6 +256,18 @@ class Observations:
                   f"per meld slot (meld k + 1), {n + _MELD_FEATURES} numbers: present, owner seat "
                   "(one-hot), kind (set, run, wild), each rank it holds or stands for, suit, "
                   "cards over 13, wild cards over 13")  # fmt: skip
+        self._add(
+            "known",
+            n * CARD_SLOTS,
+            "per seat, copies of each card slot it is known to hold (taken face up from the pile, not played since)",
+        )
+        self._add("dealer", n, "the dealer's seat (one-hot)")
+        unread = {f.name for f in attrs.fields(View)} - _BASE_READ - _BASE_LEFT_OUT
+        if unread:  # a field every view gained: the observation must decide on it
+            message = (
+                f"the observation does not read the view's {', '.join(sorted(unread))}"
+            )
+            raise TypeError(message)
         self._add_own(view_type, (), n)
         self.size: Final = sum(section.size for section in self._sections)
         """The length of every observation of this game."""
@@ -260,6 +284,8 @@ class Observations:
         self._stock_count: Final = at["stock.count"]
         self._hand_sizes: Final = at["hand_sizes"]
         self._to_move: Final = at["to_move"]
+        self._known: Final = at["known"]
+        self._dealer: Final = at["dealer"]
         self._phase_at: Final[dict[enum.StrEnum, int]] = {
             phase: at["phase"] + index for index, phase in enumerate(self._phases)
         }
@@ -298,7 +324,7 @@ class Observations:
         >>> from rummyrules.rl import Observations
         >>> from rummyrules import GoingOutRummy
         >>> print(Observations(GoingOutRummy()).sections()[-1])
-        1690–1691  view.dropped: 1 for each seat that dropped out
+        1798–1799  view.dropped: 1 for each seat that dropped out
         """
         return list(self._sections)
 
@@ -339,6 +365,8 @@ class Observations:
         out[self._phase_at[view.phase]] = 1.0
         if view.melds:
             self._write_table(out, view)
+        _write_hands(out, self._known, view.known, player, n)
+        out[self._dealer + (view.dealer - player) % n] = 1.0
         for where, start, writer in self._own:
             value: object = view
             for name in where:
