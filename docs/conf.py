@@ -17,6 +17,7 @@ import sphinx_autodoc_typehints as typehints
 
 import rummyrules
 import rummyrules.bots
+import rummyrules.rl
 from rummyrules import OptionError
 from rummyrules.game.registry import VARIANTS
 
@@ -179,15 +180,66 @@ def options_table(cls: type) -> str:
     return "\n".join(lines) + "\n"
 
 
+def rl_tables(cls: type) -> str:
+    """The action and observation tables of a game's default rules (rummyrules.rl)."""
+    rules = cls()
+    actions = rummyrules.rl.Actions(rules)
+    observations = rummyrules.rl.Observations(rules)
+    header = [
+        "   :header-rows: 1",
+        "   :widths: 14 22 64",
+        "",
+    ]
+    lines = [
+        f".. list-table:: Actions ({actions.size})",
+        *header,
+        "   * - index",
+        "     - action",
+        "     - what it does",
+    ]
+    for block in actions.ranges():
+        span = (
+            str(block.first)
+            if block.first == block.last
+            else f"{block.first}–{block.last}"
+        )
+        lines += [
+            f"   * - {span}",
+            f"     - ``{block.name}``",
+            f"     - {block.meaning}",
+        ]
+    lines += [
+        "",
+        f".. list-table:: Observation ({observations.size} numbers)",
+        *header,
+        "   * - index",
+        "     - section",
+        "     - what it holds",
+    ]
+    for section in observations.sections():
+        last = section.start + section.size - 1
+        span = str(section.start) if section.size == 1 else f"{section.start}–{last}"
+        lines += [
+            f"   * - {span}",
+            f"     - ``{section.name}``",
+            f"     - {section.meaning}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
 def _write_option_tables(app: object) -> None:
     """Write docs/_generated/*.rst from the rules classes (rewritten only on change)."""
     folder = Path(app.srcdir) / "_generated"  # type: ignore[attr-defined]  # Sphinx passes its application
     folder.mkdir(exist_ok=True)
     for cls in VARIANTS.values():
-        path = folder / options_file(cls)
-        text = options_table(cls)
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+        tables = {
+            options_file(cls): options_table(cls),
+            options_file(cls).replace("_options", "_rl"): rl_tables(cls),
+        }
+        for name, text in tables.items():
+            path = folder / name
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                path.write_text(text, encoding="utf-8")
 
 
 # --- Signatures and references on the API page ------------------------------
@@ -200,7 +252,7 @@ def _write_option_tables(app: object) -> None:
 # class's annotations through its bases, each in its own module: the build
 # gives each public attrs class's ``__init__`` those.
 
-PUBLIC_PACKAGES = (rummyrules, rummyrules.bots)
+PUBLIC_PACKAGES = (rummyrules, rummyrules.bots, rummyrules.rl)
 """The packages whose ``__all__`` is what users may rely on: the API page."""
 
 
@@ -252,13 +304,20 @@ def _library_object(target: str) -> bool:
     return False
 
 
+THIRD_PARTY = frozenset({"numpy", "gymnasium", "pettingzoo"})
+"""Packages of the ``[rl]`` extra, named by signatures: shown unlinked (the build is offline)."""
+
+
 def _name_internal(
     _app: object, _env: object, node: object, contnode: object
 ) -> object:
     """Show a reference from the API page to an internal object as its name, unlinked."""
     if node.get("refdomain") != "py" or node.get("refdoc") != "api":  # type: ignore[attr-defined]  # a docutils node
         return None
-    if not _library_object(node["reftarget"]):  # type: ignore[index]  # a docutils node
+    target = node["reftarget"]  # type: ignore[index]  # a docutils node
+    if target.partition(".")[0] in THIRD_PARTY:
+        return contnode  # rummyrules.rl's signatures name numpy's arrays, say
+    if not _library_object(target):
         return None
     return contnode
 

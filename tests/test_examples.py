@@ -14,6 +14,9 @@ import pytest
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 SIMULATE = EXAMPLES / "simulate_house_rules.py"
+TRAIN = EXAMPLES / "train_small_agent.py"
+SLOW = {SIMULATE, TRAIN}
+"""Scripts whose default run takes minutes: a quick run leaves them out."""
 
 
 def execute(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -52,8 +55,7 @@ def test_there_are_examples() -> None:
 @pytest.mark.parametrize(
     "script",
     [
-        # The simulation plays hundreds of games: a quick run leaves it out.
-        pytest.param(script, marks=pytest.mark.slow) if script == SIMULATE else script
+        pytest.param(script, marks=pytest.mark.slow) if script in SLOW else script
         for script in SCRIPTS
     ],
     ids=[script.name for script in SCRIPTS],
@@ -235,3 +237,32 @@ def test_simulate_house_rules_refuses_what_it_cannot_compare(
     assert completed.returncode == 2
     assert message in completed.stderr
     assert completed.stdout == ""
+
+
+def win_rates(output: str) -> dict[str, tuple[float, float]]:
+    """train_small_agent's win and loss rates (percent), by agent."""
+    found: dict[str, tuple[float, float]] = {}
+    for match in re.finditer(
+        r"^(.+?) +vs RandomBot .*: win rate ([0-9.]+)%, loss rate ([0-9.]+)%$",
+        output,
+        re.MULTILINE,
+    ):
+        found[match[1]] = (float(match[2]), float(match[3]))
+    return found
+
+
+def test_train_small_agent_runs_with_a_short_budget() -> None:
+    output = run(TRAIN, "--seconds", "2", "--games", "10")
+    assert re.search(r"trained for 2 s: \d+ games", output)
+    assert set(win_rates(output)) == {"trained agent", "uniform random agent"}
+
+
+@pytest.mark.slow
+def test_train_small_agent_beats_random_bot_clearly() -> None:
+    """The default budget: the trained agent wins far more often than it loses, and than chance."""
+    rates = win_rates(run(TRAIN))
+    won, lost = rates["trained agent"]
+    chance, _ = rates["uniform random agent"]
+    assert won >= 20.0
+    assert won >= 5 * lost
+    assert won >= 5 * chance

@@ -1,8 +1,9 @@
 """The public surface: every name users may rely on is documented, on the API page too.
 
-What users may rely on is what ``rummyrules``, ``rummyrules.bots`` and
-``rummyrules.simulation`` export (their ``__all__``); every other module is
-internal (see the contributor page), and only needs to say what it is for.
+What users may rely on is what ``rummyrules``, ``rummyrules.bots``,
+``rummyrules.simulation`` and ``rummyrules.rl`` export (their ``__all__``);
+every other module is internal (see the contributor page), and only needs to
+say what it is for.
 """
 
 import importlib
@@ -16,10 +17,11 @@ import pytest
 
 import rummyrules
 import rummyrules.bots
+import rummyrules.rl
 import rummyrules.simulation
 from rummyrules.game.rummy500 import Rummy500State, Rummy500View
 
-PUBLIC_PACKAGES = (rummyrules, rummyrules.bots, rummyrules.simulation)
+PUBLIC_PACKAGES = (rummyrules, rummyrules.bots, rummyrules.simulation, rummyrules.rl)
 API_PAGE = Path(__file__).resolve().parent.parent / "docs" / "api.rst"
 DIRECTIVE = re.compile(r"^\.\. (?:auto\w+|py:\w+):: +(\S+)", re.MULTILINE)
 

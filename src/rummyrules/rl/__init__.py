@@ -1,0 +1,40 @@
+"""Reinforcement learning: fixed integer actions, observation arrays, PettingZoo and Gymnasium.
+
+Needs the ``[rl]`` extra (numpy, gymnasium, pettingzoo); the rest of the
+library never imports it. See the docs' page "Agents and reinforcement
+learning".
+
+>>> from rummyrules import GinRummy
+>>> from rummyrules.rl import RummyEnv
+>>> env = RummyEnv(GinRummy())
+>>> env.reset(seed=1)
+>>> sorted(env.observe(env.agent_selection))
+['action_mask', 'observation']
+"""
+
+from rummyrules.rl.actions import (
+    CARD_SLOTS,
+    ActionRange,
+    Actions,
+    Decision,
+    Word,
+    card_of_slot,
+    card_slot,
+)
+from rummyrules.rl.env import RummyEnv
+from rummyrules.rl.observations import Observations, Section
+from rummyrules.rl.single import SingleAgentEnv
+
+__all__ = [
+    "CARD_SLOTS",
+    "ActionRange",
+    "Actions",
+    "Decision",
+    "Observations",
+    "RummyEnv",
+    "Section",
+    "SingleAgentEnv",
+    "Word",
+    "card_of_slot",
+    "card_slot",
+]
