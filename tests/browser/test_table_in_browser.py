@@ -264,6 +264,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.slow  # 2-4 s each: the quick run leaves them to the browser step of CI
 @pytest.mark.parametrize("game", GAMES, ids=[game.variant for game in GAMES])
 def test_a_whole_game_against_a_bot_ends_at_the_game_over_screen(
     browser: Browser, server: str, watch: Watch, tmp_path: Path, game: Game
@@ -358,6 +359,7 @@ def test_the_lobby_shows_a_bad_option_with_the_rules_sentence(
     watch.expect("400 (Bad Request)")
 
 
+@pytest.mark.slow  # two browsers at one table, a few seconds
 def test_two_people_play_one_table_from_two_pages(
     browser: Browser, server: str, watch: Watch, tmp_path: Path
 ) -> None:
