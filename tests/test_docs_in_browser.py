@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -28,19 +26,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from headless import ARGS, browser_or_skip
+
 if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, Request, Response
 
 ROOT = Path(__file__).resolve().parent.parent
-BROWSER = shutil.which("chromium-headless-shell") or "/usr/bin/chromium-headless-shell"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 # What the page shows a reader that it should not: furo's box for a table of
 # contents (an element of class "contents" without furo's escape-hatch
@@ -75,26 +66,10 @@ PROBLEMS_IN_PAGE = """() => {
 }"""
 
 
-def _why_no_browser() -> str | None:
-    if importlib.util.find_spec("playwright") is None:
-        return "Playwright for Python is not installed (pip install -e '.[dev]')"
-    if not Path(BROWSER).is_file():
-        return (
-            f"no headless Chromium at {BROWSER} "
-            "(apt-get install chromium-headless-shell)"
-        )
-    return None
-
-
 @pytest.fixture
 def chromium() -> str:
     """The browser to drive; skips, or fails under RUMMYRULES_REQUIRE_BROWSER=1, without it."""
-    missing = _why_no_browser()
-    if missing is not None:
-        if os.environ.get("RUMMYRULES_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"the browser check cannot run: {missing}")
-        pytest.skip(missing)
-    return BROWSER
+    return browser_or_skip("the browser check")
 
 
 @pytest.fixture

@@ -15,10 +15,7 @@ test fails on a console error or a script error in the page.
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,18 +23,11 @@ from typing import TYPE_CHECKING
 import attrs
 import pytest
 
+from headless import ARGS, browser_or_skip
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, ConsoleMessage, Page
 
-BROWSER = shutil.which("chromium-headless-shell") or "/usr/bin/chromium-headless-shell"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 CLAIM_SEED = 20
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -51,26 +41,10 @@ MOVES = "buttons => buttons.map(button => button.dataset.move)"
 pytestmark = pytest.mark.browser
 
 
-def _why_no_browser() -> str | None:
-    if importlib.util.find_spec("playwright") is None:
-        return "Playwright for Python is not installed (pip install -e '.[dev]')"
-    if not Path(BROWSER).is_file():
-        return (
-            f"no headless Chromium at {BROWSER} "
-            "(apt-get install chromium-headless-shell)"
-        )
-    return None
-
-
 @pytest.fixture(scope="session")
 def chromium() -> str:
     """The browser to drive; skips, or fails under RUMMYRULES_REQUIRE_BROWSER=1, without it."""
-    missing = _why_no_browser()
-    if missing is not None:
-        if os.environ.get("RUMMYRULES_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"the browser tests cannot run: {missing}")
-        pytest.skip(missing)
-    return BROWSER
+    return browser_or_skip("the browser tests")
 
 
 @pytest.fixture(scope="session")
