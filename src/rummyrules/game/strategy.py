@@ -119,6 +119,23 @@ class Dealt:
     set_aside: tuple[Card, ...]
     seed: int
 
+    @classmethod
+    def of(cls, state: GameState) -> Dealt:
+        """What a whole state holds where its views cannot see (to try a strategy on).
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy().new_game(seed=3)
+        >>> Dealt.of(game).hands == game.hands
+        True
+        """
+        return cls(
+            hands=state.hands,
+            stock=state.stock,
+            discard_pile=state.discard_pile,
+            set_aside=state.set_aside(),
+            seed=state.seed,
+        )
+
 
 _BASE_FIELDS: frozenset[str] = frozenset(
     field.name for field in attrs.fields(GameState) if field.init
@@ -274,13 +291,7 @@ class Strategy:
 
         >>> from rummyrules import GoingOutRummy
         >>> game = GoingOutRummy().new_game(seed=3)
-        >>> dealt = Dealt(
-        ...     hands=game.hands,
-        ...     stock=game.stock,
-        ...     discard_pile=game.discard_pile,
-        ...     set_aside=(),
-        ...     seed=1,
-        ... )
+        >>> dealt = Dealt.of(game)
         >>> Strategy().state_fields(game.view(0), dealt)
         {'dropped': ()}
         """

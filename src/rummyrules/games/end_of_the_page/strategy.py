@@ -73,13 +73,7 @@ class EndOfThePageStrategy(Rummy500Strategy):
         >>> from rummyrules import EndOfThePage
         >>> from rummyrules.game.strategy import Dealt
         >>> game = EndOfThePage(players=3).new_game(seed=2)
-        >>> dealt = Dealt(
-        ...     hands=game.hands,
-        ...     stock=game.stock,
-        ...     discard_pile=game.discard_pile,
-        ...     set_aside=(),
-        ...     seed=1,
-        ... )
+        >>> dealt = Dealt.of(game)
         >>> STRATEGY.state_fields(game.view(0), dealt)["had_turn"]
         (True, True, True)
         """

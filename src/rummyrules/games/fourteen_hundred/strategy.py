@@ -107,13 +107,7 @@ class FourteenHundredStrategy(Rummy500Strategy):
         >>> from rummyrules import FourteenHundred
         >>> from rummyrules.game.strategy import Dealt
         >>> game = FourteenHundred(players=3).new_game(seed=5).apply("pass")
-        >>> dealt = Dealt(
-        ...     hands=game.hands,
-        ...     stock=game.stock,
-        ...     discard_pile=game.discard_pile,
-        ...     set_aside=(),
-        ...     seed=1,
-        ... )
+        >>> dealt = Dealt.of(game)
         >>> STRATEGY.state_fields(game.view(0), dealt)["passes"], game.passes
         (1, 1)
         """

@@ -92,13 +92,7 @@ class GinRummyStrategy(PointsStrategy):
         >>> from rummyrules import GinRummy
         >>> from rummyrules.game.strategy import Dealt
         >>> game = GinRummy().new_game(seed=3).apply("take")
-        >>> dealt = Dealt(
-        ...     hands=game.hands,
-        ...     stock=game.stock,
-        ...     discard_pile=game.discard_pile,
-        ...     set_aside=(),
-        ...     seed=1,
-        ... )
+        >>> dealt = Dealt.of(game)
         >>> fields = STRATEGY.state_fields(game.view(1), dealt)
         >>> fields["taken"] == game.taken, fields["upcards"], fields["bounced"]
         (True, 0, 0)

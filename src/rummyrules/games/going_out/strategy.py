@@ -123,13 +123,7 @@ class GoingOutRummyStrategy(GoingOutStrategy):
         >>> from rummyrules import GoingOutRummy
         >>> from rummyrules.game.strategy import Dealt
         >>> game = GoingOutRummy(players=3).new_game(seed=4).apply("2: drop")
-        >>> dealt = Dealt(
-        ...     hands=game.hands,
-        ...     stock=game.stock,
-        ...     discard_pile=game.discard_pile,
-        ...     set_aside=game.dropped_cards,
-        ...     seed=1,
-        ... )
+        >>> dealt = Dealt.of(game)
         >>> fields = STRATEGY.state_fields(game.view(0), dealt)
         >>> fields["dropped"], fields["winner"], len(fields["dropped_cards"])
         ((2,), None, 7)
