@@ -23,6 +23,7 @@ from rummyrules import (
     PlayableRules,
     View,
     read_position,
+    sample_state,
 )
 from rummyrules.bots import Bot, GreedyBot, SearchBot, play_game
 from rummyrules.game.moves import Claim, Drop
@@ -82,6 +83,26 @@ def test_a_budget_of_seconds_is_kept() -> None:
     assert time.process_time() - started < 1.0
 
 
+def test_gor_7_candidates_that_lose_on_every_deal_drop_out_of_the_race() -> None:
+    """Able to go out (GOR-7) while the other player, known to hold three 5s, goes out next turn whatever they draw: every discard loses on every deal, so after the first few deals only the greedy move is left and the search stops there."""
+    game = GoingOutRummy(hand_size=3).position(
+        "to_move 0 draw | hands 7S 7H 9C / 5D 5H 5S | pile 7D | known - / 5D 5H 5S"
+    )
+    game = game.apply("take")
+    dealt: list[int] = []
+
+    def counted(view: View, seed: int) -> GameState:
+        dealt.append(seed)
+        return sample_state(view, seed=seed)
+
+    bot = SearchBot(seed=3, playouts=64, deal=counted)
+    assert len(bot.candidates(game.view(0))) > 1
+    move = bot.choose(game.view(0))
+    assert move == GreedyBot().choose(game.view(0))
+    assert str(move).startswith("out")
+    assert len(dealt) == 4
+
+
 @pytest.mark.parametrize(
     ("options", "error", "match"),
     [
@@ -103,37 +124,37 @@ def test_a_budget_that_is_no_budget_is_refused(
 
 # --- Strength -------------------------------------------------------------------
 #
-# Against the greedy bot, with the hidden cards sampled, the search bot is
-# about even at the budgets a test can afford (benchmarks/README.md has the
-# figures); no test here claims more. What the tests pin is that the search
-# itself works: given the whole state to search on (an oracle deal, not a
-# sample), it beats the greedy bot clearly, so what it lacks is information;
-# and with samples it is not far behind greedy, which a broken sampler or a
-# sign error would make it.
+# Games are played in pairs, as duplicate bridge is: each deal twice, the
+# search bot in seat 0 and then in seat 1, so the luck of the deal cancels out
+# of the margin. With the hidden cards sampled, the search bot gains a few
+# points a deal on the greedy bot in End of the Page and Gin Rummy and is even
+# in Going Out Rummy (benchmarks/README.md has the figures over 100 pairs);
+# the tests pin that it is not behind in the first two at its default budget.
+# And they pin that the search itself works: given the whole state to search
+# on (an oracle deal, not a sample), it beats the greedy bot clearly, so what
+# it lacks is information.
 
 
 def duel(
-    rules: PlayableRules[Any], games: int, playouts: int, *, oracle: bool = False
-) -> tuple[int, int, list[int]]:
-    """The search bot's wins and losses against greedy, and its score margins, seats alternating.
+    rules: PlayableRules[Any], pairs: int, *, oracle: bool = False, **options: Any
+) -> tuple[int, int, list[float]]:
+    """The search bot's wins and losses against greedy over deals played both ways, and its mean margin on each deal.
 
     With ``oracle`` the search bot's deals are the true state (with a new
     seed): it searches what it should not see.
     """
     wins = losses = 0
-    margins: list[int] = []
-    for number in range(games):
+    margins: list[float] = []
+    for number in range(2 * pairs):
         seat = number % 2
-        state: GameState = rules.new_game(seed=1000 + number)
+        state: GameState = rules.new_game(seed=1000 + number // 2)
         truth = [state]
 
         def whole(view: View, seed: int, truth: list[GameState] = truth) -> GameState:
             del view
             return truth[0].replace(seed=seed)
 
-        search = SearchBot(
-            seed=number, playouts=playouts, deal=whole if oracle else None
-        )
+        search = SearchBot(seed=number, deal=whole if oracle else None, **options)
         bots: list[Bot] = [GreedyBot(), GreedyBot()]
         bots[seat] = search
         while not state.is_over:
@@ -147,7 +168,11 @@ def duel(
             assert move is not None
             state = state.apply(move)
         if rules.keeps_score:
-            margins.append(state.scores[seat] - state.scores[1 - seat])
+            margin = state.scores[seat] - state.scores[1 - seat]
+            if seat == 0:
+                margins.append(margin / 2)
+            else:
+                margins[-1] += margin / 2
         wins += state.winners == (seat,)
         losses += bool(state.winners) and seat not in state.winners
     return wins, losses, margins
@@ -155,21 +180,30 @@ def duel(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("rules", "games", "least_wins"),
-    [(GinRummy(), 16, 12), (GoingOutRummy(), 12, 9)],
+    ("rules", "pairs", "least_wins"),
+    [(GinRummy(), 8, 12), (GoingOutRummy(), 6, 9)],
     ids=["GinRummy", "GoingOutRummy"],
 )
 def test_searching_the_whole_state_it_beats_the_greedy_bot_clearly(
-    rules: PlayableRules[Any], games: int, least_wins: int
+    rules: PlayableRules[Any], pairs: int, least_wins: int
 ) -> None:
-    """With the true state for its deals (8 a turn), it wins three games in four or more against greedy, seats alternating, fixed seeds."""
-    wins, losses, _ = duel(rules, games, playouts=8, oracle=True)
+    """With the true state for its deals (8 a turn), it wins three games in four or more against greedy, deals played both ways, fixed seeds."""
+    wins, losses, _ = duel(rules, pairs, playouts=8, oracle=True)
     assert wins >= least_wins, (wins, losses)
 
 
 @pytest.mark.slow
-def test_searching_samples_it_is_not_far_behind_the_greedy_bot() -> None:
-    """With sampled deals (8 a turn), in 16 games of Gin Rummy it wins at least a third, and loses no more than 10 points a game on average."""
-    wins, losses, margins = duel(GinRummy(), 16, playouts=8)
-    assert wins >= 6, (wins, losses)
-    assert statistics.fmean(margins) > -10
+@pytest.mark.parametrize(
+    "rules", [EndOfThePage(rounds=1), GinRummy()], ids=["EndOfThePage", "GinRummy"]
+)
+def test_searching_samples_it_is_not_behind_the_greedy_bot(
+    rules: PlayableRules[Any],
+) -> None:
+    """With sampled deals at its default budget, over 12 deals played both ways its mean margin is not below nought by more than its standard error.
+
+    A one-sided check that it is not behind beyond noise; that it is ahead
+    takes 100 deals to show (``benchmarks/search_bot.py``).
+    """
+    _, _, margins = duel(rules, 12)
+    error = statistics.stdev(margins) / len(margins) ** 0.5
+    assert statistics.fmean(margins) > -error, margins

@@ -15,7 +15,7 @@ turn go by. :func:`~rummyrules.bots.play_game` seats one bot per player and play
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -161,10 +161,28 @@ def play_game(
 
 
 def _out_of_turn(game: GameState, bots: Sequence[Bot], mover: int) -> Move | None:
+    for player in askers(game, mover):
+        move = bots[player].choose(game.view(player))
+        if move is not None:
+            return move
+    return None
+
+
+def askers(game: GameState, mover: int) -> Iterator[int]:
+    """The players :func:`play_game` asks for a move out of turn before ``mover`` moves, in order.
+
+    Each other player who has a move out of turn but a drop (a 1400 claim),
+    in seat order from the mover's left; the first move chosen is played.
+
+    >>> from rummyrules import read_position
+    >>> game = read_position(
+    ...     "FourteenHundred players=3 | wild 9 | to_move 1 draw | claim 7H@0"
+    ...     " | hands 2C 3C 4D / KS KD 8C / JD QD | melds 2: 4H 5H 6H | pile 7H 10S"
+    ... )
+    >>> list(askers(game, 1))
+    [2]
+    """
     for step in range(1, game.players):
         player = (mover + step) % game.players
         if any(not isinstance(move, Drop) for move in game.legal_moves(player=player)):
-            move = bots[player].choose(game.view(player))
-            if move is not None:
-                return move
-    return None
+            yield player

@@ -5,8 +5,9 @@ At each of its turns :class:`SearchBot` deals what it cannot see at random
 same deals, plays each to the end of the round with the greedy bot in every
 seat, and makes the move that did best on average: Perfect Information Monte
 Carlo. A move is worth the round's score margin (its own score less the best
-other player's) in a game that keeps score, and in a game where only going
-out counts (Going Out Rummy) 1 for a win, -1 for a loss, 0 for neither.
+other player's) in a game that keeps score; in a game where only going out
+counts (Going Out Rummy) a win or a loss, or, when nobody has gone out after
+``depth`` moves, how much nearer going out its hand is than the others.
 
 >>> from rummyrules import GinRummy
 >>> game = GinRummy().new_game(seed=3)
@@ -32,7 +33,7 @@ from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import GoingOutStrategy, strategy_of, without
 
 from .greedy import GreedyBot
-from .players import Bot
+from .players import Bot, askers
 
 __all__ = ["SearchBot"]
 
@@ -46,6 +47,18 @@ _WIN = 10.0
 def _sampled(view: View, seed: int) -> GameState:
     """The default deal: :func:`~rummyrules.sample_state`."""
     return sample_state(view, seed=seed)
+
+
+_FIRST_DEALS = 4
+"""Deals every candidate is played on before one may drop out of the race."""
+
+
+def _gain(outcomes: list[float], greedy: list[float]) -> tuple[float, float]:
+    """A candidate's mean gain over the greedy move on the deals both were played on, and its standard error."""
+    gains = [a - b for a, b in zip(outcomes, greedy, strict=False)]
+    if len(gains) < 2:
+        return 0.0, math.inf
+    return statistics.fmean(gains), statistics.stdev(gains) / math.sqrt(len(gains))
 
 
 def _discard_rank(view: View) -> Callable[[Move], tuple[int, int]]:
@@ -106,6 +119,12 @@ class SearchBot:
     is most often only the luckiest), and then the one that gained most.
     Out of turn (a 1400 claim) it plays as the greedy bot does.
 
+    The candidates race: after a few deals, one whose gain over the greedy
+    move is below nought by more than a standard error gets no more
+    playouts, and when only the greedy move is left the search stops. Most
+    turns have one sensible move, and the budget goes to the turns that do
+    not.
+
     ``rollout`` is the bot that plays every seat after a candidate (the
     greedy bot by default), and ``deal(view, seed)`` the whole state a deal
     makes of the view (:func:`~rummyrules.sample_state` by default): a bot
@@ -129,10 +148,10 @@ class SearchBot:
         self,
         *,
         seed: int = 0,
-        playouts: int | None = 16,
+        playouts: int | None = 32,
         seconds: float | None = None,
         width: int = 6,
-        caution: float = 1.0,
+        caution: float = 2.5,
         depth: int | None = 12,
         rollout: Bot | None = None,
         deal: Callable[[View, int], GameState] | None = None,
@@ -175,12 +194,38 @@ class SearchBot:
         if len(candidates) <= 1:
             return candidates[0] if candidates else None
         outcomes: list[list[float]] = [[] for _ in candidates]
+        racing = list(range(len(candidates)))
         started = time.process_time()
         while not outcomes[0] or self._budget_left(len(outcomes[0]), started):
             sample = self.deal(view, next(self._words) >> 16)
-            for found, move in zip(outcomes, candidates, strict=True):
-                found.append(self._outcome(sample.apply(move), sample, view.player))
+            for index in racing:
+                outcome = self._outcome(
+                    sample.apply(candidates[index]), sample, view.player
+                )
+                outcomes[index].append(outcome)
+            racing = self._still_racing(outcomes, racing)
+            if racing == [0]:
+                break
         return candidates[self._best(outcomes)]
+
+    def _still_racing(
+        self, outcomes: list[list[float]], racing: list[int]
+    ) -> list[int]:
+        """The candidates still worth playouts: the greedy move, and those not clearly worse than it.
+
+        After ``_FIRST_DEALS`` deals a candidate whose gain over the greedy
+        move is below nought by more than a standard error drops out, so
+        that the playouts go to the moves that may yet beat it.
+        """
+        deals = len(outcomes[0])
+        if deals < _FIRST_DEALS:
+            return racing
+        kept = [0]
+        for index in racing[1:]:
+            gain, error = _gain(outcomes[index], outcomes[0])
+            if gain + error >= 0:
+                kept.append(index)
+        return kept
 
     def _best(self, outcomes: list[list[float]]) -> int:
         """The candidate to play: the greedy move, unless another beat it clearly on the same deals.
@@ -190,14 +235,11 @@ class SearchBot:
         of several noisy averages is most often only the luckiest, and a
         search that followed it would play worse than the greedy bot.
         """
-        deals = len(outcomes[0])
-        if deals < 2:
-            return 0
         best, best_gain = 0, 0.0
         for index in range(1, len(outcomes)):
-            gains = [a - b for a, b in zip(outcomes[index], outcomes[0], strict=True)]
-            gain = statistics.fmean(gains)
-            error = statistics.stdev(gains) / math.sqrt(deals)
+            if len(outcomes[index]) < 2:
+                continue
+            gain, error = _gain(outcomes[index], outcomes[0])
             if gain > best_gain and gain > self.caution * error:
                 best, best_gain = index, gain
         return best
@@ -261,12 +303,10 @@ class SearchBot:
     def _next_move(self, state: GameState) -> Move:
         """The rollout's next move: a claim out of turn if one is made, else the mover's."""
         mover = state.to_move or 0
-        for step in range(1, state.players):
-            other = (mover + step) % state.players
-            if any(not isinstance(m, Drop) for m in state.legal_moves(player=other)):
-                move = self.rollout.choose(state.view(other))
-                if move is not None:
-                    return move
+        for other in askers(state, mover):
+            move = self.rollout.choose(state.view(other))
+            if move is not None:
+                return move
         move = self.rollout.choose(state.view(mover))
         if move is None:
             message = f"the rollout bot chose no move for player {mover} on its turn"
