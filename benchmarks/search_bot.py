@@ -1,68 +1,143 @@
 """SearchBot against GreedyBot: win rates and score margins in two-player games of every variant.
 
-Each game seats the search bot and the greedy bot, the seats alternating from
-game to game, with the game's seed the game's number. Prints, for each
-variant, the games played, the search bot's wins, losses and draws, its mean
-score margin (its final total less the greedy bot's, in games that keep
-score) and the CPU time a game took.
+Games are played in pairs, as duplicate bridge is: each deal (seed ``s``) is
+played twice, the search bot in seat 0 and then in seat 1, so both bots get
+the same cards and the luck of the deal cancels out of the margin. Prints, for
+each variant, the games played, the search bot's wins, losses and draws, its
+mean score margin (its final total less the greedy bot's, in games that keep
+score) with the standard error over the pairs, and the CPU time a game took.
 
-    PYTHONPATH=src python benchmarks/search_bot.py [games] [playouts]
+``--deal`` says what the search bot searches on: ``sampled`` (its own view,
+dealt at random: the real bot), ``hands`` (the true hands, the stock
+shuffled anew: what a perfect reading of the other players would give) or
+``whole`` (the true state, stock order included: an oracle, to measure what
+information is worth, never a way to play).
+
+    PYTHONPATH=src python benchmarks/search_bot.py [--pairs 50] [--playouts 32]
+        [--caution 2.5] [--deal sampled] [--jobs 2] [--variants gin,eop]
 """
 
 from __future__ import annotations
 
+import argparse
+import math
 import statistics
-import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rummyrules import EndOfThePage, FourteenHundred, GinRummy, GoingOutRummy
-from rummyrules.bots import Bot, GreedyBot, SearchBot, play_game
-from rummyrules.game.state import PlayableRules
+from rummyrules.bots import Bot, GreedyBot, SearchBot
+from rummyrules.core.shuffle import shuffled
+from rummyrules.game.moves import Move
+from rummyrules.game.state import GameState, PlayableRules, View
 
-VARIANTS: tuple[PlayableRules[Any], ...] = (
-    EndOfThePage(rounds=1),
-    FourteenHundred(players=2, target=300),
-    GoingOutRummy(),
-    GinRummy(),
-)
+VARIANTS: dict[str, PlayableRules[Any]] = {
+    "eop": EndOfThePage(rounds=1),
+    "1400": FourteenHundred(players=2, target=300),
+    "gor": GoingOutRummy(),
+    "gin": GinRummy(),
+}
 """The variants compared, each short: one round, one hand, or a low target."""
 
+FIRST_SEED = 5000
+"""The first deal's seed: away from the seeds the tests use."""
 
-def match(
-    rules: PlayableRules[Any], games: int, playouts: int
-) -> tuple[int, int, int, list[int], float]:
-    """Wins, losses, draws, margins and CPU seconds a game, the search bot against greedy."""
-    wins = losses = draws = 0
-    margins: list[int] = []
+
+def play(
+    variant: str, number: int, playouts: int, caution: float, deal: str
+) -> tuple[int, int, float, float]:
+    """Game ``number`` (deal ``number // 2``, the search bot in seat ``number % 2``): won, lost, margin, CPU s."""
     started = time.process_time()
-    for number in range(games):
-        seat = number % 2
-        bots: list[Bot] = [GreedyBot(), GreedyBot()]
-        bots[seat] = SearchBot(seed=number, playouts=playouts)
-        state = play_game(rules, bots, seed=number).state
-        if rules.keeps_score:
-            margins.append(state.scores[seat] - state.scores[1 - seat])
-        if state.winners == (seat,):
-            wins += 1
-        elif seat in state.winners or not state.winners:
-            draws += 1
-        else:
-            losses += 1
-    return wins, losses, draws, margins, (time.process_time() - started) / games
+    rules = VARIANTS[variant]
+    seat = number % 2
+    state: GameState = rules.new_game(seed=FIRST_SEED + number // 2)
+    truth = [state]
+
+    def true_state(view: View, seed: int) -> GameState:
+        del view
+        whole = truth[0]
+        if deal == "hands":
+            return whole.replace(stock=shuffled(whole.stock, seed), seed=seed)
+        return whole.replace(seed=seed)
+
+    search = SearchBot(
+        seed=number,
+        playouts=playouts,
+        caution=caution,
+        deal=None if deal == "sampled" else true_state,
+    )
+    bots: list[Bot] = [GreedyBot(), GreedyBot()]
+    bots[seat] = search
+    while not state.is_over:
+        truth[0] = state
+        state = state.apply(_next_move(state, bots))
+    margin = state.scores[seat] - state.scores[1 - seat] if rules.keeps_score else 0
+    won = state.winners == (seat,)
+    lost = bool(state.winners) and seat not in state.winners
+    return int(won), int(lost), float(margin), time.process_time() - started
+
+
+def _next_move(state: GameState, bots: list[Bot]) -> Move:
+    """As play_game asks: the other seat out of turn (a 1400 claim) first, then the mover."""
+    mover = state.to_move or 0
+    other = 1 - mover
+    if any(move.kind == "claim" for move in state.legal_moves(player=other)):
+        move = bots[other].choose(state.view(other))
+        if move is not None:
+            return move
+    move = bots[mover].choose(state.view(mover))
+    if move is None:
+        raise RuntimeError(f"the bot of seat {mover} chose no move on its turn")
+    return move
 
 
 def main() -> None:
-    """Play every variant and print a line each."""
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    playouts = int(sys.argv[2]) if len(sys.argv) > 2 else 8
-    for rules in VARIANTS:
-        wins, losses, draws, margins, seconds = match(rules, games, playouts)
-        margin = f"{statistics.fmean(margins):+.1f}" if margins else "n/a"
+    """Play every variant asked for and print a line each."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--pairs", type=int, default=50, help="deals, each played twice"
+    )
+    parser.add_argument("--playouts", type=int, default=32)
+    parser.add_argument("--caution", type=float, default=2.5)
+    parser.add_argument(
+        "--deal", choices=("sampled", "hands", "whole"), default="sampled"
+    )
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    options = parser.parse_args()
+    for variant in options.variants.split(","):
+        games = 2 * options.pairs
+        with ProcessPoolExecutor(options.jobs) as pool:
+            results = list(
+                pool.map(
+                    play,
+                    [variant] * games,
+                    range(games),
+                    [options.playouts] * games,
+                    [options.caution] * games,
+                    [options.deal] * games,
+                    chunksize=2,
+                )
+            )
+        wins = sum(result[0] for result in results)
+        losses = sum(result[1] for result in results)
+        margins = [result[2] for result in results]
+        pairs = [(margins[i] + margins[i + 1]) / 2 for i in range(0, games, 2)]
+        error = (
+            statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 0.0
+        )
+        margin = (
+            f"{statistics.fmean(margins):+6.1f} ± {error:4.1f}"
+            if VARIANTS[variant].keeps_score
+            else "   n/a     "
+        )
         print(
-            f"{rules.name:16} games {games:3}  wins {wins:3}  losses {losses:3}  "
-            f"draws {draws:3}  win rate {wins / games:.0%}  mean margin {margin}  "
-            f"{seconds:.2f} s/game"
+            f"{VARIANTS[variant].name:16} games {games:4}  wins {wins:4}  "
+            f"losses {losses:4}  draws {games - wins - losses:3}  "
+            f"win rate {wins / games:4.0%}  mean margin {margin}  "
+            f"{statistics.fmean(result[3] for result in results):.2f} CPU s/game",
+            flush=True,
         )
 
 
