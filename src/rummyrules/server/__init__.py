@@ -18,9 +18,10 @@ imports Starlette: this package is the only one that does.
 """
 
 from rummyrules.server.app import create_app
+from rummyrules.server.documents import ApiError
 from rummyrules.server.limits import Limits
 from rummyrules.server.running import running, serve
-from rummyrules.server.tables import ApiError, Table, TableStore
+from rummyrules.server.tables import Table, TableStore
 
 __all__ = [
     "ApiError",

@@ -34,8 +34,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from rummyrules.server.documents import ApiError, games_document
 from rummyrules.server.limits import Limits
-from rummyrules.server.tables import ApiError, Table, TableStore, games_document
+from rummyrules.server.tables import Table, TableStore
 
 __all__ = ["STATIC", "create_app", "token_of"]
 

@@ -1,0 +1,173 @@
+"""What the server says about games, options and moves, and how it refuses: the API's documents.
+
+These are the JSON bodies that describe rather than play: every registered
+game with its table sizes and options (``GET /api/games``), the rules a
+table request names, checked as a rules line is, and a group of legal moves
+as a table shows it. :class:`ApiError` is a refusal: an HTTP status, a
+sentence and, when a rule refuses, its ID. Nothing here knows HTTP or
+tables: the web app (:mod:`rummyrules.server.app`) answers with these, and
+the tables (:mod:`rummyrules.server.tables`) use them.
+
+>>> rules_from_request("GinRummy", {"oklahoma": True}).oklahoma
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from rummyrules.core.errors import RummyRulesError
+from rummyrules.game.grouping import MoveGroup
+from rummyrules.game.registry import VARIANTS, option_text, parse_rules
+from rummyrules.game.state import PlayableRules
+
+__all__ = [
+    "ApiError",
+    "Json",
+    "games_document",
+    "group_document",
+    "rules_from_request",
+]
+
+Json = dict[str, Any]
+
+
+class ApiError(Exception):
+    """A request the server refuses: an HTTP status, a sentence, maybe a rule ID.
+
+    >>> error = ApiError(409, "draw first", "EOP-5")
+    >>> error.status, error.body()
+    (409, {'error': 'draw first', 'rule': 'EOP-5'})
+    """
+
+    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.rule = status, message, rule
+
+    def body(self) -> Json:
+        """The JSON body of the answer: ``{"error": sentence, "rule": id or null}``.
+
+        >>> ApiError(404, "there is no such table").body()["rule"] is None
+        True
+        """
+        return {"error": self.message, "rule": self.rule}
+
+
+def _players_range(cls: type[PlayableRules[Any]]) -> tuple[int, int]:
+    if "players" not in attrs.fields_dict(cls):  # a game for a fixed number (Gin Rummy)
+        return cls().players, cls().players
+    allowed = []
+    for players in range(1, 33):
+        try:
+            cls(players=players)  # type: ignore[call-arg]  # every playable variant has players
+        except RummyRulesError:
+            continue  # not a table size this game allows
+        allowed.append(players)
+    return min(allowed), max(allowed)
+
+
+def _option(cls: type[PlayableRules[Any]], field: attrs.Attribute[Any]) -> Json:
+    """One option as the lobby shows it, from the rules class's own metadata."""
+    default = getattr(cls(), field.name)
+    kind, choices = "str", None
+    if isinstance(default, bool):
+        kind = "bool"
+    elif isinstance(default, enum.Enum):
+        kind, choices = "enum", [str(member.value) for member in type(default)]
+    elif isinstance(default, int) or "int" in str(field.type):
+        kind = "int"
+    return {
+        "name": field.name,
+        "default": default.value if isinstance(default, enum.Enum) else default,
+        "type": kind,
+        "choices": choices,
+        "nullable": "None" in str(field.type),
+        "rule": field.metadata.get("rule"),
+        "doc": field.metadata.get("doc", ""),
+    }
+
+
+def games_document() -> Json:
+    """Every registered game with its table sizes and options: ``GET /api/games``.
+
+    >>> games = games_document()["games"]
+    >>> eop = games[0]
+    >>> eop["variant"], eop["short_name"], eop["players"]
+    ('EndOfThePage', 'eop', {'min': 2, 'max': 8, 'default': 2})
+    >>> [o for o in eop["options"] if o["name"] == "stock_out"][0]["choices"]
+    ['end_round', 'reshuffle', 'flip']
+    """
+    games = []
+    for name, cls in VARIANTS.items():
+        low, high = _players_range(cls)
+        games.append(
+            {
+                "variant": name,
+                "name": cls.name,
+                "short_name": cls.short_name,
+                "players": {"min": low, "max": high, "default": cls().players},
+                "options": [_option(cls, field) for field in attrs.fields(cls)],
+            }
+        )
+    return {"games": games}
+
+
+def rules_from_request(variant: object, options: object) -> PlayableRules[Any]:
+    """The rules a table request names, every option checked as a rules line is.
+
+    ``options`` maps option names to JSON values (numbers, true/false, null,
+    a choice's text). A bad value raises :class:`ApiError` 400 with the
+    library's own sentence.
+
+    >>> rules_from_request("FourteenHundred", {"players": 4}).players
+    4
+    >>> rules_from_request("EndOfThePage", {"players": 1})
+    Traceback (most recent call last):
+    ...
+    rummyrules.server.documents.ApiError: players must be from 2 to 8 in End of the Page, not 1 (EOP-1)
+    """
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise ApiError(400, f"name a variant: one of {known}")
+    if not isinstance(options, Mapping):
+        raise ApiError(400, 'send the options as an object, as {"players": 3}')
+    words = [variant]
+    for name, value in options.items():
+        if not isinstance(value, bool | int | str | None) or isinstance(value, float):
+            message = f"option {name!r} takes a number, true, false, null or a word"
+            raise ApiError(400, message)
+        text = option_text(value)
+        if not name.isidentifier() or not text or any(c in text for c in " \t\n="):
+            raise ApiError(400, f"option {name!r} takes one word, not {text!r}")
+        words.append(f"{name}={text}")
+    try:
+        return parse_rules(" ".join(words))
+    except RummyRulesError as error:
+        raise ApiError(400, str(error)) from error
+
+
+def group_document(group: MoveGroup) -> Json:
+    """A group of legal moves as JSON: what a table shows, then each way to play it.
+
+    ``choices`` are the moves' texts, to send as they are; a group of more
+    than one asks the player what the wild cards stand for.
+
+    >>> from rummyrules import group_moves, parse_move
+    >>> (group,) = group_moves(
+    ...     [parse_move("lay 5H=7C on 2"), parse_move("lay 5H=10C on 2")]
+    ... )
+    >>> group_document(group)
+    {'kind': 'lay_off', 'player': None, 'cards': ['5H'], 'meld': 2, 'discard': None, 'choices': ['lay 5H=7C on 2', 'lay 5H=10C on 2']}
+    """
+    return {
+        "kind": group.kind,
+        "player": group.player,
+        "cards": [str(card) for card in group.cards],
+        "meld": group.meld,
+        "discard": None if group.discard is None else str(group.discard),
+        "choices": [str(move) for move in group.choices],
+    }
