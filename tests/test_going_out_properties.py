@@ -33,7 +33,8 @@ from rummyrules import (
     parse_cards,
 )
 from rummyrules.core.hands import sorted_hand
-from rummyrules.game.moves import GoOut, NewMeld, parse_move
+from rummyrules.game.moves import GoOut, NewMeld
+from rummyrules.game.notation import parse_move
 from rummyrules.games.going_out.turn import out_moves
 from rummyrules.melds.layouts import going_out_layouts
 from scenarios import every_card

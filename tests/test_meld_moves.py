@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from rummyrules import EndOfThePage, FourteenHundred, GameState, GoingOutRummy
-from rummyrules.game.moves import parse_move
+from rummyrules.game.notation import parse_move
 from scenarios import listed, refused
 
 EOP = EndOfThePage()

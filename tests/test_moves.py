@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 
 from rummyrules import Card, Meld, MeldKind, MoveParseError, Rank, parse_cards
-from rummyrules.game import moves as move_module
+from rummyrules.game import notation as notation_module
 from rummyrules.game.moves import (
     Claim,
     Discard,
@@ -18,9 +18,8 @@ from rummyrules.game.moves import (
     Move,
     NewMeld,
     Take,
-    parse_move,
-    register_bare_move,
 )
+from rummyrules.game.notation import parse_move, register_bare_move
 from strategies import moves
 
 
@@ -125,7 +124,7 @@ def test_a_game_adds_a_bare_move_to_the_notation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The registry is shared: the test works on a copy, so no other test sees it.
-    monkeypatch.setattr(move_module, "_BARE", dict(move_module._BARE))
+    monkeypatch.setattr(notation_module, "_BARE", dict(notation_module._BARE))
     with pytest.raises(MoveParseError, match="a move is draw"):
         parse_move("shout")
     register_bare_move("shout", _Shout)
@@ -149,10 +148,10 @@ def test_a_game_adds_a_bare_move_to_the_notation(
 def test_a_verb_the_notation_cannot_take_is_refused(
     monkeypatch: pytest.MonkeyPatch, verb: str, message: str
 ) -> None:
-    monkeypatch.setattr(move_module, "_BARE", dict(move_module._BARE))
+    monkeypatch.setattr(notation_module, "_BARE", dict(notation_module._BARE))
     with pytest.raises(ValueError, match=message):
         register_bare_move(verb, _Shout)
-    assert "yell" not in move_module._BARE
+    assert "yell" not in notation_module._BARE
 
 
 def test_meld_5_a_wild_read_as_a_rank_is_not_a_wild_read_as_a_card() -> None:

@@ -28,7 +28,8 @@ from rummyrules.formats.records import (
     record_text,
     replay,
 )
-from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.moves import Move
+from rummyrules.game.notation import parse_move
 from strategies import RandomGame, moves, random_games
 
 SHORT = EndOfThePage(rounds=2, max_turns=1)

@@ -21,7 +21,8 @@ from rummyrules import (
     IllegalMoveError,
     Match,
 )
-from rummyrules.game.moves import Draw, parse_move
+from rummyrules.game.moves import Draw
+from rummyrules.game.notation import parse_move
 
 GAMES = ["EOP", "F14", "GOR"]
 TITLES = {"EOP": "End of the Page", "F14": "1400", "GOR": "Going Out Rummy"}

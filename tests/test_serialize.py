@@ -35,7 +35,8 @@ from rummyrules import (
     loads,
 )
 from rummyrules.formats.json import VERSION, Saved
-from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.moves import Move
+from rummyrules.game.notation import parse_move
 from rummyrules.games.end_of_the_page.state import EndOfThePageState, EndOfThePageTurn
 from rummyrules.games.fourteen_hundred.state import FourteenHundredState
 from rummyrules.games.going_out.state import GoingOutState

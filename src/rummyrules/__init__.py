@@ -46,8 +46,8 @@ from rummyrules.game.moves import (
     NewMeld,
     Pass,
     Take,
-    parse_move,
 )
+from rummyrules.game.notation import parse_move
 from rummyrules.game.registry import parse_rules, rules_text
 from rummyrules.game.results import RoundResult
 from rummyrules.game.rules import Rules

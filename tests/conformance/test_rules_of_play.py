@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from conformance import GAMES, IDS, PER_GAME, every_listed_move
 from rummyrules import GameState, IllegalMoveError, PlayableRules
-from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.moves import Move
+from rummyrules.game.notation import parse_move
 from scenarios import every_card
 from strategies import game_tables, moves, random_play, seeds
 

@@ -54,7 +54,7 @@ def mover(before: GameState, move: Move) -> int:
     """Who makes the move: its ``N:`` prefix, or the player to move.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.game.moves import parse_move
+    >>> from rummyrules.game.notation import parse_move
     >>> game = EndOfThePage().new_game(seed=1)
     >>> mover(game, parse_move("draw")), mover(game, parse_move("0: draw"))
     (1, 0)
@@ -121,7 +121,7 @@ class Narrator:
         >>> import io
         >>> from rummyrules import GoingOutRummy
         >>> from rummyrules.cli.printer import Printer
-        >>> from rummyrules.game.moves import parse_move
+        >>> from rummyrules.game.notation import parse_move
         >>> out = io.StringIO()
         >>> narrator = Narrator(Printer(out=out, err=io.StringIO()), ["a", "b", "c"])
         >>> game = GoingOutRummy(players=3).new_game(seed=1)

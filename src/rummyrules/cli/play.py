@@ -36,7 +36,8 @@ import attrs
 from rummyrules.bots import Bot
 from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
-from rummyrules.game.moves import Claim, Drop, Move, parse_move
+from rummyrules.game.moves import Claim, Drop, Move
+from rummyrules.game.notation import parse_move
 from rummyrules.game.rummy500 import Rummy500View
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import strategy_of

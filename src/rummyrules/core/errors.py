@@ -74,7 +74,7 @@ class CardParseError(RummyRulesError):
 class MoveParseError(RummyRulesError):
     """Text that is not a move at all (as opposed to a move the rules forbid).
 
-    >>> from rummyrules.game.moves import parse_move
+    >>> from rummyrules.game.notation import parse_move
     >>> parse_move("dance")
     Traceback (most recent call last):
     ...

@@ -38,7 +38,8 @@ from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, Card, Rank
 from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import MAX_DIGITS, brief
 from rummyrules.game.events import Event
-from rummyrules.game.moves import GoOut, Move, parse_move
+from rummyrules.game.moves import GoOut, Move
+from rummyrules.game.notation import parse_move
 from rummyrules.game.registry import VARIANTS
 from rummyrules.game.state import GameState, PlayableRules, View
 from rummyrules.melds import Declaration, Meld, MeldKind, parse_declared

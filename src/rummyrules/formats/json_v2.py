@@ -24,7 +24,8 @@ from rummyrules.core.cards import Card, parse_cards
 from rummyrules.core.errors import LoadError
 from rummyrules.core.inputs import brief
 from rummyrules.formats.json_converter import Reading
-from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.moves import Move
+from rummyrules.game.notation import parse_move
 from rummyrules.melds import Meld, MeldKind, parse_declared
 
 __all__ = ["READING_V2", "text_forms", "without_history"]

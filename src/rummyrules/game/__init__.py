@@ -4,7 +4,7 @@ Moves and their notation, the melds on the table, the game state and the
 view every game's own derive from, the rules classes' base, dealing and the
 stock, the turn machine's skeleton, and the registry of games.
 
->>> from rummyrules.game.moves import parse_move
+>>> from rummyrules.game.notation import parse_move
 >>> str(parse_move("LAY 3c on 1"))
 'lay 3C on 1'
 """

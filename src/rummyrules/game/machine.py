@@ -201,7 +201,7 @@ class Kind(Generic[S, M]):
         """The option the move names, once every rule allows it; or the refusal.
 
         >>> from rummyrules import EndOfThePage
-        >>> from rummyrules.game.moves import parse_move
+        >>> from rummyrules.game.notation import parse_move
         >>> game = EndOfThePage().new_game(seed=1).apply("draw")
         >>> kind = game.rules.machine.phases[game.phase].kinds[-1]
         >>> kind.resolve(game, parse_move("discard 2S"), game.to_move)
@@ -332,7 +332,7 @@ class Machine(Generic[S]):
         may lay the hand out any valid way.
 
         >>> from rummyrules import EndOfThePage
-        >>> from rummyrules.game.moves import parse_move
+        >>> from rummyrules.game.notation import parse_move
         >>> game = EndOfThePage().new_game(seed=1)
         >>> str(game.rules.machine.resolve(game, parse_move("1: draw")))
         'draw'

@@ -1,43 +1,13 @@
 """Moves: frozen values, each with one short text (the move notation).
 
-Every move is a value and a line of text, and ``str(move)`` gives the text
-that :func:`~rummyrules.parse_move` reads back to the same value. The notation is short,
-case-free and forgiving of spaces:
+Every move is a value and a line of text: ``str(move)`` gives the text, and
+:func:`~rummyrules.parse_move` (:mod:`rummyrules.game.notation`) reads it
+back to the same value. The table of the notation is there.
 
-=================================  ============================================
-text                               move
-=================================  ============================================
-``draw``                           :class:`Draw` the top card of the stock
-``take``, ``take 7H``              :class:`Take` the top discard, or the
-                                   topmost 7H of the pile
-``meld 7S 5H=8S 9S``               :class:`NewMeld`: lay a new meld; a wild may
-                                   be declared, ``5H=8S`` in a run, ``3S=4``
-                                   in a set (MELD-5)
-``lay 3C on 1``                    :class:`LayOff` a card onto meld 1, 2, …;
-                                   ``lay 3C=7C on 2`` declares a wild
-``discard KC``                     :class:`Discard`, which ends the turn
-``pass``                           :class:`Pass` the first upcard (1400)
-``2: claim 7H on 3``               :class:`Claim` the last discard out of turn
-                                   and lay it on meld 3 (1400)
-``out 7S 7H 7D / AH 2H *=3H``      :class:`GoOut` with the whole hand as melds;
-                                   a final ``discard KC`` discards the card
-                                   left over (Going Out)
-``3: drop``                        :class:`Drop` out (Going Out)
-``done``                           :class:`Done`: end a turn with no discard
-=================================  ============================================
-
-A move made by a player other than the one to move starts with the player's
-number and a colon (``2: claim 7H on 3``); a move without one is made by the
-player to move. Melds are numbered from 1 in the order they were laid this
-round.
-
->>> from rummyrules.game.moves import parse_move
->>> move = parse_move("  MELD 7s 5h=8S 9s ")
->>> move
-NewMeld(player=None, cards=(Card(rank=Rank.SEVEN, suit=Suit.SPADES), Card(rank=Rank.FIVE, suit=Suit.HEARTS), Card(rank=Rank.NINE, suit=Suit.SPADES)), declared=(None, Card(rank=Rank.EIGHT, suit=Suit.SPADES), None))
->>> str(move)
-'meld 7S 5H=8S 9S'
->>> str(parse_move("2:claim 7h on 3"))
+>>> from rummyrules import parse_cards
+>>> str(NewMeld(cards=parse_cards("7S 8S 9S")))
+'meld 7S 8S 9S'
+>>> str(Claim(player=2, card=Card.parse("7H"), meld=3))
 '2: claim 7H on 3'
 """
 
@@ -45,20 +15,17 @@ from __future__ import annotations
 
 import abc
 import functools
-import re
-from typing import ClassVar, Final
+from typing import ClassVar
 
 import attrs
 
 from rummyrules.core.cards import Card
-from rummyrules.core.errors import CardParseError, MoveParseError
-from rummyrules.core.inputs import brief, expect, whole_number
+from rummyrules.core.errors import MoveParseError
 from rummyrules.melds import (
     Declaration,
     Meld,
     declaration_key,
     declarations_key,
-    parse_declared,
 )
 
 __all__ = [
@@ -74,8 +41,6 @@ __all__ = [
     "Pass",
     "Take",
     "discard_of",
-    "parse_move",
-    "register_bare_move",
     "take_of",
 ]
 
@@ -127,6 +92,7 @@ class Move(abc.ABC):
         other card with None. A move that plays no card (draw, pass, drop)
         has none.
 
+        >>> from rummyrules.game.notation import parse_move
         >>> [
         ...     (str(card), str(meaning))
         ...     for card, meaning in parse_move("meld 5C 6C KC=7C").played()
@@ -141,6 +107,7 @@ class Move(abc.ABC):
     def discarded(self) -> Card | None:
         """Which card this move discards, if any (a discard's, or going out's last card).
 
+        >>> from rummyrules.game.notation import parse_move
         >>> parse_move("discard 3C").discarded == Card.parse("3C"), Draw().discarded
         (True, None)
         """
@@ -150,6 +117,7 @@ class Move(abc.ABC):
     def target_meld(self) -> int | None:
         """The meld on the table (numbered from 1) this move lays a card on; None for others.
 
+        >>> from rummyrules.game.notation import parse_move
         >>> parse_move("lay 3C on 2").target_meld, parse_move("discard 3C").target_meld
         (2, None)
         """
@@ -238,6 +206,7 @@ class NewMeld(Move):
     def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
         """The meld's cards, each wild with what it stands for.
 
+        >>> from rummyrules.game.notation import parse_move
         >>> [str(meaning) for _, meaning in parse_move("meld 3S 2S=3 3D").played()]
         ['None', '3', 'None']
         """
@@ -272,6 +241,7 @@ class LayOff(Move):
     def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
         """The card laid off, with what it stands for if it is a declared wild.
 
+        >>> from rummyrules.game.notation import parse_move
         >>> [(str(c), str(d)) for c, d in parse_move("lay 5H=7C on 2").played()]
         [('5H', '7C')]
         """
@@ -281,6 +251,7 @@ class LayOff(Move):
     def target_meld(self) -> int:
         """The meld the card goes on.
 
+        >>> from rummyrules.game.notation import parse_move
         >>> parse_move("lay 5H on 2").target_meld
         2
         """
@@ -354,6 +325,7 @@ class Claim(Move):
     def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
         """The discard claimed, with what it stands for if it is a declared wild.
 
+        >>> from rummyrules.game.notation import parse_move
         >>> [(str(c), d) for c, d in parse_move("1: claim 7H on 3").played()]
         [('7H', None)]
         """
@@ -363,6 +335,7 @@ class Claim(Move):
     def target_meld(self) -> int:
         """The meld the claimed card goes on.
 
+        >>> from rummyrules.game.notation import parse_move
         >>> parse_move("1: claim 7H on 3").target_meld
         3
         """
@@ -373,6 +346,7 @@ class Claim(Move):
 class GoOut(Move):
     """Lay the whole hand down as melds, discarding the card left over (GOR-7).
 
+    >>> from rummyrules.game.notation import parse_move
     >>> print(parse_move("out 7S 7H 7D / AH 2H *=3H discard KC"))
     out 7S 7H 7D / AH 2H *=3H discard KC
     """
@@ -389,6 +363,7 @@ class GoOut(Move):
     def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
         """Every card the melds lay, meld by meld; the discard is no part of them.
 
+        >>> from rummyrules.game.notation import parse_move
         >>> len(parse_move("out 7S 7H 7D / AH 2H *=3H discard KC").played())
         6
         """
@@ -398,6 +373,7 @@ class GoOut(Move):
     def discarded(self) -> Card | None:
         """The card left over and discarded, if any.
 
+        >>> from rummyrules.game.notation import parse_move
         >>> str(parse_move("out 7S 7H 7D discard KC").discarded)
         'KC'
         """
@@ -432,49 +408,6 @@ class Done(Move):
         return "done"
 
 
-_PLAYER: Final = re.compile(r"^\s*([0-9]+)\s*:\s*(.*)$", re.S)
-_BARE: Final[dict[str, type[Move]]] = {
-    "draw": Draw,
-    "pass": Pass,
-    "drop": Drop,
-    "done": Done,
-}
-_VERBS: Final = {"take", "meld", "lay", "discard", "claim", "out"}
-"""The verbs of moves with cards, read by :func:`parse_move` itself."""
-
-
-def register_bare_move(verb: str, move: type[Move]) -> None:
-    """Make a game's own move without cards readable: ``verb`` is read as ``move()``.
-
-    A game that has a move the shared notation lacks (Gin Rummy's
-    ``knock``) registers it from its own package, as it registers itself;
-    the move's text must be its verb. Registering the same move again does
-    nothing; a verb the notation already uses for another move is refused.
-
-    >>> register_bare_move("done", Done)  # already so: nothing changes
-    >>> register_bare_move("draw", Done)
-    Traceback (most recent call last):
-    ...
-    ValueError: 'draw' is already the move Draw
-    """
-    if not (verb.isascii() and verb.isalpha() and verb.islower()):
-        message = f"a move's verb is a word of small letters, not {brief(verb)}"
-        raise ValueError(message)
-    known = _BARE.get(verb)
-    if known is move:
-        return
-    if known is not None or verb in _VERBS:
-        name = "a move with cards" if known is None else f"the move {known.__name__}"
-        message = f"{brief(verb)} is already {name}"
-        raise ValueError(message)
-    if str(move()) != verb:
-        message = (
-            f"{move.__name__}() must read as {brief(verb)}, not {brief(str(move()))}"
-        )
-        raise ValueError(message)
-    _BARE[verb] = move
-
-
 @functools.cache
 def take_of(card: Card | None) -> Take:
     """The move ``take`` (or ``take X``), made once and shared: moves are frozen values.
@@ -496,128 +429,3 @@ def discard_of(card: Card) -> Discard:
     True
     """
     return Discard(card=card)
-
-
-def parse_move(text: str) -> Move:
-    """Read a move from its text; raises :class:`~rummyrules.MoveParseError` for text that is no move.
-
-    Parsing knows nothing of the game: whether the move is legal is for the
-    game state to say. Anything but text raises TypeError.
-
-    >>> parse_move("take 7h")
-    Take(player=None, card=Card(rank=Rank.SEVEN, suit=Suit.HEARTS))
-    >>> parse_move("discard")
-    Traceback (most recent call last):
-    ...
-    rummyrules.MoveParseError: 'discard' is not a move: discard needs one card, as in 'discard KC'
-    """
-    expect(text, str, name="move", what="a move's text")
-    try:
-        return _parse(text)
-    except CardParseError as error:
-        raise _not_a_move(text, str(error)) from None
-
-
-def _parse(text: str) -> Move:
-    player: int | None = None
-    body = text
-    numbered = _PLAYER.match(text)
-    if numbered:
-        player, body = whole_number(numbered.group(1)), numbered.group(2)
-        if player is None:
-            raise _not_a_move(text, "the player's number is too long")
-    verb, _, rest = body.strip().partition(" ")
-    verb, rest = verb.lower(), rest.strip()
-    if verb in _BARE and not rest:
-        return _BARE[verb](player=player)
-    if verb == "take":
-        return Take(player=player, card=_one_card(text, rest, "take") if rest else None)
-    if verb == "discard":
-        return Discard(player=player, card=_one_card(text, rest, "discard"))
-    if verb == "meld" and rest:
-        cards, declared = parse_declared(rest)
-        return NewMeld(player=player, cards=cards, declared=declared)
-    if verb in {"lay", "claim"}:
-        card, meaning, meld = _on_meld(text, rest, verb)
-        kind = LayOff if verb == "lay" else Claim
-        return kind(player=player, card=card, declared=meaning, meld=meld)
-    if verb == "out" and rest:
-        return _go_out(text, rest, player)
-    raise _not_a_move(text, _HINTS.get(verb) or _unknown())
-
-
-def _unknown() -> str:
-    *verbs, last = [*_VERBS_IN_ORDER, *(v for v in _BARE if v not in _VERBS_IN_ORDER)]
-    return f"a move is {', '.join(verbs)} or {last}"
-
-
-_VERBS_IN_ORDER: Final = (
-    "draw", "take", "meld", "lay", "discard", "pass", "claim", "out", "drop", "done"
-)  # fmt: skip
-_HINTS: Final = {
-    "draw": "draw takes nothing after it",
-    "pass": "pass takes nothing after it",
-    "drop": "drop takes nothing after it",
-    "done": "done takes nothing after it",
-    "meld": "meld needs its cards, as in 'meld 7S 8S 9S'",
-    "out": "out needs the melds, as in 'out 7S 7H 7D / 8C 9C 10C discard KD'",
-}
-
-
-def _not_a_move(text: str, why: str) -> MoveParseError:
-    return MoveParseError(f"{brief(text.strip())} is not a move: {why}")
-
-
-def _one_card(text: str, rest: str, verb: str) -> Card:
-    tokens = rest.split()
-    if len(tokens) != 1:
-        raise _not_a_move(text, f"{verb} needs one card, as in '{verb} KC'")
-    return Card.parse(tokens[0])
-
-
-def _on_meld(text: str, rest: str, verb: str) -> tuple[Card, Declaration | None, int]:
-    # Split from the right: a regular expression that looks for " on " from the
-    # left takes quadratic time on a long run of spaces.
-    words = rest.rsplit(maxsplit=2)
-    number = whole_number(words[-1]) if words[-1].isdigit() else None
-    if len(words) != 3 or words[1].lower() != "on" or number is None:
-        raise _not_a_move(
-            text, f"{verb} needs a card and a meld, as in '{verb} 3C on 1'"
-        )
-    cards, declared = parse_declared(words[0])
-    if len(cards) != 1:
-        raise _not_a_move(text, f"{verb} takes one card at a time")
-    if number < 1:
-        raise _not_a_move(text, "melds are numbered from 1")
-    return cards[0], declared[0], number
-
-
-def _discard_at_end(rest: str) -> tuple[str, str | None]:
-    """What ``out`` lays, and the card that a ``discard KC`` at its end names, if any.
-
-    Split from the right: a regular expression that looks for "discard" from
-    the left takes quadratic time on a long run of spaces.
-    """
-    words = rest.rsplit(maxsplit=1)
-    if len(words) == 2:
-        laid, last = words[0].rstrip(), words[1]
-        head, word = laid[:-7], laid[-7:]
-        if word.lower() == "discard" and not (
-            head[-1:].isalnum() or head.endswith("_")
-        ):
-            return head, last
-    return rest, None
-
-
-def _go_out(text: str, rest: str, player: int | None) -> GoOut:
-    laid, last = _discard_at_end(rest)
-    if not laid.strip():
-        raise _not_a_move(text, _HINTS["out"])
-    discard = None if last is None else Card.parse(last)
-    melds: list[NewMeld] = []
-    for group in laid.split("/"):
-        if not group.strip():
-            raise _not_a_move(text, "each '/' must stand between two melds")
-        cards, declared = parse_declared(group)
-        melds.append(NewMeld(cards=cards, declared=declared))
-    return GoOut(player=player, melds=tuple(melds), discard=discard)

@@ -21,7 +21,8 @@ import attrs
 
 from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.inputs import expect_player, wrong_type
-from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.moves import Move
+from rummyrules.game.notation import parse_move
 
 __all__ = ["Phase", "Playing", "check_player", "mover", "sent_move"]
 

@@ -88,7 +88,7 @@ def name_meld(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]
     """The readings a new meld names, each wild declared; or why it is no meld.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.game.moves import parse_move
+    >>> from rummyrules.game.notation import parse_move
     >>> game = EndOfThePage().new_game(seed=3).apply("draw")
     >>> [str(move) for move in name_meld(game, parse_move("meld 9H 9C 8D"), 1)]
     ['meld 9H 9C 8D=9']

@@ -329,7 +329,7 @@ class PointsStrategy(Strategy, abc.ABC):
         """The cards a take brings into the hand: the card and every card above it.
 
         >>> from rummyrules import EndOfThePage
-        >>> from rummyrules.game.moves import parse_move
+        >>> from rummyrules.game.notation import parse_move
         >>> game = EndOfThePage().position(
         ...     "wild 3 | to_move 1 draw | hands 3S 4C / 9D JD KC | pile 6C 10D"
         ... )

@@ -73,7 +73,7 @@ def _as_recorded(game: GameState, move: Move) -> Move:
     stay; it goes only where the game lists the move without one (``draw``,
     not ``1: draw``). A claim keeps it, even by the player to move (F14-R9).
 
-    >>> from rummyrules.game.moves import parse_move
+    >>> from rummyrules.game.notation import parse_move
     >>> game = rules_from_request("GinRummy", {}).new_game(seed=1)
     >>> seat = game.to_move
     >>> str(_as_recorded(game, parse_move(f"{seat}: pass")))

@@ -24,7 +24,8 @@ from rummyrules.core.errors import RummyRulesError
 from rummyrules.core.inputs import brief, expect, expect_player, wrong_type
 from rummyrules.formats.records.record import GameRecord, scores_text, winners_text
 from rummyrules.game.events import Event
-from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.moves import Move
+from rummyrules.game.notation import parse_move
 from rummyrules.game.playing import check_player
 from rummyrules.game.state import GameState, PlayableRules
 

@@ -16,7 +16,8 @@ from rummyrules.core.cards import parse_cards
 from rummyrules.core.errors import DeckError, RecordParseError, RummyRulesError
 from rummyrules.core.inputs import brief, expect, whole_number
 from rummyrules.formats.records.record import GameRecord
-from rummyrules.game.moves import Move, parse_move
+from rummyrules.game.moves import Move
+from rummyrules.game.notation import parse_move
 from rummyrules.game.registry import VARIANTS, parse_rules
 from rummyrules.game.state import PlayableRules
 

@@ -35,7 +35,7 @@ class EndOfThePageStrategy(Rummy500Strategy):
         """The cards a take brings: only the card chosen, without the cards above (EOP-R2).
 
         >>> from rummyrules import EndOfThePage
-        >>> from rummyrules.game.moves import parse_move
+        >>> from rummyrules.game.notation import parse_move
         >>> game = EndOfThePage(take_cards_above=False).position(
         ...     "wild 3 | to_move 1 draw | hands 3S 4C / 9D JD KC | pile 6C 10D"
         ... )

@@ -11,7 +11,8 @@ from typing import ClassVar
 
 import attrs
 
-from rummyrules.game.moves import Move, register_bare_move
+from rummyrules.game.moves import Move
+from rummyrules.game.notation import register_bare_move
 
 __all__ = ["Knock"]
 

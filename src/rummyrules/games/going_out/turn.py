@@ -185,7 +185,7 @@ def resolve_out(state: State, move: GoOut, player: int) -> list[GoOut]:
     not only the one listed for its discard: the player chooses how to show it.
 
     >>> from rummyrules import GoingOutRummy
-    >>> from rummyrules.game.moves import parse_move
+    >>> from rummyrules.game.notation import parse_move
     >>> rules = GoingOutRummy(hand_size=3, wildcards=1)
     >>> game = rules.new_game(deck=rules.stacked_deck("4C 8H 5C 9C * KD 9D"))
     >>> game = game.apply("draw")

@@ -1,0 +1,233 @@
+"""The move notation: reading a move from its text.
+
+Each move's text is made by the move itself (``str(move)``,
+:mod:`rummyrules.game.moves`); :func:`parse_move` reads it back to the same
+value. The notation is short, case-free and forgiving of spaces:
+
+=================================  ============================================
+text                               move
+=================================  ============================================
+``draw``                           :class:`Draw` the top card of the stock
+``take``, ``take 7H``              :class:`Take` the top discard, or the
+                                   topmost 7H of the pile
+``meld 7S 5H=8S 9S``               :class:`NewMeld`: lay a new meld; a wild may
+                                   be declared, ``5H=8S`` in a run, ``3S=4``
+                                   in a set (MELD-5)
+``lay 3C on 1``                    :class:`LayOff` a card onto meld 1, 2, …;
+                                   ``lay 3C=7C on 2`` declares a wild
+``discard KC``                     :class:`Discard`, which ends the turn
+``pass``                           :class:`Pass` the first upcard (1400)
+``2: claim 7H on 3``               :class:`Claim` the last discard out of turn
+                                   and lay it on meld 3 (1400)
+``out 7S 7H 7D / AH 2H *=3H``      :class:`GoOut` with the whole hand as melds;
+                                   a final ``discard KC`` discards the card
+                                   left over (Going Out)
+``3: drop``                        :class:`Drop` out (Going Out)
+``done``                           :class:`Done`: end a turn with no discard
+=================================  ============================================
+
+A move made by a player other than the one to move starts with the player's
+number and a colon (``2: claim 7H on 3``); a move without one is made by the
+player to move. Melds are numbered from 1 in the order they were laid this
+round.
+
+>>> move = parse_move("  MELD 7s 5h=8S 9s ")
+>>> move
+NewMeld(player=None, cards=(Card(rank=Rank.SEVEN, suit=Suit.SPADES), Card(rank=Rank.FIVE, suit=Suit.HEARTS), Card(rank=Rank.NINE, suit=Suit.SPADES)), declared=(None, Card(rank=Rank.EIGHT, suit=Suit.SPADES), None))
+>>> str(move)
+'meld 7S 5H=8S 9S'
+>>> str(parse_move("2:claim 7h on 3"))
+'2: claim 7H on 3'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from rummyrules.core.cards import Card
+from rummyrules.core.errors import CardParseError, MoveParseError
+from rummyrules.core.inputs import brief, expect, whole_number
+from rummyrules.game.moves import (
+    Claim,
+    Discard,
+    Done,
+    Draw,
+    Drop,
+    GoOut,
+    LayOff,
+    Move,
+    NewMeld,
+    Pass,
+    Take,
+)
+from rummyrules.melds import Declaration, parse_declared
+
+__all__ = ["parse_move", "register_bare_move"]
+
+_PLAYER: Final = re.compile(r"^\s*([0-9]+)\s*:\s*(.*)$", re.S)
+_BARE: Final[dict[str, type[Move]]] = {
+    "draw": Draw,
+    "pass": Pass,
+    "drop": Drop,
+    "done": Done,
+}
+_VERBS: Final = {"take", "meld", "lay", "discard", "claim", "out"}
+"""The verbs of moves with cards, read by :func:`parse_move` itself."""
+
+
+def register_bare_move(verb: str, move: type[Move]) -> None:
+    """Make a game's own move without cards readable: ``verb`` is read as ``move()``.
+
+    A game that has a move the shared notation lacks (Gin Rummy's
+    ``knock``) registers it from its own package, as it registers itself;
+    the move's text must be its verb. Registering the same move again does
+    nothing; a verb the notation already uses for another move is refused.
+
+    >>> register_bare_move("done", Done)  # already so: nothing changes
+    >>> register_bare_move("draw", Done)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'draw' is already the move Draw
+    """
+    if not (verb.isascii() and verb.isalpha() and verb.islower()):
+        message = f"a move's verb is a word of small letters, not {brief(verb)}"
+        raise ValueError(message)
+    known = _BARE.get(verb)
+    if known is move:
+        return
+    if known is not None or verb in _VERBS:
+        name = "a move with cards" if known is None else f"the move {known.__name__}"
+        message = f"{brief(verb)} is already {name}"
+        raise ValueError(message)
+    if str(move()) != verb:
+        message = (
+            f"{move.__name__}() must read as {brief(verb)}, not {brief(str(move()))}"
+        )
+        raise ValueError(message)
+    _BARE[verb] = move
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its text; raises :class:`~rummyrules.MoveParseError` for text that is no move.
+
+    Parsing knows nothing of the game: whether the move is legal is for the
+    game state to say. Anything but text raises TypeError.
+
+    >>> parse_move("take 7h")
+    Take(player=None, card=Card(rank=Rank.SEVEN, suit=Suit.HEARTS))
+    >>> parse_move("discard")
+    Traceback (most recent call last):
+    ...
+    rummyrules.MoveParseError: 'discard' is not a move: discard needs one card, as in 'discard KC'
+    """
+    expect(text, str, name="move", what="a move's text")
+    try:
+        return _parse(text)
+    except CardParseError as error:
+        raise _not_a_move(text, str(error)) from None
+
+
+def _parse(text: str) -> Move:
+    player: int | None = None
+    body = text
+    numbered = _PLAYER.match(text)
+    if numbered:
+        player, body = whole_number(numbered.group(1)), numbered.group(2)
+        if player is None:
+            raise _not_a_move(text, "the player's number is too long")
+    verb, _, rest = body.strip().partition(" ")
+    verb, rest = verb.lower(), rest.strip()
+    if verb in _BARE and not rest:
+        return _BARE[verb](player=player)
+    if verb == "take":
+        return Take(player=player, card=_one_card(text, rest, "take") if rest else None)
+    if verb == "discard":
+        return Discard(player=player, card=_one_card(text, rest, "discard"))
+    if verb == "meld" and rest:
+        cards, declared = parse_declared(rest)
+        return NewMeld(player=player, cards=cards, declared=declared)
+    if verb in {"lay", "claim"}:
+        card, meaning, meld = _on_meld(text, rest, verb)
+        kind = LayOff if verb == "lay" else Claim
+        return kind(player=player, card=card, declared=meaning, meld=meld)
+    if verb == "out" and rest:
+        return _go_out(text, rest, player)
+    raise _not_a_move(text, _HINTS.get(verb) or _unknown())
+
+
+def _unknown() -> str:
+    *verbs, last = [*_VERBS_IN_ORDER, *(v for v in _BARE if v not in _VERBS_IN_ORDER)]
+    return f"a move is {', '.join(verbs)} or {last}"
+
+
+_VERBS_IN_ORDER: Final = (
+    "draw", "take", "meld", "lay", "discard", "pass", "claim", "out", "drop", "done"
+)  # fmt: skip
+_HINTS: Final = {
+    "draw": "draw takes nothing after it",
+    "pass": "pass takes nothing after it",
+    "drop": "drop takes nothing after it",
+    "done": "done takes nothing after it",
+    "meld": "meld needs its cards, as in 'meld 7S 8S 9S'",
+    "out": "out needs the melds, as in 'out 7S 7H 7D / 8C 9C 10C discard KD'",
+}
+
+
+def _not_a_move(text: str, why: str) -> MoveParseError:
+    return MoveParseError(f"{brief(text.strip())} is not a move: {why}")
+
+
+def _one_card(text: str, rest: str, verb: str) -> Card:
+    tokens = rest.split()
+    if len(tokens) != 1:
+        raise _not_a_move(text, f"{verb} needs one card, as in '{verb} KC'")
+    return Card.parse(tokens[0])
+
+
+def _on_meld(text: str, rest: str, verb: str) -> tuple[Card, Declaration | None, int]:
+    # Split from the right: a regular expression that looks for " on " from the
+    # left takes quadratic time on a long run of spaces.
+    words = rest.rsplit(maxsplit=2)
+    number = whole_number(words[-1]) if words[-1].isdigit() else None
+    if len(words) != 3 or words[1].lower() != "on" or number is None:
+        raise _not_a_move(
+            text, f"{verb} needs a card and a meld, as in '{verb} 3C on 1'"
+        )
+    cards, declared = parse_declared(words[0])
+    if len(cards) != 1:
+        raise _not_a_move(text, f"{verb} takes one card at a time")
+    if number < 1:
+        raise _not_a_move(text, "melds are numbered from 1")
+    return cards[0], declared[0], number
+
+
+def _discard_at_end(rest: str) -> tuple[str, str | None]:
+    """What ``out`` lays, and the card that a ``discard KC`` at its end names, if any.
+
+    Split from the right: a regular expression that looks for "discard" from
+    the left takes quadratic time on a long run of spaces.
+    """
+    words = rest.rsplit(maxsplit=1)
+    if len(words) == 2:
+        laid, last = words[0].rstrip(), words[1]
+        head, word = laid[:-7], laid[-7:]
+        if word.lower() == "discard" and not (
+            head[-1:].isalnum() or head.endswith("_")
+        ):
+            return head, last
+    return rest, None
+
+
+def _go_out(text: str, rest: str, player: int | None) -> GoOut:
+    laid, last = _discard_at_end(rest)
+    if not laid.strip():
+        raise _not_a_move(text, _HINTS["out"])
+    discard = None if last is None else Card.parse(last)
+    melds: list[NewMeld] = []
+    for group in laid.split("/"):
+        if not group.strip():
+            raise _not_a_move(text, "each '/' must stand between two melds")
+        cards, declared = parse_declared(group)
+        melds.append(NewMeld(cards=cards, declared=declared))
+    return GoOut(player=player, melds=tuple(melds), discard=discard)
