@@ -28,6 +28,7 @@ from typing import Any
 
 from rummyrules import EndOfThePage, FourteenHundred, GinRummy, GoingOutRummy
 from rummyrules.bots import Bot, GreedyBot, SearchBot
+from rummyrules.bots.players import askers
 from rummyrules.core.shuffle import shuffled
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules, View
@@ -79,10 +80,9 @@ def play(
 
 
 def _next_move(state: GameState, bots: list[Bot]) -> Move:
-    """As play_game asks: the other seat out of turn (a 1400 claim) first, then the mover."""
+    """As play_game asks: the others out of turn (a 1400 claim) first, then the mover."""
     mover = state.to_move or 0
-    other = 1 - mover
-    if any(move.kind == "claim" for move in state.legal_moves(player=other)):
+    for other in askers(state, mover):
         move = bots[other].choose(state.view(other))
         if move is not None:
             return move

@@ -26,7 +26,7 @@ from rummyrules.formats.records import GameRecord
 from rummyrules.game.moves import Drop, Move
 from rummyrules.game.state import GameState, PlayableRules, View
 
-__all__ = ["Bot", "PlayedGame", "RandomBot", "play_game"]
+__all__ = ["Bot", "PlayedGame", "RandomBot", "askers", "play_game"]
 
 
 @runtime_checkable

@@ -112,8 +112,8 @@ class SearchBot:
     one for each group of moves that play the same cards the same way
     (:func:`~rummyrules.group_moves`), those of the greedy move's kind
     first, at most ``width`` in all; it never drops out of a game. For each
-    deal it samples, it plays every candidate and then the greedy bot in
-    every seat to the end of the round. It makes the greedy move unless
+    deal it samples, it plays every candidate still in the race (below) and
+    then the greedy bot in every seat to the end of the round. It makes the greedy move unless
     another candidate did better on the same deals by more than ``caution``
     standard errors of the difference (the best of several noisy averages
     is most often only the luckiest), and then the one that gained most.
@@ -132,7 +132,7 @@ class SearchBot:
     tells of their hands.
 
     Its budget, each turn it has a choice: ``playouts`` deals (each candidate
-    played out once on each), or ``seconds`` of CPU time (``time.process_time``),
+    in the race played out once on each), or ``seconds`` of CPU time (``time.process_time``),
     or whichever runs out first when both are given; at least one deal.
     Given its seed, a budget of playouts only and the same views, it makes
     the same moves; a budget of time depends on the machine's speed.
@@ -172,6 +172,11 @@ class SearchBot:
         self.playouts = playouts
         self.seconds = seconds
         self.width = width
+        expect(
+            caution, (int, float), name="caution", what="a number of standard errors"
+        )
+        if not caution >= 0:
+            raise OptionError(f"caution must be 0 or more, not {caution}")
         self.caution = caution
         self.depth = depth
         self.rollout: Bot = GreedyBot() if rollout is None else rollout
@@ -223,7 +228,9 @@ class SearchBot:
         kept = [0]
         for index in racing[1:]:
             gain, error = _gain(outcomes[index], outcomes[0])
-            if gain + error >= 0:
+            # A move that ties the greedy one but for a single loss sits exactly
+            # one error below nought: rounding must not decide whether it stays.
+            if gain + error >= 0 or math.isclose(gain, -error):
                 kept.append(index)
         return kept
 
