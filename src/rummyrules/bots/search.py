@@ -122,7 +122,9 @@ def _feeds(shape: Shape, card: Card, theirs: tuple[Card, ...]) -> int:
     return shape.ties(card, (card, *theirs))
 
 
-def _first_move(view: View, greedy: Move, kept: list[Move]) -> Move:
+def _first_move(
+    view: View, greedy: Move, kept: list[Move], rank: Callable[[Move], tuple[int, ...]]
+) -> Move:
     """The move the search plays unless another beats it clearly: the greedy move, made wary.
 
     Where only going out counts, a greedy discard gives way to the discard
@@ -131,12 +133,12 @@ def _first_move(view: View, greedy: Move, kept: list[Move]) -> Move:
     needs is the costliest one to let go. Measured in duplicate pairs this
     alone wins 55 % of Going Out Rummy games against the greedy bot (see
     ``benchmarks/README.md``). In a game of points the greedy move stays.
+    ``rank`` is the view's :func:`_discard_rank`.
     """
     if not isinstance(greedy, Discard) or not isinstance(
         strategy_of(view.rules), GoingOutStrategy
     ):
         return greedy
-    rank = _discard_rank(view)
     near = rank(greedy)[:2]
     safer = [
         move for move in kept if isinstance(move, Discard) and rank(move)[:2] == near
@@ -327,13 +329,13 @@ class SearchBot:
             first = kept[0] if kept else None
         if first is None:
             return ()
-        first = _first_move(view, first, kept)
+        rank = _discard_rank(view)
+        first = _first_move(view, first, kept, rank)
         others = [
             group.choices[0]
             for group in group_moves(kept)
             if first not in group.choices
         ]
-        rank = _discard_rank(view)
         others.sort(key=lambda move: (move.kind != first.kind, rank(move)))
         return (first, *others[: self.width - 1])
 
