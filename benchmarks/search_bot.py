@@ -15,7 +15,8 @@ shuffled anew: what a perfect reading of the other players would give) or
 information is worth, never a way to play).
 
     PYTHONPATH=src python benchmarks/search_bot.py [--pairs 50] [--playouts 32]
-        [--caution 2.5] [--deal sampled] [--jobs 2] [--variants gin,eop]
+        [--caution 2.5] [--deal sampled] [--jobs 2] [--first-seed 5000]
+        [--variants gin,eop]
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from typing import Any
+
+from attrs import frozen
 
 from rummyrules import EndOfThePage, FourteenHundred, GinRummy, GoingOutRummy
 from rummyrules.bots import Bot, GreedyBot, SearchBot
@@ -48,31 +52,40 @@ game is the one a table plays, and four times as long to measure.
 """
 
 FIRST_SEED = 5000
-"""The first deal's seed: away from the seeds the tests use."""
+"""The first deal's seed by default: away from the seeds the tests use."""
 
 
-def play(
-    variant: str, number: int, playouts: int, caution: float, deal: str
-) -> tuple[int, int, float, float]:
-    """Game ``number`` (deal ``number // 2``, the search bot in seat ``number % 2``): won, lost, margin, CPU s."""
+@frozen
+class Settings:
+    """What every game of a run shares: the variant and the search bot's settings."""
+
+    variant: str
+    playouts: int
+    caution: float
+    deal: str
+    first_seed: int
+
+
+def play(settings: Settings, number: int) -> tuple[int, int, float, float]:
+    """Game ``number`` (deal ``first_seed + number // 2``, the search bot in seat ``number % 2``): won, lost, margin, CPU s."""
     started = time.process_time()
-    rules = VARIANTS[variant]
+    rules = VARIANTS[settings.variant]
     seat = number % 2
-    state: GameState = rules.new_game(seed=FIRST_SEED + number // 2)
+    state: GameState = rules.new_game(seed=settings.first_seed + number // 2)
     truth = [state]
 
     def true_state(view: View, seed: int) -> GameState:
         del view
         whole = truth[0]
-        if deal == "hands":
+        if settings.deal == "hands":
             return whole.replace(stock=shuffled(whole.stock, seed), seed=seed)
         return whole.replace(seed=seed)
 
     search = SearchBot(
         seed=number,
-        playouts=playouts,
-        caution=caution,
-        deal=None if deal == "sampled" else true_state,
+        playouts=settings.playouts,
+        caution=settings.caution,
+        deal=None if settings.deal == "sampled" else true_state,
     )
     bots: list[Bot] = [GreedyBot(), GreedyBot()]
     bots[seat] = search
@@ -111,23 +124,23 @@ def main() -> None:
     )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument(
+        "--first-seed", type=int, default=FIRST_SEED, help="the first deal's seed"
+    )
+    parser.add_argument(
         "--variants", default="eop,1400,gor,gin", help=", ".join(VARIANTS)
     )
     options = parser.parse_args()
     for variant in options.variants.split(","):
         games = 2 * options.pairs
+        settings = Settings(
+            variant,
+            options.playouts,
+            options.caution,
+            options.deal,
+            options.first_seed,
+        )
         with ProcessPoolExecutor(options.jobs) as pool:
-            results = list(
-                pool.map(
-                    play,
-                    [variant] * games,
-                    range(games),
-                    [options.playouts] * games,
-                    [options.caution] * games,
-                    [options.deal] * games,
-                    chunksize=2,
-                )
-            )
+            results = list(pool.map(partial(play, settings), range(games), chunksize=2))
         wins = sum(result[0] for result in results)
         losses = sum(result[1] for result in results)
         # Where the game keeps no score, the margin of a game is its win less its loss.
