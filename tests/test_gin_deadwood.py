@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from peers import peer
 from rummyrules import WILDCARD, Card, parse_cards
 from rummyrules.games.gin_rummy.deadwood import (
     GIN_MELD_RULES,
@@ -199,17 +199,13 @@ def test_gin_5_knock_discards_are_the_brute_force_ones(
 
 
 def _pyspiel() -> Any:
-    try:
-        return importlib.import_module("pyspiel")
-    except ImportError:
-        return None
+    return peer("pyspiel")
 
 
 OPENSPIEL_SUITS = "SCDH"
 """OpenSpiel's suit order: its card is 13 × this place + the rank less one."""
 
 
-@pytest.mark.skipif(_pyspiel() is None, reason="open_spiel is not installed")
 @given(gin_hands(min_size=10))
 def test_gin_2_ten_cards_as_openspiel_counts_them(hand: tuple[Card, ...]) -> None:
     utils = _pyspiel().gin_rummy.GinRummyUtils(13, 4, 10)

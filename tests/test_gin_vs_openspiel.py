@@ -28,7 +28,6 @@ extra: without it the test is skipped, unless
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
 import sys
@@ -37,17 +36,12 @@ from typing import Any
 
 import pytest
 
+# Without OpenSpiel this import skips the module, or fails it when required.
+from openspiel_gin import OpenSpielGin
 from rummyrules import GinRummy, GinRummyState, LayOff
 from rummyrules.bots import GreedyBot
 from rummyrules.core.shuffle import shuffled
 from rummyrules.games.gin_rummy.deadwood import card_points, min_deadwood
-
-if os.environ.get("RUMMYRULES_REQUIRE_PEERS") == "1":
-    importlib.import_module("pyspiel")  # must be there: a missing peer fails, not skips
-else:
-    pytest.importorskip("pyspiel", reason="OpenSpiel comes with the [peers] extra")
-
-from openspiel_gin import OpenSpielGin
 
 DEALS = int(os.environ.get("RUMMYRULES_GIN_DEALS", "300"))
 """Deals compared; ``.ci/run`` compares 2,000, ``benchmarks/soak_gin.py`` more."""
