@@ -1050,3 +1050,48 @@ def test_simulate_finds_a_bot_module_in_the_current_directory_on_every_worker(
     code, alone, _ = run(capsys, *argv)
     assert json.loads(shared) == json.loads(alone)
     assert json.loads(alone)["seats"][0]["bot"] == "cwd_bots:FirstMoveBot"
+
+
+def test_simulate_records_refuses_a_folder_that_holds_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "games"
+    args = ["simulate", "eop", "--rounds", "1", "--seed", "2", "--records", str(folder)]
+    assert run(capsys, *args, "--games", "3")[0] == 0
+    code, out, err = run(capsys, *args, "--games", "2")
+    assert code == 2
+    assert "not empty" in err
+    assert "--overwrite" in err
+    assert "games of" not in out  # refused before a game is played
+    assert len(list(folder.iterdir())) == 3  # the earlier run's records, untouched
+
+
+def test_simulate_records_overwrite_leaves_only_the_new_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "games"
+    args = ["simulate", "eop", "--rounds", "1", "--records", str(folder)]
+    assert run(capsys, *args, "--games", "3", "--seed", "2")[0] == 0
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    assert run(capsys, *args, "--games", "2", "--seed", "5", "--overwrite")[0] == 0
+    names = sorted(path.name for path in folder.iterdir())
+    assert names == ["game-0000.txt", "game-0001.txt", "notes.txt"]
+    expected = simulate(
+        EndOfThePage(rounds=1), ["greedy"] * 2, games=2, seed=5, records=True
+    )
+    read = [
+        parse_record((folder / name).read_text(encoding="utf-8")) for name in names[:2]
+    ]
+    assert read == list(expected.records or ())
+
+
+def test_simulate_records_refuses_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games"
+    path.write_text("", encoding="utf-8")
+    code, _, err = run(
+        capsys, "simulate", "eop", "--rounds", "1", "--records", str(path)
+    )
+    assert code == 2
+    assert "it is a file" in err

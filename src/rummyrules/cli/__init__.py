@@ -241,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
         simulate,
         summary="play many seeded games among bots and sum them up",
         usage="VARIANT [--games N] [--seed S] [--bots NAMES] [--jobs N] "
-        "[--records DIR] [--json]",
+        "[--records DIR [--overwrite]] [--json]",
         examples="  rummyrules simulate eop --games 200\n"
         "  rummyrules simulate 1400 --games 50 --bots greedy,random --players 4\n"
         "  rummyrules simulate 1400 --games 1000 --jobs 0 --records games/\n"
@@ -275,7 +275,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--records",
         metavar="DIR",
-        help="write each game's record to DIR, one file per game (game-0000.txt…)",
+        help="write each game's record to DIR, one file per game (game-0000.txt…); "
+        "DIR must be empty or new",
+    )
+    sub.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="with --records: replace the game records already in DIR",
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 

@@ -91,6 +91,11 @@ def simulate(args: argparse.Namespace, printer: Printer) -> int:
     """
     rules = rules_from(args.variant, args)
     bots = seat_names(args.bots, rules.players)
+    if args.records is not None:
+        refusal = _records_refusal(Path(args.records), overwrite=args.overwrite)
+        if refusal is not None:
+            printer.error(f"rummyrules simulate: error: {refusal}")
+            return 2
     with printer.progress(args.games, f"Playing {rules.name}") as progress:
         summary = run_simulation(
             rules,
@@ -166,9 +171,32 @@ def _json(summary: Summary) -> dict[str, Any]:
     }
 
 
+def _records_refusal(folder: Path, *, overwrite: bool) -> str | None:
+    """Why the records may not go into ``folder``, or None when they may.
+
+    Records left by an earlier run beside the new ones would read as one
+    simulation, so a folder that holds anything is refused, checked before a
+    single game is played, unless ``--overwrite`` says to replace them.
+    """
+    if folder.exists() and not folder.is_dir():
+        return f"--records {folder}: it is a file, not a folder"
+    if folder.is_dir() and not overwrite and any(folder.iterdir()):
+        return (
+            f"--records {folder}: the folder is not empty; choose an empty or "
+            "new folder, or add --overwrite to replace its game records"
+        )
+    return None
+
+
 def _write_records(folder: Path, records: Sequence[GameRecord]) -> None:
-    """One file per game, ``game-0042.txt``: the number of the game, from 0."""
+    """One file per game, ``game-0042.txt``: the number of the game, from 0.
+
+    Game records already there (``game-*.txt``, as an earlier run wrote them)
+    are removed first, so that the folder holds this run's games only.
+    """
     folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("game-*.txt"):
+        old.unlink()
     width = max(4, len(str(len(records) - 1)))
     for number, record in enumerate(records):
         path = folder / f"game-{number:0{width}d}.txt"
