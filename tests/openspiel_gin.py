@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from peers import peer
+from optional import peer
 
 # OpenSpiel is a compiled module without type stubs: Any to mypy. Without the
 # [peers] extra this module (collected for its doctests) skips, saying so.

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from peers import peer
+from optional import peer
 from rummyrules import WILDCARD, Card, parse_cards
 from rummyrules.games.gin_rummy.deadwood import (
     GIN_MELD_RULES,
@@ -206,6 +206,7 @@ OPENSPIEL_SUITS = "SCDH"
 """OpenSpiel's suit order: its card is 13 × this place + the rank less one."""
 
 
+@pytest.mark.peer
 @given(gin_hands(min_size=10))
 def test_gin_2_ten_cards_as_openspiel_counts_them(hand: tuple[Card, ...]) -> None:
     utils = _pyspiel().gin_rummy.GinRummyUtils(13, 4, 10)

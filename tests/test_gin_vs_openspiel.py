@@ -43,6 +43,8 @@ from rummyrules.bots import GreedyBot
 from rummyrules.core.shuffle import shuffled
 from rummyrules.games.gin_rummy.deadwood import card_points, min_deadwood
 
+pytestmark = pytest.mark.peer
+
 DEALS = int(os.environ.get("RUMMYRULES_GIN_DEALS", "300"))
 """Deals compared; ``.ci/run`` compares 2,000, ``benchmarks/soak_gin.py`` more."""
 

@@ -15,11 +15,17 @@ from pathlib import Path
 import attrs
 import pytest
 
-import rummyrules
-import rummyrules.bots
-import rummyrules.rl
-import rummyrules.simulation
-from rummyrules.game.rummy500 import Rummy500State, Rummy500View
+from optional import need_extra
+
+# Every module is imported, the server's and the environments' too.
+need_extra("server")
+need_extra("rl")
+
+import rummyrules  # noqa: E402 - after the extras are known to be there
+import rummyrules.bots  # noqa: E402
+import rummyrules.rl  # noqa: E402
+import rummyrules.simulation  # noqa: E402
+from rummyrules.game.rummy500 import Rummy500State, Rummy500View  # noqa: E402
 
 PUBLIC_PACKAGES = (rummyrules, rummyrules.bots, rummyrules.simulation, rummyrules.rl)
 API_PAGE = Path(__file__).resolve().parent.parent / "docs" / "api.rst"

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from optional import need
 from rummyrules import (
     EndOfThePage,
     GoingOutRummy,
@@ -185,7 +186,7 @@ def test_every_core_gives_the_same_summary_as_one() -> None:
 
 @pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_same_summary_as_one_process() -> None:
-    distributed = pytest.importorskip("distributed")
+    distributed = need("distributed")
     started = time.monotonic()
     alone = [simulate(rules, bots, games=20, seed=9) for rules, bots in SMALL]
     with (

@@ -11,9 +11,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
 
-from rummyrules.server import Limits, create_app
+from optional import need_extra
+
+need_extra("server")  # without the [server] extra these tests skip, saying so
+
+from starlette.testclient import TestClient  # noqa: E402 - only once it is there
+
+from rummyrules.server import Limits, create_app  # noqa: E402 - needs Starlette
 
 Json = dict[str, Any]
 
