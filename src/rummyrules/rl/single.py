@@ -130,9 +130,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
         >>> from rummyrules import GinRummy
         >>> env = SingleAgentEnv(GinRummy())
         >>> _ = env.reset(seed=1)
-        >>> _, reward, terminated, _, info = env.step(
-        ...     0
-        ... )  # the upcard is to take or pass
+        >>> _, reward, terminated, _, info = env.step(0)  # no draw: take or pass
         >>> reward, terminated, info
         (-1.0, False, {'refused': 0})
         >>> env.step(254)
