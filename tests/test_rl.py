@@ -480,6 +480,18 @@ def test_gymnasium_ansi_render_is_the_position_read_back() -> None:
         SingleAgentEnv(rules, render_mode="rgb_array")
 
 
+def test_gymnasium_human_render_prints_each_state_played(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    env = SingleAgentEnv(GinRummy(), render_mode="human")
+    observation, _ = env.reset(seed=1)
+    assert capsys.readouterr().out == env.game_env.game.position() + "\n"
+    env.step(int(Word.DRAW))  # refused: nothing played, nothing shown
+    assert capsys.readouterr().out == ""
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert capsys.readouterr().out == env.game_env.game.position() + "\n"
+
+
 def test_gymnasium_wrapper_plays_whole_games_against_bots() -> None:
     env = SingleAgentEnv(
         FourteenHundred(),
