@@ -16,13 +16,15 @@ import os
 import random
 import subprocess
 import sys
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env
+from gymnasium.utils.env_checker import check_env, data_equivalence
 from hypothesis import given
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
@@ -37,6 +39,7 @@ from rummyrules import (
     GoingOutRummy,
     GoingOutState,
     Move,
+    OptionError,
     PlayableRules,
     parse_move,
 )
@@ -51,6 +54,7 @@ from rummyrules.rl import (
     Word,
     card_of_slot,
     card_slot,
+    env_id,
 )
 from strategies import game_walks, some_states
 
@@ -321,14 +325,171 @@ def test_a_refused_action_changes_nothing() -> None:
     assert env.allowed() == [Word.TAKE, Word.PASS]
 
 
-@pytest.mark.parametrize("rules", [GinRummy(), GoingOutRummy(), FourteenHundred()])
-def test_gymnasium_wrapper_passes_the_checker(rules: PlayableRules[Any]) -> None:
-    # The checker steps with unmasked samples: an action the mask refuses
-    # ends the game with the reward given.
-    check_env(
-        SingleAgentEnv(rules, max_steps=300, refused_reward=-1.0),
-        skip_render_check=True,
+@pytest.mark.parametrize("cls", GAMES, ids=IDS)
+def test_gymnasium_check_env_passes_with_defaults(
+    cls: type[PlayableRules[Any]],
+) -> None:
+    """The checker steps with actions sampled from the whole space, as made."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # Made directly, an environment has no spec for the checker to make
+        # it again by (in every render mode): gymnasium.make gives one.
+        warnings.filterwarnings("ignore", message=".*not having a spec")
+        check_env(SingleAgentEnv(cls()))
+
+
+@pytest.mark.parametrize("cls", GAMES, ids=IDS)
+def test_gymnasium_make_passes_check_env_without_warnings(
+    cls: type[PlayableRules[Any]],
+) -> None:
+    """Made by its id, with a spec: seeded resets are checked equal, and each render mode."""
+    env = gymnasium.make(env_id(cls.__name__))
+    assert env.spec is not None
+    assert env.spec.id == f"rummyrules/{cls.__name__}-v0"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "rules"),
+    [
+        (
+            "EndOfThePage",
+            {"players": 3, "stock_out": "flip"},
+            EndOfThePage(players=3, stock_out="flip"),
+        ),
+        ("FourteenHundred", {"players": 2}, FourteenHundred(players=2)),
+        (
+            "GoingOutRummy",
+            {"wildcards": 4, "players": 3},
+            GoingOutRummy(wildcards=4, players=3),
+        ),
+        ("GinRummy", {"knock_card": 8}, GinRummy(knock_card=8)),
+    ],
+)
+def test_gymnasium_make_equals_the_direct_construction(
+    name: str, options: dict[str, Any], rules: PlayableRules[Any]
+) -> None:
+    made = gymnasium.make(f"rummyrules/{name}-v0", seat=1, **options)
+    direct = SingleAgentEnv(rules, seat=1)
+    unwrapped = made.unwrapped
+    assert isinstance(unwrapped, SingleAgentEnv)
+    assert unwrapped.game_env.rules == rules
+    assert unwrapped.seat == 1
+    assert made.observation_space == direct.observation_space
+    assert made.action_space == direct.action_space
+    ours, _ = made.reset(seed=8)
+    theirs, _ = direct.reset(seed=8)
+    for _ in range(20):
+        assert data_equivalence(ours, theirs, exact=True)
+        assert unwrapped.game_env.game == direct.game_env.game
+        action = int(np.flatnonzero(ours["action_mask"])[-1])
+        ours, reward, terminated, truncated, _ = made.step(action)
+        theirs, *rest = direct.step(action)
+        assert [reward, terminated, truncated] == rest[:3]
+        if terminated or truncated:
+            break
+
+
+def test_gymnasium_make_imports_rummyrules_rl_by_its_module_prefix() -> None:
+    """A program that has not imported rummyrules.rl names it before the id."""
+    code = (
+        "import gymnasium; "
+        "env = gymnasium.make('rummyrules.rl:rummyrules/GoingOutRummy-v0', players=4); "
+        "print(env.unwrapped.game_env.rules.players)"
     )
+    completed = subprocess.run(  # noqa: S603 - our own Python, our own code
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=dict(os.environ),
+    )
+    assert completed.stdout.strip() == "4"
+
+
+def test_gymnasium_make_refuses_an_option_the_game_has_not() -> None:
+    with pytest.raises(OptionError, match="GinRummy has no option 'players'"):
+        gymnasium.make("rummyrules/GinRummy-v0", players=3)
+    with pytest.raises(OptionError, match="knock_card"):
+        gymnasium.make("rummyrules/GinRummy-v0", knock_card=11)
+
+
+@pytest.mark.parametrize("cls", GAMES, ids=IDS)
+def test_gymnasium_refused_action_is_penalised_and_changes_nothing(
+    cls: type[PlayableRules[Any]],
+) -> None:
+    env = SingleAgentEnv(cls())
+    observation, _ = env.reset(seed=6)
+    game, taken = env.game_env.game, list(env.game_env.decision.taken)
+    for _ in range(4):
+        mask = observation["action_mask"]
+        refused = int(np.flatnonzero(mask == 0)[0])
+        after, reward, terminated, truncated, info = env.step(refused)
+        assert (reward, terminated, truncated) == (-1.0, False, False)
+        assert info == {"refused": refused}
+        assert env.game_env.game is game
+        assert env.game_env.decision.taken == taken
+        assert data_equivalence(after, observation, exact=True)  # the mask too
+        assert after["action_mask"] is not observation["action_mask"]
+        allowed = [a for a in np.flatnonzero(mask) if a != Word.DROP]
+        observation, *_ = env.step(int(allowed[0]))
+        game, taken = env.game_env.game, list(env.game_env.decision.taken)
+
+
+def test_gymnasium_refused_action_midway_through_a_move_keeps_it() -> None:
+    env = SingleAgentEnv(FourteenHundred())
+    env.reset(seed=6)
+    for action in (Word.DRAW, Word.MELD):
+        observation, *_ = env.step(int(action))
+    decision = env.game_env.decision
+    assert decision.taken == [int(Word.MELD)]
+    pick = int(np.flatnonzero(observation["action_mask"])[0])
+    after, reward, terminated, _, _ = env.step(int(Word.DRAW))
+    assert (reward, terminated) == (-1.0, False)
+    assert env.game_env.decision is decision
+    assert decision.taken == [int(Word.MELD)]
+    assert np.array_equal(after["action_mask"], observation["action_mask"])
+    env.step(pick)
+    assert decision.taken == [int(Word.MELD), pick]
+
+
+def test_gymnasium_refused_action_raises_if_told_and_outside_the_space() -> None:
+    strict = SingleAgentEnv(GinRummy(), refused_reward=None)
+    strict.reset(seed=1)
+    with pytest.raises(ValueError, match="is not allowed now"):
+        strict.step(int(Word.DRAW))
+    env = SingleAgentEnv(GinRummy(), refused_reward=-0.5)
+    env.reset(seed=1)
+    assert env.step(int(Word.DRAW))[1] == -0.5
+    for outside in (-1, env.game_env.actions.size):
+        with pytest.raises(ValueError, match="is not one of the 254 actions"):
+            env.step(outside)
+
+
+def test_gymnasium_ansi_render_is_the_position_read_back() -> None:
+    rules = FourteenHundred()
+    env = SingleAgentEnv(rules, render_mode="ansi")
+    observation, _ = env.reset(seed=2)
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    text = env.render()
+    assert isinstance(text, str)
+    assert rules.position(text) == env.game_env.game
+    with pytest.raises(ValueError, match="render_mode is 'human', 'ansi' or None"):
+        SingleAgentEnv(rules, render_mode="rgb_array")
+
+
+def test_gymnasium_human_render_prints_each_state_played(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    env = SingleAgentEnv(GinRummy(), render_mode="human")
+    observation, _ = env.reset(seed=1)
+    assert capsys.readouterr().out == env.game_env.game.position() + "\n"
+    env.step(int(Word.DRAW))  # refused: nothing played, nothing shown
+    assert capsys.readouterr().out == ""
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert capsys.readouterr().out == env.game_env.game.position() + "\n"
 
 
 def test_gymnasium_wrapper_plays_whole_games_against_bots() -> None:
@@ -351,17 +512,6 @@ def test_gymnasium_wrapper_plays_whole_games_against_bots() -> None:
             break
     assert env.game_env.game.is_over
     assert total == (1.0 if 2 in env.game_env.game.winners else -1.0)
-
-
-def test_gymnasium_wrapper_ends_the_game_on_a_refused_action_if_told() -> None:
-    env = SingleAgentEnv(GinRummy(), refused_reward=-2.0)
-    env.reset(seed=1)
-    _, reward, terminated, _, info = env.step(int(Word.DRAW))
-    assert (reward, terminated, info) == (-2.0, True, {"refused": int(Word.DRAW)})
-    strict = SingleAgentEnv(GinRummy())
-    strict.reset(seed=1)
-    with pytest.raises(ValueError, match="is not allowed now"):
-        strict.step(int(Word.DRAW))
 
 
 def test_gymnasium_wrapper_refuses_a_wrong_table() -> None:

@@ -10,6 +10,13 @@ learning".
 >>> env.reset(seed=1)
 >>> sorted(env.observe(env.agent_selection))
 ['action_mask', 'observation']
+
+Importing it registers every game for ``gymnasium.make``
+(:mod:`rummyrules.rl.registration`):
+
+>>> import gymnasium
+>>> gymnasium.make("rummyrules/EndOfThePage-v0").unwrapped.game_env.rules.players
+2
 """
 
 from rummyrules.rl.actions import (
@@ -23,6 +30,7 @@ from rummyrules.rl.actions import (
 )
 from rummyrules.rl.env import RummyEnv
 from rummyrules.rl.observations import Observations, Section
+from rummyrules.rl.registration import env_id, register_envs, single_agent_env
 from rummyrules.rl.single import SingleAgentEnv
 
 __all__ = [
@@ -37,4 +45,9 @@ __all__ = [
     "Word",
     "card_of_slot",
     "card_slot",
+    "env_id",
+    "register_envs",
+    "single_agent_env",
 ]
+
+register_envs()

@@ -33,9 +33,21 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
     :class:`~rummyrules.bots.GreedyBot` will do; default:
     :class:`~rummyrules.bots.RandomBot`), so that a seeded reset plays the
     same game again. On a chance to move out of turn a bot that chooses
-    None declines. An action the mask refuses
-    raises ValueError, or with ``refused_reward`` ends the game at once with
-    that reward (for learners and checkers that sample unmasked actions).
+    None declines.
+
+    An action the mask refuses is a step that plays nothing: it is rewarded
+    ``refused_reward`` (default -1, as much as a loss, so that no refusal
+    ever pays), ends nothing, leaves the game, the move being built and the
+    mask as they were, and says ``info["refused"]``. So learners and
+    checkers that sample from the whole action space can step as they like
+    (bound such an episode with Gymnasium's ``max_episode_steps``: refused
+    steps do not count towards ``max_steps``). ``refused_reward=None``
+    makes a refused action raise ValueError instead. A number outside the
+    action space always raises ValueError.
+
+    ``render_mode`` ``"ansi"`` renders the whole game, every hand, as a
+    position (text that ``rules.position`` reads back); ``"human"`` prints it
+    after every reset and every step that plays.
 
     >>> from rummyrules.rl import SingleAgentEnv
     >>> from rummyrules import GoingOutRummy
@@ -45,19 +57,28 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
     >>> observation, reward, terminated, truncated, _ = env.step(0)  # draw
     >>> reward, terminated, truncated
     (0.0, False, False)
+    >>> _, reward, terminated, truncated, info = env.step(0)  # no second draw
+    >>> reward, terminated, truncated, info
+    (-1.0, False, False, {'refused': 0})
     """
 
-    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 - Gymnasium reads it from the class
+    # render_fps means nothing for a card game, but Gymnasium's checker
+    # asks for it once there are render modes.
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium reads it from the class
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 - each is one knob of the seat, by keyword
         self,
         rules: PlayableRules[Any],
         *,
         seat: int = 0,
         opponents: Sequence[Callable[..., Bot]] | None = None,
         max_steps: int | None = None,
-        refused_reward: float | None = None,
+        refused_reward: float | None = -1.0,
+        render_mode: str | None = None,
     ) -> None:
+        if render_mode not in {None, *self.metadata["render_modes"]}:
+            message = f"render_mode is 'human', 'ansi' or None, not {render_mode!r}"
+            raise ValueError(message)
         if not 0 <= seat < rules.players:
             message = f"seat is 0 to {rules.players - 1} in a game of {rules.players}, not {seat}"
             raise ValueError(message)
@@ -70,7 +91,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
         """The AEC environment underneath, with every seat."""
         self.seat = seat
         self.refused_reward = refused_reward
-        self._refused = False
+        self.render_mode = render_mode
         self.agent = self.game_env.possible_agents[seat]
         self._seats = [s for s in range(rules.players) if s != seat]
         self._makers = makers
@@ -91,13 +112,13 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
         'player_1'
         """
         super().reset(seed=seed)
-        self._refused = False
         self._bots = {
             other: make(seed=int(self.np_random.integers(2**31)))
             for other, make in zip(self._seats, self._makers, strict=True)
         }
         self.game_env.reset(seed=seed, options=options)
         self._bots_play()
+        self._show()
         return self._observe(), {}
 
     def step(
@@ -109,26 +130,67 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
         >>> from rummyrules import GinRummy
         >>> env = SingleAgentEnv(GinRummy())
         >>> _ = env.reset(seed=1)
-        >>> env.step(0)
+        >>> _, reward, terminated, _, info = env.step(0)  # no draw: take or pass
+        >>> reward, terminated, info
+        (-1.0, False, {'refused': 0})
+        >>> env.step(254)
         Traceback (most recent call last):
         ...
-        ValueError: action 0 (draw) is not allowed now: the allowed actions are 1, 2
+        ValueError: action 254 is not one of the 254 actions (0 to 253)
         """
         env = self.game_env
-        if self.refused_reward is not None and (
-            self._refused or not env.observe(self.agent)["action_mask"][int(action)]
+        index = int(action)
+        size = env.actions.size
+        if not 0 <= index < size:
+            message = (
+                f"action {index} is not one of the {size} actions (0 to {size - 1})"
+            )
+            raise ValueError(message)
+        if (
+            self.refused_reward is not None
+            and not (env.observe(self.agent)["action_mask"][index])
         ):
-            self._refused = True
-            info = {"refused": int(action)}
-            return self._observe(), self.refused_reward, True, False, info
-        env.step(int(action))
+            truncated = env.truncations.get(self.agent, False)
+            info = {"refused": index}
+            return (
+                self._observe(),
+                self.refused_reward,
+                env.game.is_over,
+                truncated,
+                info,
+            )
+        env.step(index)
         self._bots_play()
+        self._show()
         game = env.game
         reward = 0.0
         if game.is_over and game.winners:
             reward = 1.0 if self.seat in game.winners else -1.0
         truncated = env.truncations.get(self.agent, False)
         return self._observe(), reward, game.is_over, truncated, {}
+
+    def render(self) -> str | None:
+        """The whole game as a position (``"ansi"``), or printed (``"human"``).
+
+        >>> from rummyrules.rl import SingleAgentEnv
+        >>> from rummyrules import GoingOutRummy
+        >>> env = SingleAgentEnv(GoingOutRummy(hand_size=2), render_mode="ansi")
+        >>> _ = env.reset(seed=1)
+        >>> env.render().split(" | ")[2:4]
+        ['to_move 0 draw', 'hands 7H QS / 2H 2D']
+        """
+        if self.render_mode is None:
+            return None
+        text = self.game_env.game.position()
+        if self.render_mode == "human":
+            print(text)  # noqa: T201 - rendering for a person is printing
+            return None
+        return text
+
+    def _show(self) -> None:
+        # "human" renders as the game goes, as Gymnasium's render modes say.
+        if self.render_mode == "human":
+            self.render()
 
     def _observe(self) -> Observation:
         """The agent's observation, copied: what it keeps is its own."""
