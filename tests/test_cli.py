@@ -799,7 +799,7 @@ def test_play_a_whole_game_by_move_numbers(
         "play",
         "1400",
         "--seed",
-        "8",
+        "1",  # a game with a claim window (F14-12) for the player
         "--bots",
         "random",
         "--target",
