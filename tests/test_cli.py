@@ -799,7 +799,7 @@ def test_play_a_whole_game_by_move_numbers(
         "play",
         "1400",
         "--seed",
-        "8",
+        "1",  # a game with a claim window (F14-12) for the player
         "--bots",
         "random",
         "--target",
@@ -823,7 +823,7 @@ def test_play_lets_a_claim_go_with_enter() -> None:
 
     out = io.StringIO()
     args = build_parser().parse_args(
-        ["play", "1400", "--seed", "8", "--bots", "random", "--target", "300"]
+        ["play", "1400", "--seed", "1", "--bots", "random", "--target", "300"]
     )
     assert play(args, Printer(out=out, err=io.StringIO()), answer) == 0
     text = out.getvalue()
@@ -913,7 +913,7 @@ def test_session_offers_a_claim_naming_who_discarded_what() -> None:
 
     out = io.StringIO()
     args = build_parser().parse_args(
-        ["play", "1400", "--seed", "8", "--bots", "random", "--target", "300"]
+        ["play", "1400", "--seed", "1", "--bots", "random", "--target", "300"]
     )
     play(args, Printer(out=out, err=io.StringIO()), answer)
     offers = re.findall(

@@ -188,6 +188,74 @@ def test_eop_r2_option_leaves_the_cards_above_in_the_pile() -> None:
     assert "9S" not in {str(c) for c in game.hand(0)}
 
 
+def moves_of(game: EndOfThePageState) -> list[str]:
+    return [str(move) for move in game.legal_moves()]
+
+
+# 3s are wild. Player 0 holds QC QD (a set with QS) and JS AS (no KS): the
+# QS is taken from under 9C.
+DEEP_QS = (
+    "wild 3 | dealer 1 | to_move 0 draw | hands QC QD JS AS 3D 5H / 4C 6D 7D"
+    " | pile 9C QS 8H | had_turn 0 1"
+)
+
+
+def test_eop_6_the_deep_card_is_melded_with_the_two_naturals_that_qualify_it() -> None:
+    game = TWO.position(DEEP_QS).apply("take QS")
+    # JS and AS are held naturals, but with QS they make no run by themselves:
+    # the wild would bridge the gap at KS.
+    error = refused(game, "meld JS QS 3D=KS AS")
+    assert error.rule == "EOP-6"
+    assert moves_of(game) == ["meld QS QD QC", "meld QS QD QC 3D=Q"]
+    assert game.apply("meld QC QD QS 3D").turn.must_meld is None
+
+
+def test_eop_6_the_two_naturals_stand_beside_the_card_in_a_run() -> None:
+    # 9D 10D qualify JD; QD joins above it. A meld where the held naturals are
+    # not beside the card with no wild between is refused, even if valid.
+    game = TWO.position(
+        "wild 3 | dealer 1 | to_move 0 draw | hands 9D 10D 3S KD 5H / 4C 6D 7D"
+        " | pile 9C JD 8H | had_turn 0 1"
+    ).apply("take JD")
+    assert "meld 9D 10D JD 3S=QD KD" in moves_of(game)
+    game = TWO.position(
+        "wild 3 | dealer 1 | to_move 0 draw | hands 9D KD 3S 5H / 4C 6D 7D"
+        " | pile 9C JD 8H | had_turn 0 1"
+    )
+    # A wild standing for 10D or QD would bridge a gap: JD does not qualify.
+    assert refused(game, "take JD").rule == "EOP-6"
+
+
+def test_eop_r6_a_wild_deep_in_the_pile_stands_for_a_card_of_the_three() -> None:
+    # 3s are wild; AS AH make a set with a wild, 9D JD a run with it as 10D.
+    game = TWO.position(
+        "wild 3 | dealer 1 | to_move 0 draw | hands AS AH 9D JD 5C / 4C 6D 7D"
+        " | pile 9C 3C 8H | had_turn 0 1"
+    )
+    assert "take 3C" in moves_of(game)
+    taken = game.apply("take 3C")
+    assert moves_of(taken) == ["meld AS AH 3C=A", "meld 9D 3C=10D JD"]
+    assert [str(m) for m in taken.apply("meld AS AH 3C=A").melds] == ["AS AH 3C=A"]
+    # The wild must stand beside the two naturals that qualified it.
+    game = TWO.position(
+        "wild 3 | dealer 1 | to_move 0 draw | hands 9D 10D 5C / 4C 6D 7D"
+        " | pile JD 3C 8H | had_turn 0 1"
+    ).apply("take 3C")
+    assert "meld 3C=8D 9D 10D JD" in moves_of(game)
+    # As QD it would stand beside 10D and the JD from the pile: not the two.
+    assert refused(game, "meld 9D 10D JD 3C=QD").rule == "EOP-6"
+    assert (
+        refused(
+            TWO.position(
+                "wild 3 | dealer 1 | to_move 0 draw | hands 9D QD 5C / 4C 6D 7D"
+                " | pile JD 3C 8H | had_turn 0 1"
+            ),
+            "take 3C",
+        ).rule
+        == "EOP-6"
+    )
+
+
 def test_eop_7_a_meld_needs_three_cards_held() -> None:
     game = example().apply("draw")
     assert refused(game, "meld 4H 4D").rule == "EOP-7"
@@ -272,6 +340,33 @@ def test_eop_r3_option_forbids_discarding_the_card_just_taken() -> None:
     error = refused(game, "discard QD")
     assert error.rule == "EOP-R3"
     assert "discard QD" not in [str(m) for m in game.legal_moves()]
+
+
+def test_eop_r3_option_refuses_a_take_or_lay_off_that_leaves_only_the_taken_card() -> (
+    None
+):
+    strict = EndOfThePage(players=2, discard_taken_card=False)
+    # A floating player (no cards) may not take a top card that fits nowhere.
+    floating = strict.position(
+        "wild 3 | to_move 1 draw | hands 3S 4C / - | melds 1: 9D 10D JD"
+        " | pile 6C KC | had_turn 1"
+    )
+    assert refused(floating, "take").rule == "EOP-R3"
+    assert moves_of(floating) == ["draw"]
+    # Laying off the one other card would strand the 6C just taken.
+    game = strict.position(
+        "wild 3 | to_move 1 draw | hands 3S 4C / 8D | melds 1: 9D 10D JD"
+        " | pile 6C KC | had_turn 1"
+    ).apply("take")
+    assert refused(game, "lay 8D on 1").rule == "EOP-R3"
+    assert moves_of(game) == ["discard 8D"]
+    # By default both are allowed.
+    assert "take" in moves_of(
+        TWO.position(
+            "wild 3 | to_move 1 draw | hands 3S 4C / - | melds 1: 9D 10D JD"
+            " | pile 6C KC | had_turn 1"
+        )
+    )
 
 
 # Mom's fourth card is drawn later: 4S, then 4C, make the last-card story.

@@ -461,20 +461,92 @@ def test_f14_9_a_discard_is_listed_only_if_it_can_be_used() -> None:
     assert refused(game, "take 6C").rule == "F14-9"
 
 
-def test_f14_9_the_card_taken_must_be_played_first() -> None:
+def test_f14_9_the_card_taken_is_used_before_the_discard() -> None:
     game = pile_position().apply("take QS")
-    assert listed(game)
-    assert all("QS" in move for move in listed(game))
     error = refused(game, "discard 6C")
     assert error.rule == "F14-9"
-    assert (
-        error.reason
-        == "you took QS from the discard pile, so your next play must use it"
+    assert error.reason == (
+        "you took QS from the discard pile, so you must use it in a meld or "
+        "lay-off before you discard"
     )
-    assert refused(game, "meld 10D 10S 9D").rule == "F14-9"  # a meld, but not with QS
-    assert refused(game, "lay 7S on 1").rule == "F14-9"  # a lay-off, but not QS
-    game = game.apply("meld JS QS KS")
-    assert {"meld 10S 10D 9D=10", "lay 7S on 1", "discard 6C"} <= set(listed(game))
+    assert not any(move.startswith("discard") for move in listed(game))
+    # Other plays may come first while QS can still be used (JS QS KS) ...
+    assert {"meld 10S 10D 9D=10", "lay 7S on 1"} <= set(listed(game))
+    # ... but not one that leaves it no use: JS and KS gone, QS fits nowhere.
+    error = refused(game, "meld JS 9D=QS KS AS")
+    assert (error.rule, error.reason) == (
+        "F14-9",
+        "that would leave you no way to use QS, which you took from the discard "
+        "pile, this turn",
+    )
+    assert "meld JS 9D=QS KS AS" not in listed(game)
+    game = play(game, "lay 7S on 1", "meld JS QS KS")
+    assert {"meld 10S 10D 9D=10", "discard 6C"} <= set(listed(game))
+
+
+# 3s are wild; player 1's run of hearts is on the table.
+HEARTS = "wild 3 | dealer 1 | to_move 0 draw | melds 1: 5H 6H 7H"
+
+
+def test_f14_9_taken_card_used_later_in_turn() -> None:
+    # 9H fits the run only once 8H is laid on it: a play later in the turn.
+    game = TWO.position(f"{HEARTS} | hands 8H 2D 4C / KS KD QC | pile 10S 9H KC")
+    assert "take 9H" in listed(game)
+    game = game.apply("take 9H")
+    assert listed(game) == ["lay 8H on 1"]
+    assert refused(game, "discard 2D").rule == "F14-9"
+    game = game.apply("lay 8H on 1").apply("lay 9H on 1")
+    assert game.turn.must_use is None
+    assert "discard 2D" in listed(game)
+    # The top card too.
+    top = TWO.position(f"{HEARTS} | hands 8H 2D 4C / KS KD QC | pile 9H KC")
+    assert listed(top) == ["draw", "take"]
+    assert listed(top.apply("take")) == ["lay 8H on 1"]
+
+
+def test_f14_9_a_wild_or_a_card_taken_with_it_fills_the_gap() -> None:
+    game = TWO.position(f"{HEARTS} | hands 3S 2D 4C / KS KD QC | pile 9H KC")
+    game = game.apply("take")
+    assert listed(game) == ["lay 3S=8H on 1"]
+    assert "discard 2D" in listed(play(game, "lay 3S=8H on 1", "lay 9H on 1"))
+    # 1400 takes the cards above the one chosen: the 8H above the 9H fills the gap.
+    game = TWO.position(f"{HEARTS} | hands 2D 4C KH / KS KD QC | pile 8H 9H KC")
+    assert listed(game) == ["draw", "take", "take 9H"]
+    game = game.apply("take 9H")
+    assert texts(game.hand(0)) == ["2D", "4C", "8H", "9H", "KH"]
+    assert listed(game) == ["lay 8H on 1"]
+
+
+def test_f14_9_a_card_no_plays_this_turn_can_use_is_still_refused() -> None:
+    # 10H needs 8H and 9H laid first; only 8H is held, and no wild.
+    game = TWO.position(f"{HEARTS} | hands 8H 2D 4C / KS KD QC | pile 10H KC")
+    error = refused(game, "take")
+    assert (error.rule, error.reason) == (
+        "F14-9",
+        "you could not use 10H in a meld or lay-off this turn, so you may not take it",
+    )
+    assert listed(game) == ["draw"]
+
+
+def test_f14_9_a_play_may_not_use_up_what_the_card_needs() -> None:
+    game = TWO.position(f"{HEARTS} | hands 8H 8D 8S 2C / KS KD QC | pile 9H KC")
+    game = game.apply("take")
+    assert refused(game, "meld 8H 8D 8S").rule == "F14-9"
+    assert listed(game) == ["lay 8H on 1"]
+    game = game.apply("lay 8H on 1")
+    assert listed(game) == ["lay 9H on 1"]  # 8D 8S alone make no meld
+
+
+def test_f14_r7_a_meld_first_then_the_lay_offs_that_reach_the_card() -> None:
+    rules = FourteenHundred(players=2, lay_off_needs_meld=True)
+    game = rules.position(f"{HEARTS} | hands 8H 2D 2C 2S 4C / KS KD QC | pile 9H KC")
+    game = game.apply("take")
+    assert listed(game) == ["meld 2S 2D 2C"]
+    game = play(game, "meld 2S 2D 2C", "lay 8H on 1", "lay 9H on 1")
+    assert game.turn.must_use is None
+    # Here the only meld to lay first takes the 8H that 9H needs.
+    game = rules.position(f"{HEARTS} | hands 8H 8D 8S 4C / KS KD QC | pile 9H KC")
+    assert refused(game, "take").rule == "F14-9"
 
 
 def test_f14_9_a_discard_may_be_taken_to_lay_it_off() -> None:
@@ -484,7 +556,8 @@ def test_f14_9_a_discard_may_be_taken_to_lay_it_off() -> None:
     game = play(game, "pass", "take", "meld 7C 7D 7H", "discard 7S")
     assert listed(game) == ["draw", "take"]
     game = game.apply("take")
-    assert listed(game) == ["lay 7S on 1"]
+    assert "lay 7S on 1" in listed(game)  # the melds of spades may come first
+    assert not any(move.startswith("discard") for move in listed(game))
     game = play(game, "lay 7S on 1", "discard JD")
     assert game.melded == (False, True)  # a lay-off is not a meld of one's own
 

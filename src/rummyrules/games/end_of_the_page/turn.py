@@ -19,17 +19,16 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from rummyrules import melds
-from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank, Suit
-from rummyrules.core.hands import sorted_hand
+from rummyrules.core.cards import Card, Rank
 from rummyrules.game.machine import Refusal, Test, refuse
 from rummyrules.game.moves import Discard, LayOff, NewMeld, Take
 from rummyrules.game.rummy500_melding import fits_table
 from rummyrules.games.end_of_the_page import plays
 from rummyrules.games.end_of_the_page.state import EndOfThePageState, options
-from rummyrules.melds import MeldRules
+from rummyrules.melds import MeldKind, support
 
 __all__ = [
     "deep_pickup",
@@ -144,89 +143,29 @@ def _pickup_test(state: State) -> Callable[[Card], bool]:
     player = state.to_move or 0
     wild = state.wild
     hand = state.hands[player]
-    natural_support = _natural_support(hand, state.rules.meld_rules, wild)
+    meld_rules = state.rules.meld_rules
+    natural_support = support.natural_support(hand, meld_rules, wild)
 
     def supported(card: Card) -> bool:
         rank = card.rank
-        if rank is None or rank is wild:
+        if rank is None or rank is wild:  # EOP-R6: a wild stands for such a card
             naturals = [c for c in hand if not melds.is_wild(c, wild)]
-            return _pair_for(card, naturals, state) is not None
+            return support.pair_for(card, naturals, meld_rules, wild) is not None
         return card in natural_support
 
     return supported
-
-
-def _natural_support(
-    hand: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
-) -> set[int]:
-    """The codes of the natural cards that two natural cards of the hand meld with.
-
-    A card is a small int, its code (see :class:`~rummyrules.Card`): four
-    times its rank plus its suit's place, so a Card is found in a set of
-    codes. Each suit's run places are a bit mask: a place is supported when
-    the two places below it, the two around it or the two above it are held.
-    """
-    rank_count: dict[int, int] = {}
-    held = [0, 0, 0, 0]
-    places = meld_rules.places
-    for card in hand:
-        rank = card.rank
-        if rank is None or rank is wild:
-            continue
-        code = int(card)
-        rank_count[code >> 2] = rank_count.get(code >> 2, 0) + 1
-        for place in places[rank]:
-            held[code & 3] |= 1 << place
-    found = {
-        (rank << 2) + suit
-        for rank, count in rank_count.items()
-        if count >= 2
-        for suit in range(4)
-    }
-    ladder = _ladder_codes(meld_rules)
-    for suit, mask in enumerate(held):
-        below, above = mask << 1, mask >> 1
-        beside = (below & (mask << 2)) | (below & above) | (above & (mask >> 2))
-        while beside:  # one step a supported place, lowest first
-            low = beside & -beside
-            place = low.bit_length() - 1
-            if place < len(ladder):
-                found.add(ladder[place] + suit)
-            beside ^= low
-    return found
-
-
-@functools.cache
-def _ladder_codes(meld_rules: MeldRules) -> tuple[int, ...]:
-    # The code of the spade at each run place; a card of another suit adds its place.
-    spades = [BY_RANK_AND_SUIT[rank, Suit.SPADES] for rank in meld_rules.run_ranks]
-    return tuple(map(int, spades))
-
-
-def _pair_for(
-    card: Card, naturals: Sequence[Card], state: State
-) -> tuple[Card, Card] | None:
-    """Two of these natural cards that make a meld with the card, if any."""
-    meld_rules = state.rules.meld_rules
-    # Only cards of the card's rank or suit can meld with it (any, for a wild).
-    wild = melds.is_wild(card, state.wild)
-    near = [c for c in naturals if wild or c.rank is card.rank or c.suit is card.suit]
-    distinct = sorted_hand(set(near))
-    counts = Counter(near)
-    for i, first in enumerate(distinct):
-        for second in distinct[i:]:
-            if first == second and counts[first] < 2:
-                continue
-            if melds.readings((card, first, second), meld_rules, wild=state.wild):
-                return first, second
-    return None
 
 
 # --- Plays (EOP-6 … EOP-12) -------------------------------------------------------
 
 
 def pickup_meld(state: State) -> Test[NewMeld] | None:
-    """EOP-6: after a deep pickup, the new meld holds the card and two naturals held before.
+    """EOP-6: after a deep pickup, the new meld holds the card and the two naturals.
+
+    The card and two natural cards held before the pickup must make the set
+    or run by themselves, so in a run the two stand beside the card, with no
+    wild between; other cards may join. A wild taken (EOP-R6) counts as the
+    card it stands for in the meld.
 
     >>> from rummyrules import EndOfThePage, parse_move
     >>> game = EndOfThePage().position(
@@ -237,23 +176,54 @@ def pickup_meld(state: State) -> Test[NewMeld] | None:
     >>> print(test(parse_move("meld 9D 10D JD")))
     None
     >>> print(test(parse_move("meld 10D JD QD")))
-    you took 10D from deep in the discard pile, so you must now lay it in a new meld with two natural cards you held (EOP-6)
+    you took 10D from deep in the discard pile, so you must now lay it in a new meld with two natural cards you held that make a set or run with it (EOP-6)
     """
     taken = state.turn.must_meld
     if taken is None:
         return None
-    support = Counter(state.turn.support)
+    held = Counter(state.turn.support)
     refusal = pickup_pending(state, state.to_move or 0)
+    meld_rules, wild = state.rules.meld_rules, state.wild
 
     def test(move: NewMeld) -> Refusal | None:
-        if taken in move.cards:
-            rest = list(move.cards)
-            rest.remove(taken)
-            if sum((Counter(rest) & support).values()) >= 2:
+        if taken not in move.cards:
+            return refusal
+        for meld in melds.readings(
+            move.cards, meld_rules, wild=wild, declared=move.declared
+        ):
+            if _pickup_three(meld, taken, held, wild):
                 return None
         return refusal
 
     return test
+
+
+def _pickup_three(
+    meld: melds.Meld, taken: Card, held: Counter[Card], wild: Rank | None
+) -> bool:
+    """Whether the meld holds the taken card with two held naturals that meld with it.
+
+    In a set any two naturals of the set do; in a run, the two on one side of
+    the card or one on each side, since the run's places are consecutive.
+    """
+    cards = meld.cards
+    natural = [not melds.is_wild(card, wild) for card in cards]
+    for place in (i for i, card in enumerate(cards) if card == taken):
+        if meld.kind is MeldKind.SET:
+            others = [i for i in range(len(cards)) if i != place]
+            pairs = [(i, j) for i in others for j in others if i < j]
+        else:
+            pairs = [
+                (place - 2, place - 1),
+                (place - 1, place + 1),
+                (place + 1, place + 2),
+            ]
+        for i, j in pairs:
+            if i < 0 or j >= len(cards) or not (natural[i] and natural[j]):
+                continue
+            if Counter((cards[i], cards[j])) <= held:
+                return True
+    return False
 
 
 def pickup_pending(state: State, player: int) -> Refusal | None:
@@ -273,7 +243,7 @@ def pickup_pending(state: State, player: int) -> Refusal | None:
         return None
     return Refusal(
         f"you took {taken} from deep in the discard pile, so you must now lay it "
-        "in a new meld with two natural cards you held",
+        "in a new meld with two natural cards you held that make a set or run with it",
         "EOP-6",
     )
 

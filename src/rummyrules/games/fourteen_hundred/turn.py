@@ -2,8 +2,8 @@
 
 The round opens on the first upcard, which a player takes only to meld it at
 once, and passes only when they cannot use it unless the rules let anyone
-pass (F14-6, F14-R5). A discard is taken only if it can be used this turn,
-and the next play uses it (F14-8, F14-9). Under F14-R7 a player lays off
+pass (F14-6, F14-R5). A discard is taken only if some plays this turn can
+use it, and every play keeps that so until one uses it (F14-8, F14-9). Under F14-R7 a player lays off
 only once down; the last plays have one draw (F14-13, F14-R10). The claims
 of a discard out of turn have their own rules
 (:mod:`rummyrules.games.fourteen_hundred.claims`). Each rule here is a gate or a check of
@@ -24,15 +24,16 @@ import functools
 from collections.abc import Sequence
 
 from rummyrules import melds
-from rummyrules.core.cards import STANDARD_CARDS, Card, Rank, Suit
-from rummyrules.core.hands import hand_after, sorted_hand
+from rummyrules.core.cards import Card
+from rummyrules.core.hands import hand_after
 from rummyrules.game.dealing import can_draw
 from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
 from rummyrules.game.moves import Draw, LayOff, NewMeld, Pass, Take
 from rummyrules.game.rummy500_melding import fits_table
+from rummyrules.games.fourteen_hundred import plays, using
 from rummyrules.games.fourteen_hundred.state import FourteenHundredState, options
-from rummyrules.melds import MeldRules
 from rummyrules.melds import search as meld_search
+from rummyrules.melds import support
 
 __all__ = [
     "card_pending",
@@ -166,7 +167,11 @@ def name_take(state: State, move: Take, player: int) -> list[Take]:
 
 
 def usable(state: State) -> Test[Take]:
-    """F14-9 with ALL-2: a discard is taken only if it can then be used this turn.
+    """F14-9 with ALL-2: a discard is taken only if some plays this turn can use it.
+
+    Other plays may come first: cards laid off to reach it, or a meld that
+    puts the player down (F14-R7); :mod:`rummyrules.games.fourteen_hundred.using`
+    says how far that reaches.
 
     >>> from rummyrules import FourteenHundred, parse_move
     >>> game = FourteenHundred(players=2).position(
@@ -185,22 +190,15 @@ def usable(state: State) -> Test[Take]:
     for depth, card in enumerate(pile):
         depths.setdefault(card, depth)  # a card is taken at its topmost copy
 
-    def _melds_first(hand: Sequence[Card]) -> list[NewMeld]:
-        """The new melds a player who is not down could lay first, leaving the card."""
-        found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
-        return [NewMeld.of(meld) for meld in found]
-
     def test(move: Take) -> Refusal | None:
         depth = 0 if move.card is None else depths[move.card]
         card = pile[depth]
         above = pile[:depth]
         if (down and fits_table(state, card)) or _can_meld(state, card, above):
             return None
-        # F14-R7: a player who must meld before laying off may meld first.
-        if not down:
-            hand = hand_after(state.hands[player], add=above)
-            if any(_meld_then_lay(state, meld, card) for meld in _melds_first(hand)):
-                return None
+        hand = hand_after(state.hands[player], add=above)
+        if using.lays_off(state, card, hand, may_lay_off=down):
+            return None
         return _unusable(card)
 
     return test
@@ -217,16 +215,6 @@ def _unusable(card: Card) -> Refusal:
     )
 
 
-def _meld_then_lay(state: State, move: NewMeld, card: Card) -> bool:
-    """Whether, once this meld is laid, the card can be laid off (F14-9 with F14-R7)."""
-    meld_rules, wild = state.rules.meld_rules, state.wild
-    (laid,) = melds.readings(move.cards, meld_rules, wild=wild, declared=move.declared)
-    return any(
-        meld_search.lay_off_options(card, meld, meld_rules, wild)
-        for meld in (laid, *(table_meld.meld for table_meld in state.melds))
-    )
-
-
 def _can_meld(state: State, card: Card, above: Sequence[Card]) -> bool:
     """Whether the player to move can make a new meld holding ``card`` from the pile.
 
@@ -240,124 +228,16 @@ def _can_meld(state: State, card: Card, above: Sequence[Card]) -> bool:
     player = state.to_move or 0
     if melds.is_wild(card, wild):
         return bool(_uses(state, player, card, (*above, card)))  # rare: the full search
-    if not _may_meld(card, state.memo(_held), above, meld_rules, wild):
+    if not support.may_meld(card, state.memo(_held), above, meld_rules, wild):
         return False
-    close = _neighbours(card, meld_rules)
-    near = [
-        other
-        for other in (*state.hands[player], *above)
-        if other.rank is card.rank or other in close or melds.is_wild(other, wild)
-    ]
-    return _meld_of_three(card, tuple(sorted_hand(near)), meld_rules, wild)
+    cards = (*state.hands[player], *above)
+    return support.pair_for(card, cards, meld_rules, wild) is not None
 
 
-_Held = tuple[int, dict[Rank | None, int], dict[Suit | None, int]]
-"""Cards as counts: the wilds, the naturals of each rank, each suit's places as bits."""
-
-
-def _held(state: State) -> _Held:
-    """The hand of the player to move as counts, for :func:`_may_meld`."""
-    bits = _place_bits(state.rules.meld_rules)
-    wilds = 0
-    ranks: dict[Rank | None, int] = {}
-    suits: dict[Suit | None, int] = {}
-    for card in state.hands[state.to_move or 0]:
-        if melds.is_wild(card, state.wild):
-            wilds += 1
-        else:
-            ranks[card.rank] = ranks.get(card.rank, 0) + 1
-            suits[card.suit] = suits.get(card.suit, 0) | bits[card.rank]
-    return wilds, ranks, suits
-
-
-def _may_meld(
-    card: Card,
-    held: _Held,
-    above: Sequence[Card],
-    meld_rules: MeldRules,
-    wild: Rank | None,
-) -> bool:
-    """A necessary test for a meld of the natural ``card`` with two other cards held.
-
-    The cards are the hand (``held``) and those ``above`` the card in the
-    pile. A set needs two more of its rank or wilds; a run needs the two
-    other places of three in a row around it held in its suit or filled by
-    wilds. Counted on bits of the places held, without making a meld.
-    """
-    wilds, ranks, suits = held
-    same_rank = ranks.get(card.rank, 0)
-    suit_bits = suits.get(card.suit, 0)
-    bits = _place_bits(meld_rules)
-    for other in above:
-        if melds.is_wild(other, wild):
-            wilds += 1
-        elif other.rank is card.rank:
-            same_rank += 1
-        elif other.suit is card.suit:
-            suit_bits |= bits[other.rank]
-    if wilds + same_rank >= 2:
-        return True
-    need = 2 - wilds
-    return any(
-        (suit_bits & window).bit_count() >= need
-        for window in _windows(card.rank, meld_rules)
-    )
-
-
-@functools.cache
-def _place_bits(meld_rules: MeldRules) -> dict[Rank | None, int]:
-    """Each rank's places on the run ladder, as bits."""
-    bits: dict[Rank | None, int] = {None: 0}
-    for rank, places in meld_rules.places.items():
-        bits[rank] = sum(1 << place for place in places)
-    return bits
-
-
-@functools.cache
-def _windows(rank: Rank | None, meld_rules: MeldRules) -> tuple[int, ...]:
-    """Each three places in a row around the rank's places, the rank's own left out."""
-    if rank is None:  # pragma: no cover - naturals only
-        return ()
-    top = len(meld_rules.run_ranks) - 1
-    return tuple(
-        (0b111 << low) & ~(1 << place)
-        for place in meld_rules.places[rank]
-        for low in range(max(place - 2, 0), min(place, top - 2) + 1)
-    )
-
-
-@functools.cache
-def _neighbours(card: Card, meld_rules: MeldRules) -> frozenset[Card]:
-    """The cards of the card's suit within two places of it in a run."""
-    return frozenset(
-        other
-        for other in STANDARD_CARDS
-        if other.suit is card.suit and _close(other, card, meld_rules)
-    )
-
-
-@functools.lru_cache(maxsize=4096)
-def _meld_of_three(
-    card: Card, near: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
-) -> bool:
-    # The same few cards meet again from state to state of a game and
-    # across playouts: each answer is read once.
-    return any(
-        melds.readings((card, first, second), meld_rules, wild=wild)
-        for i, first in enumerate(near)
-        for second in near[i + 1 :]
-    )
-
-
-def _close(one: Card, other: Card, meld_rules: MeldRules) -> bool:
-    """Whether two cards of a suit stand within two places of each other in a run."""
-    if one.rank is None or other.rank is None:  # pragma: no cover - naturals only
-        return False
-    return any(
-        abs(p - q) <= 2
-        for p in meld_rules.places[one.rank]
-        for q in meld_rules.places[other.rank]
-    )
+def _held(state: State) -> support.Held:
+    """The hand of the player to move as counts, for :func:`support.may_meld`."""
+    hand = state.hands[state.to_move or 0]
+    return support.held_counts(hand, state.rules.meld_rules, state.wild)
 
 
 # --- Plays (F14-6, F14-9, F14-10, F14-R7) ------------------------------------------
@@ -410,14 +290,15 @@ def card_pending(state: State, player: int) -> Refusal | None:
     ...     " | hands 6H 7H 8S 8H 8D 2C / 3C 4C 5D | pile 10S QS"
     ... )
     >>> print(card_pending(game, 0))
-    you took 7H from the discard pile, so your next play must use it (F14-9)
+    you took 7H from the discard pile, so you must use it in a meld or lay-off before you discard (F14-9)
     """
     del player
     card = state.turn.must_use
     if card is None:
         return None
     return Refusal(
-        f"you took {card} from the discard pile, so your next play must use it",
+        f"you took {card} from the discard pile, so you must use it in a meld or "
+        "lay-off before you discard",
         "F14-9",
     )
 
@@ -444,10 +325,10 @@ def upcard_meld(state: State) -> Test[NewMeld] | None:
 
 
 def uses_card(state: State) -> Test[NewMeld | LayOff] | None:
-    """F14-9: the next play uses the card chosen from the pile.
+    """F14-9: a play that leaves the card chosen from the pile unused keeps it usable.
 
-    A ruling: it is never left behind other plays, except that a player who
-    must meld before laying off (F14-R7) melds first to lay it off after.
+    The card may wait behind other plays of the turn, but not behind one
+    after which no plays could use it: the turn could then not end.
 
     >>> from rummyrules import FourteenHundred, parse_move
     >>> game = FourteenHundred(players=2).position(
@@ -456,21 +337,31 @@ def uses_card(state: State) -> Test[NewMeld | LayOff] | None:
     ... )
     >>> test = uses_card(game)
     >>> print(test(parse_move("meld 8S 8H 8D")))
-    you took 7H from the discard pile, so your next play must use it (F14-9)
+    that would leave you no way to use 7H, which you took from the discard pile, this turn (F14-9)
     >>> print(test(parse_move("meld 6H 7H 8H")))
     None
     """
     card = state.turn.must_use
-    refusal = card_pending(state, state.to_move or 0)
-    if card is None or refusal is None:
-        return None
-    meld_first = needs_meld(state, state.to_move or 0) is not None
+    if card is None or state.turn.must_meld is not None:
+        return None  # the opening's upcard goes into the next meld (F14-6)
+    player = state.to_move or 0
+    refusal = Refusal(
+        f"that would leave you no way to use {card}, which you took from the "
+        "discard pile, this turn",
+        "F14-9",
+    )
 
     def test(move: NewMeld | LayOff) -> Refusal | None:
         if isinstance(move, NewMeld):
-            if card in move.cards or (meld_first and _meld_then_lay(state, move, card)):
+            if card in move.cards:
                 return None
-        elif move.card == card:
+            after = plays.meld(state, move)
+        else:
+            if move.card == card:
+                return None
+            after = plays.lay_off(state, move)
+        down = needs_meld(after, player) is None
+        if using.still_usable(after, player, card, may_lay_off=down):
             return None
         return refusal
 

@@ -1,0 +1,253 @@
+"""Two cards that support a third: the three-card meld at the heart of a pickup.
+
+End of the Page takes a card from deep in the pile only with two natural
+cards that make a set or run with it (EOP-6), and 1400 takes a discard only
+if it can be melded (F14-9). Both ask the same question of a hand: do two
+of these cards make a meld of three with that card? Any longer meld holding
+a card holds such a three (the card with the two beside it in a run, or any
+two others of a set), so the three answers it for melds of any size.
+
+>>> from rummyrules import EndOfThePage, parse_cards
+>>> rules = EndOfThePage().meld_rules
+>>> card, *hand = parse_cards("10D 9D JD KC")
+>>> [str(c) for c in pair_for(card, hand, rules, None)]
+['9D', 'JD']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from rummyrules.core.cards import BY_RANK_AND_SUIT, STANDARD_CARDS, Card, Rank, Suit
+from rummyrules.core.hands import sorted_hand
+from rummyrules.melds.meld import MeldRules, is_wild
+from rummyrules.melds.reading import readings
+
+__all__ = [
+    "Held",
+    "held_counts",
+    "may_meld",
+    "natural_support",
+    "neighbours",
+    "pair_for",
+]
+
+
+def pair_for(
+    card: Card, cards: Sequence[Card], meld_rules: MeldRules, wild: Rank | None
+) -> tuple[Card, Card] | None:
+    """Two of these cards (two copies, if held twice) that make a meld with the card.
+
+    Only cards of the card's rank, of its suit within two places, or wilds
+    can stand beside it (any card, for a wild).
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> rules = FourteenHundred().meld_rules
+    >>> card, *hand = parse_cards("7H 7S 2C 7D")
+    >>> [str(c) for c in pair_for(card, hand, rules, None)]
+    ['7S', '7D']
+    >>> print(pair_for(card, parse_cards("9H 2C"), rules, None))
+    None
+    """
+    if is_wild(card, wild):
+        near = list(cards)
+    else:
+        close = neighbours(card, meld_rules)
+        near = [
+            other
+            for other in cards
+            if other.rank is card.rank or other in close or is_wild(other, wild)
+        ]
+    return _pair_of(card, sorted_hand(near), meld_rules, wild)
+
+
+@functools.lru_cache(maxsize=4096)
+def _pair_of(
+    card: Card, near: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
+) -> tuple[Card, Card] | None:
+    # The same few cards meet again from state to state of a game and
+    # across playouts: each answer is worked out once.
+    for i, first in enumerate(near):
+        for second in near[i + 1 :]:
+            if readings((card, first, second), meld_rules, wild=wild):
+                return first, second
+    return None
+
+
+Held = tuple[int, dict[Rank | None, int], dict[Suit | None, int]]
+"""Cards as counts: the wilds, the naturals of each rank, each suit's places as bits."""
+
+
+def held_counts(
+    cards: Sequence[Card], meld_rules: MeldRules, wild: Rank | None
+) -> Held:
+    """A hand as counts, for :func:`may_meld` to test card after card cheaply.
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> wilds, ranks, suits = held_counts(
+    ...     parse_cards("9S 7H 7D"), FourteenHundred().meld_rules, Rank.NINE
+    ... )
+    >>> wilds, ranks[Rank.SEVEN]
+    (1, 2)
+    """
+    bits = _place_bits(meld_rules)
+    wilds = 0
+    ranks: dict[Rank | None, int] = {}
+    suits: dict[Suit | None, int] = {}
+    for card in cards:
+        if is_wild(card, wild):
+            wilds += 1
+        else:
+            ranks[card.rank] = ranks.get(card.rank, 0) + 1
+            suits[card.suit] = suits.get(card.suit, 0) | bits[card.rank]
+    return wilds, ranks, suits
+
+
+def may_meld(
+    card: Card,
+    held: Held,
+    above: Sequence[Card],
+    meld_rules: MeldRules,
+    wild: Rank | None,
+) -> bool:
+    """A necessary test for a meld of the natural ``card`` with two other cards.
+
+    The cards are a hand (``held``, see :func:`held_counts`) and ``above``,
+    more cards that join it. A set needs two more of its rank or wilds; a run
+    needs the two other places of three in a row around it held in its suit
+    or filled by wilds. Counted on bits of the places held, without making a
+    meld: when it says yes, :func:`pair_for` decides.
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> rules = FourteenHundred().meld_rules
+    >>> held = held_counts(parse_cards("6H 2C"), rules, None)
+    >>> card, above = parse_cards("7H 8H")
+    >>> (
+    ...     may_meld(card, held, [], rules, None),
+    ...     may_meld(card, held, [above], rules, None),
+    ... )
+    (False, True)
+    """
+    wilds, ranks, suits = held
+    same_rank = ranks.get(card.rank, 0)
+    suit_bits = suits.get(card.suit, 0)
+    bits = _place_bits(meld_rules)
+    for other in above:
+        if is_wild(other, wild):
+            wilds += 1
+        elif other.rank is card.rank:
+            same_rank += 1
+        elif other.suit is card.suit:
+            suit_bits |= bits[other.rank]
+    if wilds + same_rank >= 2:
+        return True
+    need = 2 - wilds
+    return any(
+        (suit_bits & window).bit_count() >= need
+        for window in _windows(card.rank, meld_rules)
+    )
+
+
+def natural_support(
+    hand: Sequence[Card], meld_rules: MeldRules, wild: Rank | None
+) -> set[int]:
+    """The codes of the natural cards that two natural cards of the hand meld with.
+
+    A card is a small int, its code (see :class:`~rummyrules.Card`): four
+    times its rank plus its suit's place, so a Card is found in a set of
+    codes. Each suit's run places are a bit mask: a place is supported when
+    the two places below it, the two around it or the two above it are held.
+    Wild cards of the hand play no part (EOP-6: the two must be natural).
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> found = natural_support(
+    ...     parse_cards("9D JD 3S"), EndOfThePage().meld_rules, None
+    ... )
+    >>> [int(card) in found for card in parse_cards("10D 8D 3H")]
+    [True, False, False]
+    """
+    rank_count: dict[int, int] = {}
+    held = [0, 0, 0, 0]
+    places = meld_rules.places
+    for card in hand:
+        rank = card.rank
+        if rank is None or rank is wild:
+            continue
+        code = int(card)
+        rank_count[code >> 2] = rank_count.get(code >> 2, 0) + 1
+        for place in places[rank]:
+            held[code & 3] |= 1 << place
+    found = {
+        (rank << 2) + suit
+        for rank, count in rank_count.items()
+        if count >= 2
+        for suit in range(4)
+    }
+    ladder = _ladder_codes(meld_rules)
+    for suit, mask in enumerate(held):
+        below, above = mask << 1, mask >> 1
+        beside = (below & (mask << 2)) | (below & above) | (above & (mask >> 2))
+        while beside:  # one step a supported place, lowest first
+            low = beside & -beside
+            place = low.bit_length() - 1
+            if place < len(ladder):
+                found.add(ladder[place] + suit)
+            beside ^= low
+    return found
+
+
+@functools.cache
+def _ladder_codes(meld_rules: MeldRules) -> tuple[int, ...]:
+    # The code of the spade at each run place; a card of another suit adds its place.
+    spades = [BY_RANK_AND_SUIT[rank, Suit.SPADES] for rank in meld_rules.run_ranks]
+    return tuple(map(int, spades))
+
+
+@functools.cache
+def _place_bits(meld_rules: MeldRules) -> dict[Rank | None, int]:
+    """Each rank's places on the run ladder, as bits."""
+    bits: dict[Rank | None, int] = {None: 0}
+    for rank, places in meld_rules.places.items():
+        bits[rank] = sum(1 << place for place in places)
+    return bits
+
+
+@functools.cache
+def _windows(rank: Rank | None, meld_rules: MeldRules) -> tuple[int, ...]:
+    """Each three places in a row around the rank's places, the rank's own left out."""
+    if rank is None:  # pragma: no cover - naturals only
+        return ()
+    top = len(meld_rules.run_ranks) - 1
+    return tuple(
+        (0b111 << low) & ~(1 << place)
+        for place in meld_rules.places[rank]
+        for low in range(max(place - 2, 0), min(place, top - 2) + 1)
+    )
+
+
+@functools.cache
+def neighbours(card: Card, meld_rules: MeldRules) -> frozenset[Card]:
+    """The cards of the card's suit within two places of it in a run.
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> (card,) = parse_cards("KH")
+    >>> sorted(str(c) for c in neighbours(card, FourteenHundred().meld_rules))
+    ['AH', 'JH', 'QH']
+    """
+    return frozenset(
+        other
+        for other in STANDARD_CARDS
+        if other.suit is card.suit and other != card and _close(other, card, meld_rules)
+    )
+
+
+def _close(one: Card, other: Card, meld_rules: MeldRules) -> bool:
+    """Whether two cards of a suit stand within two places of each other in a run."""
+    if one.rank is None or other.rank is None:  # pragma: no cover - naturals only
+        return False
+    return any(
+        abs(p - q) <= 2
+        for p in meld_rules.places[one.rank]
+        for q in meld_rules.places[other.rank]
+    )
