@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import pairwise, product
+from itertools import product
 from typing import Final
 
 import attrs
@@ -22,11 +22,16 @@ from rummyrules.melds.meld import (
     Declaration,
     Meld,
     MeldCheck,
-    MeldKind,
     MeldRules,
     is_wild,
 )
 from rummyrules.melds.reading import readings
+from rummyrules.melds.reasons import (
+    declared_reason,
+    rank_of,
+    run_reason,
+    wilds_reason,
+)
 
 __all__ = ["check"]
 
@@ -117,14 +122,12 @@ def _explain(
         return _no_shape(cards, meld_rules, wild, text)
     lifted, meld = found
     if lifted == _RUN:
-        return _failure(
-            _run_reason(cards, meld, meld_rules, text), meld_rules.meld_rule
-        )
+        return _failure(run_reason(cards, meld, meld_rules, text), meld_rules.meld_rule)
     if lifted == _WILDS:
         return _failure(
-            _wilds_reason(cards, meld, meld_rules, wild, text), meld_rules.wild_rule
+            wilds_reason(cards, meld, meld_rules, wild, text), meld_rules.wild_rule
         )
-    return _failure(_declared_reason(cards, meld, declared or (), text), "MELD-5")
+    return _failure(declared_reason(cards, meld, declared or (), text), "MELD-5")
 
 
 def _witness(
@@ -154,7 +157,7 @@ def _witness(
     few = len(naturals) < meld_rules.min_naturals
     # The variant's own ladder with the Ace low adds only runs that start with
     # an Ace shown; any other run on it is on the full ladder, a 2 for the Ace.
-    ladders = 2 if any(_rank_of(item) is Rank.ACE for item in shown) else 1
+    ladders = 2 if any(rank_of(item) is Rank.ACE for item in shown) else 1
     for lift, lifted in _lifts(meld_rules):
         if skip.intersection(lift) or (few and _WILDS not in lift):
             continue
@@ -225,96 +228,6 @@ def _lifted(meld_rules: MeldRules, *, run: bool, wilds: bool) -> tuple[MeldRules
         attrs.evolve(base, run_ranks=ladder, ace_at_both_ends=True)
         for ladder in dict.fromkeys([_FULL_LADDER, own])
     )
-
-
-def _run_reason(
-    cards: Sequence[Card], meld: Meld, meld_rules: MeldRules, text: str
-) -> str:
-    """How a run breaks the variant's run rule: too long, an Ace low, a rank it lacks."""
-    ladder = meld_rules.run_ranks
-    if len(cards) > meld_rules.longest_run:
-        if meld_rules.ace_low and ladder[-1] is Rank.ACE:
-            return (
-                f"{text} is longer than a run can be: a {meld_rules.game} run has the "
-                f"Ace low or high, never both, so it holds at most "
-                f"{meld_rules.longest_run} cards"
-            )
-        return (
-            f"{text} is longer than a run can be: {meld_rules.game} runs go from "
-            f"{ladder[0]} to {ladder[-1]}"
-        )
-    shown = [_rank_of(meaning or card) for card, meaning in _pairs(meld)]
-    if shown[0] is Rank.ACE and not meld_rules.ace_low:
-        return f"Aces are high only in {meld_rules.game} runs, so {text} is no run"
-    for (card, meaning), rank in zip(_pairs(meld), shown, strict=True):
-        if rank not in ladder:
-            what = "be in a run" if meaning is None else f"stand for {meaning}"
-            return (
-                f"{meld_rules.game} runs use {ladder[0]} to {ladder[-1]}, so {card} "
-                f"cannot {what}"
-            )
-    return f"{text} does not fit in a {meld_rules.game} run"  # pragma: no cover - see above
-
-
-def _wilds_reason(
-    cards: Sequence[Card],
-    meld: Meld,
-    meld_rules: MeldRules,
-    wild: Rank | None,
-    text: str,
-) -> str:
-    """How a reading breaks the wild-card rule: too few naturals, or wilds too close."""
-    naturals = sum(1 for card in cards if not is_wild(card, wild))
-    if naturals < meld_rules.min_naturals:
-        need = meld_rules.min_naturals
-        plural = "card" if need == 1 else "cards"
-        return (
-            f"a meld needs at least {need} natural {plural} in {meld_rules.game}, "
-            f"and {text} has {naturals}"
-        )
-    if meld.kind is not MeldKind.RUN:
-        return (
-            f"a set with {naturals} natural cards may hold at most "
-            f"{meld_rules.max_wilds_in_set(naturals)} wild cards in {meld_rules.game}, which "
-            f"needs {meld_rules.wild_gap} natural cards between any two wilds; {text} "
-            f"has {len(cards) - naturals}"
-        )
-    wilds = [
-        (i, card)
-        for i, (card, meaning) in enumerate(_pairs(meld))
-        if meaning is not None
-    ]
-    close = [
-        (later - earlier - 1, first, second)
-        for (earlier, first), (later, second) in pairwise(wilds)
-    ]
-    # The witness breaks the spacing somewhere: the first pair too close.
-    between, first, second = min(close, key=lambda pair: pair[0] >= meld_rules.wild_gap)
-    return (
-        f"wild cards {first} and {second} have only {between} natural "
-        f"card{'' if between == 1 else 's'} between them; "
-        f"{meld_rules.game} needs {meld_rules.wild_gap}"
-    )
-
-
-def _declared_reason(
-    cards: Sequence[Card],
-    meld: Meld,
-    declared: Sequence[Declaration | None],
-    text: str,
-) -> str:
-    """Which declaration keeps the cards from the reading they would have (MELD-5)."""
-    rank = meld.rank
-    if rank is not None:
-        for card, meaning in zip(cards, declared, strict=True):
-            if meaning is not None and _rank_of(meaning) is not rank:
-                return (
-                    f"{card} is declared as {meaning}, but {text} is a set of {rank}s"
-                )
-    if meld.suit is not None:
-        suit = meld.suit.name.lower()
-        return f"the declared wild cards in {text} do not fit a run of {suit}"
-    return f"the declarations in {text} do not make one set or one run"
 
 
 def _no_shape(
@@ -388,11 +301,3 @@ def _tightest(naturals: Sequence[Card], meld_rules: MeldRules) -> tuple[int, ...
         if gaps < fewest and len(set(placement)) == len(placement):
             best, fewest = placement, gaps
     return best
-
-
-def _pairs(meld: Meld) -> zip[tuple[Card, Declaration | None]]:
-    return zip(meld.cards, meld.stands_for, strict=True)
-
-
-def _rank_of(shown: Card | Rank) -> Rank | None:
-    return shown if isinstance(shown, Rank) else shown.rank
