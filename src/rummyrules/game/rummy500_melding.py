@@ -338,6 +338,7 @@ def fit_on_meld(state: Rummy500State, move: OnMeld) -> list[OnMeld]:
         state.rules.meld_rules,
         wild=state.wild,
         declared=(*table_meld.stands_for, move.declared),
+        fixed=len(table_meld.cards),
     )
     if not found:
         reason = (

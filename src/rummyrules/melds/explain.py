@@ -53,6 +53,7 @@ def check(
     *,
     wild: Rank | None = None,
     declared: Sequence[Declaration | None] | None = None,
+    fixed: int = 0,
 ) -> MeldCheck:
     """Check one meld and explain, with the rule ID, why it is not valid.
 
@@ -61,6 +62,11 @@ def check(
     run rule, its wild-card rule, or the declarations, MELD-5, in that
     order when several would). The shape rules, MELD-2 and MELD-3, are named
     only when no rule lifted makes the cards a set or a run at all.
+
+    The first ``fixed`` cards are a meld on the table, the rest cards laid
+    off on it (MELD-6): a wild there stands for what it was declared as
+    (EOP-R5). Its declaration is never lifted, and it is that card of the
+    meld, not a wild free to fill a gap.
 
     >>> from rummyrules import EndOfThePage, parse_cards
     >>> rules = EndOfThePage().meld_rules
@@ -72,11 +78,50 @@ def check(
     invalid: wild cards 3D and 3C have only 1 natural card between them; End of the Page needs 2 (EOP-8)
     >>> print(check(parse_cards("AS 5S 9S"), rules))
     invalid: AS 5S 9S has gaps at 6S 7S 8S 10S JS QS KS; filling them takes 7 wild cards, and there are 0 (MELD-3)
+    >>> cards, declared = parse_declared("JH=8D 9D 10D QD")
+    >>> print(check(cards, rules, wild=Rank.JACK, declared=declared, fixed=3))
+    invalid: JH=8D 9D 10D QD has gaps at JD; filling them takes 1 wild card, and there are 0 (MELD-3)
     """
     found = readings(cards, meld_rules, wild=wild, declared=declared)
     if found:
         return MeldCheck(ok=True, melds=found)
-    return _explain(cards, meld_rules, wild, declared)
+    return _explain(cards, meld_rules, wild, _Declared(tuple(declared or ()), fixed))
+
+
+@attrs.frozen
+class _Declared:
+    """What the wilds are declared as, the first ``fixed`` of them on the table."""
+
+    meanings: tuple[Declaration | None, ...]
+    fixed: int
+
+    def liftable(self) -> bool:
+        """Whether a card that is not on the table yet is declared."""
+        return any(meaning is not None for meaning in self.meanings[self.fixed :])
+
+    def lifted(self) -> tuple[Declaration | None, ...] | None:
+        """The declarations with the player's own lifted: the table's stay."""
+        kept = self.meanings[: self.fixed]
+        return kept + (None,) * (len(self.meanings) - len(kept)) if any(kept) else None
+
+    def committed(self, cards: Sequence[Card]) -> list[tuple[Card, Declaration]]:
+        """Each wild on the table with what it stands for."""
+        pairs = zip(cards[: self.fixed], self.meanings, strict=False)
+        return [(card, meaning) for card, meaning in pairs if meaning is not None]
+
+    def text(self, cards: Sequence[Card]) -> str:
+        """The cards for a message, each wild on the table with its declaration."""
+        if not self.fixed:
+            return _text(cards)
+        words = [
+            f"{card}={meaning}" if meaning is not None else str(card)
+            for card, meaning in zip(cards, self.meanings[: self.fixed], strict=False)
+        ]
+        words += map(str, cards[len(words) :])
+        shown = " ".join(words[:_SHOWN])
+        return (
+            shown if len(words) <= _SHOWN else f"{shown} and {len(words) - _SHOWN} more"
+        )
 
 
 # What explaining a refusal may lift, by priority: the variant's run rule (its
@@ -104,22 +149,23 @@ def _explain(
     cards: Sequence[Card],
     meld_rules: MeldRules,
     wild: Rank | None,
-    declared: Sequence[Declaration | None] | None,
+    given: _Declared,
 ) -> MeldCheck:
-    text = _text(cards)
+    declared = given.meanings
+    text = given.text(cards)
     if len(cards) < 3:
         given = f"{text} is only {len(cards)}" if cards else "none were given"
         return _failure(
             f"a meld needs at least 3 cards, and {given}", meld_rules.meld_rule
         )
-    for card, meaning in zip(cards, declared or (), strict=False):
+    for card, meaning in zip(cards, declared, strict=False):
         if meaning is not None and not is_wild(card, wild):
             return _failure(
                 f"{card} is not wild, so it cannot be declared as {meaning}", "MELD-5"
             )
-    found = _witness(cards, meld_rules, wild, declared)
+    found = _witness(cards, meld_rules, wild, given)
     if found is None:
-        return _no_shape(cards, meld_rules, wild, text)
+        return _no_shape(cards, meld_rules, wild, text, given.committed(cards))
     lifted, meld = found
     if lifted == _RUN:
         return _failure(run_reason(cards, meld, meld_rules, text), meld_rules.meld_rule)
@@ -127,21 +173,23 @@ def _explain(
         return _failure(
             wilds_reason(cards, meld, meld_rules, wild, text), meld_rules.wild_rule
         )
-    return _failure(declared_reason(cards, meld, declared or (), text), "MELD-5")
+    return _failure(declared_reason(cards, meld, declared, text), "MELD-5")
 
 
 def _witness(
     cards: Sequence[Card],
     meld_rules: MeldRules,
     wild: Rank | None,
-    declared: Sequence[Declaration | None] | None,
+    given: _Declared,
 ) -> tuple[str, Meld] | None:
     """The rule to blame and a reading that only it stops; None if no lift helps.
 
     Each set of rules in :data:`_LIFTS` is lifted in turn, the first one that
     lets a reading through names its first rule. Sets of rules that cannot
-    change the answer for these cards are passed over.
+    change the answer for these cards are passed over. Lifting the
+    declarations lifts the player's own only, never those of the table.
     """
+    declared = given.meanings or None
     naturals = [card for card in cards if not is_wild(card, wild)]
     if len({card.rank for card in naturals}) > 1 and not _may_run(
         cards, naturals, meld_rules
@@ -149,8 +197,8 @@ def _witness(
         return None  # no set, and no run with every rule lifted
     shown = [*naturals, *(meaning for meaning in declared or () if meaning is not None)]
     skip: set[str] = set()
-    if len(shown) == len(naturals):
-        skip.add(_DECLARED)  # nothing is declared
+    if not given.liftable():
+        skip.add(_DECLARED)  # nothing is declared but on the table
     if len({card.suit for card in naturals}) > 1:
         skip.add(_RUN)  # the run rule changes runs only, and these make none
     # Too few natural cards: no reading at all until the wild-card rule is lifted.
@@ -161,9 +209,9 @@ def _witness(
     for lift, lifted in _lifts(meld_rules):
         if skip.intersection(lift) or (few and _WILDS not in lift):
             continue
-        given = None if _DECLARED in lift else declared
+        kept = given.lifted() if _DECLARED in lift else declared
         for relaxed in lifted[:ladders]:
-            found = readings(cards, relaxed, wild=wild, declared=given)
+            found = readings(cards, relaxed, wild=wild, declared=kept)
             if found:
                 return lift[0], found[0]
     return None
@@ -231,10 +279,19 @@ def _lifted(meld_rules: MeldRules, *, run: bool, wilds: bool) -> tuple[MeldRules
 
 
 def _no_shape(
-    cards: Sequence[Card], meld_rules: MeldRules, wild: Rank | None, text: str
+    cards: Sequence[Card],
+    meld_rules: MeldRules,
+    wild: Rank | None,
+    text: str,
+    committed: Sequence[tuple[Card, Declaration]] = (),
 ) -> MeldCheck:
-    """Why the cards are no set and no run, whatever rule is lifted (MELD-2, MELD-3)."""
+    """Why the cards are no set and no run, whatever rule is lifted (MELD-2, MELD-3).
+
+    A wild ``committed`` on the table is the card it stands for, in its place
+    in a run, and no wild left to fill a gap (EOP-R5).
+    """
     naturals = [card for card in cards if not is_wild(card, wild)]
+    naturals += [meaning for _, meaning in committed if isinstance(meaning, Card)]
     ranks = sorted({card.rank for card in naturals if card.rank is not None})
     if len({card.suit for card in naturals}) > 1:
         return _failure(
@@ -266,7 +323,7 @@ def _no_shape(
         for i in range(min(placement, default=0), max(placement, default=-1) + 1)
         if i not in placement and suit is not None
     ]
-    wilds = len(cards) - len(naturals)
+    wilds = sum(1 for card in cards if is_wild(card, wild)) - len(committed)
     if len(missing) > wilds:
         return _failure(
             f"{text} has gaps at {_text(missing)}; filling them takes "
