@@ -154,9 +154,9 @@ def _explain(
     declared = given.meanings
     text = given.text(cards)
     if len(cards) < 3:
-        given = f"{text} is only {len(cards)}" if cards else "none were given"
+        few = f"{text} is only {len(cards)}" if cards else "none were given"
         return _failure(
-            f"a meld needs at least 3 cards, and {given}", meld_rules.meld_rule
+            f"a meld needs at least 3 cards, and {few}", meld_rules.meld_rule
         )
     for card, meaning in zip(cards, declared, strict=False):
         if meaning is not None and not is_wild(card, wild):
