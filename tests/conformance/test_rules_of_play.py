@@ -19,8 +19,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conformance import GAMES, IDS, PER_GAME, every_listed_move
+from rewrites import declares, rewritten
 from rummyrules import GameState, IllegalMoveError, PlayableRules
-from rummyrules.game.moves import Move
+from rummyrules.game.moves import GoOut, Move
 from rummyrules.game.notation import parse_move
 from scenarios import every_card
 from strategies import game_tables, moves, random_play, seeds
@@ -215,3 +216,38 @@ def test_all_5_a_round_ends_at_the_turn_limit(
     rules: PlayableRules[Any] = attrs.evolve(drawn, max_turns=limit)
     for game in walk(rules, seed, rng):
         assert game.turns <= limit + game.players - 1, (game.round, game.turns)
+
+
+REWRITES = 12
+"""Listed moves rewritten in each state looked at, those declaring most wilds first."""
+
+
+@pytest.mark.parametrize("cls", GAMES, ids=IDS)
+@PER_GAME
+@given(data=st.data(), seed=seeds, rng=st.randoms(use_true_random=False))
+def test_all_2_a_listed_move_written_another_way_is_refused_or_plays_as_listed(
+    cls: type[PlayableRules[Any]], data: st.DataObject, seed: int, rng: random.Random
+) -> None:
+    """A listed move with its wilds the other way round, its cards reordered or a declaration changed is refused, or leads where a listed move leads.
+
+    Nothing ``apply`` accepts leads to a state no listed move leads to:
+    two wilds of one meld swapped are the listed meld (MELD-5). Only a
+    going out may lay its cards as the player likes (GOR-7).
+    """
+    rules = data.draw(game_tables(cls))
+    for game in walk(rules, seed, rng)[::5]:
+        listed = every_listed_move(game)
+        chosen = sorted(listed, key=declares, reverse=True)[:REWRITES]
+        for move in chosen:
+            attempt = rewritten(move, rng)
+            after = outcome(game, attempt)
+            if isinstance(after, IllegalMoveError):
+                assert after.rule
+                continue
+            if after == game.apply(move):
+                continue
+            if isinstance(attempt, GoOut):  # the player's own layout (GOR-7)
+                assert plays_as_listed(game, attempt, after), f"{attempt} accepted"
+            else:
+                leads = [game.apply(listed_move) for listed_move in listed]
+                assert after in leads, f"{attempt} accepted, leading nowhere listed"

@@ -53,7 +53,9 @@ R = TypeVar("R", bound=Rummy500State)
 def _piece_moves(piece: meld_search.MeldPiece) -> tuple[NewMeld, ...]:
     # Hands change by a card or two a turn, so the moves of each piece of
     # the search (a rank's sets, a suit's runs) are made once and kept.
-    found = meld_search.piece_melds(piece)
+    found = tuple(
+        dict.fromkeys(meld.wilds_in_order() for meld in meld_search.piece_melds(piece))
+    )
     moves = tuple(NewMeld.of(meld) for meld in found)
     if len(_LISTED) >= _LISTED_LIMIT:
         _LISTED.clear()  # forgetting only costs play_meld a fresh reading
@@ -107,7 +109,11 @@ def name_meld(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]
             f"laid off on it to decide: '{open_meld}'",
             meld_rules.wild_rule,
         )
-    return [NewMeld.of(meld) for meld in found.melds]
+    # Wilds the other way round are the same meld (Meld.wilds_in_order), so
+    # the move names the listed one, as laid; readings differing only so are one.
+    return list(
+        dict.fromkeys(NewMeld.of(meld.wilds_in_order()) for meld in found.melds)
+    )
 
 
 def play_meld(state: R, move: NewMeld, player: int) -> R:
@@ -338,6 +344,7 @@ def fit_on_meld(state: Rummy500State, move: OnMeld) -> list[OnMeld]:
         state.rules.meld_rules,
         wild=state.wild,
         declared=(*table_meld.stands_for, move.declared),
+        fixed=len(table_meld.cards),
     )
     if not found:
         reason = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import pairwise, product
+from itertools import product
 from typing import Final
 
 import attrs
@@ -22,11 +22,16 @@ from rummyrules.melds.meld import (
     Declaration,
     Meld,
     MeldCheck,
-    MeldKind,
     MeldRules,
     is_wild,
 )
 from rummyrules.melds.reading import readings
+from rummyrules.melds.reasons import (
+    declared_reason,
+    rank_of,
+    run_reason,
+    wilds_reason,
+)
 
 __all__ = ["check"]
 
@@ -48,6 +53,7 @@ def check(
     *,
     wild: Rank | None = None,
     declared: Sequence[Declaration | None] | None = None,
+    fixed: int = 0,
 ) -> MeldCheck:
     """Check one meld and explain, with the rule ID, why it is not valid.
 
@@ -56,6 +62,11 @@ def check(
     run rule, its wild-card rule, or the declarations, MELD-5, in that
     order when several would). The shape rules, MELD-2 and MELD-3, are named
     only when no rule lifted makes the cards a set or a run at all.
+
+    The first ``fixed`` cards are a meld on the table, the rest cards laid
+    off on it (MELD-6): a wild there stands for what it was declared as
+    (EOP-R5). Its declaration is never lifted, and it is that card of the
+    meld, not a wild free to fill a gap.
 
     >>> from rummyrules import EndOfThePage, parse_cards
     >>> rules = EndOfThePage().meld_rules
@@ -67,11 +78,50 @@ def check(
     invalid: wild cards 3D and 3C have only 1 natural card between them; End of the Page needs 2 (EOP-8)
     >>> print(check(parse_cards("AS 5S 9S"), rules))
     invalid: AS 5S 9S has gaps at 6S 7S 8S 10S JS QS KS; filling them takes 7 wild cards, and there are 0 (MELD-3)
+    >>> cards, declared = parse_declared("JH=8D 9D 10D QD")
+    >>> print(check(cards, rules, wild=Rank.JACK, declared=declared, fixed=3))
+    invalid: JH=8D 9D 10D QD has gaps at JD; filling them takes 1 wild card, and there are 0 (MELD-3)
     """
     found = readings(cards, meld_rules, wild=wild, declared=declared)
     if found:
         return MeldCheck(ok=True, melds=found)
-    return _explain(cards, meld_rules, wild, declared)
+    return _explain(cards, meld_rules, wild, _Declared(tuple(declared or ()), fixed))
+
+
+@attrs.frozen
+class _Declared:
+    """What the wilds are declared as, the first ``fixed`` of them on the table."""
+
+    meanings: tuple[Declaration | None, ...]
+    fixed: int
+
+    def liftable(self) -> bool:
+        """Whether a card that is not on the table yet is declared."""
+        return any(meaning is not None for meaning in self.meanings[self.fixed :])
+
+    def lifted(self) -> tuple[Declaration | None, ...] | None:
+        """The declarations with the player's own lifted: the table's stay."""
+        kept = self.meanings[: self.fixed]
+        return kept + (None,) * (len(self.meanings) - len(kept)) if any(kept) else None
+
+    def committed(self, cards: Sequence[Card]) -> list[tuple[Card, Declaration]]:
+        """Each wild on the table with what it stands for."""
+        pairs = zip(cards[: self.fixed], self.meanings, strict=False)
+        return [(card, meaning) for card, meaning in pairs if meaning is not None]
+
+    def text(self, cards: Sequence[Card]) -> str:
+        """The cards for a message, each wild on the table with its declaration."""
+        if not self.fixed:
+            return _text(cards)
+        words = [
+            f"{card}={meaning}" if meaning is not None else str(card)
+            for card, meaning in zip(cards, self.meanings[: self.fixed], strict=False)
+        ]
+        words += map(str, cards[len(words) :])
+        shown = " ".join(words[:_SHOWN])
+        return (
+            shown if len(words) <= _SHOWN else f"{shown} and {len(words) - _SHOWN} more"
+        )
 
 
 # What explaining a refusal may lift, by priority: the variant's run rule (its
@@ -99,46 +149,47 @@ def _explain(
     cards: Sequence[Card],
     meld_rules: MeldRules,
     wild: Rank | None,
-    declared: Sequence[Declaration | None] | None,
+    given: _Declared,
 ) -> MeldCheck:
-    text = _text(cards)
+    declared = given.meanings
+    text = given.text(cards)
     if len(cards) < 3:
-        given = f"{text} is only {len(cards)}" if cards else "none were given"
+        few = f"{text} is only {len(cards)}" if cards else "none were given"
         return _failure(
-            f"a meld needs at least 3 cards, and {given}", meld_rules.meld_rule
+            f"a meld needs at least 3 cards, and {few}", meld_rules.meld_rule
         )
-    for card, meaning in zip(cards, declared or (), strict=False):
+    for card, meaning in zip(cards, declared, strict=False):
         if meaning is not None and not is_wild(card, wild):
             return _failure(
                 f"{card} is not wild, so it cannot be declared as {meaning}", "MELD-5"
             )
-    found = _witness(cards, meld_rules, wild, declared)
+    found = _witness(cards, meld_rules, wild, given)
     if found is None:
-        return _no_shape(cards, meld_rules, wild, text)
+        return _no_shape(cards, meld_rules, wild, text, given.committed(cards))
     lifted, meld = found
     if lifted == _RUN:
-        return _failure(
-            _run_reason(cards, meld, meld_rules, text), meld_rules.meld_rule
-        )
+        return _failure(run_reason(cards, meld, meld_rules, text), meld_rules.meld_rule)
     if lifted == _WILDS:
         return _failure(
-            _wilds_reason(cards, meld, meld_rules, wild, text), meld_rules.wild_rule
+            wilds_reason(cards, meld, meld_rules, wild, text), meld_rules.wild_rule
         )
-    return _failure(_declared_reason(cards, meld, declared or (), text), "MELD-5")
+    return _failure(declared_reason(cards, meld, declared, text), "MELD-5")
 
 
 def _witness(
     cards: Sequence[Card],
     meld_rules: MeldRules,
     wild: Rank | None,
-    declared: Sequence[Declaration | None] | None,
+    given: _Declared,
 ) -> tuple[str, Meld] | None:
     """The rule to blame and a reading that only it stops; None if no lift helps.
 
     Each set of rules in :data:`_LIFTS` is lifted in turn, the first one that
     lets a reading through names its first rule. Sets of rules that cannot
-    change the answer for these cards are passed over.
+    change the answer for these cards are passed over. Lifting the
+    declarations lifts the player's own only, never those of the table.
     """
+    declared = given.meanings or None
     naturals = [card for card in cards if not is_wild(card, wild)]
     if len({card.rank for card in naturals}) > 1 and not _may_run(
         cards, naturals, meld_rules
@@ -146,21 +197,21 @@ def _witness(
         return None  # no set, and no run with every rule lifted
     shown = [*naturals, *(meaning for meaning in declared or () if meaning is not None)]
     skip: set[str] = set()
-    if len(shown) == len(naturals):
-        skip.add(_DECLARED)  # nothing is declared
+    if not given.liftable():
+        skip.add(_DECLARED)  # nothing is declared but on the table
     if len({card.suit for card in naturals}) > 1:
         skip.add(_RUN)  # the run rule changes runs only, and these make none
     # Too few natural cards: no reading at all until the wild-card rule is lifted.
     few = len(naturals) < meld_rules.min_naturals
     # The variant's own ladder with the Ace low adds only runs that start with
     # an Ace shown; any other run on it is on the full ladder, a 2 for the Ace.
-    ladders = 2 if any(_rank_of(item) is Rank.ACE for item in shown) else 1
+    ladders = 2 if any(rank_of(item) is Rank.ACE for item in shown) else 1
     for lift, lifted in _lifts(meld_rules):
         if skip.intersection(lift) or (few and _WILDS not in lift):
             continue
-        given = None if _DECLARED in lift else declared
+        kept = given.lifted() if _DECLARED in lift else declared
         for relaxed in lifted[:ladders]:
-            found = readings(cards, relaxed, wild=wild, declared=given)
+            found = readings(cards, relaxed, wild=wild, declared=kept)
             if found:
                 return lift[0], found[0]
     return None
@@ -227,101 +278,20 @@ def _lifted(meld_rules: MeldRules, *, run: bool, wilds: bool) -> tuple[MeldRules
     )
 
 
-def _run_reason(
-    cards: Sequence[Card], meld: Meld, meld_rules: MeldRules, text: str
-) -> str:
-    """How a run breaks the variant's run rule: too long, an Ace low, a rank it lacks."""
-    ladder = meld_rules.run_ranks
-    if len(cards) > meld_rules.longest_run:
-        if meld_rules.ace_low and ladder[-1] is Rank.ACE:
-            return (
-                f"{text} is longer than a run can be: a {meld_rules.game} run has the "
-                f"Ace low or high, never both, so it holds at most "
-                f"{meld_rules.longest_run} cards"
-            )
-        return (
-            f"{text} is longer than a run can be: {meld_rules.game} runs go from "
-            f"{ladder[0]} to {ladder[-1]}"
-        )
-    shown = [_rank_of(meaning or card) for card, meaning in _pairs(meld)]
-    if shown[0] is Rank.ACE and not meld_rules.ace_low:
-        return f"Aces are high only in {meld_rules.game} runs, so {text} is no run"
-    for (card, meaning), rank in zip(_pairs(meld), shown, strict=True):
-        if rank not in ladder:
-            what = "be in a run" if meaning is None else f"stand for {meaning}"
-            return (
-                f"{meld_rules.game} runs use {ladder[0]} to {ladder[-1]}, so {card} "
-                f"cannot {what}"
-            )
-    return f"{text} does not fit in a {meld_rules.game} run"  # pragma: no cover - see above
-
-
-def _wilds_reason(
+def _no_shape(
     cards: Sequence[Card],
-    meld: Meld,
     meld_rules: MeldRules,
     wild: Rank | None,
     text: str,
-) -> str:
-    """How a reading breaks the wild-card rule: too few naturals, or wilds too close."""
-    naturals = sum(1 for card in cards if not is_wild(card, wild))
-    if naturals < meld_rules.min_naturals:
-        need = meld_rules.min_naturals
-        plural = "card" if need == 1 else "cards"
-        return (
-            f"a meld needs at least {need} natural {plural} in {meld_rules.game}, "
-            f"and {text} has {naturals}"
-        )
-    if meld.kind is not MeldKind.RUN:
-        return (
-            f"a set with {naturals} natural cards may hold at most "
-            f"{meld_rules.max_wilds_in_set(naturals)} wild cards in {meld_rules.game}, which "
-            f"needs {meld_rules.wild_gap} natural cards between any two wilds; {text} "
-            f"has {len(cards) - naturals}"
-        )
-    wilds = [
-        (i, card)
-        for i, (card, meaning) in enumerate(_pairs(meld))
-        if meaning is not None
-    ]
-    close = [
-        (later - earlier - 1, first, second)
-        for (earlier, first), (later, second) in pairwise(wilds)
-    ]
-    # The witness breaks the spacing somewhere: the first pair too close.
-    between, first, second = min(close, key=lambda pair: pair[0] >= meld_rules.wild_gap)
-    return (
-        f"wild cards {first} and {second} have only {between} natural "
-        f"card{'' if between == 1 else 's'} between them; "
-        f"{meld_rules.game} needs {meld_rules.wild_gap}"
-    )
-
-
-def _declared_reason(
-    cards: Sequence[Card],
-    meld: Meld,
-    declared: Sequence[Declaration | None],
-    text: str,
-) -> str:
-    """Which declaration keeps the cards from the reading they would have (MELD-5)."""
-    rank = meld.rank
-    if rank is not None:
-        for card, meaning in zip(cards, declared, strict=True):
-            if meaning is not None and _rank_of(meaning) is not rank:
-                return (
-                    f"{card} is declared as {meaning}, but {text} is a set of {rank}s"
-                )
-    if meld.suit is not None:
-        suit = meld.suit.name.lower()
-        return f"the declared wild cards in {text} do not fit a run of {suit}"
-    return f"the declarations in {text} do not make one set or one run"
-
-
-def _no_shape(
-    cards: Sequence[Card], meld_rules: MeldRules, wild: Rank | None, text: str
+    committed: Sequence[tuple[Card, Declaration]] = (),
 ) -> MeldCheck:
-    """Why the cards are no set and no run, whatever rule is lifted (MELD-2, MELD-3)."""
+    """Why the cards are no set and no run, whatever rule is lifted (MELD-2, MELD-3).
+
+    A wild ``committed`` on the table is the card it stands for, in its place
+    in a run, and no wild left to fill a gap (EOP-R5).
+    """
     naturals = [card for card in cards if not is_wild(card, wild)]
+    naturals += [meaning for _, meaning in committed if isinstance(meaning, Card)]
     ranks = sorted({card.rank for card in naturals if card.rank is not None})
     if len({card.suit for card in naturals}) > 1:
         return _failure(
@@ -353,7 +323,7 @@ def _no_shape(
         for i in range(min(placement, default=0), max(placement, default=-1) + 1)
         if i not in placement and suit is not None
     ]
-    wilds = len(cards) - len(naturals)
+    wilds = sum(1 for card in cards if is_wild(card, wild)) - len(committed)
     if len(missing) > wilds:
         return _failure(
             f"{text} has gaps at {_text(missing)}; filling them takes "
@@ -388,11 +358,3 @@ def _tightest(naturals: Sequence[Card], meld_rules: MeldRules) -> tuple[int, ...
         if gaps < fewest and len(set(placement)) == len(placement):
             best, fewest = placement, gaps
     return best
-
-
-def _pairs(meld: Meld) -> zip[tuple[Card, Declaration | None]]:
-    return zip(meld.cards, meld.stands_for, strict=True)
-
-
-def _rank_of(shown: Card | Rank) -> Rank | None:
-    return shown if isinstance(shown, Rank) else shown.rank

@@ -238,6 +238,37 @@ class Meld:
                 return card.suit
         return None  # pragma: no cover - a run always has a card with a suit
 
+    def wilds_in_order(self) -> Meld:
+        """The same meld with its wild cards in card order, place by place (MELD-5).
+
+        Every card of the wild rank is wild and counts the same (MELD-4), and
+        no rule asks which wild stands for which card: two wilds the other
+        way round are one meld. Listing and playing a meld both lay it this
+        way, so that a move with its wilds swapped is the listed move and
+        leads to the same state (ALL-2), and the move list does not grow by
+        every order of the wilds.
+
+        >>> from rummyrules.melds import parse_declared
+        >>> cards, meanings = parse_declared("JC=3H 4H 5H JS=6H")
+        >>> str(
+        ...     Meld(
+        ...         kind=MeldKind.RUN, cards=cards, stands_for=meanings
+        ...     ).wilds_in_order()
+        ... )
+        'JS=3H 4H 5H JC=6H'
+        """
+        places = [
+            at for at, meaning in enumerate(self.stands_for) if meaning is not None
+        ]
+        wilds = [self.cards[at] for at in places]
+        ordered = sorted(wilds)  # a card's code is its order (card_key)
+        if ordered == wilds:
+            return self
+        cards = list(self.cards)
+        for at, card in zip(places, ordered, strict=True):
+            cards[at] = card
+        return attrs.evolve(self, cards=tuple(cards))
+
     def __str__(self) -> str:
         return " ".join(
             str(card) if meaning is None else f"{card}={meaning}"
