@@ -4,9 +4,10 @@ Every entry point that reads text or JSON is fed input of 100 KB to 1 MB in
 the shapes that once stalled a parser or built a huge message: long runs of
 card text, NUL bytes, runs of spaces inside a move, numbers of a million
 digits, a list field holding a string. Each must raise its own ``ValueError``
-subclass with a message under 2,000 characters. Nothing here is timed (the
+subclass with a message of at most 500 characters. Nothing here is timed (the
 machine is shared and noisy): the inputs are large enough that a parser that
-is quadratic on them takes minutes instead of milliseconds.
+is quadratic on them takes minutes instead of milliseconds. The property over
+any text and JSON, and the timed checks, are in ``test_hostile_readers.py``.
 
 Every public entry point that takes an argument from a caller is then fed
 values of the wrong type, and must raise a ``TypeError`` whose message names
@@ -50,7 +51,7 @@ from rummyrules import (
 from rummyrules.game.registry import parse_rules
 
 MB = 1024 * 1024
-LONGEST_MESSAGE = 2000
+LONGEST_MESSAGE = 500
 
 EOP = EndOfThePage()
 GAME = EOP.new_game(seed=5).apply("draw")
@@ -219,7 +220,7 @@ def test_hostile_input_is_refused_with_its_own_error_in_few_words(
 ) -> None:
     with pytest.raises(error) as refused:
         read(make())
-    assert len(str(refused.value)) < LONGEST_MESSAGE, str(refused.value)[:3000]
+    assert len(str(refused.value)) <= LONGEST_MESSAGE, str(refused.value)[:3000]
 
 
 # --- Wrong types: a TypeError that names the argument ---------------------------

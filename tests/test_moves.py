@@ -1,12 +1,22 @@
 """The move notation: every move is a value and a text, and they round-trip."""
 
+import re
 from typing import ClassVar
 
 import attrs
 import pytest
 from hypothesis import given
 
-from rummyrules import Card, Meld, MeldKind, MoveParseError, Rank, parse_cards
+from rummyrules import (
+    Card,
+    EndOfThePage,
+    Meld,
+    MeldKind,
+    MoveParseError,
+    Rank,
+    parse_cards,
+)
+from rummyrules.core.inputs import brief
 from rummyrules.game import notation as notation_module
 from rummyrules.game.moves import (
     Claim,
@@ -95,6 +105,47 @@ def test_text_that_is_no_move_is_refused_with_a_reason(text: str, why: str) -> N
         parse_move(text)
     assert why in str(caught.value)
     assert str(caught.value).startswith(repr(text.strip()) + " is not a move: ")
+
+
+# Issue 27, item 8: a move that lacks words once raised a bare IndexError.
+MISSING_WORDS = [
+    ("lay", "lay needs a card and a meld, as in 'lay 3C on 1'"),
+    ("claim", "claim needs a card and a meld, as in 'claim 3C on 1'"),
+    ("1: lay", "lay needs a card and a meld"),
+    ("2: claim", "claim needs a card and a meld"),
+    ("lay\u00a0", "lay needs a card and a meld"),
+    ("\u00a0claim\t", "claim needs a card and a meld"),
+    ("lay on", "lay needs a card and a meld"),
+    ("lay 3C on", "lay needs a card and a meld"),
+    ("lay 3C on -1", "lay needs a card and a meld"),
+    ("lay 3C on +1", "lay needs a card and a meld"),
+    ("lay 3C on " + "9" * 101, "lay needs a card and a meld"),
+    ("1:", "the player's number needs a move after it"),
+    ("1: ", "the player's number needs a move after it"),
+    ("-1: draw", "their number from 0 and a colon"),
+    (":draw", "their number from 0 and a colon"),
+    ("knock now", "knock takes nothing after it"),
+    ("drop 3", "drop takes nothing after it"),
+    ("meld =", "'=' stands between a wild card and what it stands for"),
+    ("meld 7S 8S=", "'=' stands between a wild card and what it stands for"),
+    ("lay =7C on 1", "'=' stands between a wild card and what it stands for"),
+    ("out 7S 7H 7D discard", "the discard at the end needs its card"),
+]
+
+
+@pytest.mark.parametrize(("text", "why"), MISSING_WORDS)
+def test_i27_8_a_move_missing_its_words_says_what_it_lacks(text: str, why: str) -> None:
+    with pytest.raises(MoveParseError) as caught:
+        parse_move(text)
+    assert why in str(caught.value)
+    assert str(caught.value).startswith(brief(text.strip()) + " is not a move: ")
+
+
+@pytest.mark.parametrize(("text", "why"), MISSING_WORDS)
+def test_i27_8_a_state_refuses_a_move_missing_its_words(text: str, why: str) -> None:
+    game = EndOfThePage(players=2).new_game(seed=1)
+    with pytest.raises(MoveParseError, match=re.escape(why)):
+        game.apply(text)
 
 
 def test_a_meld_declares_each_card_or_none() -> None:

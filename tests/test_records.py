@@ -409,6 +409,10 @@ HEADER = '[Variant "EndOfThePage"]\n[Seed "1"]\n'
             "this line is numbered 3, but it is move 2",
         ),
         (HEADER + "1.", 3, "move 1 is missing"),
+        # Issue 27, item 8: one-word moves once raised a bare IndexError.
+        (HEADER + "1. lay", 3, "lay needs a card and a meld"),
+        (HEADER + "1. 1: claim", 3, "claim needs a card and a meld"),
+        (HEADER + "draw\nlay", 4, "lay needs a card and a meld"),
         (HEADER + 'draw\n[Round 2 "0 0"]', 4, "[Round 2] comes where round 1 is due"),
         (
             HEADER + 'draw\n[Round 1 "0 0 0"]',

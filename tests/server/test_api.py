@@ -257,6 +257,10 @@ def test_text_that_is_no_move_is_422_and_a_bad_body_400(client: TestClient) -> N
     assert dance.status_code == 422
     assert dance.json()["rule"] is None
     assert "is not a move" in dance.json()["error"]
+    # Issue 27, item 8: a one-word lay was once a bare IndexError, so a 500.
+    lay = client.post(moves, json={"move": "1: lay"}, headers=auth)
+    assert lay.status_code == 422
+    assert "lay needs a card and a meld" in lay.json()["error"]
     for content in (b"{not json", b"\xff\xfe", b"[1, 2]", b'{"move": 3}', b""):
         answer = client.post(moves, content=content, headers=auth)
         assert answer.status_code == 400, content

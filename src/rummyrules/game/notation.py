@@ -136,9 +136,15 @@ def _parse(text: str) -> Move:
         player, body = whole_number(numbered.group(1)), numbered.group(2)
         if player is None:
             raise _not_a_move(text, "the player's number is too long")
-    verb, _, rest = body.strip().partition(" ")
-    verb, rest = verb.lower(), rest.strip()
-    if verb in _BARE and not rest:
+    # Split at any whitespace, as the words after the verb are: "lay\t3C on 1"
+    # and a no-break space after "lay" must not leave a verb of two words.
+    words = body.split(maxsplit=1)
+    if not words:
+        raise _not_a_move(text, _unknown() if player is None else _NOTHING_AFTER)
+    verb, rest = words[0].lower(), words[1].strip() if len(words) == 2 else ""
+    if verb in _BARE:
+        if rest:
+            raise _not_a_move(text, f"{verb} takes nothing after it")
         return _BARE[verb](player=player)
     if verb == "take":
         return Take(player=player, card=_one_card(text, rest, "take") if rest else None)
@@ -153,6 +159,8 @@ def _parse(text: str) -> Move:
         return kind(player=player, card=card, declared=meaning, meld=meld)
     if verb == "out" and rest:
         return _go_out(text, rest, player)
+    if ":" in verb:
+        raise _not_a_move(text, _PLAYER_HINT)
     raise _not_a_move(text, _HINTS.get(verb) or _unknown())
 
 
@@ -164,11 +172,12 @@ def _unknown() -> str:
 _VERBS_IN_ORDER: Final = (
     "draw", "take", "meld", "lay", "discard", "pass", "claim", "out", "drop", "done"
 )  # fmt: skip
+_NOTHING_AFTER: Final = "the player's number needs a move after it, as in '2: draw'"
+_PLAYER_HINT: Final = (
+    "a move by another player starts with their number from 0 and a colon,"
+    " as in '2: claim 7H on 3'"
+)
 _HINTS: Final = {
-    "draw": "draw takes nothing after it",
-    "pass": "pass takes nothing after it",
-    "drop": "drop takes nothing after it",
-    "done": "done takes nothing after it",
     "meld": "meld needs its cards, as in 'meld 7S 8S 9S'",
     "out": "out needs the melds, as in 'out 7S 7H 7D / 8C 9C 10C discard KD'",
 }
@@ -189,8 +198,11 @@ def _on_meld(text: str, rest: str, verb: str) -> tuple[Card, Declaration | None,
     # Split from the right: a regular expression that looks for " on " from the
     # left takes quadratic time on a long run of spaces.
     words = rest.rsplit(maxsplit=2)
-    number = whole_number(words[-1]) if words[-1].isdigit() else None
-    if len(words) != 3 or words[1].lower() != "on" or number is None:
+    # isdigit, not whole_number alone: a meld's number has no sign ("on +1").
+    number = (
+        whole_number(words[-1]) if len(words) == 3 and words[-1].isdigit() else None
+    )
+    if number is None or words[1].lower() != "on":
         raise _not_a_move(
             text, f"{verb} needs a card and a meld, as in '{verb} 3C on 1'"
         )
@@ -223,6 +235,8 @@ def _go_out(text: str, rest: str, player: int | None) -> GoOut:
     laid, last = _discard_at_end(rest)
     if not laid.strip():
         raise _not_a_move(text, _HINTS["out"])
+    if last is None and laid.rsplit(maxsplit=1)[-1].lower() == "discard":
+        raise _not_a_move(text, "the discard at the end needs its card: 'discard KD'")
     discard = None if last is None else Card.parse(last)
     melds: list[NewMeld] = []
     for group in laid.split("/"):

@@ -21,7 +21,7 @@ import attrs
 
 from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank, Suit, parse_cards
 from rummyrules.core.errors import CardParseError
-from rummyrules.core.inputs import close_up
+from rummyrules.core.inputs import brief, close_up
 
 __all__ = [
     "Declaration",
@@ -335,6 +335,13 @@ def parse_declared(
     text = close_up(text, "=")
     for token in text.replace(",", " ").split():
         card_text, sign, meaning = token.partition("=")
+        if sign and not (card_text and meaning):
+            # Else Card.parse would refuse '' and quote nothing of the input.
+            message = (
+                f"{brief(token)}: '=' stands between a wild card and what it "
+                "stands for, as in 5H=8S or 3S=4"
+            )
+            raise CardParseError(message)
         cards.append(Card.parse(card_text))
         if not sign:
             declared.append(None)
