@@ -53,7 +53,6 @@ def check_state(state: GameState) -> None:
     _own_class(state, rules.state_class, f"{rules.name}'s states")
     players = rules.players
     check_sized("hands", state.hands, players)
-    _in_order("hands", enumerate(state.hands))
     for number, row in enumerate(state.score_sheet, start=1):
         check_sized(f"row {number} of the score sheet", row, players)
     _wild(state.rules, state.wild)
@@ -64,6 +63,7 @@ def check_state(state: GameState) -> None:
             raise StateError(f"{name} cannot be {getattr(state, name)}")
     _turns(state.turns, getattr(rules, "max_turns", None), players)
     _conserved(state)
+    _in_order("hands", enumerate(state.hands))
     _melds(state.melds, rules, state.wild, players)
     if (state.to_move is None) != (state.phase == "over"):
         raise StateError("a game over has nobody to move, and only a game over")
