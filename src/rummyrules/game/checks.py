@@ -236,7 +236,9 @@ def check_dealt(
     >>> from rummyrules import parse_cards
     >>> from rummyrules.games.end_of_the_page.deal import hand_size
     >>> check_dealt(0, 4, parse_cards("4S 7D 9C JH"), size_of=hand_size, rule="EOP-2")
-    >>> check_dealt(0, 5, parse_cards("4S 7D 9C JH QC"), size_of=hand_size, rule="EOP-2")
+    >>> check_dealt(
+    ...     0, 5, parse_cards("4S 7D 9C JH QC"), size_of=hand_size, rule="EOP-2"
+    ... )
     Traceback (most recent call last):
     ...
     rummyrules.StateError: hands: player 0 has not played this round, so holds the cards dealt, yet none of them deals 5 (EOP-2)
@@ -246,7 +248,6 @@ def check_dealt(
             f"hands: player {player} has not played this round, so holds the cards "
             f"dealt, yet none of them deals {held} ({rule})"
         )
-
 
 
 def check_face_up(

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rummyrules.core.errors import StateError
 from rummyrules.core.cards import Rank
+from rummyrules.core.errors import StateError
 from rummyrules.game.checks import (
     check_dealt,
     check_face_up,
