@@ -22,7 +22,7 @@ rummyrules.StateError: turns: 5 turns have ended, and the limit of 5 ends the ro
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import StateError
@@ -35,7 +35,6 @@ from rummyrules.game.state import GameState, Phase, View
 from rummyrules.game.table import TableMeld
 
 __all__ = [
-    "check_dealt",
     "check_face_up",
     "check_lay_offs",
     "check_never_rebuilt",
@@ -217,37 +216,6 @@ def check_lay_offs(melds: Sequence[TableMeld], rule: str) -> None:
 
 
 # --- What End of the Page and 1400 share ------------------------------------------
-
-
-def check_dealt(
-    player: int,
-    held: int,
-    flipped: Iterable[Card],
-    *,
-    size_of: Callable[[Card], int],
-    rule: str,
-) -> None:
-    """Refuse a hand still as dealt whose size no card of it set (EOP-2, F14-3).
-
-    A player who has not yet played this round holds what the deal gave
-    them: ``held`` cards, one of which, among ``flipped`` (the cards that
-    could have been turned up for them), set that count by ``size_of``.
-
-    >>> from rummyrules import parse_cards
-    >>> from rummyrules.games.end_of_the_page.deal import hand_size
-    >>> check_dealt(0, 4, parse_cards("4S 7D 9C JH"), size_of=hand_size, rule="EOP-2")
-    >>> check_dealt(
-    ...     0, 5, parse_cards("4S 7D 9C JH QC"), size_of=hand_size, rule="EOP-2"
-    ... )
-    Traceback (most recent call last):
-    ...
-    rummyrules.StateError: hands: player 0 has not played this round, so holds the cards dealt, yet none of them deals 5 (EOP-2)
-    """
-    if not any(size_of(card) == held for card in flipped):
-        raise StateError(
-            f"hands: player {player} has not played this round, so holds the cards "
-            f"dealt, yet none of them deals {held} ({rule})"
-        )
 
 
 def check_face_up(

@@ -20,10 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rummyrules.core.cards import Rank
 from rummyrules.core.errors import StateError
 from rummyrules.game.checks import (
-    check_dealt,
     check_face_up,
     check_lay_offs,
     check_never_rebuilt,
@@ -36,7 +34,6 @@ from rummyrules.game.checks import (
     check_turn_limit,
 )
 from rummyrules.game.state import GameState, Phase, PlayableRules, View
-from rummyrules.games.end_of_the_page.deal import hand_size
 from rummyrules.games.end_of_the_page.state import (
     EndOfThePageState,
     EndOfThePageTurn,
@@ -82,8 +79,6 @@ def check_state(state: GameState) -> None:
     held = seat is not None and state.face_up in state.hands[seat]
     check_face_up(state.face_up, seat=seat, wild=state.wild, held=held)
     check_lay_offs(state.melds, "EOP-9")
-    if not state.is_over:
-        _check_unplayed(state)
     options = options_of(state.rules)
     check_turn_limit(state, options.max_turns, goes_on=state.out is not None)
     check_never_rebuilt(state, options.stock_out, "EOP-R4")
@@ -144,46 +139,4 @@ def _check_out(state: EndOfThePageState) -> None:
         raise StateError(
             f"had_turn: player {out} went out, so only players who have not had a "
             f"turn play on, and player {player} has (EOP-14)"
-        )
-
-
-def _check_unplayed(state: EndOfThePageState) -> None:
-    """EOP-2 … EOP-5: a player yet to have a turn holds the cards dealt, and nothing else shows they played.
-
-    Nobody plays out of turn in End of the Page, so until a player's first
-    turn their hand is as dealt: its size set by a card in it (the
-    dealer's by the face-up card, or an Ace flipped first), none of their
-    cards on the table, none taken face up; before anyone's turn the
-    discard pile is the upcard alone and no turn has ended.
-    """
-    for player, played in enumerate(state.had_turn):
-        if played:
-            continue
-        if any(player in (meld.owner, *meld.played_by) for meld in state.melds):
-            raise StateError(
-                f"melds: player {player} has not had a turn this round, so has laid "
-                "no card on the table (EOP-14)"
-            )
-        if state.known and state.known[player]:
-            raise StateError(
-                f"known: player {player} has not had a turn this round, so has taken "
-                "no card face up (EOP-5)"
-            )
-        hand = state.hands[player]
-        if player != state.dealer:
-            check_dealt(player, len(hand), hand, size_of=hand_size, rule="EOP-2")
-            continue
-        if state.face_up is None:
-            raise StateError(
-                f"face_up: the dealer, player {player}, has not had a turn this round, "
-                "so still shows the card that set the wild rank (EOP-3)"
-            )
-        # The dealer's count is set by their first flipped card: an Ace, or
-        # else the card that set the wild rank (EOP-3).
-        flipped = [state.face_up, *(card for card in hand if card.rank is Rank.ACE)]
-        check_dealt(player, len(hand), flipped, size_of=hand_size, rule="EOP-3")
-    if not any(state.had_turn) and (state.turns or len(state.discard_pile) != 1):
-        raise StateError(
-            "pile: nobody has had a turn this round, so none has ended and the "
-            "discard pile is the upcard alone (EOP-4)"
         )

@@ -26,7 +26,6 @@ from typing import Any, Final
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import StateError
 from rummyrules.game.checks import (
-    check_dealt,
     check_face_up,
     check_lay_offs,
     check_never_rebuilt,
@@ -38,7 +37,6 @@ from rummyrules.game.checks import (
     check_turn_limit,
 )
 from rummyrules.game.state import GameState, PlayableRules, View
-from rummyrules.games.fourteen_hundred.deal import hand_size
 from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredPhase,
     FourteenHundredState,
@@ -159,38 +157,6 @@ def _check_opening(state: FourteenHundredState) -> None:
         raise StateError(
             f"{what}: the round opens on the first upcard, before any turn ends or "
             "meld is laid (F14-6)"
-        )
-    if state.known or len(state.discard_pile) != 1:
-        raise StateError(
-            "known: the round opens on the first upcard, alone on the pile, before "
-            "anyone takes a card (F14-5, F14-6)"
-        )
-    _check_dealt(state)
-
-
-def _check_dealt(state: FourteenHundredState) -> None:
-    """F14-3, F14-4: before the opening is over every hand is as dealt, its size set by a card in it.
-
-    The player on the dealer's left holds the wild-rank card besides
-    (F14-R3), face up until played, as nobody has played yet.
-    """
-    ace = options_of(state.rules).ace_hand_size
-    seat = state.face_up_seat()
-    for player, hand in enumerate(state.hands):
-        flipped = list(hand)
-        if player == seat:
-            if state.face_up is None or state.face_up not in flipped:
-                raise StateError(
-                    f"face_up: player {player} is dealt the wild-rank card and has not "
-                    "played it, so it lies face up in their hand (F14-4, F14-R3)"
-                )
-            flipped.remove(state.face_up)
-        check_dealt(
-            player,
-            len(flipped),
-            flipped,
-            size_of=lambda card: hand_size(card, ace=ace),
-            rule="F14-3",
         )
 
 
