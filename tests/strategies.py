@@ -9,6 +9,7 @@ legal play from a seeded deal, out-of-turn moves included.
 from __future__ import annotations
 
 import functools
+import json
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from rummyrules import (
     EndOfThePage,
     FourteenHundred,
     GameState,
+    GinRummy,
     GoingOut,
     GoingOutRummy,
     GoingOutState,
@@ -37,6 +39,7 @@ from rummyrules import (
     Rules,
     StockOut,
     Suit,
+    dumps,
 )
 from rummyrules.game.moves import (
     Claim,
@@ -1009,3 +1012,29 @@ def game_walks(cls: type[PlayableRules[Any]]) -> st.SearchStrategy[list[GameStat
     if cls is GoingOutRummy:
         return st.one_of(played, gor_games().map(lambda game: [game]))
     return played
+
+
+SAVE_EDITS = ("turns", "order", "knocker")
+"""The fields a tampered save edits (issue 27): see :func:`tampered_saves`."""
+
+
+@st.composite
+def tampered_saves(draw: st.DrawFn) -> tuple[GameState, dict[str, Any]]:
+    """A state of random play, and its saved data (``dumps``'s "data") with one field edited.
+
+    The edit is one of :data:`SAVE_EDITS`: the turns set far off, a hand
+    put out of order, or the knocker set off the table. Some edits leave a
+    state still reachable; the readers must agree on each.
+    """
+    game = draw(st.one_of(any_games(), game_walks(GinRummy).map(lambda w: w[-1])))
+    data: dict[str, Any] = json.loads(dumps(game))["data"]
+    edit = draw(st.sampled_from(SAVE_EDITS))
+    hands = data["hands"]
+    player = draw(st.integers(0, len(hands) - 1))
+    if edit == "turns":
+        data["turns"] = draw(st.sampled_from([1, 3, 10**6, 10**9]))
+    elif edit == "order" and len(hands[player]) > 1:
+        hands[player] = hands[player][::-1]
+    elif edit == "knocker" and "knocker" in data:
+        data["knocker"] = draw(st.sampled_from([-1, 0, 1, 2, 5]))
+    return game, data

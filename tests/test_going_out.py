@@ -127,8 +127,8 @@ def test_gor_1_the_deck_is_three_packs_and_the_wildcards(wildcards: int) -> None
         ),
         (
             {"max_turns": 0},
-            "max_turns must be a whole number of at least 1, or None in Going Out "
-            "Rummy, not 0 (GOR-R4)",
+            "max_turns must be a whole number of at least 1 and at most 1000000, or "
+            "None in Going Out Rummy, not 0 (GOR-R4)",
         ),
         (
             {"last_player_wins": "yes"},

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -23,6 +23,7 @@ from rummyrules.core.errors import OptionError
 from rummyrules.core.inputs import brief
 
 __all__ = [
+    "MOST",
     "StockOut",
     "about",
     "at_least",
@@ -30,6 +31,14 @@ __all__ = [
     "choice",
     "is_bool",
 ]
+
+MOST: Final = 1_000_000
+"""The most an open-ended count option (``max_turns``, Gin Rummy's ``target``) may be.
+
+Saved rules, position text and the rules classes all read options through
+the class, so this one bound holds for every reader; it also bounds the
+turns a state may count (:mod:`rummyrules.formats.checks`).
+"""
 
 E = TypeVar("E", bound=enum.Enum)
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
@@ -94,23 +103,22 @@ def between(low: int, high: int) -> Validator:
     return check
 
 
-def at_least(low: int) -> Validator:
-    """A validator for a whole number of at least ``low``, or None for no limit.
+def at_least(low: int, most: int = MOST) -> Validator:
+    """A validator for a whole number from ``low`` to ``most``, or None for no limit.
 
     >>> from rummyrules import EndOfThePage
     >>> EndOfThePage(max_turns=0)
     Traceback (most recent call last):
     ...
-    rummyrules.OptionError: max_turns must be a whole number of at least 1, or None in End of the Page, not 0 (ALL-5)
+    rummyrules.OptionError: max_turns must be a whole number of at least 1 and at most 1000000, or None in End of the Page, not 0 (ALL-5)
     """
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is None:
             return
-        if type(value) is not int or value < low:
-            _fail(
-                instance, attribute, f"a whole number of at least {low}, or None", value
-            )
+        if type(value) is not int or not low <= value <= most:
+            allowed = f"a whole number of at least {low} and at most {most}, or None"
+            _fail(instance, attribute, allowed, value)
 
     return check
 

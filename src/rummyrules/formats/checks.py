@@ -21,13 +21,16 @@ rummyrules.StateError: the cards are not the game's deck: 1 missing (QD)
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import OptionError, StateError
 from rummyrules.core.hands import some_cards
+from rummyrules.core.inputs import brief
+from rummyrules.core.options import MOST
 from rummyrules.game.checks import check_player, check_seen, check_sized
 from rummyrules.game.events import Event
 from rummyrules.game.results import RoundResult
@@ -58,7 +61,9 @@ def check_state(state: GameState) -> None:
     for name in ("turns", "reshuffles"):
         if getattr(state, name) < 0:
             raise StateError(f"{name} cannot be {getattr(state, name)}")
+    _turns(state.turns, getattr(rules, "max_turns", None), players)
     _conserved(state)
+    _in_order("hands", enumerate(state.hands))
     _melds(state.melds, rules, state.wild, players)
     if (state.to_move is None) != (state.phase == "over"):
         raise StateError("a game over has nobody to move, and only a game over")
@@ -87,6 +92,8 @@ def check_view(view: View) -> None:
         )
         raise StateError(message)
     check_seen(view)
+    _in_order("hand", [(view.player, view.hand)])
+    _in_order("known", enumerate(view.known))
     for name in ("to_move", "dealer"):
         check_player(name, getattr(view, name), players)
     # The wild rank is a field of the views of games that have one.
@@ -118,11 +125,42 @@ def check_view(view: View) -> None:
     rules.check_view(view)
 
 
+def _in_order(name: str, groups: Iterable[tuple[int, Sequence[Card]]]) -> None:
+    """Refuse cards out of the order the library keeps them in (as ``sorted_hand``).
+
+    Play and positions keep every hand sorted, so a save must too: else it
+    would load as a state equal to no state its own position reads as.
+    """
+    for player, cards in groups:
+        if any(low > high for low, high in itertools.pairwise(cards)):
+            raise StateError(
+                f"{name}: player {player}'s cards are not in the order the library "
+                "keeps them, by rank and then suit, as in AS AH 2S 2H"
+            )
+
+
+def _turns(turns: int, limit: int | None, players: int) -> None:
+    """Refuse more turns than a round (Gin Rummy: a game) can count (ALL-5).
+
+    A round ends at its turn limit, but for the turns owed to the players
+    who have not had one (EOP-14, F14-13); without a limit the library
+    counts up to the largest one a rules object takes (:data:`MOST`), so a
+    save cannot claim a billion turns.
+    """
+    most = (MOST if limit is None else limit) + players
+    if turns > most:
+        raise StateError(
+            f"turns: {brief(turns)} turns cannot have ended; no round counts more "
+            f"than {most} (ALL-5)"
+        )
+
+
 def _known(known: Sequence[Sequence[Card]], hands: Sequence[Sequence[Card]]) -> None:
     """Refuse cards known to be in a hand that it does not hold."""
     if not known:
         return
     check_sized("known", known, len(hands))
+    _in_order("known", enumerate(known))
     for player, (cards, hand) in enumerate(zip(known, hands, strict=True)):
         if missing := Counter(cards) - Counter(hand):
             raise StateError(

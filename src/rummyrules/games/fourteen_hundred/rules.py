@@ -17,7 +17,15 @@ import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.errors import OptionError
-from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
+from rummyrules.core.options import (
+    MOST,
+    StockOut,
+    about,
+    at_least,
+    between,
+    choice,
+    is_bool,
+)
 from rummyrules.formats.sections import (
     ROUND,
     SCORES,
@@ -198,7 +206,7 @@ class FourteenHundred(GameRules[FourteenHundredState]):
     )
     target: int = attrs.field(
         default=1400,
-        validator=between(1, 1_000_000),
+        validator=between(1, MOST),
         metadata=about("F14-15", "The total that ends the game."),
     )
     max_turns: int | None = attrs.field(

@@ -23,7 +23,7 @@ from typing import Final
 
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import StateError
-from rummyrules.game.checks import check_seen, check_turn_limit
+from rummyrules.game.checks import check_player, check_seen, check_turn_limit
 from rummyrules.game.state import GameState, View
 from rummyrules.game.table import TableMeld
 from rummyrules.games.gin_rummy.deadwood import knock_discards, min_deadwood
@@ -114,6 +114,8 @@ def check_view(view: View) -> None:
 def _check_game(game: Game, *, sizes: Sequence[int], stock: int) -> None:
     """The checks of what a state and a view both hold."""
     rules = options(game)
+    # The knocker indexes the hands below: a number off the table is refused first.
+    check_player("knocker", game.knocker, len(sizes))
     if not 0 <= game.passes <= 2:
         raise StateError("passes: two players pass the first upcard at most (GIN-3)")
     if game.dealer != 0:
