@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from optional import peer
+from extras import peer
 
 # OpenSpiel is a compiled module without type stubs: Any to mypy. Without the
 # [peers] extra this module (collected for its doctests) skips, saying so.

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
+from extras import need
 from rummyrules import (
     EndOfThePage,
     FourteenHundred,
@@ -48,6 +49,8 @@ def output(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> s
     """Run the test twice: with rich, and as if rich were not installed."""
     if request.param == "plain":
         monkeypatch.setitem(sys.modules, "rich", None)
+    else:
+        need("rich")
     return str(request.param)
 
 
@@ -589,6 +592,7 @@ def test_simulate_going_out_has_no_scores(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_simulate_shows_a_progress_bar_on_a_terminal() -> None:
+    need("rich")
     err = io.StringIO()
     printer = RichPrinter(out=io.StringIO(), err=err, force_terminal=True)
     with printer.progress(3, "Playing games") as update:
@@ -604,6 +608,7 @@ def test_simulate_shows_a_progress_bar_on_a_terminal() -> None:
 def test_simulate_with_jobs_gives_the_same_json_and_fills_its_progress_bar(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    need("rich")
     args = [
         "simulate",
         "eop",
@@ -960,6 +965,7 @@ def test_interrupt_exits_130(
 
 
 def test_the_printer_is_rich_when_rich_is_installed() -> None:
+    need("rich")
     assert isinstance(make_printer(), RichPrinter)
 
 
@@ -978,6 +984,7 @@ def test_no_colour_when_output_is_not_a_terminal(
 
 
 def test_colour_on_a_terminal_unless_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    need("rich")
     out = io.StringIO()
     RichPrinter(out=out, err=io.StringIO(), force_terminal=True).line(
         "valid", style="green"
@@ -992,6 +999,7 @@ def test_colour_on_a_terminal_unless_no_color(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_rich_output_reads_card_text_and_brackets_literally() -> None:
+    need("rich")
     out = io.StringIO()
     printer = RichPrinter(out=out, err=io.StringIO())
     printer.line("[Variant] :smile: 7S 5H=8S " + "x" * 120)

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from extras import need_extra
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 SIMULATE = EXAMPLES / "simulate_house_rules.py"
@@ -252,6 +254,7 @@ def win_rates(output: str) -> dict[str, tuple[float, float]]:
 
 
 def test_train_small_agent_runs_with_a_short_budget() -> None:
+    need_extra("rl")
     output = run(TRAIN, "--seconds", "2", "--games", "10")
     assert re.search(r"trained for 2 s: \d+ games", output)
     assert set(win_rates(output)) == {"trained agent", "uniform random agent"}

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from optional import peer
+from extras import peer
 from rummyrules import WILDCARD, Card, parse_cards
 from rummyrules.games.gin_rummy.deadwood import (
     GIN_MELD_RULES,

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import test_saved_v2 as saved_v2
-from optional import need
+from extras import need
 from rummyrules import (
     EndOfThePage,
     FourteenHundred,

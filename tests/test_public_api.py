@@ -15,17 +15,17 @@ from pathlib import Path
 import attrs
 import pytest
 
-from optional import need_extra
+from extras import need_extra
 
 # Every module is imported, the server's and the environments' too.
 need_extra("server")
 need_extra("rl")
 
-import rummyrules  # noqa: E402 - after the extras are known to be there
-import rummyrules.bots  # noqa: E402
-import rummyrules.rl  # noqa: E402
-import rummyrules.simulation  # noqa: E402
-from rummyrules.game.rummy500 import Rummy500State, Rummy500View  # noqa: E402
+import rummyrules  # after the extras are known to be there
+import rummyrules.bots
+import rummyrules.rl
+import rummyrules.simulation
+from rummyrules.game.rummy500 import Rummy500State, Rummy500View
 
 PUBLIC_PACKAGES = (rummyrules, rummyrules.bots, rummyrules.simulation, rummyrules.rl)
 API_PAGE = Path(__file__).resolve().parent.parent / "docs" / "api.rst"

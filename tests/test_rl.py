@@ -21,9 +21,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from extras import need_extra
+
+need_extra("rl")  # without the [rl] extra this module skips, saying so
+
 import gymnasium
 import numpy as np
-import pytest
 from gymnasium.utils.env_checker import check_env, data_equivalence
 from hypothesis import given
 from hypothesis import strategies as st

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from optional import need
+from extras import need
 from rummyrules import (
     EndOfThePage,
     GoingOutRummy,

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from optional import need_extra
+from extras import need_extra
 
 need_extra("server")  # without the [server] extra these tests skip, saying so
 
-from starlette.testclient import TestClient  # noqa: E402 - only once it is there
+from starlette.testclient import TestClient
 
-from rummyrules.server import Limits, create_app  # noqa: E402 - needs Starlette
+from rummyrules.server import Limits, create_app
 
 Json = dict[str, Any]
 

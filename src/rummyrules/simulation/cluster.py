@@ -39,16 +39,23 @@ def _distributed() -> Any:
 @contextlib.contextmanager
 def _client(cluster: object) -> Iterator[Any]:
     """A client of the cluster: the one given, or one opened here and closed after."""
-    distributed = _distributed()
-    if isinstance(cluster, distributed.Client):
-        yield cluster
-        return
-    if not isinstance(cluster, str | distributed.deploy.Cluster):
+    # Only a scheduler's address can be given without Dask installed, so any
+    # other wrong type is told as a TypeError, with or without Dask.
+    kinds: tuple[type, ...] = (str,)
+    if not isinstance(cluster, str):
+        with contextlib.suppress(ImportError):
+            distributed = _distributed()
+            kinds = (str, distributed.Client, distributed.deploy.Cluster)
+    if not isinstance(cluster, kinds):
         message = (
             "cluster= takes a distributed.Client, a Dask cluster or a scheduler "
             f"address, not {type(cluster).__name__}"
         )
         raise TypeError(message)
+    distributed = _distributed()
+    if isinstance(cluster, distributed.Client):
+        yield cluster
+        return
     with distributed.Client(cluster) as client:
         yield client
 
