@@ -56,6 +56,8 @@ from rummyrules.core.hands import sorted_hand
 from rummyrules.core.inputs import expect
 from rummyrules.core.shuffle import below, random_words
 from rummyrules.formats.checks import check_state
+from rummyrules.formats.hand_draws import ruled_hand
+from rummyrules.game.hand_rules import HandRule
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Dealt, Strategy, strategy_of
 from rummyrules.game.view import FEW, SOME, StockSize
@@ -118,11 +120,13 @@ class _Places:
         held: Sequence[Counter[Card]],
         unseen: Sequence[Card],
         splits: Sequence[tuple[int, int, int]],
+        ruled: tuple[int, HandRule] | None = None,
     ) -> None:
         self.view = view
         self.held = held
         self.unseen = unseen
         self.splits = splits
+        self.ruled = ruled
 
     @classmethod
     def of(cls, view: View, strategy: Strategy) -> _Places:
@@ -170,12 +174,27 @@ class _Places:
                 f"the {rest} hidden cards outside the hands fit no stock, pile and "
                 "cards out of play this view allows"
             )
-        return cls(view, held, unseen, splits)
+        rules = [
+            (player, rule)
+            for player in players
+            if player != me and (rule := strategy.hand_rule(view, player)) is not None
+        ]
+        # One ruled hand is dealt exactly (see ruled_hand); with several, the
+        # rules are left to the checks of each whole deal, which stays exact.
+        ruled = rules[0] if len(rules) == 1 else None
+        return cls(view, held, unseen, splits, ruled)
 
     def deal(self, words: Iterator[int]) -> Dealt:
         """One deal: a split the view allows, then a fair shuffle of the unseen cards."""
         stock, buried, aside = self.splits[below(words, len(self.splits))]
         cards = list(self.unseen)
+        ruled = None
+        if self.ruled is not None:
+            player = self.ruled[0]
+            count = self.view.hand_sizes[player] - self.held[player].total()
+            ruled, cards = ruled_hand(
+                self.ruled[1], self.held[player], count, cards, words
+            )
         for last in range(len(cards) - 1, 0, -1):
             other = below(words, last + 1)
             cards[last], cards[other] = cards[other], cards[last]
@@ -184,6 +203,9 @@ class _Places:
         for player, cards_held in enumerate(self.held):
             if player == view.player:
                 hands.append(view.hand)
+                continue
+            if ruled is not None and self.ruled is not None and player == self.ruled[0]:
+                hands.append(ruled)
                 continue
             count = view.hand_sizes[player] - cards_held.total()
             hands.append(sorted_hand([*cards_held.elements(), *cards[:count]]))
