@@ -219,7 +219,7 @@ def test_gin_5_every_knocking_hand_is_equally_likely(
     fitting = [
         frozenset(hand)
         for hand in itertools.combinations(unseen, 3)
-        if min_deadwood(hand) <= game.knock_card
+        if min_deadwood(hand) <= GinRummy().knock_card
     ]
     assert 4 <= len(fitting) < math.comb(len(unseen), 3)
     hands: Counter[Hashable] = Counter()

@@ -27,9 +27,12 @@ stock, pile and dropped cards that the view allows has as many deals as any
 other (the same cards, in order), so the split is uniform among those the
 view allows too: nothing in a view says that one stock size within the band
 is likelier than another. A deal the game's checks refuse, or whose view
-differs from the one given (a knock it could not make, legal moves that are
-not those shown), is dealt again; what is left is uniform over the deals that
-fit.
+differs from the one given (legal moves that are not those shown), is dealt
+again; what is left is uniform over the deals that fit. A hand the view
+rules on (the strategy's ``hand_rule``: Gin Rummy's knocker keeps the knock
+good, GIN-5) is dealt first, uniformly among the hands that fit
+(:mod:`rummyrules.formats.hand_draws`), so that a view few deals fit is not
+refused for want of tries.
 
 What a view does not say and no card decides (how many turns have ended this
 round, how often the stock was rebuilt) the game fills in as its
@@ -188,24 +191,22 @@ class _Places:
         """One deal: a split the view allows, then a fair shuffle of the unseen cards."""
         stock, buried, aside = self.splits[below(words, len(self.splits))]
         cards = list(self.unseen)
-        ruled = None
+        view = self.view
+        # The hand the view rules on is dealt first, from every unseen card.
+        dealt: dict[int, tuple[Card, ...]] = {view.player: view.hand}
         if self.ruled is not None:
-            player = self.ruled[0]
-            count = self.view.hand_sizes[player] - self.held[player].total()
-            ruled, cards = ruled_hand(
-                self.ruled[1], self.held[player], count, cards, words
+            player, rule = self.ruled
+            count = view.hand_sizes[player] - self.held[player].total()
+            dealt[player], cards = ruled_hand(
+                rule, self.held[player], count, cards, words
             )
         for last in range(len(cards) - 1, 0, -1):
             other = below(words, last + 1)
             cards[last], cards[other] = cards[other], cards[last]
-        view = self.view
         hands = []
         for player, cards_held in enumerate(self.held):
-            if player == view.player:
-                hands.append(view.hand)
-                continue
-            if ruled is not None and self.ruled is not None and player == self.ruled[0]:
-                hands.append(ruled)
+            if player in dealt:
+                hands.append(dealt[player])
                 continue
             count = view.hand_sizes[player] - cards_held.total()
             hands.append(sorted_hand([*cards_held.elements(), *cards[:count]]))
