@@ -41,6 +41,7 @@ from rummyrules import (
     Suit,
     dumps,
 )
+from rummyrules.bots import GreedyBot
 from rummyrules.game.moves import (
     Claim,
     Discard,
@@ -681,6 +682,52 @@ def walks(
     game = table.new_game(seed=draw(seeds))
     rng = random.Random(draw(seeds))
     return random_play(game, rng, rng.randint(0, max_steps))
+
+
+@st.composite
+def gin_tables(draw: st.DrawFn) -> GinRummy:
+    """Gin Rummy rules, any options: knock cards down to gin only (GIN-5), short hands, Oklahoma."""
+    return GinRummy(
+        hand_size=draw(st.sampled_from([10, 10, 7, 4])),
+        knock_card=draw(st.sampled_from([10, 10, 7, 3, 0])),
+        oklahoma=draw(st.booleans()),
+        target=draw(st.sampled_from([None, 40])),
+    )
+
+
+GREED = (0.0, 0.5, 0.9, 1.0)
+"""The shares of greedy moves in :func:`bot_walks`: random play seldom knocks (GIN-5)."""
+
+
+@st.composite
+def bot_walks(
+    draw: st.DrawFn,
+    rules: st.SearchStrategy[PlayableRules[Any]],
+    *,
+    max_steps: int = 200,
+) -> list[GameState]:
+    """Every state of play from a seeded deal, each move the greedy bot's or a random one.
+
+    Random play reaches odd corners (out-of-turn claims and drops), greedy
+    play the states good play makes (Gin Rummy's knocks): a walk mixes them
+    in a share drawn from :data:`GREED`.
+    """
+    table = draw(rules)
+    game = table.new_game(seed=draw(seeds))
+    rng = random.Random(draw(seeds))
+    greed = draw(st.sampled_from(GREED))
+    bot = GreedyBot()
+    states = [game]
+    for _ in range(max_steps):
+        if game.is_over:
+            break
+        mover = game.to_move
+        if mover is not None and rng.random() < greed:
+            game = game.apply(bot.choose(game.view(mover)))
+        else:
+            game = game.apply(random_move(game, rng))
+        states.append(game)
+    return states
 
 
 @st.composite

@@ -17,11 +17,15 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Hashable, Iterable
+from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rummyrules import (
+    Card,
     GameState,
     GinRummy,
     GoingOutRummy,
@@ -29,7 +33,19 @@ from rummyrules import (
     StockSize,
     sample_state,
 )
+from rummyrules.formats import hand_draws
+from rummyrules.game.state import PlayableRules
 from rummyrules.game.view import SOME
+from rummyrules.games.gin_rummy.deadwood import knock_discards, min_deadwood
+from strategies import (
+    bot_walks,
+    eop_tables,
+    f14_tables,
+    gin_tables,
+    gor_tables,
+    seeds,
+    some_states,
+)
 
 
 def chi_square(counts: Counter[Hashable], outcomes: Iterable[Hashable]) -> float:
@@ -140,3 +156,92 @@ def test_a_sample_needs_a_view_and_a_whole_seed() -> None:
         sample_state(game, seed=1)  # type: ignore[arg-type]  # the wrong type on purpose
     with pytest.raises(TypeError, match="seed"):
         sample_state(game.view(0), seed="1")  # type: ignore[arg-type]  # the wrong type on purpose
+
+
+# --- Views that say more of a hand than its cards (GIN-5) --------------------
+
+ISSUE_LAYDOWN = (
+    "to_move 1 laydown | knocker 1 | hands 4H 4D 5S 5H 5C 6S 6H 6D 6C 7C"
+    " / AS AD 2S 2D 3S 4S 4C JD QD KD | known 5H 6S / JD | pile 5D 7H 7S 2C JC 3C"
+    " 9C QC AC 10D 8D AH JH 8H 10S KS"
+)
+"""The knocker, player 1, about to lay down; the opponent knows JD is in that hand."""
+
+
+def test_gin_5_sample_knocker_opponent_view_in_laydown() -> None:
+    """Before the knocker lays down, the opponent knows only that the hand keeps the knock good (GIN-5) and holds JD: every seed deals such a hand."""
+    game = GinRummy().position(ISSUE_LAYDOWN)
+    view = game.view(0)
+    for seed in range(20):
+        sample = sample_state(view, seed=seed)
+        assert sample.view(0) == view
+        assert min_deadwood(sample.hand(1)) <= 10
+        assert Card.parse("JD") in sample.hand(1)
+
+
+def test_gin_5_sample_knocker_opponent_view_in_knock() -> None:
+    """Just after a knock for gin only (knock card 0), the knocker's 11 cards have a discard that leaves gin (GIN-5): every seed deals such a hand."""
+    rules = GinRummy(knock_card=0)
+    game = rules.position(
+        "to_move 1 knock | knocker 1 | hands 4H 4D 5S 5H 5C 6S 6H 6D 6C 7C"
+        " / AS 2S 3S 4S JD QD KD 9S 9H 9D 2D | pile 5D 7H 7S 2C JC 3C 9C QC AC 10D"
+        " 8D AH JH 8H 10S KS"
+    )
+    view = game.view(0)
+    for seed in range(20):
+        sample = sample_state(view, seed=seed)
+        assert sample.view(0) == view
+        assert knock_discards(sample.hand(1), 0)
+
+
+def gin_knocker_small() -> GameState:
+    """Gin Rummy with three cards a hand: the knocker's three and seven stock cards unseen by player 0, five knocking hands among them."""
+    rules = GinRummy(hand_size=3)
+    hands = ("AS 2S 3S", "7H 8H 9H")
+    stock = "9C 9D 10H 2C KD AC 3D"
+    named = " ".join((*hands, stock)).split()
+    pile = [str(card) for card in rules.deck() if str(card) not in named]
+    return rules.position(
+        f"to_move 1 laydown | knocker 1 | hands {hands[0]} / {hands[1]}"
+        f" | pile {' '.join(pile)} | stock {stock}"
+    )
+
+
+@pytest.mark.parametrize("quick_tries", [hand_draws.QUICK_TRIES, 0])
+def test_gin_5_every_knocking_hand_is_equally_likely(
+    quick_tries: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The knocker's hidden hand is uniform among the hands that keep the knock good (GIN-5), whether a quick try finds it or the list of every such hand gives it."""
+    monkeypatch.setattr(hand_draws, "QUICK_TRIES", quick_tries)
+    game = gin_knocker_small()
+    view = game.view(0)
+    unseen = [*game.hand(1), *game.stock]
+    fitting = [
+        frozenset(hand)
+        for hand in itertools.combinations(unseen, 3)
+        if min_deadwood(hand) <= GinRummy().knock_card
+    ]
+    assert 4 <= len(fitting) < math.comb(len(unseen), 3)
+    hands: Counter[Hashable] = Counter()
+    for seed in range(40 * len(fitting)):
+        sample = sample_state(view, seed=seed)
+        hands[frozenset(sample.hand(1))] += 1
+    assert chi_square(hands, fitting) < bound(len(fitting))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [eop_tables(), f14_tables(), gor_tables(), gin_tables()],
+    ids=["eop", "f14", "gor", "gin"],
+)
+@given(data=st.data(), seed=seeds)
+def test_every_view_play_reaches_is_sampled(
+    rules: st.SearchStrategy[PlayableRules[Any]], data: st.DataObject, seed: int
+) -> None:
+    """Each player's view of states greedy or random play reaches, in every game and phase (Gin Rummy's knock and lay-down among them), has a sample: one that shows the very view."""
+    walk = data.draw(bot_walks(rules))
+    knocks = [game for game in walk if game.phase in ("knock", "laydown")]
+    for game in [*some_states(walk), *knocks]:
+        for player in range(game.players):
+            view = game.view(player)
+            assert sample_state(view, seed=seed).view(player) == view

@@ -27,9 +27,12 @@ stock, pile and dropped cards that the view allows has as many deals as any
 other (the same cards, in order), so the split is uniform among those the
 view allows too: nothing in a view says that one stock size within the band
 is likelier than another. A deal the game's checks refuse, or whose view
-differs from the one given (a knock it could not make, legal moves that are
-not those shown), is dealt again; what is left is uniform over the deals that
-fit.
+differs from the one given (legal moves that are not those shown), is dealt
+again; what is left is uniform over the deals that fit. A hand the view
+rules on (the strategy's ``hand_rule``: Gin Rummy's knocker keeps the knock
+good, GIN-5) is dealt first, uniformly among the hands that fit
+(:mod:`rummyrules.formats.hand_draws`), so that a view few deals fit is not
+refused for want of tries.
 
 What a view does not say and no card decides (how many turns have ended this
 round, how often the stock was rebuilt) the game fills in as its
@@ -56,6 +59,8 @@ from rummyrules.core.hands import sorted_hand
 from rummyrules.core.inputs import expect
 from rummyrules.core.shuffle import below, random_words
 from rummyrules.formats.checks import check_state
+from rummyrules.formats.hand_draws import ruled_hand
+from rummyrules.game.hand_rules import HandRule
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Dealt, Strategy, strategy_of
 from rummyrules.game.view import FEW, SOME, StockSize
@@ -118,11 +123,13 @@ class _Places:
         held: Sequence[Counter[Card]],
         unseen: Sequence[Card],
         splits: Sequence[tuple[int, int, int]],
+        ruled: tuple[int, HandRule] | None = None,
     ) -> None:
         self.view = view
         self.held = held
         self.unseen = unseen
         self.splits = splits
+        self.ruled = ruled
 
     @classmethod
     def of(cls, view: View, strategy: Strategy) -> _Places:
@@ -170,20 +177,36 @@ class _Places:
                 f"the {rest} hidden cards outside the hands fit no stock, pile and "
                 "cards out of play this view allows"
             )
-        return cls(view, held, unseen, splits)
+        rules = [
+            (player, rule)
+            for player in players
+            if player != me and (rule := strategy.hand_rule(view, player)) is not None
+        ]
+        # One ruled hand is dealt exactly (see ruled_hand); with several, the
+        # rules are left to the checks of each whole deal, which stays exact.
+        ruled = rules[0] if len(rules) == 1 else None
+        return cls(view, held, unseen, splits, ruled)
 
     def deal(self, words: Iterator[int]) -> Dealt:
         """One deal: a split the view allows, then a fair shuffle of the unseen cards."""
         stock, buried, aside = self.splits[below(words, len(self.splits))]
         cards = list(self.unseen)
+        view = self.view
+        # The hand the view rules on is dealt first, from every unseen card.
+        dealt: dict[int, tuple[Card, ...]] = {view.player: view.hand}
+        if self.ruled is not None:
+            player, rule = self.ruled
+            count = view.hand_sizes[player] - self.held[player].total()
+            dealt[player], cards = ruled_hand(
+                rule, self.held[player], count, cards, words
+            )
         for last in range(len(cards) - 1, 0, -1):
             other = below(words, last + 1)
             cards[last], cards[other] = cards[other], cards[last]
-        view = self.view
         hands = []
         for player, cards_held in enumerate(self.held):
-            if player == view.player:
-                hands.append(view.hand)
+            if player in dealt:
+                hands.append(dealt[player])
                 continue
             count = view.hand_sizes[player] - cards_held.total()
             hands.append(sorted_hand([*cards_held.elements(), *cards[:count]]))

@@ -19,7 +19,8 @@ The answers are the game's knowledge; the choices stay with the bots.
 A strategy also tells how to fill in what a view hides (for
 :func:`~rummyrules.sample_state`): which cards the view shows in each hand
 (:meth:`Strategy.held`), how many cards may lie face down out of play
-(:meth:`Strategy.set_aside_sizes`), and the game's own fields of a state
+(:meth:`Strategy.set_aside_sizes`), what it says of a hidden hand
+(:meth:`Strategy.hand_rule`), and the game's own fields of a state
 rebuilt from the view and a deal of the hidden cards
 (:meth:`Strategy.state_fields`, given a :class:`Dealt`).
 
@@ -42,6 +43,7 @@ import attrs
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.hands import sorted_hand
+from rummyrules.game.hand_rules import HandRule
 from rummyrules.game.moves import Move, Take
 from rummyrules.game.rummy500 import Rummy500State, Rummy500View
 from rummyrules.game.state import GameState, Phase, PlayableRules, View
@@ -278,6 +280,19 @@ class Strategy:
         """
         del view
         return range(1)
+
+    def hand_rule(self, view: View, player: int) -> HandRule | None:
+        """What the view says of ``player``'s hidden hand beyond its known cards; None for nothing.
+
+        Gin Rummy's knocker keeps the knock good before the hand is shown (GIN-5).
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> print(strategy_of(game.rules).hand_rule(game.view(0), 1))
+        None
+        """
+        del view, player
+        return None
 
     def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
         """The game's own fields of a state rebuilt from a view and a deal of its hidden cards.

@@ -17,8 +17,9 @@ from rummyrules.core.cards import Card
 from rummyrules.game.moves import Move
 from rummyrules.game.state import View
 from rummyrules.game.strategy import Dealt, PointsStrategy, Seen, Shown
+from rummyrules.games.gin_rummy.knocking import KnockerHand
 from rummyrules.games.gin_rummy.moves import Knock
-from rummyrules.games.gin_rummy.state import GinRummyState, GinRummyView
+from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyState, GinRummyView
 
 __all__ = ["STRATEGY", "GinRummyStrategy"]
 
@@ -80,6 +81,24 @@ class GinRummyStrategy(PointsStrategy):
         if isinstance(view, GinRummyView) and view.shown_hands:
             return Counter(view.shown_hands[player])
         return super().held(view, player)
+
+    def hand_rule(self, view: View, player: int) -> KnockerHand | None:
+        """The knocker's hand keeps the knock good until it is shown (GIN-5); None for other hands.
+
+        >>> from rummyrules import GinRummy
+        >>> game = GinRummy(hand_size=3).position(
+        ...     "to_move 0 laydown | knocker 0 | hands 7S 8S 9S / 2C 5D 9H | pile KD"
+        ... )
+        >>> STRATEGY.hand_rule(game.view(1), 0)
+        KnockerHand(phase=<GinRummyPhase.LAY_DOWN: 'laydown'>, knock_card=10)
+        >>> print(STRATEGY.hand_rule(game.view(1), 1))
+        None
+        """
+        if not isinstance(view, GinRummyView) or player != view.knocker:
+            return None
+        if view.phase not in (GinRummyPhase.KNOCK, GinRummyPhase.LAY_DOWN):
+            return None
+        return KnockerHand(view.phase, view.knock_card)
 
     def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
         """The view's own fields, and the counters of GIN-9 no view shows.
