@@ -528,6 +528,30 @@ def test_f14_9_a_card_no_plays_this_turn_can_use_is_still_refused() -> None:
     assert listed(game) == ["draw"]
 
 
+def test_f14_9_one_wild_fills_one_place_of_the_gap() -> None:
+    # Found in random play: with Qs wild, QC in hand fills the QC place of the
+    # clubs run, and was counted again for KC, so AC was taken and the turn
+    # had no move left (ALL-2). One wild fills one place.
+    four = FourteenHundred(players=4)
+    run = "melds 1: QH=8C QD=9C 10C QC=JC | pile 3H 10D AC 4C"
+    game = four.position(
+        f"wild Q | dealer 1 | to_move 2 draw | hands 5C / 4D / QC / 3D | {run}"
+    )
+    error = refused(game, "take AC")
+    assert (error.rule, error.reason) == (
+        "F14-9",
+        "you could not use AC in a meld or lay-off this turn, so you may not take it",
+    )
+    assert "take AC" not in listed(game)
+    game = four.position(
+        f"wild Q | dealer 1 | to_move 2 draw | hands 5C / 4D / QC QS / 3D | {run}"
+    )
+    game = game.apply("take AC")
+    assert "lay QC=QC on 1" in listed(game)
+    game = game.apply("lay QC=QC on 1")
+    assert listed(game) == ["lay QS=KC on 1"]
+
+
 def test_f14_9_a_play_may_not_use_up_what_the_card_needs() -> None:
     game = TWO.position(f"{HEARTS} | hands 8H 8D 8S 2C / KS KD QC | pile 9H KC")
     game = game.apply("take")

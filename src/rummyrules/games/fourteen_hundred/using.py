@@ -160,10 +160,14 @@ def _chain(
             continue
         fill: list[Card] = []
         meanings: list[Card | None] = []
+        # Each card of the hand fills one place at most; a wild of the
+        # natural card's own rank is a wild here, declared as that card.
+        naturals = [other for other in hand if not melds.is_wild(other, wild)]
         spare = list(wilds)
         for gap_place in gap:
             natural = BY_RANK_AND_SUIT[ladder[gap_place], suit]
-            if natural in hand:
+            if natural in naturals:
+                naturals.remove(natural)
                 fill.append(natural)
                 meanings.append(None)
             elif spare:
