@@ -8,6 +8,7 @@ count and tell, from positions written as card text.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -20,10 +21,12 @@ from rummyrules import (
     GinRummy,
     GoingOutRummy,
     LoadError,
+    StateError,
     dumps,
     loads,
     parse_cards,
 )
+from rummyrules.formats.checks import check_state
 
 
 def kinds(game: GameState) -> list[str]:
@@ -161,3 +164,55 @@ def test_a_position_knows_no_past_rounds_but_keeps_those_counted_after() -> None
     again = game.rules.position(game.position())
     assert (again, again.round_results) == (game, ())
     assert loads(dumps(game)).round_results == game.round_results
+
+
+def rounds_of_1400(rounds: int, *, seed: int = 3) -> list[GameState]:
+    """A game of 1400 whose every round ends after one turn (ALL-5), after each count."""
+    game: GameState = FourteenHundred(players=4, max_turns=1).new_game(seed=seed)
+    pick = random.Random(seed)
+    after_each: list[GameState] = []
+    while len(after_each) < rounds:
+        assert not game.is_over
+        counted = len(game.score_sheet)
+        game = game.apply(pick.choice(game.legal_moves()))
+        if len(game.score_sheet) > counted:
+            after_each.append(game)
+    return after_each
+
+
+def test_state_size_bounded_over_many_rounds() -> None:
+    """Item 13 of issue 27: a state keeps the last round's result, not every one.
+
+    Between the 100th and the 200th count a saved state grows by the score
+    sheet's 100 rows and no more (a little slack for the hands and stock,
+    which differ from deal to deal); it grew by every round's result before.
+    """
+    played = rounds_of_1400(200)
+    sooner, later = played[99], played[199]
+    assert len(later.score_sheet) == 200
+    rows = len(json.dumps(list(later.score_sheet[100:])))
+    assert len(dumps(later)) - len(dumps(sooner)) <= rows + 2_000
+    assert later.round_results == (later.events[-2].result,)
+    assert later.round_results[0].round == 200
+    for player in range(later.players):
+        assert later.view(player).round_results == later.round_results
+
+
+def test_a_save_holding_every_round_s_result_loads_keeping_the_last() -> None:
+    """A save written when states kept every round's result still loads, with the last."""
+    played = rounds_of_1400(3)
+    results = [json.loads(dumps(game))["data"]["round_results"][-1] for game in played]
+    document = json.loads(dumps(played[-1]))
+    document["data"]["round_results"] = results
+    loaded = loads(json.dumps(document))
+    assert loaded == played[-1]
+    assert loaded.round_results == played[-1].round_results
+    assert loaded.round_results[0].round == 3
+
+
+def test_a_state_holding_two_round_results_is_refused() -> None:
+    """A state built by hand with more than the last round's result is no state play makes."""
+    first, second = rounds_of_1400(2)
+    both = second.replace(round_results=(*first.round_results, *second.round_results))
+    with pytest.raises(StateError, match="the last round's result only"):
+        check_state(both)

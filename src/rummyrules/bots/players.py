@@ -87,8 +87,9 @@ class PlayedGame:
     """A game the bots played: where it ended, and its record to save or replay.
 
     Attributes:
-        state: The final state (its ``round_results`` say how each round was
-            counted).
+        state: The final state (its ``round_results`` say how the last round
+            was counted; :func:`~rummyrules.replay_events` tells each round's
+            from the record).
         record: The record of the game: the deal and every move, as
             :func:`~rummyrules.replay` reads it back.
 

@@ -28,6 +28,7 @@ from rummyrules.core.errors import OptionError
 from rummyrules.core.inputs import expect
 from rummyrules.core.shuffle import random_words
 from rummyrules.formats.sampling import sample_state
+from rummyrules.game.events import rounds_counted
 from rummyrules.game.grouping import group_moves
 from rummyrules.game.moves import Discard, Drop, Move
 from rummyrules.game.state import GameState, View
@@ -353,10 +354,10 @@ class SearchBot:
         out, as the game reads a hand's shape: a win or a loss counts as
         much as being 10 cards nearer or further.
         """
-        rows = len(root.round_results)
+        rows = rounds_counted(root)
         strategy = strategy_of(state.rules)
         for played in range(_MOST_MOVES):
-            if state.is_over or len(state.round_results) > rows:
+            if state.is_over or rounds_counted(state) > rows:
                 break
             if isinstance(strategy, GoingOutStrategy) and played == self.depth:
                 return _nearer(strategy, state, player)

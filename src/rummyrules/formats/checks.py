@@ -178,19 +178,21 @@ def _history(
 ) -> None:
     """Refuse events and round results that do not fit the game or its score sheet.
 
-    A game read from a position, or saved before version 3, knows the
-    results of none of its past rounds, and a game that went on from it
-    those of the rounds played since: the results are of the last rounds,
-    numbered to the sheet's last row, each net that row. A game that keeps
-    no score has one result at most, once the hand is over.
+    A state keeps the last counted round's result only, numbered as the
+    sheet's last row, its net that row. A game read from a position, or
+    saved before version 3, knows the result of no past round until it
+    counts one. A game that keeps no score has its one result once the hand
+    is over.
     """
     players = rules.players
+    if len(results) > 1:
+        raise StateError(
+            "round_results: a state keeps the last round's result only, "
+            f"not {len(results)}"
+        )
     last = len(sheet) if rules.keeps_score else len(results)
-    first = last - len(results) + 1
-    if [result.round for result in results] != list(range(first, last + 1)) or (
-        first < 1 or (not rules.keeps_score and len(results) > 1)
-    ):
-        raise StateError("round_results: the rounds are not the score sheet's last")
+    if any(result.round != last for result in results) or last < len(results):
+        raise StateError("round_results: the round is not the score sheet's last")
     for result in results:
         where = f"round_results: round {result.round}"
         check_sized(f"{where}'s hands", result.hands, players)

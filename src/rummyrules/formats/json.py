@@ -178,6 +178,8 @@ def loads(text: str | bytes) -> Saved:
         data, agrees = upgrade(kind, data)
     if document["version"] < VERSION:
         data = without_history(kind, data)
+    else:
+        data = _last_round_only(kind, data)
     _check_label(kind, document["variant"], data)
     try:
         value = _READINGS[document["version"]].structure(data, _KINDS[kind])
@@ -203,6 +205,29 @@ def loads(text: str | bytes) -> Saved:
         )
         raise LoadError(message)
     return cast("Saved", value)
+
+
+def _last_round_only(kind: str, data: object) -> object:
+    """A state, view or match's games as saved, with only the last round's result.
+
+    A state keeps the last counted round's result only; a save written
+    before it did so holds every round's, and is read keeping the last.
+
+    >>> _last_round_only("view", {"round_results": [{"round": 1}, {"round": 2}]})
+    {'round_results': [{'round': 2}]}
+    """
+    if (
+        kind == "match"
+        and isinstance(data, dict)
+        and isinstance(data.get("games"), list)
+    ):
+        return {**data, "games": [_last_round_only("state", g) for g in data["games"]]}
+    if kind not in {"state", "view"} or not isinstance(data, dict):
+        return data
+    results = data.get("round_results")
+    if not isinstance(results, list) or len(results) < 2:
+        return data
+    return {**data, "round_results": results[-1:]}
 
 
 def _agrees_as_written(value: object) -> None:

@@ -50,7 +50,15 @@ from rummyrules.game.moves import (
 )
 from rummyrules.game.results import RoundResult
 
-__all__ = ["Cause", "Event", "Told", "cause_of", "describe", "known_after"]
+__all__ = [
+    "Cause",
+    "Event",
+    "Told",
+    "cause_of",
+    "describe",
+    "known_after",
+    "rounds_counted",
+]
 
 
 class Told(Protocol):
@@ -74,7 +82,11 @@ class Told(Protocol):
 
     @property
     def round_results(self) -> tuple[RoundResult, ...]:
-        """The results of the rounds counted so far."""
+        """The last counted round's result (none before the first count)."""
+
+    @property
+    def score_sheet(self) -> tuple[tuple[int, ...], ...]:
+        """One row of scores per counted round; none in a game that keeps no score."""
 
     @property
     def known(self) -> tuple[tuple[Card, ...], ...]:
@@ -157,7 +169,24 @@ Cause = tuple[Move, int, tuple[Card, ...], int, int, int, tuple[Card, ...]]
 """What a state keeps of the move that made it, to work out its events later:
 the move, its player, that player's hand before it, how many melds lay on the
 table, how many times the stock had been rebuilt, how many rounds had been
-counted, and the discard pile (its top card is what a take took)."""
+counted (:func:`rounds_counted`), and the discard pile (its top card is what a
+take took)."""
+
+
+def rounds_counted(state: Told) -> int:
+    """How many rounds of the game have been counted: the score sheet's rows.
+
+    A state keeps only the last counted round's result (``round_results``),
+    so the rounds are counted on the score sheet; a game that keeps no score
+    (Going Out Rummy) has one round, counted once its result is there.
+
+    >>> from rummyrules import EndOfThePage, GoingOutRummy
+    >>> rounds_counted(EndOfThePage().new_game(seed=7))
+    0
+    >>> rounds_counted(GoingOutRummy().new_game(seed=7).apply("0: drop"))
+    1
+    """
+    return len(state.score_sheet) or len(state.round_results)
 
 
 def cause_of(before: Told, move: Move, player: int) -> Cause:
@@ -174,7 +203,7 @@ def cause_of(before: Told, move: Move, player: int) -> Cause:
         before.hands[player],
         len(before.melds),
         before.reshuffles,
-        len(before.round_results),
+        rounds_counted(before),
         before.discard_pile,
     )
 
@@ -189,7 +218,8 @@ def describe(cause: Cause, after: Told) -> tuple[Event, ...]:
     ['draw']
     """
     move, player, hand, melds, reshuffles, counted, pile = cause
-    results = after.round_results[counted:]
+    # A move counts one round at most, whose result the state keeps.
+    results = after.round_results[-1:] if rounds_counted(after) > counted else ()
     same_round = not results
     events: list[Event] = []
     if same_round and after.reshuffles > reshuffles:
@@ -275,7 +305,7 @@ def known_after(
     (['5C'], ())
     """
     known = after.known
-    if len(after.round_results) > len(before.round_results):
+    if rounds_counted(after) > rounds_counted(before):
         return ()  # the hands were counted: a new deal, or the game's end
     held = known[player] if known else ()
     if isinstance(move, Take):

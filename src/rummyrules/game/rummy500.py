@@ -258,7 +258,11 @@ def next_round(state: Rummy500State, deal: Deal[R]) -> R:
 
 
 def add_result(state: R, result: RoundResult) -> R:
-    """The state with the round counted: its result kept, its net a new score-sheet row.
+    """The state with the round counted: its net a new score-sheet row, its result the last.
+
+    The state keeps only the last round's result (the score sheet keeps
+    every row); the game's record replays the others
+    (:func:`~rummyrules.replay_events`).
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=4)
@@ -268,7 +272,7 @@ def add_result(state: R, result: RoundResult) -> R:
     """
     return state.replace(
         score_sheet=(*state.score_sheet, result.net),
-        round_results=(*state.round_results, result),
+        round_results=(result,),
     )
 
 

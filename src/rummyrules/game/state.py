@@ -69,11 +69,16 @@ class GameState(abc.ABC):
         known: The cards each player is known to hold: taken from the
             discard pile, face up, and not played since; empty for every
             player when nobody holds such a card (``()``).
-        round_results: How each finished round was counted, one
-            :class:`~rummyrules.RoundResult` a round. History, like
-            :attr:`events`: two states where the game stands the same are
-            equal however they were reached, so neither is compared, and a
-            position (which says where the game stands) leaves them out.
+        round_results: How the last finished round was counted: its
+            :class:`~rummyrules.RoundResult`, alone in the tuple, or ``()``
+            before the first count. Only the last is kept, so that a state
+            stays the same size however many rounds are played; the score
+            sheet keeps every round's row, and the game's record every
+            round's result (:func:`~rummyrules.replay_events` tells each
+            ``round_ended``). History, like :attr:`events`: two states where
+            the game stands the same are equal however they were reached, so
+            neither is compared, and a position (which says where the game
+            stands) leaves them out.
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage(players=3).new_game(seed=5, dealer=1)

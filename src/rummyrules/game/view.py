@@ -94,8 +94,9 @@ class View:
         events: What the last move did, as this player may know it: a card
             another player drew from the stock is only counted
             (:meth:`~rummyrules.Event.seen_by`).
-        round_results: How each finished round was counted, every hand at
-            the count shown, as at the table.
+        round_results: How the last finished round was counted, every hand
+            at the count shown, as at the table: its result alone, or ``()``
+            before the first count.
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=2)

@@ -23,6 +23,7 @@ import attrs
 from rummyrules.bots import Bot, play_game
 from rummyrules.formats.records import GameRecord
 from rummyrules.game.moves import Move
+from rummyrules.game.results import RoundResult
 from rummyrules.game.state import PlayableRules, View
 
 from .seating import BotSpec, bot_factory, bot_seed, game_seed
@@ -141,12 +142,14 @@ class _Turns:
 
     def __init__(self) -> None:
         self.count = 0
-        self._last: tuple[int, int] | None = None
+        self._last: tuple[tuple[RoundResult, ...], int] | None = None
 
     def seen(self, view: View) -> None:
         if view.to_move != view.player:
             return
-        key = (len(view.round_results), view.player)
+        # The last round's result, which each count replaces, tells the round
+        # (cheap to compare: the views of one round share the same tuple).
+        key = (view.round_results, view.player)
         if key != self._last:
             self.count += 1
             self._last = key

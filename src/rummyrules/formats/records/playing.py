@@ -154,7 +154,8 @@ def replay_events(
     ``player``, the events are told as that player knew them at the table
     (:meth:`~rummyrules.Event.seen_by`): a card another player drew is only
     counted. A finished round's ``round_ended`` event holds its
-    :class:`~rummyrules.RoundResult`, every hand as it was counted.
+    :class:`~rummyrules.RoundResult`, every hand as it was counted: the
+    results of the whole game, of which a state keeps only the last.
 
     >>> from rummyrules import EndOfThePage
     >>> record = record_game(

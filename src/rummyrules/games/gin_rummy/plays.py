@@ -282,14 +282,14 @@ def scored(
                 turns=state.turns,
             )
             result = _result(state, knocker, row, bonus, rule)
-            return dealt.replace(round_results=(*state.round_results, result))
+            return dealt.replace(round_results=(result,))  # the last hand's only
     result = _result(state, knocker, row, bonus, rule)
     return state.replace(
         phase=Phase.OVER,
         to_move=None,
         score_sheet=sheet,
         taken=None,
-        round_results=(*state.round_results, result),
+        round_results=(result,),
     )
 
 
