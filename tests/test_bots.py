@@ -252,7 +252,7 @@ def test_f14_r3_a_bot_counts_the_marker_among_the_cards_it_has_seen() -> None:
 def test_eop_6_it_takes_a_deep_card_it_can_meld_and_melds_it_at_once() -> None:
     assert play(
         "EndOfThePage | wild 3 | face_up 3S@0 | to_move 1 draw"
-        " | hands 3S 4C / 9D JD KC 5H | pile 6C 10D",
+        " | hands 3S 4C / 9D JD KC 5H | pile 6C 10D | had_turn 0 1",
         moves=5,
     ) == ["take 10D", "meld 9D 10D JD", "discard KC"]
 
@@ -279,7 +279,7 @@ def test_eop_it_lays_every_meld_it_can_then_lays_off_then_discards() -> None:
     assert play(
         "EndOfThePage | wild 3 | face_up 3S@0 | to_move 1 play"
         " | hands 3S 6H / KC KD KH 7S 8S 9S 10S 7D 4H | melds 0: 4D 5D 6D"
-        " | had_turn 1",
+        " | had_turn 0 1",
         moves=6,
     ) == ["meld KH KD KC", "meld 7S 8S 9S 10S", "lay 7D on 1", "discard 4H"]
 
