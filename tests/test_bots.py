@@ -293,13 +293,17 @@ def test_f14_9_it_takes_a_deep_card_and_uses_it_first() -> None:
 
 
 def test_f14_6_it_takes_the_first_upcard_it_can_use_and_passes_one_it_cannot() -> None:
-    text = "FourteenHundred players=2 decks=1 | wild 9 | to_move 1 opening"
-    assert play(f"{text} | hands 2C 3C / 7S 7D KH | pile 7H", moves=5) == [
+    # At the deal each hand holds the card that dealt its size: 2C, 4D (F14-3).
+    text = (
+        "FourteenHundred players=2 decks=1 wild_card_dealt=false | wild 9"
+        " | marker 9S | to_move 1 opening"
+    )
+    assert play(f"{text} | hands 2C 3C / 4D 7S 7D KH | pile 7H", moves=5) == [
         "take",
         "meld 7S 7H 7D",
         "discard KH",
     ]
-    assert play(f"{text} | hands 2C 3C / 5S 7D KH | pile 7H", moves=1) == ["pass"]
+    assert play(f"{text} | hands 2C 3C / 4D 5S 7D KH | pile 7H", moves=1) == ["pass"]
 
 
 def test_f14_12_it_claims_a_discard_out_of_turn() -> None:

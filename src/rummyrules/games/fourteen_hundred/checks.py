@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import StateError
+from rummyrules.game.deal_checks import check_dealt_hand
 from rummyrules.game.checks import (
     check_face_up,
     check_lay_offs,
@@ -37,6 +38,7 @@ from rummyrules.game.checks import (
     check_turn_limit,
 )
 from rummyrules.game.state import GameState, PlayableRules, View
+from rummyrules.games.fourteen_hundred.deal import hand_size
 from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredPhase,
     FourteenHundredState,
@@ -78,6 +80,7 @@ def check_state(state: GameState) -> None:
     ):
         raise StateError("over: a game over has no turn in progress")
     _check_opening(state)
+    _check_deal(state)
     player = state.to_move
     hand = () if player is None else state.hands[player]
     check_turn(state.turn, phase=state.phase, hand=hand, player=player, owed=OWED)
@@ -158,6 +161,46 @@ def _check_opening(state: FourteenHundredState) -> None:
             f"{what}: the round opens on the first upcard, before any turn ends or "
             "meld is laid (F14-6)"
         )
+
+
+def _check_deal(state: FourteenHundredState) -> None:
+    """F14-3 to F14-6: the opening is as the deal left it.
+
+    Taking the first upcard ends the opening (F14-6), so nobody has taken a
+    card the others saw (no ``known``) and the pile is the upcard alone. At
+    the deal itself (no pass yet, the dealer's left to move) each hand holds
+    a card that deals its size, and the player left of the dealer holds the
+    face-up wild card on top, when it is dealt (F14-R3). A position written
+    by hand with another player to move and no pass counted is not taken as
+    the deal, and its hands are left alone.
+    """
+    if state.phase != Phase.OPENING:
+        return
+    if state.known:
+        raise StateError(
+            "known: in the opening nobody has taken a card yet, so none is known "
+            "to be held (F14-6)"
+        )
+    if len(state.discard_pile) != 1:
+        raise StateError("pile: the round opens on one upcard (F14-5, F14-6)")
+    left = (state.dealer + 1) % state.players
+    if state.passes or state.to_move != left:
+        return
+    options = options_of(state.rules)
+    seat = state.face_up_seat()
+    if seat is not None and state.face_up is None:
+        raise StateError(
+            f"face_up: in the opening the wild-rank card is still face up in player "
+            f"{seat}'s hand (F14-R3)"
+        )
+
+    def deals(card: Card) -> int:
+        return hand_size(card, ace=options.ace_hand_size)
+
+    for player, hand in enumerate(state.hands):
+        extra = state.face_up if player == seat else None
+        rule = "F14-R3" if extra is not None else "F14-3"
+        check_dealt_hand(player, hand, deals, rule=rule, extra=extra)
 
 
 def _check_marker(
