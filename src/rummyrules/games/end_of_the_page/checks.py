@@ -22,7 +22,6 @@ from typing import Any, Final
 
 from rummyrules.core.cards import Rank
 from rummyrules.core.errors import StateError
-from rummyrules.game.deal_checks import check_dealt_hand
 from rummyrules.game.checks import (
     check_face_up,
     check_lay_offs,
@@ -35,6 +34,7 @@ from rummyrules.game.checks import (
     check_turn,
     check_turn_limit,
 )
+from rummyrules.game.deal_checks import check_dealt_hand
 from rummyrules.game.state import GameState, Phase, PlayableRules, View
 from rummyrules.games.end_of_the_page.deal import hand_size
 from rummyrules.games.end_of_the_page.state import (

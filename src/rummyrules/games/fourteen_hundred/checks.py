@@ -25,7 +25,6 @@ from typing import Any, Final
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.errors import StateError
-from rummyrules.game.deal_checks import check_dealt_hand
 from rummyrules.game.checks import (
     check_face_up,
     check_lay_offs,
@@ -37,6 +36,7 @@ from rummyrules.game.checks import (
     check_turn,
     check_turn_limit,
 )
+from rummyrules.game.deal_checks import check_dealt_hand
 from rummyrules.game.state import GameState, PlayableRules, View
 from rummyrules.games.fourteen_hundred.deal import hand_size
 from rummyrules.games.fourteen_hundred.state import (
@@ -125,6 +125,7 @@ def check_view(view: View) -> None:
     _check_marker(view.marker, view.rules, view.wild)
     check_player("discarder", view.discarder, players)
     _check_claim(view)
+    _check_none_known(view.phase, view.known)
     _check_last_plays(view.out, view.phase, view.to_move, players)
     other = view.face_up_holder is not None and view.face_up_holder != view.player
     check_seen(view, view.marker, view.face_up if other else None)
@@ -176,11 +177,7 @@ def _check_deal(state: FourteenHundredState) -> None:
     """
     if state.phase != Phase.OPENING:
         return
-    if state.known:
-        raise StateError(
-            "known: in the opening nobody has taken a card yet, so none is known "
-            "to be held (F14-6)"
-        )
+    _check_none_known(state.phase, state.known)
     if len(state.discard_pile) != 1:
         raise StateError("pile: the round opens on one upcard (F14-5, F14-6)")
     left = (state.dealer + 1) % state.players
@@ -201,6 +198,15 @@ def _check_deal(state: FourteenHundredState) -> None:
         extra = state.face_up if player == seat else None
         rule = "F14-R3" if extra is not None else "F14-3"
         check_dealt_hand(player, hand, deals, rule=rule, extra=extra)
+
+
+def _check_none_known(phase: str, known: Sequence[Sequence[Card]]) -> None:
+    """F14-6: only a take makes a card known, and taking the first upcard ends the opening."""
+    if phase == Phase.OPENING and any(known):
+        raise StateError(
+            "known: in the opening nobody has taken a card yet, so none is known "
+            "to be held (F14-6)"
+        )
 
 
 def _check_marker(
