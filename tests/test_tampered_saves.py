@@ -216,7 +216,7 @@ def test_f14_3_a_deal_of_one_card_too_many_is_refused() -> None:
 
 
 def test_f14_r3_a_deal_without_the_face_up_card_on_top_is_refused() -> None:
-    def short(game: GameState) -> bool:
+    def short(game: Any) -> bool:  # a FourteenHundredState, with its face_up
         # Player 1, left of the dealer, holds the dealt size and the wild card:
         # without the wild card, one card fewer than dealt, no size at all.
         dealt = list(game.hands[1])
@@ -224,7 +224,7 @@ def test_f14_r3_a_deal_without_the_face_up_card_on_top_is_refused() -> None:
         return all(f14_hand_size(card) != len(dealt) - 1 for card in dealt)
 
     rules = FourteenHundred(players=3)
-    game = next(filter(short, (rules.new_game(seed=seed) for seed in range(100))))
+    game: Any = next(filter(short, (rules.new_game(seed=seed) for seed in range(100))))
 
     def edit(data: Data) -> None:
         data["hands"][1].remove(str(game.face_up))
@@ -300,7 +300,7 @@ def test_meld_6_a_run_whose_owner_has_no_three_cards_in_a_row_is_refused() -> No
 
 def _known(player: int) -> Callable[[Data], None]:
     def edit(data: Data) -> None:
-        known = [[] for _ in data["hands"]]
+        known: list[list[str]] = [[] for _ in data["hands"]]
         known[player] = [data["hands"][player][0]]
         data["known"] = known
 
