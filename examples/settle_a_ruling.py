@@ -124,7 +124,9 @@ def worked_example_score() -> Verdict:
 
 def discard_the_card_taken(rules: EndOfThePage) -> Verdict:
     """Player 0 takes the QD from the discard pile and throws it straight back."""
-    game = rules.position("wild 3 | to_move 0 draw | hands 4C 9D / 9S JD KC | pile QD")
+    game = rules.position(
+        "wild 3 | to_move 0 draw | hands 4C 9D / 9S JD KC | pile QD | had_turn 1"
+    )
     return move(game.apply("take"), "discard QD", "EOP-R3")
 
 

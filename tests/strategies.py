@@ -1061,7 +1061,7 @@ def game_walks(cls: type[PlayableRules[Any]]) -> st.SearchStrategy[list[GameStat
     return played
 
 
-SAVE_EDITS = ("turns", "order", "knocker")
+SAVE_EDITS = ("turns", "order", "knocker", "deal", "had_turn", "played_by", "known")
 """The fields a tampered save edits (issue 27): see :func:`tampered_saves`."""
 
 
@@ -1070,8 +1070,11 @@ def tampered_saves(draw: st.DrawFn) -> tuple[GameState, dict[str, Any]]:
     """A state of random play, and its saved data (``dumps``'s "data") with one field edited.
 
     The edit is one of :data:`SAVE_EDITS`: the turns set far off, a hand
-    put out of order, or the knocker set off the table. Some edits leave a
-    state still reachable; the readers must agree on each.
+    put out of order, the knocker set off the table, the stock's top card
+    dealt into a hand (kept in order), nobody's turn had (End of the Page),
+    a card of a meld credited to another player, or a card of a hand made
+    known. Some edits leave a state still reachable; the readers must agree
+    on each.
     """
     game = draw(st.one_of(any_games(), game_walks(GinRummy).map(lambda w: w[-1])))
     data: dict[str, Any] = json.loads(dumps(game))["data"]
@@ -1084,4 +1087,17 @@ def tampered_saves(draw: st.DrawFn) -> tuple[GameState, dict[str, Any]]:
         hands[player] = hands[player][::-1]
     elif edit == "knocker" and "knocker" in data:
         data["knocker"] = draw(st.sampled_from([-1, 0, 1, 2, 5]))
+    elif edit == "deal" and data["stock"]:
+        hands[player] = sorted([*hands[player], data["stock"].pop(0)], key=Card.parse)
+    elif edit == "had_turn" and "had_turn" in data:
+        data["had_turn"] = [False] * len(hands)
+    elif edit == "played_by" and data["melds"]:
+        meld = draw(st.sampled_from(data["melds"]))
+        at = draw(st.integers(0, len(meld["played_by"]) - 1))
+        meld["played_by"][at] = player
+    elif edit == "known" and hands[player]:
+        known = data["known"] or [[] for _ in hands]
+        card = draw(st.sampled_from(hands[player]))
+        known[player] = sorted([*known[player], card], key=Card.parse)
+        data["known"] = known
     return game, data

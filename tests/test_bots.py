@@ -252,7 +252,7 @@ def test_f14_r3_a_bot_counts_the_marker_among_the_cards_it_has_seen() -> None:
 def test_eop_6_it_takes_a_deep_card_it_can_meld_and_melds_it_at_once() -> None:
     assert play(
         "EndOfThePage | wild 3 | face_up 3S@0 | to_move 1 draw"
-        " | hands 3S 4C / 9D JD KC 5H | pile 6C 10D",
+        " | hands 3S 4C / 9D JD KC 5H | pile 6C 10D | had_turn 0 1",
         moves=5,
     ) == ["take 10D", "meld 9D 10D JD", "discard KC"]
 
@@ -279,7 +279,7 @@ def test_eop_it_lays_every_meld_it_can_then_lays_off_then_discards() -> None:
     assert play(
         "EndOfThePage | wild 3 | face_up 3S@0 | to_move 1 play"
         " | hands 3S 6H / KC KD KH 7S 8S 9S 10S 7D 4H | melds 0: 4D 5D 6D"
-        " | had_turn 1",
+        " | had_turn 0 1",
         moves=6,
     ) == ["meld KH KD KC", "meld 7S 8S 9S 10S", "lay 7D on 1", "discard 4H"]
 
@@ -293,13 +293,17 @@ def test_f14_9_it_takes_a_deep_card_and_uses_it_first() -> None:
 
 
 def test_f14_6_it_takes_the_first_upcard_it_can_use_and_passes_one_it_cannot() -> None:
-    text = "FourteenHundred players=2 decks=1 | wild 9 | to_move 1 opening"
-    assert play(f"{text} | hands 2C 3C / 7S 7D KH | pile 7H", moves=5) == [
+    # At the deal each hand holds the card that dealt its size: 2C, 4D (F14-3).
+    text = (
+        "FourteenHundred players=2 decks=1 wild_card_dealt=false | wild 9"
+        " | marker 9S | to_move 1 opening"
+    )
+    assert play(f"{text} | hands 2C 3C / 4D 7S 7D KH | pile 7H", moves=5) == [
         "take",
         "meld 7S 7H 7D",
         "discard KH",
     ]
-    assert play(f"{text} | hands 2C 3C / 5S 7D KH | pile 7H", moves=1) == ["pass"]
+    assert play(f"{text} | hands 2C 3C / 4D 5S 7D KH | pile 7H", moves=1) == ["pass"]
 
 
 def test_f14_12_it_claims_a_discard_out_of_turn() -> None:

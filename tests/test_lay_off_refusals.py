@@ -15,7 +15,7 @@ from scenarios import refused
 # player 0 has melded 4s this turn and holds QD KD 5C.
 EOP_RUN = (
     "wild J | dealer 1 | to_move 0 play | hands QD KD 5C / 3S 5S 6H 7H"
-    " | melds 1: JH=8D 9D 10D / 0: 4S 4H 4C | pile QH | had_turn 0"
+    " | melds 1: JH=8D 9D 10D / 0: 4S 4H 4C | pile QH | had_turn 0 1"
 )
 # The same run of natural cards, with 3s wild: what the run above must answer.
 EOP_NATURAL_RUN = EOP_RUN.replace("wild J", "wild 3").replace("JH=8D", "8D")

@@ -103,7 +103,7 @@ def test_a_left_out_stock_is_the_rest_of_the_deck_in_its_own_order() -> None:
 def test_the_stock_may_end_with_plus_or_be_left_out(fill: str) -> None:
     stock = f" | stock 7D 3D {fill}" if fill else ""
     text = "EndOfThePage | wild 3 | face_up 3S@0 | to_move 1 draw | hands 3S / 4C"
-    game = read_position(text + stock)
+    game = read_position(text + " | had_turn 0 1" + stock)
     top = "3S 4C 7D 3D" if fill else "3S 4C"
     assert game.stock == TWO.stacked_deck(top)[2:]
 
@@ -112,7 +112,7 @@ def test_with_two_decks_the_later_copy_of_a_card_stays_in_the_stock() -> None:
     rules = EndOfThePage(players=4)
     game = read_position(
         "EndOfThePage players=4 | wild 5 | face_up 5S | to_move 1 draw"
-        " | hands 5S / AS / 3H / 4H | pile KD"
+        " | hands 5S / AS / 3H / 4H | pile KD | had_turn 0 1 2 3"
     )
     assert game.stock == rules.stacked_deck("5S AS 3H 4H KD")[5:]
     assert texts(game.stock).count("AS") == 1
@@ -303,7 +303,7 @@ def test_meld_text_in_a_position_reads_or_is_refused_with_a_position_error(
 def test_an_undeclared_wild_with_one_reading_is_read_that_way() -> None:
     game = read_position(
         "EndOfThePage | wild 5 | face_up 5S@0 | to_move 1 draw"
-        " | hands 5S / 4C | melds 1: 7S 5H 9S | pile KH"
+        " | hands 5S / 4C | melds 1: 7S 5H 9S | pile KH | had_turn 0 1"
     )
     assert str(game.melds[0]) == "7S 5H=8S 9S"
 
@@ -564,7 +564,9 @@ def test_a_bad_position_is_refused_with_the_reason(text: str, message: str) -> N
 def test_the_rules_given_must_be_the_rules_named() -> None:
     with pytest.raises(PositionError, match="the position is for EndOfThePage, not "):
         read_position(EOP, rules=EndOfThePage(players=3))
-    assert read_position(EOP, rules=EndOfThePage()).rules == EndOfThePage()
+    # Player 1 is to draw on a later lap: at the deal, a hand of one card is no size (EOP-2).
+    played = EOP + " | had_turn 0 1"
+    assert read_position(played, rules=EndOfThePage()).rules == EndOfThePage()
 
 
 def test_a_position_is_text() -> None:

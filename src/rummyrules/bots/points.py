@@ -60,8 +60,9 @@ def points_move(view: View, strategy: PointsStrategy) -> Move:
 
     >>> from rummyrules import FourteenHundred
     >>> from rummyrules.game.strategy import PointsStrategy, strategy_of
-    >>> game = FourteenHundred(players=2).position(
-    ...     "wild 9 | to_move 1 opening | hands 2C 3C / 5S 7D KH | pile 7H"
+    >>> game = FourteenHundred(players=2, wild_card_dealt=False).position(
+    ...     "wild 9 | marker 9S | to_move 1 opening | hands 2C 3C / 4D 5S 7D KH"
+    ...     " | pile 7H"
     ... )
     >>> strategy = strategy_of(game.rules)
     >>> assert isinstance(strategy, PointsStrategy)

@@ -38,7 +38,7 @@ from rummyrules.game.rules import deck_counts
 from rummyrules.game.state import GameState, PlayableRules, View
 from rummyrules.game.table import TableMeld
 from rummyrules.game.view import StockSize
-from rummyrules.melds import Meld, MeldRules, readings
+from rummyrules.melds import Meld, MeldKind, MeldRules, readings
 
 __all__ = ["check_state", "check_view"]
 
@@ -260,10 +260,30 @@ def _melds(
                 f"meld {number}: player {laid.owner} laid it, so at least 3 of its "
                 f"cards are theirs, not {laid.played_by.count(laid.owner)} (MELD-6)"
             )
+        if meld.kind is MeldKind.RUN and not rules.meld_rules.all_wild_allowed:
+            _run_laid(number, laid)
         if not _allowed(meld, rules.meld_rules, wild):
             raise StateError(
                 f"meld {number}, {meld}, is not a {meld.kind.value} the rules allow"
             )
+
+
+def _run_laid(number: int, laid: TableMeld) -> None:
+    """A run is laid as 3 cards or more in a row, and lay-offs only add at its ends.
+
+    So 3 of its owner's cards lie next to each other, wilds too: a wild
+    keeps the card it stands for. Not where all-wild melds are allowed
+    (GOR-6, F14-R8): there the cards laid off on one may decide its order.
+    """
+    row = 0
+    for player in laid.played_by:
+        row = row + 1 if player == laid.owner else 0
+        if row == 3:
+            return
+    raise StateError(
+        f"meld {number}: player {laid.owner} laid this run, so 3 of its cards in a "
+        "row are theirs; lay-offs only add at its ends (MELD-6)"
+    )
 
 
 @functools.lru_cache(maxsize=4096)

@@ -14,6 +14,7 @@ deck, in the deck's own order.
 >>> game = read_position(
 ...     "EndOfThePage | dealer 1 | wild 3 | face_up 3S | to_move 1 draw"
 ...     " | hands 4C 9S KC / 3S 9D JD | melds 0: 4H 4D 3H=4 | pile 6C 10D"
+...     " | had_turn 0 1"
 ... )
 >>> [str(move) for move in game.legal_moves()], len(game.stock)
 (['draw', 'take', 'take 10D'], 37)

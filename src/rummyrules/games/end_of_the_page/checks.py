@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from rummyrules.core.cards import Rank
 from rummyrules.core.errors import StateError
 from rummyrules.game.checks import (
     check_face_up,
@@ -33,7 +34,9 @@ from rummyrules.game.checks import (
     check_turn,
     check_turn_limit,
 )
+from rummyrules.game.deal_checks import check_dealt_hand
 from rummyrules.game.state import GameState, Phase, PlayableRules, View
+from rummyrules.games.end_of_the_page.deal import hand_size
 from rummyrules.games.end_of_the_page.state import (
     EndOfThePageState,
     EndOfThePageTurn,
@@ -83,6 +86,8 @@ def check_state(state: GameState) -> None:
     check_turn_limit(state, options.max_turns, goes_on=state.out is not None)
     check_never_rebuilt(state, options.stock_out, "EOP-R4")
     _check_out(state)
+    _check_had_turn(state)
+    _check_deal(state)
 
 
 def check_view(view: View) -> None:
@@ -139,4 +144,57 @@ def _check_out(state: EndOfThePageState) -> None:
         raise StateError(
             f"had_turn: player {out} went out, so only players who have not had a "
             f"turn play on, and player {player} has (EOP-14)"
+        )
+
+
+def _check_had_turn(state: EndOfThePageState) -> None:
+    """EOP-14: who played a card on the table, or took one the others saw, has had a turn.
+
+    A meld is laid, a card laid off and a discard taken only in one's own
+    turn, and ``had_turn`` is set by its draw; both start afresh with the
+    round.
+    """
+    for number, laid in enumerate(state.melds, start=1):
+        for player in laid.played_by:
+            if not state.had_turn[player]:
+                raise StateError(
+                    f"had_turn: player {player} played a card of meld {number}, so "
+                    "has had a turn this round (EOP-14)"
+                )
+    for player, cards in enumerate(state.known):
+        if cards and not state.had_turn[player]:
+            raise StateError(
+                f"known: player {player} has had no turn this round, so has taken "
+                "no card the others saw (EOP-14)"
+            )
+
+
+def _check_deal(state: EndOfThePageState) -> None:
+    """EOP-2 to EOP-4: before anyone's first draw, the round is as the deal left it.
+
+    At the deal nobody has had a turn (``had_turn`` is set by the first
+    draw) and the discard pile is the upcard alone (EOP-4): then each hand
+    holds a card that deals its size. The dealer's first card deals the
+    dealer's hand: the face-up card itself, or an Ace before it, which deals
+    14 (EOP-3). A position written by hand with more in the pile is taken
+    as later in the round, and left alone.
+    """
+    dealt = state.phase == Phase.DRAW and state.out is None and not state.turns
+    if not dealt or any(state.had_turn) or len(state.discard_pile) != 1:
+        return
+    for player, hand in enumerate(state.hands):
+        if player != state.dealer:
+            check_dealt_hand(player, hand, hand_size, rule="EOP-2")
+    hand, face_up = state.hands[state.dealer], state.face_up
+    if face_up is None:
+        raise StateError(
+            "face_up: at the deal the card that set the wild rank lies face up in "
+            f"the dealer's hand, player {state.dealer}'s (EOP-3)"
+        )
+    ace = any(card.rank is Rank.ACE for card in hand)
+    if len(hand) != hand_size(face_up) and not (ace and len(hand) == 14):
+        raise StateError(
+            f"hands: at the deal the dealer, player {state.dealer}, holds "
+            f"{len(hand)} cards, but the face-up {face_up} deals "
+            f"{hand_size(face_up)}, and an Ace turned up before it 14 (EOP-3)"
         )

@@ -36,7 +36,9 @@ from rummyrules.game.checks import (
     check_turn,
     check_turn_limit,
 )
+from rummyrules.game.deal_checks import check_dealt_hand
 from rummyrules.game.state import GameState, PlayableRules, View
+from rummyrules.games.fourteen_hundred.deal import hand_size
 from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredPhase,
     FourteenHundredState,
@@ -78,6 +80,7 @@ def check_state(state: GameState) -> None:
     ):
         raise StateError("over: a game over has no turn in progress")
     _check_opening(state)
+    _check_deal(state)
     player = state.to_move
     hand = () if player is None else state.hands[player]
     check_turn(state.turn, phase=state.phase, hand=hand, player=player, owed=OWED)
@@ -122,6 +125,7 @@ def check_view(view: View) -> None:
     _check_marker(view.marker, view.rules, view.wild)
     check_player("discarder", view.discarder, players)
     _check_claim(view)
+    _check_none_known(view.phase, view.known)
     _check_last_plays(view.out, view.phase, view.to_move, players)
     other = view.face_up_holder is not None and view.face_up_holder != view.player
     check_seen(view, view.marker, view.face_up if other else None)
@@ -157,6 +161,51 @@ def _check_opening(state: FourteenHundredState) -> None:
         raise StateError(
             f"{what}: the round opens on the first upcard, before any turn ends or "
             "meld is laid (F14-6)"
+        )
+
+
+def _check_deal(state: FourteenHundredState) -> None:
+    """F14-3 to F14-6: the opening is as the deal left it.
+
+    Taking the first upcard ends the opening (F14-6), so nobody has taken a
+    card the others saw (no ``known``) and the pile is the upcard alone. At
+    the deal itself (no pass yet, the dealer's left to move) each hand holds
+    a card that deals its size, and the player left of the dealer holds the
+    face-up wild card on top, when it is dealt (F14-R3). A position written
+    by hand with another player to move and no pass counted is not taken as
+    the deal, and its hands are left alone.
+    """
+    if state.phase != Phase.OPENING:
+        return
+    _check_none_known(state.phase, state.known)
+    if len(state.discard_pile) != 1:
+        raise StateError("pile: the round opens on one upcard (F14-5, F14-6)")
+    left = (state.dealer + 1) % state.players
+    if state.passes or state.to_move != left:
+        return
+    options = options_of(state.rules)
+    seat = state.face_up_seat()
+    if seat is not None and state.face_up is None:
+        raise StateError(
+            f"face_up: in the opening the wild-rank card is still face up in player "
+            f"{seat}'s hand (F14-R3)"
+        )
+
+    def deals(card: Card) -> int:
+        return hand_size(card, ace=options.ace_hand_size)
+
+    for player, hand in enumerate(state.hands):
+        extra = state.face_up if player == seat else None
+        rule = "F14-R3" if extra is not None else "F14-3"
+        check_dealt_hand(player, hand, deals, rule=rule, extra=extra)
+
+
+def _check_none_known(phase: str, known: Sequence[Sequence[Card]]) -> None:
+    """F14-6: only a take makes a card known, and taking the first upcard ends the opening."""
+    if phase == Phase.OPENING and any(known):
+        raise StateError(
+            "known: in the opening nobody has taken a card yet, so none is known "
+            "to be held (F14-6)"
         )
 
 

@@ -122,6 +122,12 @@ def _check_game(game: Game, *, sizes: Sequence[int], stock: int) -> None:
         raise StateError(DEALER_ZERO)
     _check_knocker(game)
     _check_piles(game.phase, game.passes, game.to_move, len(game.discard_pile), stock)
+    if game.phase == Phase.UPCARD and any(game.known):
+        # Only a take makes a card known, and taking the first upcard ends its phase.
+        raise StateError(
+            "known: while the first upcard is offered nobody has taken a card, so "
+            "none is known to be held (GIN-3)"
+        )
     _check_knock_card(game, rules)
     _check_sizes(game, sizes, rules.hand_size)
     _check_table(game, sizes)
