@@ -38,6 +38,7 @@ ENTRY_POINT: Final = "rummyrules.rl.registration:single_agent_env"
 def env_id(variant: str) -> str:
     """The Gymnasium id of a variant, by its rules class's name.
 
+    >>> from rummyrules.rl import env_id
     >>> env_id("FourteenHundred")
     'rummyrules/FourteenHundred-v0'
     """
@@ -59,6 +60,7 @@ def single_agent_env(  # noqa: PLR0913 - the seat's knobs, then the rules' optio
     An option the variant does not have raises
     :class:`~rummyrules.OptionError`, as does a value it does not take.
 
+    >>> from rummyrules.rl import single_agent_env
     >>> env = single_agent_env("GoingOutRummy", players=3, seat=2)
     >>> env.game_env.rules.players, env.seat
     (3, 2)
@@ -95,6 +97,8 @@ def register_envs() -> list[str]:
     registered (:func:`rummyrules.game.registry.register`), calls it again
     to get its id.
 
+    >>> import gymnasium
+    >>> from rummyrules.rl import env_id, register_envs
     >>> register_envs()  # the library's games are registered already
     []
     >>> env_id("GinRummy") in gymnasium.registry
