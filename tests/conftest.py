@@ -3,13 +3,26 @@
 Importing ``toy_game`` registers Toy Rummy, a game made known from its own
 package (``tests/toy_game``), so that every test sees it among the
 registered games, as a game of the library would be.
+
+The browser tests (the front end's, the docs') share one headless Chromium
+for the session: Playwright's sync API runs one instance a thread, so a
+second one started while the first lives would fail.
 """
 
-import os
+from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 import toy_game  # noqa: F401 - registers Toy Rummy, as rummyrules.games registers its games
+from headless import ARGS, browser_or_skip
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(
@@ -19,3 +32,22 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the session; each test opens its own pages.
+
+    Without Playwright or the browser the test skips, or fails under
+    ``RUMMYRULES_REQUIRE_BROWSER=1``.
+    """
+    path = browser_or_skip("the browser tests")
+    # Imported here: without Playwright browser_or_skip has skipped (or failed).
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=path, args=ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()

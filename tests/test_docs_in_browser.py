@@ -26,10 +26,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from headless import ARGS, browser_or_skip
-
 if TYPE_CHECKING:
-    from playwright.sync_api import ConsoleMessage, Request, Response
+    from playwright.sync_api import Browser, ConsoleMessage, Request, Response
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -64,12 +62,6 @@ PROBLEMS_IN_PAGE = """() => {
   }
   return found;
 }"""
-
-
-@pytest.fixture
-def chromium() -> str:
-    """The browser to drive; skips, or fails under RUMMYRULES_REQUIRE_BROWSER=1, without it."""
-    return browser_or_skip("the browser check")
 
 
 @pytest.fixture
@@ -152,31 +144,26 @@ class Watch:
 @pytest.mark.slow  # it builds the docs first
 @pytest.mark.browser
 def test_every_docs_page_reads_without_an_error_box_or_a_console_error(
-    chromium: str, html_dir: Path, served: str
+    browser: Browser, html_dir: Path, served: str
 ) -> None:
-    # Imported here: without Playwright the chromium fixture skips (or fails).
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
-
     visited = pages(html_dir)
     assert "index.html" in visited
     watch = Watch()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 2000})
-            page.on("console", watch.console)
-            page.on("pageerror", lambda error: watch.report(f"script error: {error}"))
-            page.on("requestfailed", watch.failed)
-            page.on("response", watch.response)
-            for name in visited:
-                watch.page = name
-                loaded = page.goto(f"{served}/{name}", wait_until="load")
-                if loaded is None or not loaded.ok:
-                    watch.report(f"the page did not load ({loaded and loaded.status})")
-                    continue
-                for found in page.evaluate(PROBLEMS_IN_PAGE):
-                    watch.report(found)
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": 1280, "height": 2000})
+    try:
+        page.on("console", watch.console)
+        page.on("pageerror", lambda error: watch.report(f"script error: {error}"))
+        page.on("requestfailed", watch.failed)
+        page.on("response", watch.response)
+        for name in visited:
+            watch.page = name
+            loaded = page.goto(f"{served}/{name}", wait_until="load")
+            if loaded is None or not loaded.ok:
+                watch.report(f"the page did not load ({loaded and loaded.status})")
+                continue
+            for found in page.evaluate(PROBLEMS_IN_PAGE):
+                watch.report(found)
+    finally:
+        page.close()
     assert len(visited) > 10
     assert watch.problems == [], "\n".join(watch.problems)

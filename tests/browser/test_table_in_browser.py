@@ -23,8 +23,6 @@ from typing import TYPE_CHECKING
 import attrs
 import pytest
 
-from headless import ARGS, browser_or_skip
-
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, ConsoleMessage, Page
 
@@ -42,12 +40,6 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="session")
-def chromium() -> str:
-    """The browser to drive; skips, or fails under RUMMYRULES_REQUIRE_BROWSER=1, without it."""
-    return browser_or_skip("the browser tests")
-
-
-@pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     """The game server on a free loopback port, in a thread, for the whole session."""
     # Imported here: without the [server] extra the module still collects.
@@ -55,20 +47,6 @@ def server() -> Iterator[str]:
 
     with running() as url:
         yield url
-
-
-@pytest.fixture(scope="session")
-def browser(chromium: str) -> Iterator[Browser]:
-    """One headless Chromium for the session; each test opens its own pages."""
-    # Imported here: without Playwright the chromium fixture skips (or fails).
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 class Watch:
