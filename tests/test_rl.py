@@ -171,12 +171,8 @@ def test_observations_show_nothing_hidden_and_keep_their_shape(
             )
 
 
-def test_the_library_below_rl_imports_no_numpy() -> None:
-    """numpy, Gymnasium and PettingZoo are the [rl] extra's: nothing else imports them."""
-    code = (
-        "import sys, rummyrules, rummyrules.bots, rummyrules.cli; "
-        "print(sorted(n for n in ('numpy', 'gymnasium', 'pettingzoo') if n in sys.modules))"
-    )
+def fresh_python(code: str) -> str:
+    """What ``code`` prints in a new Python process: nothing imported before it."""
     completed = subprocess.run(  # noqa: S603 - our own Python, our own code
         [sys.executable, "-c", code],
         capture_output=True,
@@ -184,7 +180,16 @@ def test_the_library_below_rl_imports_no_numpy() -> None:
         check=True,
         env=dict(os.environ),
     )
-    assert completed.stdout.strip() == "[]"
+    return completed.stdout.strip()
+
+
+def test_the_library_below_rl_imports_no_numpy() -> None:
+    """numpy, Gymnasium and PettingZoo are the [rl] extra's: nothing else imports them."""
+    code = (
+        "import sys, rummyrules, rummyrules.bots, rummyrules.cli; "
+        "print(sorted(n for n in ('numpy', 'gymnasium', 'pettingzoo') if n in sys.modules))"
+    )
+    assert fresh_python(code) == "[]"
 
 
 def test_card_slots_are_codes_in_order() -> None:
@@ -404,14 +409,7 @@ def test_gymnasium_make_imports_rummyrules_rl_by_its_module_prefix() -> None:
         "env = gymnasium.make('rummyrules.rl:rummyrules/GoingOutRummy-v0', players=4); "
         "print(env.unwrapped.game_env.rules.players)"
     )
-    completed = subprocess.run(  # noqa: S603 - our own Python, our own code
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=dict(os.environ),
-    )
-    assert completed.stdout.strip() == "4"
+    assert fresh_python(code) == "4"
 
 
 def test_gymnasium_make_refuses_an_option_the_game_has_not() -> None:
