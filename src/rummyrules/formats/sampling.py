@@ -30,7 +30,8 @@ is likelier than another. A deal the game's checks refuse, or whose view
 differs from the one given (legal moves that are not those shown), is dealt
 again; what is left is uniform over the deals that fit. A hand the view
 rules on (the strategy's ``hand_rule``: Gin Rummy's knocker keeps the knock
-good, GIN-5) is dealt first, uniformly among the hands that fit
+good, GIN-5; at 1400's deal each hand holds a card that dealt its size,
+F14-3) is dealt first, uniformly among the hands that fit
 (:mod:`rummyrules.formats.hand_draws`), so that a view few deals fit is not
 refused for want of tries.
 
@@ -53,14 +54,16 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
+import attrs
+
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import StateError
 from rummyrules.core.hands import sorted_hand
 from rummyrules.core.inputs import expect
 from rummyrules.core.shuffle import below, random_words
 from rummyrules.formats.checks import check_state
-from rummyrules.formats.hand_draws import ruled_hand
-from rummyrules.game.hand_rules import HandRule
+from rummyrules.formats.hand_draws import one_of_hands, ruled_hand
+from rummyrules.game.hand_rules import HandRule, HoldsOneOf
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Dealt, Strategy, strategy_of
 from rummyrules.game.view import FEW, SOME, StockSize
@@ -105,6 +108,8 @@ def sample_state(view: View, *, seed: int) -> GameState:
     words = random_words(seed, "sample state")
     for _ in range(TRIES):
         dealt = places.deal(words)
+        if dealt is None:
+            continue
         state = _rebuilt(view, strategy, dealt)
         if _fits(state, view):
             return state
@@ -114,22 +119,16 @@ def sample_state(view: View, *, seed: int) -> GameState:
     )
 
 
+@attrs.frozen
 class _Places:
     """Where the cards a player cannot see may go, and how many in each place."""
 
-    def __init__(
-        self,
-        view: View,
-        held: Sequence[Counter[Card]],
-        unseen: Sequence[Card],
-        splits: Sequence[tuple[int, int, int]],
-        ruled: tuple[int, HandRule] | None = None,
-    ) -> None:
-        self.view = view
-        self.held = held
-        self.unseen = unseen
-        self.splits = splits
-        self.ruled = ruled
+    view: View
+    held: Sequence[Counter[Card]]
+    unseen: Sequence[Card]
+    splits: Sequence[tuple[int, int, int]]
+    ruled: tuple[int, HandRule] | None = None
+    ones: Sequence[tuple[int, HoldsOneOf]] = ()
 
     @classmethod
     def of(cls, view: View, strategy: Strategy) -> _Places:
@@ -182,18 +181,36 @@ class _Places:
             for player in players
             if player != me and (rule := strategy.hand_rule(view, player)) is not None
         ]
-        # One ruled hand is dealt exactly (see ruled_hand); with several, the
-        # rules are left to the checks of each whole deal, which stays exact.
+        # Hands that must hold one of some cards are dealt exactly however
+        # many (one_of_hands), one other ruled hand too (ruled_hand); with
+        # several others the rules are left to the checks of each whole
+        # deal, which stays exact.
+        ones = [
+            (player, rule) for player, rule in rules if isinstance(rule, HoldsOneOf)
+        ]
+        if len(ones) == len(rules):
+            return cls(view, held, unseen, splits, ones=ones)
         ruled = rules[0] if len(rules) == 1 else None
         return cls(view, held, unseen, splits, ruled)
 
-    def deal(self, words: Iterator[int]) -> Dealt:
-        """One deal: a split the view allows, then a fair shuffle of the unseen cards."""
+    def deal(self, words: Iterator[int]) -> Dealt | None:
+        """One deal: a split the view allows, then a fair shuffle of the unseen cards; None to deal again."""
         stock, buried, aside = self.splits[below(words, len(self.splits))]
         cards = list(self.unseen)
         view = self.view
-        # The hand the view rules on is dealt first, from every unseen card.
+        # The hands the view rules on are dealt first, from every unseen card.
         dealt: dict[int, tuple[Card, ...]] = {view.player: view.hand}
+        if self.ones:
+            counts = [
+                (player, rule, view.hand_sizes[player] - self.held[player].total())
+                for player, rule in self.ones
+            ]
+            drawn = one_of_hands(counts, cards, words)
+            if drawn is None:
+                return None
+            hidden, cards = drawn
+            for player, more in hidden.items():
+                dealt[player] = sorted_hand([*self.held[player].elements(), *more])
         if self.ruled is not None:
             player, rule = self.ruled
             count = view.hand_sizes[player] - self.held[player].total()

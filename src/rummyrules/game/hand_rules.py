@@ -20,12 +20,17 @@ it, every hand that does among given cards.
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from rummyrules.core.cards import Card
+import attrs
 
-__all__ = ["HandRule"]
+from rummyrules.core.cards import Card
+from rummyrules.core.hands import sorted_hand
+
+__all__ = ["HandRule", "HoldsOneOf"]
 
 
 @runtime_checkable
@@ -58,3 +63,49 @@ class HandRule(Protocol):
         self, cards: tuple[Card, ...], held: tuple[Card, ...], size: int
     ) -> Sequence[tuple[Card, ...]]:
         """Every sorted hand of ``size`` cards from ``cards`` (sorted, holding ``held``) that fits."""
+
+
+@attrs.frozen
+class HoldsOneOf:
+    """A hand that holds at least one of some cards: the deal turned one of them up.
+
+    At the deal of 1400 a card turned face up set each hand's size (F14-3),
+    and the hand still holds it; the state keeps no record of which, so a
+    hidden hand is any hand that holds a card dealing its size. ``sample_state``
+    deals such hands exactly, however many a view rules on
+    (:mod:`rummyrules.formats.hand_draws`).
+
+    >>> from rummyrules import parse_cards
+    >>> rule = HoldsOneOf(frozenset(parse_cards("5S 5H")))
+    >>> rule.fits(parse_cards("2C 5H 9D")), rule.fits(parse_cards("2C 9D"))
+    (True, False)
+    >>> [
+    ...     " ".join(map(str, hand))
+    ...     for hand in rule.every(parse_cards("2C 5H 9D"), (), 2)
+    ... ]
+    ['2C 5H', '5H 9D']
+    """
+
+    cards: frozenset[Card]
+    besides: Card | None = None
+    """A card the hand holds beside the count, that cannot have set it (1400's face-up wild, F14-R3)."""
+
+    def fits(self, hand: tuple[Card, ...]) -> bool:
+        """Whether the hand, one copy of ``besides`` apart, holds one of the cards."""
+        rest = Counter(hand)
+        if self.besides is not None:
+            rest[self.besides] -= 1
+        return any(count > 0 and card in self.cards for card, count in rest.items())
+
+    def every(
+        self, cards: tuple[Card, ...], held: tuple[Card, ...], size: int
+    ) -> Sequence[tuple[Card, ...]]:
+        """Every sorted hand of ``size`` cards from ``cards`` holding ``held`` and one of the cards."""
+        rest = Counter(cards) - Counter(held)
+        hands = {
+            sorted_hand((*held, *more))
+            for more in itertools.combinations(
+                sorted_hand(rest.elements()), size - len(held)
+            )
+        }
+        return sorted(hand for hand in hands if self.fits(hand))

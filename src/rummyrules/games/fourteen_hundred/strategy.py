@@ -16,8 +16,10 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rummyrules.core.cards import Card
+from rummyrules.game.hand_rules import HandRule, HoldsOneOf
 from rummyrules.game.state import View
 from rummyrules.game.strategy import Dealt, Rummy500Strategy, Seen, Shown
+from rummyrules.games.fourteen_hundred.deal import hand_size
 from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredPhase,
     FourteenHundredState,
@@ -94,6 +96,37 @@ class FourteenHundredStrategy(Rummy500Strategy):
         return tuple(
             card for card in (turn.must_meld, turn.must_use) if card is not None
         )
+
+    def hand_rule(self, view: View, player: int) -> HandRule | None:
+        """At the deal, a hidden hand holds a card that dealt its size (F14-3, F14-R3).
+
+        The deal is over once the first player passes or takes the upcard;
+        until then each hand still holds the card it was dealt face up.
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred(players=2, pass_freely=True).new_game(seed=1)
+        >>> rule = STRATEGY.hand_rule(game.view(0), 1)
+        >>> rule is not None and rule.fits(game.hand(1))
+        True
+        >>> print(STRATEGY.hand_rule(game.apply("pass").view(0), 1))
+        None
+        """
+        if not isinstance(view, FourteenHundredView):
+            raise TypeError(f"expected a view of 1400, not {type(view).__name__}")
+        players = len(view.hand_sizes)
+        left = (view.dealer + 1) % players
+        if view.phase != FourteenHundredPhase.OPENING or view.to_move != left:
+            return None
+        if len(view.discard_pile) != 1:
+            return None
+        ace = options_of(view.rules).ace_hand_size
+        seat = FourteenHundredState.dealt_face_up_seat(view.rules, view.dealer)
+        besides = view.face_up if player == seat else None
+        size = view.hand_sizes[player] - (besides is not None)
+        cards = frozenset(
+            card for card in view.rules.deck() if hand_size(card, ace=ace) == size
+        )
+        return HoldsOneOf(cards, besides)
 
     def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
         """The view's own fields, and how many players passed the first upcard (F14-7).
