@@ -24,7 +24,14 @@ from headless import ARGS, browser_or_skip
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-settings.register_profile("dev", max_examples=50, deadline=None)
+# Neither profile fails a test for slow data generation: on a shared machine
+# that says how busy the machine is, not how good the test is.
+settings.register_profile(
+    "dev",
+    max_examples=50,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.register_profile(
     "ci",
     max_examples=400,
