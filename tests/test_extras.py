@@ -1,0 +1,60 @@
+"""What needs a peer engine skips without it, and fails without it where it is required (issue 27)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PEER_TESTS = [
+    "tests/openspiel_gin.py",
+    "tests/test_gin_vs_openspiel.py",
+    "tests/test_gin_deadwood.py",
+]
+"""The modules that need OpenSpiel: a helper collected for its doctests, and two tests."""
+
+# A new Python in which OpenSpiel and RLCard cannot be imported, as with [dev] alone.
+WITHOUT_PEERS = (
+    "import sys; sys.modules['pyspiel'] = None; sys.modules['rlcard'] = None; "
+    "import pytest; sys.exit(pytest.main(sys.argv[1:]))"
+)
+
+
+def collect(*, required: bool) -> subprocess.CompletedProcess[str]:
+    """Collect the peers' tests in a Python without the peers."""
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith("RUMMYRULES_REQUIRE")
+    }
+    if required:
+        env["RUMMYRULES_REQUIRE_PEERS"] = "1"
+    return subprocess.run(  # noqa: S603 - our own Python, our own tests
+        [
+            sys.executable,
+            "-c",
+            WITHOUT_PEERS,
+            "--co",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            *PEER_TESTS,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+
+
+def test_i27_1_the_peers_tests_skip_without_the_peers_saying_which_extra() -> None:
+    completed = collect(required=False)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "it comes with the [peers] extra" in completed.stdout
+
+
+def test_i27_1_without_the_peers_their_tests_fail_where_they_are_required() -> None:
+    completed = collect(required=True)
+    assert completed.returncode != 0
+    assert "pyspiel" in completed.stdout + completed.stderr
