@@ -341,7 +341,9 @@ def serve_quietly() -> None:
 
     # Every client comes from 127.0.0.1: the cap per address would be the
     # limit measured, not the server.
-    limits = Limits(max_per_ip=1000)
+    limits = Limits(
+        max_per_ip=1000, tables_per_minute=100_000, tables_per_address=10_000
+    )
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(limits.backlog)  # clients queue from now, before uvicorn starts

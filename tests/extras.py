@@ -27,6 +27,7 @@ import pytest
 EXTRAS = {
     "cli": ("rich",),
     "server": ("starlette", "uvicorn", "websockets", "httpx"),
+    "postgres": ("psycopg", "psycopg_pool"),
     "rl": ("numpy", "gymnasium", "pettingzoo"),
     "cluster": ("distributed",),
     "dev": ("jsonschema",),
@@ -80,6 +81,7 @@ def peer(module: str) -> Any:
 
 PARTS = {
     "rummyrules.server": ("server", "starlette"),
+    "rummyrules.server.postgres": ("postgres", "psycopg"),
     "rummyrules.rl": ("rl", "numpy"),
     "rummyrules.cli.printer.RichPrinter": ("cli", "rich"),
 }

@@ -6,13 +6,15 @@ stopped inside the test run (:func:`rummyrules.server.running`).
 
 from __future__ import annotations
 
+import os
 import random
+import secrets
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from extras import need_extra
+from extras import need, need_extra
 
 need_extra("server")  # without the [server] extra these tests skip, saying so
 
@@ -67,3 +69,89 @@ def choose(document: Json, rng: random.Random) -> str | None:
     if not moves or (not mine and rng.random() < 0.5):
         return None
     return rng.choice(moves)
+
+
+class Seat:
+    """One human seat of a table, played over the API as a client would."""
+
+    def __init__(self, client: TestClient, table: str, token: str) -> None:
+        self.client, self.table, self.token = client, table, token
+        self.version = ""
+
+    def answer(self, since: str | None = None) -> Json:
+        """The seat's answer now (with ``since``: the events after that version)."""
+        query = "" if since is None else f"?since={since}&wait=0"
+        got = self.client.get(
+            f"/api/tables/{self.table}/view{query}", headers=bearer(self.token)
+        )
+        assert got.status_code == 200, got.text
+        body: Json = got.json()
+        self.version = body["version"]
+        return body
+
+    def move(self, text: str) -> Json:
+        """Send a move the rules take."""
+        sent = self.client.post(
+            f"/api/tables/{self.table}/moves",
+            json={"move": text},
+            headers=bearer(self.token),
+        )
+        assert sent.status_code == 200, sent.text
+        body: Json = sent.json()
+        self.version = body["version"]
+        return body
+
+    def decline(self) -> Json:
+        """Let the claim offered go."""
+        sent = self.client.post(
+            f"/api/tables/{self.table}/decline", headers=bearer(self.token)
+        )
+        assert sent.status_code == 200, sent.text
+        body: Json = sent.json()
+        self.version = body["version"]
+        return body
+
+    @property
+    def over(self) -> bool:
+        """Whether the table's game is over."""
+        return bool(self.client.get(f"/api/tables/{self.table}").json()["over"])
+
+    def record(self) -> Json:
+        """The finished game's record document."""
+        got = self.client.get(f"/api/tables/{self.table}/record")
+        assert got.status_code == 200, got.text
+        body: Json = got.json()
+        return body
+
+
+POSTGRES = os.environ.get("RUMMYRULES_POSTGRES", "postgresql://127.0.0.1:5432/test")
+"""The PostgreSQL server the tests make their database on (trust authentication)."""
+
+HOW = (
+    "start one (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main"
+    " start), or set RUMMYRULES_POSTGRES to a server's URL, to run these tests"
+)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """The URL of a database of this test run's own, dropped at its end.
+
+    Without a server it skips, saying how to run the tests; where
+    ``RUMMYRULES_REQUIRE_POSTGRES=1`` (in CI) it fails instead.
+    """
+    psycopg = need("psycopg")
+    try:
+        admin = psycopg.connect(POSTGRES, autocommit=True, connect_timeout=5)
+    except psycopg.OperationalError as error:
+        message = f"no PostgreSQL answers at {POSTGRES} ({error}): {HOW}"
+        if os.environ.get("RUMMYRULES_REQUIRE_POSTGRES") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    name = f"rummyrules_test_{os.getpid()}_{secrets.token_hex(4)}"
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield POSTGRES.rsplit("/", 1)[0] + "/" + name
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
+import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
 from rummyrules import dumps, parse_record, replay, replay_events
 from rummyrules.formats.json_converter import CONVERTER
-from rummyrules.server import Limits, TableStore, create_app
+from rummyrules.server import Limits, Table, TableStore, create_app
 
-from .conftest import Json, bearer, choose, move_texts, new_table
+from .conftest import Json, Seat, bearer, choose, move_texts, new_table
 
 GAMES = {
     "EndOfThePage": {"rounds": 2},
@@ -371,42 +374,85 @@ def test_an_unknown_path_is_404_in_json(client: TestClient) -> None:
     assert answer.json()["rule"] is None
 
 
-def test_idle_tables_make_room_for_new_ones() -> None:
-    store = TableStore(Limits(max_tables=2, table_idle=60))
-    with TestClient(
-        create_app(Limits(max_tables=2, table_idle=60), store=store)
-    ) as client:
+def age(database: Path, table: str, seconds: float) -> None:
+    """Make a table look untouched for ``seconds`` more, in the database itself."""
+    with contextlib.closing(sqlite3.connect(database)) as db, db:
+        db.execute(
+            "UPDATE rummy_tables SET changed = changed - ? WHERE id = ?",
+            (seconds, table),
+        )
+
+
+def test_tables_nobody_moves_at_are_deleted_to_make_room(tmp_path: Path) -> None:
+    database = tmp_path / "tables.sqlite3"
+    limits = Limits(max_tables=2, keep_unfinished=60)
+    with TestClient(create_app(limits, database=f"sqlite:///{database}")) as client:
         first, _ = new_table(client, "GinRummy", ["human", "greedy"])
         new_table(client, "GinRummy", ["human", "greedy"])
         full = client.post(
             "/api/tables", json={"variant": "GinRummy", "seats": ["human", "greedy"]}
         )
         assert full.status_code == 503
-        store.tables[first].used -= 120  # nobody asked about it for two minutes
+        assert full.headers["retry-after"].isdigit()
+        age(database, first, 120)  # nobody moved there for two minutes
         new_table(client, "GinRummy", ["human", "greedy"])
-        assert first not in store.tables
+        assert client.get(f"/api/tables/{first}").status_code == 404
 
 
-def test_finished_tables_make_room_sooner() -> None:
-    limits = Limits(max_tables=2, table_idle=60, finished_idle=5)
-    store = TableStore(limits)
-    with TestClient(create_app(limits, store=store)) as client:
+def test_finished_tables_and_records_stay_until_their_keeping_ends(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "tables.sqlite3"
+    limits = Limits(max_tables=2, keep_finished=600, keep_unfinished=60)
+    with TestClient(create_app(limits, database=f"sqlite:///{database}")) as client:
         done, tokens = new_table(client, "GoingOutRummy", ["human", "human"])
-        live, _ = new_table(client, "GinRummy", ["human", "greedy"])
-        for table in (done, live):
-            store.tables[table].used -= 10  # both idle for ten seconds
-        assert client.get(f"/api/tables/{done}").json()["over"] is False
         client.post(
             f"/api/tables/{done}/moves",
             json={"move": "drop"},
             headers=bearer(tokens[1]),
         )
         assert client.get(f"/api/tables/{done}").json()["over"] is True
-        store.tables[done].used -= 10
-        store.tables[live].used -= 10
+        live, _ = new_table(client, "GinRummy", ["human", "greedy"])
+        age(database, done, 120)  # past the unfinished keeping, not the finished one
+        new_table(client, "GinRummy", ["human", "greedy"])  # one unfinished before
+        assert client.get(f"/api/tables/{done}/record").status_code == 200
+        age(database, done, 600)
+        age(database, live, 120)
         new_table(client, "GinRummy", ["human", "greedy"])
-        assert done not in store.tables
-        assert live in store.tables
+        assert client.get(f"/api/tables/{done}").status_code == 404
+        assert client.get(f"/api/tables/{live}").status_code == 404
+
+
+def test_one_address_may_make_so_many_tables_a_minute() -> None:
+    limits = Limits(tables_per_minute=3, tables_per_address=100)
+    with TestClient(create_app(limits)) as client:
+        for _ in range(3):
+            new_table(client, "GinRummy", ["human", "greedy"])
+        refused = client.post(
+            "/api/tables", json={"variant": "GinRummy", "seats": ["human", "greedy"]}
+        )
+        assert refused.status_code == 429
+        assert 1 <= int(refused.headers["retry-after"]) <= 60
+        assert "last minute" in refused.json()["error"]
+
+
+def test_one_address_may_hold_so_many_unfinished_tables() -> None:
+    limits = Limits(tables_per_minute=100, tables_per_address=2)
+    with TestClient(create_app(limits)) as client:
+        first, tokens = new_table(client, "GoingOutRummy", ["human", "human"])
+        new_table(client, "GinRummy", ["human", "greedy"])
+        refused = client.post(
+            "/api/tables", json={"variant": "GinRummy", "seats": ["human", "greedy"]}
+        )
+        assert refused.status_code == 429
+        assert refused.headers["retry-after"].isdigit()
+        assert "unfinished" in refused.json()["error"]
+        client.post(
+            f"/api/tables/{first}/moves",
+            json={"move": "drop"},
+            headers=bearer(tokens[1]),
+        )
+        new_table(client, "GinRummy", ["human", "greedy"])  # one finished: room again
 
 
 CARD = re.compile(r"(?<![\w=])(?:10|[2-9AJQK])[SHDC](?!\w)")  # not a declared meaning
@@ -416,7 +462,9 @@ def test_gor_11_a_seat_is_sent_its_view_and_no_hidden_card() -> None:
     store = TableStore(Limits())
     with TestClient(create_app(store=store)) as client:
         table, tokens = new_table(client, "EndOfThePage", ["human", "human"], seed=2026)
-        game = store.get(table).game
+        row = store.storage.get(table)
+        assert row is not None
+        game = Table.read(row).game
         for seat, token in tokens.items():
             answer = client.get(f"/api/tables/{table}/view", headers=bearer(token))
             assert answer.json()["view"] == json.loads(dumps(game.view(seat)))
@@ -456,27 +504,28 @@ def test_gor_10_a_drop_out_of_turn_ends_a_two_player_game(client: TestClient) ->
 def test_f14_r9_a_claim_by_the_player_to_move_keeps_its_seat_in_the_record() -> None:
     # The next player may claim before drawing (F14-R9); a claim names its
     # player even then, so the record must keep "0: " for it to replay.
-    store = TableStore(Limits())
-    table = store.create(
-        "FourteenHundred", {"players": 3}, ["human", "random", "random"], seed=0
-    )
-    rng, claims_in_turn = random.Random(0), 0
-    while not table.game.is_over:
-        view = table.answer(0)["view"]
-        data = view["data"]
-        moves = [m for m in move_texts(view) if not m.endswith("drop")]
-        claims = [m for m in moves if "claim" in m]
-        if claims:
-            claims_in_turn += data["to_move"] == 0
-            table.move(0, claims[0])
-        elif data["to_move"] != 0:
-            table.decline(0)
-        else:
-            plays = [m for m in moves if m.startswith(("meld", "lay"))]
-            table.move(0, rng.choice(plays or moves))
-    assert claims_in_turn
-    record = parse_record(table.record()["record"])
-    assert replay(record).winners == table.game.winners
+    with TestClient(create_app()) as client:
+        table, tokens = new_table(
+            client, "FourteenHundred", ["human", "random", "random"], {"players": 3}, 0
+        )
+        seat = Seat(client, table, tokens[0])
+        rng, claims_in_turn = random.Random(0), 0
+        while not seat.over:
+            view = seat.answer()["view"]
+            data = view["data"]
+            moves = [m for m in move_texts(view) if not m.endswith("drop")]
+            claims = [m for m in moves if "claim" in m]
+            if claims:
+                claims_in_turn += data["to_move"] == 0
+                seat.move(claims[0])
+            elif data["to_move"] != 0:
+                seat.decline()
+            else:
+                plays = [m for m in moves if m.startswith(("meld", "lay"))]
+                seat.move(rng.choice(plays or moves))
+        assert claims_in_turn
+        done = seat.record()
+        assert list(replay(parse_record(done["record"])).winners) == done["winners"]
 
 
 def test_bots_play_on_after_the_answer_when_they_have_many_moves_to_make() -> None:
@@ -520,37 +569,45 @@ def test_a_seats_events_are_every_event_its_player_was_told(variant: str) -> Non
     # replay_events tells that player from the game's record.
     players = GAMES[variant].get("players", 2)
     seats = ["human", *["greedy", "random"][: players - 1]]
-    table = TableStore(Limits()).create(variant, GAMES[variant], seats, seed=5)
-    rng, versions = random.Random(5), [table.version]
-    while not table.game.is_over:
-        view = table.answer(0)["view"]
-        move = choose(view, rng)
-        if move is None:
-            table.decline(0)
-        else:
-            table.move(0, move)
-        versions.append(table.version)
-    record = parse_record(table.record()["record"])
-    told = [
-        CONVERTER.unstructure(event) for _, event in replay_events(record, player=0)
-    ]
-    assert table.answer(0)["events"] == told
-    assert told
-    # Since a version: exactly the events after it.
-    middle = versions[len(versions) // 2]
-    since = table.answer(0, middle)["events"]
-    assert since == told[len(told) - len(since) :]
-    assert 0 < len(since) < len(told)
-    assert table.answer(0, table.version)["events"] == []
+    with TestClient(create_app()) as client:
+        table, tokens = new_table(client, variant, seats, GAMES[variant], 5)
+        seat = Seat(client, table, tokens[0])
+        rng, versions = random.Random(5), [seat.answer()["version"]]
+        while not seat.over:
+            move = choose(seat.answer()["view"], rng)
+            if move is None:
+                seat.decline()
+            else:
+                seat.move(move)
+            versions.append(seat.version)
+        record = parse_record(seat.record()["record"])
+        told = [
+            CONVERTER.unstructure(event) for _, event in replay_events(record, player=0)
+        ]
+        assert seat.answer()["events"] == told
+        assert told
+        # Since a version: exactly the events after it.
+        middle = versions[len(versions) // 2]
+        since = seat.answer(middle)["events"]
+        assert since == told[len(told) - len(since) :]
+        assert 0 < len(since) < len(told)
+        assert seat.answer(seat.version)["events"] == []
 
 
 def test_groups_hold_every_legal_move_once_with_the_wild_readings_as_choices() -> None:
-    table = TableStore(Limits()).create(
-        "FourteenHundred", {"players": 2}, ["human", "greedy"], seed=8
-    )
+    with TestClient(create_app()) as client:
+        table, tokens = new_table(
+            client, "FourteenHundred", ["human", "greedy"], {"players": 2}, 8
+        )
+        several = play_checking_groups(Seat(client, table, tokens[0]))
+    assert several  # some position read a wild card more than one way
+
+
+def play_checking_groups(seat: Seat) -> int:
+    """Play a game checking each answer's groups; how many offered several readings."""
     rng, several = random.Random(8), 0
-    while not table.game.is_over:
-        answer = table.answer(0)
+    while not seat.over:
+        answer = seat.answer()
         texts = move_texts(answer["view"])
         chosen = [text for group in answer["groups"] for text in group["choices"]]
         assert sorted(chosen) == sorted(texts)
@@ -563,7 +620,7 @@ def test_groups_hold_every_legal_move_once_with_the_wild_readings_as_choices() -
             }
         move = choose(answer["view"], rng)
         if move is None:
-            table.decline(0)
+            seat.decline()
         else:
-            table.move(0, move)
-    assert several  # some position read a wild card more than one way
+            seat.move(move)
+    return several

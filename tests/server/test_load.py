@@ -28,7 +28,8 @@ def load_script() -> ModuleType:
 def test_twenty_clients_play_for_five_seconds_and_every_record_replays() -> None:
     server_load = load_script()
     reports: list[Any] = []
-    with running(limits=Limits(max_per_ip=200)) as url:
+    limits = Limits(max_per_ip=200, tables_per_minute=10_000, tables_per_address=1000)
+    with running(limits=limits) as url:
         # A loop of its own, in a thread: another test may hold this one's.
         worker = threading.Thread(
             target=lambda: reports.append(server_load.run(url, 20, 5.0))

@@ -48,10 +48,33 @@ def test_refusals_come_back_as_errors_with_their_rule(client: TestClient) -> Non
         ws.send_json({"type": "move", "move": "dance"})
         error = ws.receive_json()
         assert (error["type"], error["rule"]) == ("error", None)
-        ws.send_text("{not json")
-        assert ws.receive_json()["type"] == "error"
-        ws.send_json({"type": "shuffle"})
-        assert "decline" in ws.receive_json()["error"]
+        ws.send_json({"type": "move", "move": "draw"})  # still open after refusals
+        assert ws.receive_json()["type"] == "update"
+
+
+@pytest.mark.parametrize(
+    ("frame", "code", "reason"),
+    [
+        ("{not json", 1007, "not JSON"),
+        ('{"type": "shuffle"}', 1007, "decline"),
+        ("[]", 1007, "decline"),
+        (b"\x00\x01", 1003, "text frames"),
+    ],
+)
+def test_a_frame_that_is_no_message_closes_the_socket_saying_why(
+    client: TestClient, frame: str | bytes, code: int, reason: str
+) -> None:
+    table, tokens = new_table(client, "GinRummy", ["human", "greedy"])
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={tokens[0]}") as ws:
+        ws.receive_json()
+        if isinstance(frame, bytes):
+            ws.send_bytes(frame)
+        else:
+            ws.send_text(frame)
+        closed = ws.receive()
+    assert closed["type"] == "websocket.close"
+    assert closed["code"] == code
+    assert reason in closed["reason"]
 
 
 def test_a_socket_takes_the_token_from_the_header_too(client: TestClient) -> None:
@@ -70,10 +93,11 @@ def test_a_socket_without_a_seat_is_closed(
     url = f"/api/tables/{table}/ws" + (f"?token={token}" if token else "")
     with (
         pytest.raises(WebSocketDisconnect) as closed,
-        client.websocket_connect(url) as ws,
+        client.websocket_connect(url) as ws,  # accepted, then closed with a reason
     ):
         ws.receive_json()
     assert closed.value.code == code
+    assert "token" in closed.value.reason
 
 
 def test_a_socket_to_an_unknown_table_is_closed_4404(client: TestClient) -> None:

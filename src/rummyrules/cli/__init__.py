@@ -312,8 +312,9 @@ def build_parser() -> argparse.ArgumentParser:
         "serve",
         serve,
         summary="serve games to browsers and programs over HTTP (extra [server])",
-        usage="[--host HOST] [--port PORT]",
-        examples="  rummyrules serve\n  rummyrules serve --host 0.0.0.0 --port 8080\n",
+        usage="[--host HOST] [--port PORT] [--database URL] [--workers N]",
+        examples="  rummyrules serve\n  rummyrules serve --host 0.0.0.0 --port 8080\n"
+        "  rummyrules serve --database postgresql://db.example/rummy --workers 4\n",
         options=False,
     )
     sub.add_argument(
@@ -323,6 +324,40 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument(
         "--port", type=int, default=8000, help="the port to listen on (default: 8000)"
+    )
+    sub.add_argument(
+        "--database",
+        metavar="URL",
+        help="where the tables are kept: sqlite:///PATH or postgresql://... (extra"
+        " [postgres]); default: sqlite:///DATA/rummyrules/tables.sqlite3, DATA being"
+        " your data folder (~/.local/share on Linux)",
+    )
+    sub.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes sharing the tables (more than 1 needs PostgreSQL)",
+    )
+    sub.add_argument(
+        "--keep-finished",
+        type=float,
+        default=30.0,
+        metavar="DAYS",
+        help="days a finished table and its record are kept (default: 30)",
+    )
+    sub.add_argument(
+        "--keep-unfinished",
+        type=float,
+        default=7.0,
+        metavar="DAYS",
+        help="days an unfinished table nobody moves at is kept (default: 7)",
+    )
+    sub.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="behind a reverse proxy: the proxies' addresses (comma-separated, or *)"
+        " whose X-Forwarded-For names the client",
     )
     return parser
 

@@ -16,19 +16,23 @@ from .printer import Printer
 
 __all__ = ["EXTRA_MODULES", "missing_extra", "serve"]
 
-EXTRA_MODULES = frozenset({"starlette", "uvicorn", "h11", "websockets", "anyio"})
+EXTRA_MODULES = frozenset(
+    {"starlette", "uvicorn", "h11", "websockets", "anyio", "platformdirs"}
+)
 """The modules the extra ``rummyrules[server]`` brings."""
 
 
-def missing_extra(module: str | None) -> str:
-    """The sentence for a server extra that is not installed.
+def missing_extra(module: str | None, extra: str = "server") -> str:
+    """The sentence for an extra of the server that is not installed.
 
     >>> missing_extra("starlette").endswith("pip install 'rummyrules[server]'")
     True
+    >>> missing_extra("psycopg", "postgres")
+    "rummyrules serve needs the postgres extra (no module named 'psycopg'): pip install 'rummyrules[postgres]'"
     """
     return (
-        f"rummyrules serve needs the server extra (no module named {module!r}): "
-        "pip install 'rummyrules[server]'"
+        f"rummyrules serve needs the {extra} extra (no module named {module!r}): "
+        f"pip install 'rummyrules[{extra}]'"
     )
 
 
@@ -45,12 +49,45 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
     """
     try:
         # The extra is optional: the server is imported only when asked for.
-        from rummyrules.server.running import serve as run  # noqa: PLC0415
+        from rummyrules.server import Limits  # noqa: PLC0415
+        from rummyrules.server.databases import (  # noqa: PLC0415
+            default_database,
+            open_storage,
+            shown_url,
+        )
+        from rummyrules.server.workers import check_workers  # noqa: PLC0415
+        from rummyrules.server.workers import serve as run  # noqa: PLC0415
     except ImportError as error:
         if (error.name or "").partition(".")[0] not in EXTRA_MODULES:
             raise  # a broken install, not a missing extra
         printer.error(f"rummyrules serve: error: {missing_extra(error.name)}")
         return 2
-    printer.line(f"Serving on http://{args.host}:{args.port}/ (Ctrl-C stops)")
-    run(args.host, args.port)
+    database = args.database or default_database()
+    try:
+        limits = Limits(
+            keep_finished=args.keep_finished * 86400.0,
+            keep_unfinished=args.keep_unfinished * 86400.0,
+        )
+        check_workers(args.workers, database)
+        open_storage(database).close()  # a database that cannot open fails here
+    except ImportError as error:
+        printer.error(
+            f"rummyrules serve: error: {missing_extra(error.name, 'postgres')}"
+        )
+        return 2
+    except (ValueError, TypeError, OSError) as error:
+        printer.error(f"rummyrules serve: error: {error}")
+        return 2
+    printer.line(
+        f"Serving on http://{args.host}:{args.port}/ with the tables in"
+        f" {shown_url(database)} (Ctrl-C stops)"
+    )
+    run(
+        args.host,
+        args.port,
+        limits,
+        database=database,
+        workers=args.workers,
+        forwarded=args.forwarded_allow_ips,
+    )
     return 0

@@ -1,6 +1,7 @@
 """The web app: the HTTP API and the WebSocket of docs/server.rst, on Starlette.
 
-:func:`create_app` builds the app around one :class:`~rummyrules.server.tables.TableStore`.
+:func:`create_app` builds the app around one :class:`~rummyrules.server.lobby.TableStore`
+over a database (SQLite in memory unless a URL is given).
 Every answer is JSON (but the page and its static files); every refusal is
 ``{"error": sentence, "rule": id or null}`` with its status.
 
@@ -18,7 +19,6 @@ Every answer is JSON (but the page and its static files); every refusal is
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import math
@@ -32,29 +32,18 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rummyrules.server.documents import ApiError, games_document
+from rummyrules.server.databases import open_storage
+from rummyrules.server.documents import ApiError, Json, games_document, token_of
 from rummyrules.server.limits import Limits
-from rummyrules.server.tables import Table, TableStore
+from rummyrules.server.lobby import TableStore
+from rummyrules.server.sockets import SocketHandler
+from rummyrules.server.tables import Table
 
-__all__ = ["STATIC", "create_app", "token_of"]
+__all__ = ["STATIC", "create_app", "token_of"]  # token_of: documents.py's
 
 STATIC = Path(__file__).parent / "static"
 """The folder of the browser front end: ``index.html`` and what it loads."""
-
-
-def token_of(authorization: str | None, query_token: str | None) -> str | None:
-    """The seat token a request carries: ``Authorization: Bearer T`` (any case) or ``?token=T``.
-
-    >>> token_of("bearer abc", None), token_of(None, "xyz"), token_of("Basic abc", None)
-    ('abc', 'xyz', None)
-    """
-    if authorization:
-        scheme, _, token = authorization.strip().partition(" ")
-        if scheme.lower() == "bearer" and token.strip():
-            return token.strip()
-    return query_token or None
 
 
 def _error(
@@ -70,7 +59,6 @@ class _Api:
 
     def __init__(self, store: TableStore, limits: Limits) -> None:
         self.store, self.limits = store, limits
-        self.tasks: set[asyncio.Task[None]] = set()
 
     # --- Reading requests ----------------------------------------------------
 
@@ -98,9 +86,9 @@ class _Api:
             raise ApiError(400, "send a JSON object as the body")
         return body
 
-    def seat(self, request: Request) -> tuple[Table, int]:
+    async def seat(self, request: Request) -> tuple[Table, int]:
         """The table the path names and the seat the token holds."""
-        table = self.store.get(request.path_params["table"])
+        table = await self.store.get(request.path_params["table"])
         token = token_of(
             request.headers.get("authorization"), request.query_params.get("token")
         )
@@ -119,22 +107,6 @@ class _Api:
             raise ApiError(400, f"wait is a number of seconds, not {text[:20]!r}")
         return min(seconds, self.limits.max_wait)
 
-    # --- Playing on --------------------------------------------------------------
-
-    def play_on(self, table: Table, *, more: bool) -> None:
-        """When bots have more to play than one answer waits for, let them play after it."""
-        if more:
-            task = asyncio.get_running_loop().create_task(self._bots(table))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
-
-    async def _bots(self, table: Table) -> None:
-        more = True
-        while more:
-            await asyncio.sleep(0)  # let the answers and other tables go first
-            async with table.lock:
-                more = table.play_bots()
-
     # --- The routes ----------------------------------------------------------------
 
     async def index(self, _request: Request) -> Response:
@@ -148,120 +120,54 @@ class _Api:
 
     async def create(self, request: Request) -> Response:
         body = await self.body(request)
-        table = self.store.create(
+        table, tokens = await self.store.create(
             body.get("variant"),
             body.get("options", {}),
             body.get("seats"),
             seed=body.get("seed"),
+            creator=request.client.host if request.client else "",
         )
-        self.play_on(table, more=table.play_bots())
-        return JSONResponse({"table": table.id, "seats": table.seats()}, 201)
+        document = {"table": table.id, "seats": table.seats(tokens), **_seed(table)}
+        return JSONResponse(document, 201)
 
     async def status(self, request: Request) -> Response:
-        return JSONResponse(self.store.get(request.path_params["table"]).status())
+        table = await self.store.get(request.path_params["table"])
+        return JSONResponse(table.status())
 
     async def view(self, request: Request) -> Response:
-        table, seat = self.seat(request)
+        table, seat = await self.seat(request)
         since = request.query_params.get("since")
         wait = self.wait_time(request)
         if since is not None:
-            await table.wait_for_change(since, seat, wait)
-        return JSONResponse(table.answer(seat, since))
+            table = await self.store.wait(table.id, since, seat, wait)
+        return JSONResponse(await self.store.answer(table, seat, since))
 
     async def move(self, request: Request) -> Response:
-        table, seat = self.seat(request)
+        table, seat = await self.seat(request)
         body = await self.body(request)
         text = body.get("move")
         if not isinstance(text, str):
             raise ApiError(400, 'send the move as text: {"move": "draw"}')
-        before = table.version
-        async with table.lock:
-            self.play_on(table, more=table.move(seat, text[:1000]))
-        return JSONResponse(table.answer(seat, before))
+        after = await self.store.move(table.id, seat, text[:1000])
+        return JSONResponse(await self.store.answer(after, seat, table.version))
 
     async def decline(self, request: Request) -> Response:
-        table, seat = self.seat(request)
-        before = table.version
-        async with table.lock:
-            self.play_on(table, more=table.decline(seat))
-        return JSONResponse(table.answer(seat, before))
+        table, seat = await self.seat(request)
+        after = await self.store.decline(table.id, seat)
+        return JSONResponse(await self.store.answer(after, seat, table.version))
 
     async def record(self, request: Request) -> Response:
-        return JSONResponse(self.store.get(request.path_params["table"]).record())
+        return JSONResponse(await self.store.record(request.path_params["table"]))
 
-    async def socket(self, websocket: WebSocket) -> None:
-        """Push each change of the table to a seat, and take its moves."""
-        try:
-            table = self.store.get(websocket.path_params["table"])
-            token = token_of(
-                websocket.headers.get("authorization"),
-                websocket.query_params.get("token"),
-            )
-            seat = table.seat_of(token)
-        except ApiError as error:
-            await websocket.close(code=4000 + error.status, reason=error.message[:120])
-            return
-        await websocket.accept()
-        pusher = asyncio.get_running_loop().create_task(
-            self._push(websocket, table, seat)
-        )
-        try:
-            await self._take(websocket, table, seat)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            pusher.cancel()
-            # The client left: uvicorn's ClientDisconnected is an OSError,
-            # and a send after the close a RuntimeError.
-            with contextlib.suppress(
-                asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError
-            ):
-                await pusher
 
-    async def _push(self, websocket: WebSocket, table: Table, seat: int) -> None:
-        sent: str | None = None
-        while True:
-            if table.version != sent:
-                body = table.answer(seat, sent)
-                sent = body["version"]
-                await websocket.send_json({"type": "update", **body})
-            await table.wait_for_change(sent, None, None)
-
-    async def _take(self, websocket: WebSocket, table: Table, seat: int) -> None:
-        while True:
-            text = await websocket.receive_text()
-            try:
-                message = self._message(text)
-                async with table.lock:
-                    more = (
-                        table.decline(seat)
-                        if message["type"] == "decline"
-                        else table.move(seat, message["move"])
-                    )
-                self.play_on(table, more=more)
-            except ApiError as error:
-                await websocket.send_json({"type": "error", **error.body()})
-
-    def _message(self, text: str) -> dict[str, str]:
-        """A WebSocket message: ``{"type": "move", "move": "..."}`` or ``{"type": "decline"}``."""
-        usage = 'send {"type": "move", "move": "draw"} or {"type": "decline"}'
-        try:
-            message = json.loads(text) if len(text) <= self.limits.max_body else None
-        except (ValueError, RecursionError) as error:
-            raise ApiError(400, f"not JSON ({error}): {usage}") from error
-        if not isinstance(message, dict):
-            raise ApiError(400, usage)
-        if message.get("type") == "decline":
-            return {"type": "decline"}
-        move = message.get("move")
-        if message.get("type") != "move" or not isinstance(move, str):
-            raise ApiError(400, usage)
-        return {"type": "move", "move": move[:1000]}
+def _seed(table: Table) -> Json:
+    """The seed's part of a table's status: who chose it, and the commitment."""
+    return {"seed": table.status()["seed"]}
 
 
 async def _api_error(_request: Request, error: Exception) -> Response:
     assert isinstance(error, ApiError)  # noqa: S101 - Starlette calls this for ApiError only
-    return _error(error.status, error.message, error.rule)
+    return _error(error.status, error.message, error.rule, **error.headers())
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -283,15 +189,19 @@ async def _bug(_request: Request, _exception: Exception) -> Response:
 def create_app(
     limits: Limits | None = None,
     *,
+    database: str | None = None,
     store: TableStore | None = None,
     static: Path | None = None,
 ) -> Starlette:
-    """The Starlette app of the game server, holding its tables.
+    """The Starlette app of the game server, over the tables of a database.
 
     ``limits`` bounds bodies, waits, tables and bot moves (the connection
     bounds are the protocols', see :func:`~rummyrules.server.running.serve`);
+    ``database`` is a URL of :func:`~rummyrules.server.databases.open_storage`
+    (without one, SQLite in memory: the tables last as long as the app);
     ``store`` lets a test look at the tables; ``static`` is the front end's
-    folder.
+    folder. The app's lifespan starts the store's background work (bots
+    left to play, other workers' changes, old tables deleted) and stops it.
 
     >>> from starlette.testclient import TestClient
     >>> client = TestClient(create_app(Limits(max_body=10)))
@@ -300,7 +210,8 @@ def create_app(
     (413, 'send a body of at most 10 bytes')
     """
     limits = limits or Limits()
-    store = store or TableStore(limits)
+    if store is None:
+        store = TableStore(limits, open_storage(database or "sqlite://"))
     api = _Api(store, limits)
     folder = static or STATIC
     table = "/api/tables/{table}"
@@ -313,15 +224,17 @@ def create_app(
         Route(table + "/moves", api.move, methods=["POST"]),
         Route(table + "/decline", api.decline, methods=["POST"]),
         Route(table + "/record", api.record, methods=["GET"]),
-        WebSocketRoute(table + "/ws", api.socket),
+        WebSocketRoute(table + "/ws", SocketHandler(store, limits).serve),
         Mount("/static", StaticFiles(directory=folder, check_dir=False), name="static"),
     ]
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        yield
-        for task in list(api.tasks):  # bots playing on stop with the server
-            task.cancel()
+        await store.start()
+        try:
+            yield
+        finally:
+            await store.stop()
 
     handlers: dict[
         Any, Callable[[Request, Exception], Coroutine[Any, Any, Response]]

@@ -31,6 +31,7 @@ __all__ = [
     "games_document",
     "group_document",
     "rules_from_request",
+    "token_of",
 ]
 
 Json = dict[str, Any]
@@ -39,14 +40,34 @@ Json = dict[str, Any]
 class ApiError(Exception):
     """A request the server refuses: an HTTP status, a sentence, maybe a rule ID.
 
+    A refusal that passes (429, 503) says in ``retry_after`` when to ask again.
+
     >>> error = ApiError(409, "draw first", "EOP-5")
     >>> error.status, error.body()
     (409, {'error': 'draw first', 'rule': 'EOP-5'})
     """
 
-    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        rule: str | None = None,
+        *,
+        retry_after: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.status, self.message, self.rule = status, message, rule
+        self.retry_after = retry_after  # seconds, for 429 and 503: Retry-After
+
+    def headers(self) -> dict[str, str]:
+        """The answer's headers: ``Retry-After`` when the client may try again later.
+
+        >>> ApiError(429, "slow down", retry_after=3).headers()
+        {'Retry-After': '3'}
+        """
+        if self.retry_after is None:
+            return {}
+        return {"Retry-After": str(self.retry_after)}
 
     def body(self) -> Json:
         """The JSON body of the answer: ``{"error": sentence, "rule": id or null}``.
@@ -171,3 +192,16 @@ def group_document(group: MoveGroup) -> Json:
         "discard": None if group.discard is None else str(group.discard),
         "choices": [str(move) for move in group.choices],
     }
+
+
+def token_of(authorization: str | None, query_token: str | None) -> str | None:
+    """The seat token a request carries: ``Authorization: Bearer T`` (any case) or ``?token=T``.
+
+    >>> token_of("bearer abc", None), token_of(None, "xyz"), token_of("Basic abc", None)
+    ('abc', 'xyz', None)
+    """
+    if authorization:
+        scheme, _, token = authorization.strip().partition(" ")
+        if scheme.lower() == "bearer" and token.strip():
+            return token.strip()
+    return query_token or None

@@ -41,14 +41,26 @@ class Limits:
         max_connections: Connections open at once, from everyone (503 above).
         max_per_ip: Connections open at once from one address (closed above).
         backlog: Connections the operating system queues before accepting.
-        max_tables: Tables held at once (503 for a new one above it).
-        table_idle: Seconds a table nobody asks about is kept.
-        finished_idle: Seconds a finished table nobody asks about is kept
-            once room is needed (its record is fetched at the end).
+        max_tables: Unfinished tables held at once, from everyone (503 with
+            ``Retry-After`` for a new one above it).
+        tables_per_address: Unfinished tables one address may hold (429).
+        tables_per_minute: Tables one address may make in a minute (429,
+            with ``Retry-After`` the seconds until it may again).
+        keep_finished: Seconds a finished table and its record are kept
+            after its last move (30 days).
+        keep_unfinished: Seconds an unfinished table nobody moves at is
+            kept (7 days).
         wait: Seconds a long poll waits by default.
         max_wait: The longest wait a long poll may ask for.
         bot_moves: Bot moves played before the server answers; the bots
             play the rest after the answer, a batch at a time.
+        bot_time: Seconds bots play before the server answers (the rest
+            after the answer, as for ``bot_moves``).
+        search_seconds: CPU seconds the search bot thinks about a move.
+        socket_idle: Seconds a WebSocket may go without a message either
+            way before the server closes it (1000, "idle"); pings do not
+            count, so a client that only watches stays as long as the game
+            moves.
 
     >>> Limits(max_tables=0)
     Traceback (most recent call last):
@@ -62,9 +74,14 @@ class Limits:
     max_connections: int = attrs.field(default=1000, validator=_positive)
     max_per_ip: int = attrs.field(default=64, validator=_positive)
     backlog: int = attrs.field(default=2048, validator=_positive)
-    max_tables: int = attrs.field(default=1000, validator=_positive)
-    table_idle: float = attrs.field(default=3600.0, validator=_positive)
-    finished_idle: float = attrs.field(default=30.0, validator=_positive)
+    max_tables: int = attrs.field(default=10_000, validator=_positive)
+    tables_per_address: int = attrs.field(default=20, validator=_positive)
+    tables_per_minute: int = attrs.field(default=20, validator=_positive)
+    keep_finished: float = attrs.field(default=30 * 86400.0, validator=_positive)
+    keep_unfinished: float = attrs.field(default=7 * 86400.0, validator=_positive)
     wait: float = attrs.field(default=25.0, validator=_positive)
     max_wait: float = attrs.field(default=30.0, validator=_positive)
     bot_moves: int = attrs.field(default=2000, validator=_positive)
+    bot_time: float = attrs.field(default=2.0, validator=_positive)
+    search_seconds: float = attrs.field(default=1.0, validator=_positive)
+    socket_idle: float = attrs.field(default=900.0, validator=_positive)

@@ -28,7 +28,7 @@ from rummyrules.server.app import create_app
 from rummyrules.server.limits import Limits
 from rummyrules.server.protocol import guarded_protocols
 
-__all__ = ["TokenMask", "make_config", "running", "serve"]
+__all__ = ["TokenMask", "make_config", "run_server", "running"]
 
 
 class TokenMask(logging.Filter):
@@ -89,15 +89,22 @@ def make_config(
     )
 
 
-def serve(
-    host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None
-) -> None:  # pragma: no cover - runs until interrupted; tests use running()
-    """Serve until interrupted (Ctrl-C), logging each request with tokens masked."""
-    limits = limits or Limits()
-    config = make_config(create_app(limits), host, port, limits, log=True)
-    server = uvicorn.Server(config)
+def run_server(  # noqa: PLR0913 - the command line's options, passed on
+    *,
+    host: str,
+    port: int,
+    limits: Limits,
+    database: str,
+    forwarded: str | None = None,
+    sockets: list[socket.socket] | None = None,
+) -> None:  # pragma: no cover - runs until interrupted; tests run it as a command
+    """Serve one process's app over ``database`` until interrupted, logging tokens masked."""
+    app = create_app(limits, database=database)
+    config = make_config(app, host, port, limits, log=True)
+    if forwarded is not None:  # behind a reverse proxy: trust its X-Forwarded-For
+        config.proxy_headers, config.forwarded_allow_ips = True, forwarded
     logging.getLogger("uvicorn.access").addFilter(TokenMask())
-    server.run()
+    uvicorn.Server(config).run(sockets=sockets)
 
 
 @contextlib.contextmanager
@@ -105,6 +112,7 @@ def running(
     app: Starlette | None = None,
     *,
     limits: Limits | None = None,
+    database: str | None = None,
     host: str = "127.0.0.1",
     startup: float = 10.0,
 ) -> Iterator[str]:
@@ -118,7 +126,7 @@ def running(
             urllib.request.urlopen(url + "/api/games")
     """
     limits = limits or Limits()
-    app = app or create_app(limits)
+    app = app or create_app(limits, database=database)
     listener = socket.socket(
         socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM
     )

@@ -1,31 +1,39 @@
-"""Tables: one game each, with its seats, its bots, its versions and its event log.
+"""A table at one version: its row, its game, and what its seats may do next.
 
-A :class:`Table` holds the only copy of its game. People play its human
-seats with secret tokens; the library's bots play the others, on after
-every move, until a person must act. Each change gives the table a new
-version: an opaque random string, not a count, which would tell Going Out
-Rummy players how many moves passed (GOR-11). Each seat has its own log of
-the events it may know, tagged with the version that brought them, so that a
-client that saw version V asks for everything since V.
+A :class:`Table` is a value: the database's row
+(:class:`~rummyrules.server.storage.TableRow`) and the game it holds, read
+once. A move, a decline or the bots' turns give a :class:`Step`: the next
+table and the changes (:class:`~rummyrules.server.storage.Change`) to
+append, which the lobby saves before it answers. Nothing here touches the
+database, the network or a clock it is not given.
 
-Nothing here knows HTTP: the web app (:mod:`rummyrules.server.app`) reads
-requests and turns :class:`~rummyrules.server.documents.ApiError` into
-answers.
+Each change gives the table a new version: an opaque random string, not a
+count, which would tell Going Out Rummy players how many moves passed
+(GOR-11). Each human seat is told the events it may know, tagged with the
+version that brought them. A bot is made afresh for each decision, seeded
+from the table's seed, its seat and the version's number, so that any
+worker, before or after a restart, plays the same bot the same way.
 
->>> store = TableStore(Limits())
->>> table = store.create("EndOfThePage", {"rounds": 1}, ["human", "greedy"], seed=3)
+>>> from rummyrules import parse_rules
+>>> table, tokens = new_table(
+...     "t1",
+...     parse_rules("EndOfThePage rounds=1"),
+...     ["human", "greedy"],
+...     seed=3,
+...     chosen=True,
+...     creator="127.0.0.1",
+...     now=0.0,
+... )
 >>> [seat["kind"] for seat in table.seats()]
 ['human', 'greedy']
->>> token = table.seats()[0]["token"]
->>> table.seat_of(token), table.awaits(0)
+>>> table.seat_of(tokens[0]), table.bots(Limits()).table.awaits(0)
 (0, True)
 """
 
 from __future__ import annotations
 
-import asyncio
-import bisect
-import contextlib
+import hashlib
+import hmac
 import json
 import secrets
 import time
@@ -34,36 +42,29 @@ from typing import Any, Final
 
 import attrs
 
-from rummyrules.bots import Bot, GreedyBot, RandomBot
+from rummyrules.bots import Bot, SearchBot
 from rummyrules.core.errors import IllegalMoveError, RummyRulesError
-from rummyrules.formats.json import dumps
+from rummyrules.formats.json import dumps, loads
 from rummyrules.formats.json_converter import CONVERTER
-from rummyrules.formats.records import record_game
+from rummyrules.formats.records.fairness import seed_commitment
 from rummyrules.game.grouping import group_moves
 from rummyrules.game.moves import Drop, Move
 from rummyrules.game.playing import sent_move
+from rummyrules.game.registry import rules_text
 from rummyrules.game.state import GameState, PlayableRules
-from rummyrules.server.documents import (
-    ApiError,
-    Json,
-    group_document,
-    rules_from_request,
-)
+from rummyrules.server.documents import ApiError, Json, group_document
 from rummyrules.server.limits import Limits
+from rummyrules.server.storage import Change, TableRow, hash_token
+from rummyrules.simulation import BOTS
 
-__all__ = ["SEAT_KINDS", "Table", "TableStore"]
+__all__ = ["SEAT_KINDS", "Step", "Table", "new_table"]
 
-SEAT_KINDS: Final = ("human", "greedy", "random")
+SEAT_KINDS: Final = ("human", *BOTS)
 """What may sit at a seat: a person, or one of the library's bots by name."""
 
 
 def _version() -> str:
     return secrets.token_urlsafe(9)
-
-
-def _words(move: Move) -> str:
-    """A move's text without its ``N:`` prefix, as a person sends it."""
-    return str(move).split(": ", 1)[-1]
 
 
 def _as_recorded(game: GameState, move: Move) -> Move:
@@ -73,8 +74,9 @@ def _as_recorded(game: GameState, move: Move) -> Move:
     stay; it goes only where the game lists the move without one (``draw``,
     not ``1: draw``). A claim keeps it, even by the player to move (F14-R9).
 
+    >>> from rummyrules import parse_rules
     >>> from rummyrules.game.notation import parse_move
-    >>> game = rules_from_request("GinRummy", {}).new_game(seed=1)
+    >>> game = parse_rules("GinRummy").new_game(seed=1)
     >>> seat = game.to_move
     >>> str(_as_recorded(game, parse_move(f"{seat}: pass")))
     'pass'
@@ -84,118 +86,233 @@ def _as_recorded(game: GameState, move: Move) -> Move:
     return plain if mover and plain in game.legal_moves() else move
 
 
-def _make_bot(kind: str, seed: int) -> Bot:
-    return GreedyBot(seed=seed) if kind == "greedy" else RandomBot(seed=seed)
+def bot_seed(seed: int, seat: int, number: int) -> int:
+    """The seed of the bot deciding at version ``number``: 64 bits that do not give away ``seed``.
+
+    >>> bot_seed(1, 0, 0) == bot_seed(1, 0, 0) != bot_seed(1, 0, 1)
+    True
+    """
+    digest = hashlib.sha256(f"rummyrules-bot:{seed}:{seat}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
+def make_bot(kind: str, seed: int, limits: Limits) -> Bot:
+    """The bot a seat's kind names; a search gets the server's time budget a move.
+
+    >>> (
+    ...     type(make_bot("search", 1, Limits())).__name__,
+    ...     make_bot("search", 1, Limits(search_seconds=0.25)).seconds,
+    ... )
+    ('SearchBot', 0.25)
+    """
+    if BOTS[kind] is SearchBot:
+        return SearchBot(seed=seed, playouts=None, seconds=limits.search_seconds)
+    return BOTS[kind](seed=seed)
+
+
+def new_table(  # noqa: PLR0913 - a table is made of all of these
+    table_id: str,
+    rules: PlayableRules[Any],
+    kinds: Sequence[str],
+    *,
+    seed: int,
+    chosen: bool,
+    creator: str,
+    now: float,
+) -> tuple[Table, dict[int, str]]:
+    """A table at its deal, and the token of each human seat (given once, kept hashed).
+
+    >>> from rummyrules import parse_rules
+    >>> table, tokens = new_table(
+    ...     "t",
+    ...     parse_rules("GinRummy"),
+    ...     ["human", "random"],
+    ...     seed=5,
+    ...     chosen=False,
+    ...     creator="::1",
+    ...     now=1.0,
+    ... )
+    >>> sorted(tokens), table.row.number, table.row.tokens[1]
+    ([0], 0, None)
+    """
+    game = rules.new_game(seed=seed)
+    tokens = {
+        seat: secrets.token_urlsafe(16)
+        for seat, kind in enumerate(kinds)
+        if kind == "human"
+    }
+    version = _version()
+    row = TableRow(
+        id=table_id,
+        rules=rules_text(rules),
+        seats=tuple(kinds),
+        tokens=tuple(
+            hash_token(tokens[seat]) if seat in tokens else None
+            for seat in range(len(kinds))
+        ),
+        seed=seed,
+        chosen=chosen,
+        commitment=seed_commitment(table_id, seed),
+        creator=creator,
+        created=now,
+        changed=now,
+        number=0,
+        version=version,
+        revision=0,
+        state=dumps(game),
+        over=game.is_over,
+    )
+    table = Table(row, game)
+    return table, tokens
+
+
+@attrs.frozen
+class Step:
+    """What a move, a decline or the bots' turns did: the next table and its changes.
+
+    Attributes:
+        table: The table after it, whose row the lobby saves.
+        changes: The versions it made, in order (none for a decline alone).
+        more: Whether bots have moves left that the step's budget did not play.
+    """
+
+    table: Table
+    changes: tuple[Change, ...]
+    more: bool
+
+
+@attrs.frozen
 class Table:
-    """One game, its seats and its bots; every change under one asyncio lock.
+    """One table at one version: its row and its game.
 
-    The game is a frozen :class:`~rummyrules.GameState`, replaced by the
-    next one on each move, so every answer shows a whole state. Bots in
-    the seats not ``human`` play from their own views, on after every move.
-    ``condition`` wakes long polls and WebSockets when the version changes.
-
-    >>> rules = rules_from_request("GoingOutRummy", {"max_turns": 6})
-    >>> table = Table("t1", rules, ["human", "random"], seed=4)
+    >>> from rummyrules import parse_rules
+    >>> table, _ = new_table(
+    ...     "t",
+    ...     parse_rules("GoingOutRummy max_turns=6"),
+    ...     ["human", "random"],
+    ...     seed=4,
+    ...     chosen=False,
+    ...     creator="::1",
+    ...     now=0.0,
+    ... )
     >>> table.game.to_move in (0, 1), len(table.version) > 8
     (True, True)
     """
 
-    def __init__(
-        self,
-        table_id: str,
-        rules: PlayableRules[Any],
-        kinds: Sequence[str],
-        *,
-        seed: int,
-        limits: Limits | None = None,
-    ) -> None:
-        self.id = table_id
-        self.rules, self.seed = rules, seed
-        self.kinds = tuple(kinds)
-        self.limits = limits or Limits()
-        self.game: GameState = rules.new_game(seed=seed)
-        self.moves: list[Move] = []  # as a record replays them
-        self.tokens = {
-            secrets.token_urlsafe(16): seat
-            for seat, kind in enumerate(kinds)
-            if kind == "human"
-        }
-        self.bots = {
-            seat: _make_bot(kind, seed * 16 + seat)
-            for seat, kind in enumerate(kinds)
-            if kind != "human"
-        }
-        self.declined: set[int] = set()  # who let this state's claim go (F14-12)
-        self.lock = asyncio.Lock()  # one change at a time, across awaits
-        self._signal = asyncio.Event()  # set, and replaced, on each change
-        self.version = ""
-        self._versions: dict[str, int] = {}
-        # Per seat: (version number, event) in order; and the version's view.
-        self._events: list[list[tuple[int, Json]]] = [[] for _ in kinds]
-        self._documents: dict[int, tuple[Json, list[Json]]] = {}
-        self._record: str | None = None
-        self.used = time.monotonic()
-        self._changed(self.game)
-        self.play_bots()
+    row: TableRow
+    game: GameState
 
-    # --- What anyone may ask ---------------------------------------------
+    @classmethod
+    def read(cls, row: TableRow) -> Table:
+        """The table a row holds, its game read from the row's JSON."""
+        game = loads(row.state)
+        if not isinstance(game, GameState):  # pragma: no cover - the server writes it
+            message = f"table {row.id!r} holds no game"
+            raise TypeError(message)
+        return cls(row, game)
 
-    def seats(self) -> list[Json]:
-        """Each seat's kind, with the token of each human seat (for its creator).
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        return self.row.id
 
-        >>> table = Table(
-        ...     "t", rules_from_request("GinRummy", {}), ["greedy", "random"], seed=1
+    @property
+    def version(self) -> str:
+        """The table's version, a random string."""
+        return self.row.version
+
+    # --- What anyone may ask ------------------------------------------------
+
+    def seats(self, tokens: dict[int, str] | None = None) -> list[Json]:
+        """Each seat's kind, with the tokens given (to the table's creator, once).
+
+        >>> from rummyrules import parse_rules
+        >>> table, tokens = new_table(
+        ...     "t",
+        ...     parse_rules("GinRummy"),
+        ...     ["greedy", "random"],
+        ...     seed=1,
+        ...     chosen=False,
+        ...     creator="::1",
+        ...     now=0.0,
         ... )
-        >>> table.seats()
+        >>> table.seats(tokens)
         [{'seat': 0, 'kind': 'greedy'}, {'seat': 1, 'kind': 'random'}]
         """
-        tokens = {seat: token for token, seat in self.tokens.items()}
+        tokens = tokens or {}
         return [
             {"seat": seat, "kind": kind}
             | ({"token": tokens[seat]} if seat in tokens else {})
-            for seat, kind in enumerate(self.kinds)
+            for seat, kind in enumerate(self.row.seats)
         ]
 
     def status(self) -> Json:
         """What anyone may know without a token: ``GET /api/tables/{id}``.
 
-        >>> table = Table(
-        ...     "t", rules_from_request("GinRummy", {}), ["human", "greedy"], seed=1
+        ``seed`` says who chose it and gives the commitment to it from the
+        start; the seed itself only once the game is over.
+
+        >>> from rummyrules import parse_rules
+        >>> table, _ = new_table(
+        ...     "t",
+        ...     parse_rules("GinRummy"),
+        ...     ["human", "greedy"],
+        ...     seed=1,
+        ...     chosen=True,
+        ...     creator="::1",
+        ...     now=0.0,
         ... )
-        >>> sorted(table.status())
-        ['name', 'over', 'phase', 'players', 'seats', 'to_move', 'variant', 'version', 'winners']
+        >>> status = table.status()
+        >>> sorted(status)
+        ['name', 'over', 'phase', 'players', 'seats', 'seed', 'to_move', 'variant', 'version', 'winners']
+        >>> status["seed"]["chosen_by"], len(status["seed"]["commitment"])
+        ('creator', 64)
         """
         game = self.game
+        seed: Json = {
+            "chosen_by": "creator" if self.row.chosen else "server",
+            "commitment": self.row.commitment,
+        }
+        if game.is_over:
+            seed["seed"] = str(self.row.seed)  # JSON numbers lose 128-bit seeds
         return {
             "variant": type(game.rules).__name__,
             "name": game.rules.name,
             "players": game.players,
-            "seats": list(self.kinds),
+            "seats": list(self.row.seats),
             "to_move": game.to_move,
             "phase": str(game.phase.value),
             "over": game.is_over,
             "winners": list(game.winners),
             "version": self.version,
+            "seed": seed,
         }
 
     def seat_of(self, token: str | None) -> int:
         """The seat a token holds (401 without one, 403 for an unknown one).
 
-        >>> Table(
-        ...     "t", rules_from_request("GinRummy", {}), ["human", "greedy"], seed=1
-        ... ).seat_of("x")
+        >>> from rummyrules import parse_rules
+        >>> table, _ = new_table(
+        ...     "t",
+        ...     parse_rules("GinRummy"),
+        ...     ["human", "greedy"],
+        ...     seed=1,
+        ...     chosen=False,
+        ...     creator="::1",
+        ...     now=0.0,
+        ... )
+        >>> table.seat_of("x")
         Traceback (most recent call last):
         ...
         rummyrules.server.documents.ApiError: that token holds no seat at this table
         """
         if not token:
             raise ApiError(401, "send your seat's token: Authorization: Bearer TOKEN")
-        seat = self.tokens.get(token)
-        if seat is None:
-            raise ApiError(403, "that token holds no seat at this table")
-        return seat
+        hashed = hash_token(token[:200])
+        for seat, kept in enumerate(self.row.tokens):
+            if kept is not None and hmac.compare_digest(kept, hashed):
+                return seat
+        raise ApiError(403, "that token holds no seat at this table")
 
     def awaits(self, seat: int) -> bool:
         """Whether the game waits for this seat: its turn, or a claim it may still make.
@@ -203,10 +320,17 @@ class Table:
         A drop (GOR-10) is open to everyone at every moment, so it makes no
         one awaited; a claim the seat has declined no longer does.
 
-        >>> table = Table(
-        ...     "t", rules_from_request("GinRummy", {}), ["human", "human"], seed=1
+        >>> from rummyrules import parse_rules
+        >>> table, _ = new_table(
+        ...     "t",
+        ...     parse_rules("GinRummy"),
+        ...     ["human", "human"],
+        ...     seed=1,
+        ...     chosen=False,
+        ...     creator="::1",
+        ...     now=0.0,
         ... )
-        >>> [table.awaits(seat) for seat in (0, 1)] == [
+        >>> [table.awaits(s) for s in (0, 1)] == [
         ...     table.game.to_move == s for s in (0, 1)
         ... ]
         True
@@ -216,92 +340,35 @@ class Table:
             return False
         if seat == game.to_move:
             return True
-        return seat not in self.declined and any(
+        return seat not in self.row.declined and any(
             not isinstance(move, Drop) for move in game.legal_moves(player=seat)
         )
 
-    async def wait_for_change(
-        self, version: str | None, seat: int | None, timeout: float | None
-    ) -> None:
-        """Wait until the table leaves ``version``, or ``timeout`` seconds pass.
+    def document(self, seat: int) -> tuple[Json, list[Json]]:
+        """The seat's view as JSON (``json.loads(dumps(view))``) and its move groups."""
+        view = self.game.view(seat)
+        groups = [group_document(group) for group in group_moves(view.legal_moves)]
+        return json.loads(dumps(view)), groups
 
-        With ``seat``, return at once when the game waits for that seat, so a
-        long poll never stalls a player who has a move to make.
+    # --- What a seat does ------------------------------------------------------
 
-        >>> table = Table(
-        ...     "t", rules_from_request("GinRummy", {}), ["human", "human"], seed=1
-        ... )
-        >>> from concurrent.futures import ThreadPoolExecutor
-        >>> with ThreadPoolExecutor(1) as pool:  # an event loop of its own
-        ...     waited = pool.submit(
-        ...         asyncio.run, table.wait_for_change("old", None, 5.0)
-        ...     )
-        ...     waited.result(timeout=1)  # at once: the table has moved on from "old"
-        """
-        if version != self.version or (seat is not None and self.awaits(seat)):
-            return
-        signal = self._signal
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(signal.wait(), timeout)
-
-    def answer(self, seat: int, since: str | None = None) -> Json:
-        """The seat's answer: version, view document and the events since ``since``.
-
-        Without ``since`` (or with a version this table never had) the
-        events are all the seat may know since the deal.
-
-        >>> table = Table(
-        ...     "t", rules_from_request("GinRummy", {}), ["human", "greedy"], seed=1
-        ... )
-        >>> body = table.answer(0)
-        >>> body["seat"], body["view"]["kind"], body["version"] == table.version
-        (0, 'view', True)
-        """
-        self.used = time.monotonic()
-        start = self._versions.get(since, -1) if since is not None else -1
-        log = self._events[seat]
-        first = bisect.bisect_right(log, start, key=lambda entry: entry[0])
-        view, groups = self._seen(seat)
-        return {
-            "version": self.version,
-            "seat": seat,
-            "view": view,
-            "events": [event for _, event in log[first:]],
-            "groups": groups,
-        }
-
-    def record(self) -> Json:
-        """The game record and the winners, once the game is over (409 before).
-
-        >>> table = Table(
-        ...     "t", rules_from_request("GinRummy", {}), ["greedy", "greedy"], seed=2
-        ... )
-        >>> body = table.record()
-        >>> (
-        ...     body["record"].startswith('[Variant "GinRummy"]'),
-        ...     body["winners"] == list(table.game.winners),
-        ... )
-        (True, True)
-        """
-        if not self.game.is_over:
-            raise ApiError(409, "the game is not over yet: its record comes at the end")
-        if self._record is None:
-            record = record_game(self.rules, seed=self.seed, moves=self.moves)
-            self._record = str(record)
-        return {"record": self._record, "winners": list(self.game.winners)}
-
-    # --- What a seat does -------------------------------------------------
-
-    def move(self, seat: int, text: str) -> bool:
-        """Play ``text`` for ``seat``, then let the bots play on; whether bots are left to play.
+    def move(self, seat: int, text: str, limits: Limits) -> Step:
+        """Play ``text`` for ``seat``, then the bots, within the limits' budget.
 
         409 when the rules refuse the move (naming the rule), 422 when the
         text is no move, 403 for a move in another seat's name.
 
-        >>> table = Table(
-        ...     "t", rules_from_request("EndOfThePage", {}), ["human", "human"], seed=1
+        >>> from rummyrules import parse_rules
+        >>> table, _ = new_table(
+        ...     "t",
+        ...     parse_rules("EndOfThePage"),
+        ...     ["human", "human"],
+        ...     seed=1,
+        ...     chosen=False,
+        ...     creator="::1",
+        ...     now=0.0,
         ... )
-        >>> table.move(0, "draw")
+        >>> table.move(0, "draw", Limits())
         Traceback (most recent call last):
         ...
         rummyrules.server.documents.ApiError: it is player 1's turn, not player 0's
@@ -315,48 +382,78 @@ class Table:
             raise ApiError(status, error.reason, error.rule) from error
         except RummyRulesError as error:  # MoveParseError: no move at all
             raise ApiError(422, str(error)) from error
-        self.moves.append(_as_recorded(game, move))
-        self._changed(after)
-        return self.play_bots()
+        first = self._next(after, _as_recorded(game, move))
+        return first.table._bots(limits, first.changes)
 
-    def decline(self, seat: int) -> bool:
-        """Let the claim offered to ``seat`` go (F14-12); whether bots are left to play.
+    def decline(self, seat: int, limits: Limits) -> Step:
+        """Let the claim offered to ``seat`` go (F14-12), then the bots.
 
-        >>> table = Table(
-        ...     "t", rules_from_request("GinRummy", {}), ["human", "greedy"], seed=1
+        >>> from rummyrules import parse_rules
+        >>> table, _ = new_table(
+        ...     "t",
+        ...     parse_rules("GinRummy"),
+        ...     ["human", "greedy"],
+        ...     seed=1,
+        ...     chosen=False,
+        ...     creator="::1",
+        ...     now=0.0,
         ... )
-        >>> table.decline(0)
-        False
+        >>> step = table.decline(0, Limits())
+        >>> step.changes, step.more, sorted(step.table.row.declined)
+        ((), False, [0])
         """
-        self.declined.add(seat)
-        return self.play_bots()
+        declined = self.row.declined | {seat}
+        row = attrs.evolve(self.row, declined=declined, revision=self.row.revision + 1)
+        return Table(row, self.game)._bots(limits, ())
 
-    def play_bots(self) -> bool:
-        """Let the bots move until a person must (or may claim); whether more are left.
+    def bots(self, limits: Limits) -> Step:
+        """The bots' moves until a person must act, or the budget is spent.
 
-        At most ``limits.bot_moves`` moves are played in one call, so no
-        request waits long for a table of bots; the caller plays the rest
-        later. Claims out of turn (1400) are asked first, from the mover's
-        left, as :func:`~rummyrules.bots.play_game` asks; a drop is never
-        waited for.
-
-        >>> table = Table(
-        ...     "t", rules_from_request("GinRummy", {}), ["greedy", "greedy"], seed=2
+        >>> from rummyrules import parse_rules
+        >>> table, _ = new_table(
+        ...     "t",
+        ...     parse_rules("GinRummy"),
+        ...     ["human", "greedy"],
+        ...     seed=2,
+        ...     chosen=False,
+        ...     creator="::1",
+        ...     now=0.0,
         ... )
-        >>> table.game.is_over, table.play_bots()
-        (True, False)
+        >>> step = table.bots(Limits())
+        >>> step.more, step.table.game.to_move == 0 or step.table.game.is_over
+        (False, True)
         """
-        for _ in range(self.limits.bot_moves):
-            move = self._bot_move()
+        return self._bots(limits, ())
+
+    def _bots(self, limits: Limits, changes: tuple[Change, ...]) -> Step:
+        """Bots play on, at most ``bot_moves`` moves and ``bot_time`` seconds."""
+        table = self
+        deadline = time.monotonic() + limits.bot_time
+        for _ in range(limits.bot_moves):
+            move = table._bot_move(limits)
             if move is None:
-                return False
-            self.moves.append(move)
-            self._changed(self.game.apply(move))
-        return not self.game.is_over and self._bot_move() is not None
+                return Step(
+                    table._finish(more=False, moved=bool(changes)), changes, more=False
+                )
+            step = table._next(table.game.apply(move), move)
+            table, changes = step.table, changes + step.changes
+            if time.monotonic() > deadline:
+                break
+        more = table._bot_move(limits) is not None
+        return Step(table._finish(more=more, moved=bool(changes)), changes, more=more)
 
-    def _bot_move(self) -> Move | None:
-        """The next bot move, or None when a person must act or the game is over."""
-        game = self.game
+    def _finish(self, *, more: bool, moved: bool) -> Table:
+        """The table with its game written into its row once, at the end of a step."""
+        state = dumps(self.game) if moved else self.row.state
+        return Table(attrs.evolve(self.row, bots=more, state=state), self.game)
+
+    def _bot_move(self, limits: Limits) -> Move | None:
+        """The next bot move, or None when a person must act or the game is over.
+
+        Claims out of turn (1400) are asked first, from the mover's left, as
+        :func:`~rummyrules.bots.play_game` asks; a drop is never waited for.
+        """
+        game, row = self.game, self.row
         if game.is_over:
             return None
         mover = game.to_move or 0
@@ -364,140 +461,52 @@ class Table:
             player = (mover + offset) % game.players
             if all(isinstance(m, Drop) for m in game.legal_moves(player=player)):
                 continue
-            if player not in self.bots:
-                if player in self.declined:
+            if row.seats[player] == "human":
+                if player in row.declined:
                     continue
                 return None  # a person may claim: wait for the claim or decline
-            move = self.bots[player].choose(game.view(player))
+            bot = make_bot(
+                row.seats[player], bot_seed(row.seed, player, row.number), limits
+            )
+            move = bot.choose(game.view(player))
             if move is not None:
                 return move
-        if mover not in self.bots:
+        if row.seats[mover] == "human":
             return None  # a person's turn
-        move = self.bots[mover].choose(game.view(mover))
+        bot = make_bot(row.seats[mover], bot_seed(row.seed, mover, row.number), limits)
+        move = bot.choose(game.view(mover))
         if move is None:
             message = f"the bot of player {mover} chose no move on its own turn"
             raise RuntimeError(message)
         return move
 
-    def _changed(self, after: GameState) -> None:
-        """Take the new state: a new version, each seat's events logged."""
-        self.game = after
-        self.declined.clear()
-        self.version = _version()
-        number = len(self._versions)
-        self._versions[self.version] = number
-        self._documents.clear()
-        for seat in self.tokens.values():  # only people read their events
-            # Each as the seat's view tells it (View.events), without
-            # working the whole view out for every state the bots pass by.
-            self._events[seat].extend(
-                (number, CONVERTER.unstructure(event.seen_by(seat)))
-                for event in after.events
-            )
-        self.used = time.monotonic()
-        self._signal.set()  # wakes every waiter of the version before
-        self._signal = asyncio.Event()
+    def _next(self, after: GameState, move: Move) -> Step:
+        """The table after ``move``: a new version, each person's events, no claim declined."""
+        number = self.row.number + 1
+        version = _version()
+        events = {
+            seat: [CONVERTER.unstructure(event.seen_by(seat)) for event in after.events]
+            for seat, kind in enumerate(self.row.seats)
+            if kind == "human"
+        }
+        row = attrs.evolve(
+            self.row,
+            number=number,
+            version=version,
+            revision=self.row.revision + 1,
+            declined=frozenset(),
+            over=after.is_over,
+        )
+        change = Change(number=number, version=version, move=str(move), events=events)
+        return Step(Table(row, after), (change,), more=False)
 
-    def _seen(self, seat: int) -> tuple[Json, list[Json]]:
-        """The seat's view document and its move groups, once per version."""
-        seen = self._documents.get(seat)
-        if seen is None:
-            view = self.game.view(seat)
-            groups = [group_document(group) for group in group_moves(view.legal_moves)]
-            seen = json.loads(dumps(view)), groups
-            self._documents[seat] = seen
-        return seen
-
-
-class TableStore:
-    """The tables the server holds, by id, at most ``limits.max_tables``.
-
-    When room is needed, tables nobody has asked about for
-    ``limits.table_idle`` seconds are let go, and finished ones after
-    ``limits.finished_idle`` seconds.
-
-    >>> store = TableStore(Limits(max_tables=1))
-    >>> first = store.create("GinRummy", {}, ["human", "greedy"], seed=1)
-    >>> store.get(first.id) is first
-    True
-    >>> store.create("GinRummy", {}, ["human", "greedy"], seed=1)
-    Traceback (most recent call last):
-    ...
-    rummyrules.server.documents.ApiError: the server holds as many tables as it may (1): try again later
-    """
-
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
-        self.tables: dict[str, Table] = {}
-
-    def get(self, table_id: str) -> Table:
-        """The table with this id (404 for none).
-
-        >>> TableStore(Limits()).get("nope")
-        Traceback (most recent call last):
-        ...
-        rummyrules.server.documents.ApiError: there is no table 'nope'
-        """
-        table = self.tables.get(table_id)
-        if table is None:
-            raise ApiError(404, f"there is no table {table_id[:40]!r}")
-        return table
-
-    def create(
-        self, variant: object, options: object, seats: object, *, seed: object = None
-    ) -> Table:
-        """A new table for a request's variant, options, seats and seed (400 for bad ones).
-
-        >>> TableStore(Limits()).create("GinRummy", {}, ["human", "clever"])
-        Traceback (most recent call last):
-        ...
-        rummyrules.server.documents.ApiError: seat 1 is 'clever': a seat is human, greedy or random
-        """
-        rules = rules_from_request(variant, options)
-        kinds = self._kinds(seats, rules.players)
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise ApiError(
-                400, "the seed is a whole number from 0 below 2**63, or null"
-            )
-        self._make_room()
-        table_id = secrets.token_urlsafe(9)
-        try:
-            table = Table(table_id, rules, kinds, seed=seed, limits=self.limits)
-        except RummyRulesError as error:
-            raise ApiError(400, str(error)) from error
-        self.tables[table_id] = table
-        return table
-
-    @staticmethod
-    def _kinds(seats: object, players: int) -> list[str]:
-        if not isinstance(seats, list) or len(seats) != players:
-            message = f'name the {players} seats, as ["human", "greedy"]'
-            raise ApiError(400, message)
-        for seat, kind in enumerate(seats):
-            if kind not in SEAT_KINDS:
-                shown = kind if isinstance(kind, str) else json.dumps(kind)[:40]
-                message = f"seat {seat} is {shown!r}: a seat is human, greedy or random"
-                raise ApiError(400, message)
-        if "human" not in seats:
-            raise ApiError(
-                400, "seat at least one human: a table of bots has no one to answer"
-            )
-        return [str(kind) for kind in seats]
-
-    def _make_room(self) -> None:
-        if len(self.tables) < self.limits.max_tables:
-            return
-        now = time.monotonic()
-        for table_id, table in list(self.tables.items()):
-            idle = now - table.used
-            finished = table.game.is_over and idle > self.limits.finished_idle
-            if finished or idle > self.limits.table_idle:
-                del self.tables[table_id]
-        if len(self.tables) >= self.limits.max_tables:
-            message = (
-                f"the server holds as many tables as it may ({self.limits.max_tables}): "
-                "try again later"
-            )
-            raise ApiError(503, message)
+    def first_change(self) -> Change:
+        """The change of the deal: version 0 and the events each person was told of it."""
+        events = {
+            seat: [
+                CONVERTER.unstructure(event.seen_by(seat)) for event in self.game.events
+            ]
+            for seat, kind in enumerate(self.row.seats)
+            if kind == "human"
+        }
+        return Change(number=0, version=self.version, move=None, events=events)

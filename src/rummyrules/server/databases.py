@@ -1,0 +1,87 @@
+"""Opening a table storage from a database URL, and the default database.
+
+``sqlite:///PATH`` is a file (``sqlite:////abs/path`` or, relative to the
+working folder, ``sqlite:///name.sqlite3``; its folder is made), and
+``sqlite://`` alone a database in memory that lasts as long as its storage;
+``postgresql://...`` (or ``postgres://``) goes to psycopg as it is, with the
+extra ``[postgres]``.
+
+>>> storage = open_storage("sqlite://")
+>>> storage.unfinished()
+0
+>>> storage.close()
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+
+from rummyrules.server.sqlite import SQLiteStorage
+from rummyrules.server.storage import Storage
+
+__all__ = ["DatabaseURLError", "default_database", "open_storage", "shown_url"]
+
+
+class DatabaseURLError(ValueError):
+    """A database URL the server cannot open.
+
+    >>> open_storage("mysql://x")
+    Traceback (most recent call last):
+    ...
+    rummyrules.server.databases.DatabaseURLError: a database URL is sqlite:///PATH or postgresql://..., not 'mysql://x'
+    """
+
+
+def default_database() -> str:
+    """The database ``rummyrules serve`` uses by default: a file in the user's data folder.
+
+    >>> url = default_database()
+    >>> (
+    ...     url.startswith("sqlite:////") or url.startswith("sqlite:///"),
+    ...     url.endswith("tables.sqlite3"),
+    ... )
+    (True, True)
+    """
+    folder = Path(platformdirs.user_data_dir("rummyrules"))
+    return "sqlite:///" + str(folder / "tables.sqlite3")
+
+
+def shown_url(url: str) -> str:
+    """A database URL as a log or an error may show it: no password, at most 60 characters.
+
+    >>> shown_url("postgresql://me:secret@db.example/games")
+    'postgresql://me:***@db.example/games'
+    """
+    scheme, sep, rest = url.partition("://")
+    user, at, host = rest.rpartition("@")
+    if at and ":" in user:
+        rest = user.split(":", 1)[0] + ":***@" + host
+    text = scheme + sep + rest
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def open_storage(url: str) -> Storage:
+    """The storage a database URL names, its tables made where they are missing.
+
+    >>> open_storage("sqlite://").due()
+    []
+    """
+    if not isinstance(url, str):
+        raise TypeError(f"a database URL is text, not {type(url).__name__}")
+    if url == "sqlite://":
+        return SQLiteStorage(":memory:")
+    if url.startswith("sqlite:///") and len(url) > len("sqlite:///"):
+        path = Path(url.removeprefix("sqlite:///"))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return SQLiteStorage(str(path))
+    if url.startswith(("postgresql://", "postgres://")):
+        # The extra [postgres] is loaded only when a PostgreSQL URL asks for it.
+        from rummyrules.server.postgres import PostgresStorage  # noqa: PLC0415
+
+        return PostgresStorage(url)
+    message = (
+        f"a database URL is sqlite:///PATH or postgresql://..., not {shown_url(url)!r}"
+    )
+    raise DatabaseURLError(message)

@@ -1,0 +1,441 @@
+"""The tables a server serves: read from storage, played, saved before answering, waited on.
+
+:class:`TableStore` is what the web app asks. It holds no table of its own:
+every request reads the table's row from the storage, every move is saved
+(with its version and its events) before its answer, and what it keeps in
+memory are caches of what the storage holds (games read from their JSON,
+view documents, records), keyed by version. So a restart, or another
+worker on the same PostgreSQL, serves every table where it was.
+
+Database calls and moves run in threads, the moves and the bots in a pool
+of their own, so a search bot thinking never stalls the event loop or the
+other tables' reads. Two writers of one table (two workers, or a person and
+the bots) are told apart by the storage's compare and set: the one that
+comes second reads the table again and tries its move on it, so the rules,
+not the timing, decide whether it still stands.
+
+>>> import asyncio
+>>> from rummyrules.server.limits import Limits
+>>> store = TableStore(Limits())
+>>> async def play():
+...     table, tokens = await store.create(
+...         "GinRummy", {}, ["human", "greedy"], seed=1, creator="::1"
+...     )
+...     again = await store.get(table.id)
+...     return again.version == table.version, again.seat_of(tokens[0])
+>>> asyncio.run(play())
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import concurrent.futures
+import contextlib
+import logging
+import math
+import secrets
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from rummyrules.core.errors import RummyRulesError
+from rummyrules.formats.records import record_game
+from rummyrules.formats.records.fairness import new_seed
+from rummyrules.game.registry import parse_rules
+from rummyrules.game.state import GameState
+from rummyrules.server.databases import open_storage
+from rummyrules.server.documents import ApiError, Json, rules_from_request
+from rummyrules.server.limits import Limits
+from rummyrules.server.storage import WAKE_ALL, Storage
+from rummyrules.server.tables import SEAT_KINDS, Step, Table, new_table
+
+__all__ = ["Signals", "TableStore"]
+
+_log = logging.getLogger("rummyrules.server")
+_T = TypeVar("_T")
+_K = TypeVar("_K")
+_ATTEMPTS = 5  # reads and tries of one move while other writers keep coming first
+_STALLED = 5.0  # seconds after which bots nobody plays are taken up by whoever reads
+_SWEEP_EVERY = 300.0
+
+
+class _Cache(Generic[_K, _T]):
+    """At most ``size`` values, the least recently used let go first; safe across threads."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: collections.OrderedDict[_K, _T] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: _K) -> _T | None:
+        with self._lock:
+            value = self._values.get(key)
+            if value is not None:
+                self._values.move_to_end(key)
+            return value
+
+    def put(self, key: _K, value: _T) -> None:
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+
+
+class Signals:
+    """Wakes whoever waits on a table when it changes (long polls, WebSockets).
+
+    Take :meth:`event` before reading the table, so that a change between
+    the read and the wait is not missed.
+
+    >>> signals = Signals()
+    >>> event = signals.event("t")
+    >>> signals.wake("t")
+    >>> event.is_set(), signals.event("t").is_set()
+    (True, False)
+    """
+
+    def __init__(self) -> None:
+        self._events: dict[str, asyncio.Event] = {}
+
+    def event(self, table: str) -> asyncio.Event:
+        """The event set at the table's next change."""
+        return self._events.setdefault(table, asyncio.Event())
+
+    def wake(self, table: str) -> None:
+        """The table changed (``WAKE_ALL``: any may have): wake its waiters."""
+        tables = list(self._events) if table == WAKE_ALL else [table]
+        for name in tables:
+            event = self._events.pop(name, None)
+            if event is not None:
+                event.set()
+
+
+def _kinds(seats: object, players: int) -> list[str]:
+    if not isinstance(seats, list) or len(seats) != players:
+        message = f'name the {players} seats, as ["human", "greedy"]'
+        raise ApiError(400, message)
+    for seat, kind in enumerate(seats):
+        if kind not in SEAT_KINDS:
+            shown = repr(kind)[:40]
+            message = f"seat {seat} is {shown}: a seat is {', '.join(SEAT_KINDS)}"
+            raise ApiError(400, message)
+    if "human" not in seats:
+        raise ApiError(
+            400, "seat at least one human: a table of bots has no one to answer"
+        )
+    return [str(kind) for kind in seats]
+
+
+def _seed(seed: object) -> tuple[int, bool]:
+    """The table's seed and whether its creator chose it."""
+    if seed is None:
+        return new_seed(), False
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**128:
+        raise ApiError(400, "the seed is a whole number from 0 below 2**128, or null")
+    return seed, True
+
+
+class TableStore:
+    """The server's tables, in a storage (SQLite in memory unless one is given).
+
+    Every method a request awaits; :meth:`start` and :meth:`stop` run the
+    background work (hearing other workers' changes, resuming bots left to
+    play, deleting tables past their keeping).
+    """
+
+    def __init__(self, limits: Limits, storage: Storage | None = None) -> None:
+        self.limits = limits
+        self.storage = storage if storage is not None else open_storage("sqlite://")
+        self.signals = Signals()
+        self._games: _Cache[tuple[str, str], GameState] = _Cache(512)
+        self._documents: _Cache[tuple[str, str, int], tuple[Json, list[Json]]] = _Cache(
+            1024
+        )
+        self._records: _Cache[str, Json] = _Cache(128)
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        self._bot_pool = concurrent.futures.ThreadPoolExecutor(
+            max_workers=2, thread_name_prefix="rummyrules-bots"
+        )
+        self._playing: set[str] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # --- Reading and saving (in threads) ---------------------------------------
+
+    def _load(self, table_id: str) -> Table:
+        row = self.storage.get(table_id)
+        if row is None:
+            raise ApiError(404, f"there is no table {table_id[:40]!r}")
+        game = self._games.get((row.id, row.version))
+        if game is None:
+            table = Table.read(row)
+            self._games.put((row.id, row.version), table.game)
+            return table
+        return Table(row, game)
+
+    def _save(self, before: Table, step: Step) -> Table | None:
+        row = attrs.evolve(step.table.row, changed=time.time())
+        if not self.storage.save(row, step.changes, revision=before.row.revision):
+            return None
+        self._games.put((row.id, row.version), step.table.game)
+        return Table(row, step.table.game)
+
+    def _step(self, table_id: str, act: Callable[[Table], Step]) -> tuple[Table, bool]:
+        for _ in range(_ATTEMPTS):
+            before = self._load(table_id)
+            step = act(before)
+            saved = self._save(before, step)
+            if saved is not None:
+                return saved, step.more
+        message = "the table kept changing while your move was played: send it again"
+        raise ApiError(409, message, retry_after=1)
+
+    async def _run(self, work: Callable[[], _T], *, bots: bool = False) -> _T:
+        pool = self._bot_pool if bots else None
+        return await asyncio.get_running_loop().run_in_executor(pool, work)
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    # --- What requests ask -------------------------------------------------------
+
+    async def get(self, table_id: str) -> Table:
+        """The table as it is now (404 for none); bots stalled on it are taken up."""
+        table = await self._run(lambda: self._load(table_id))
+        stalled = time.time() - table.row.changed > _STALLED
+        if table.row.bots and stalled and table_id not in self._playing:
+            self._play_on(table_id)
+        return table
+
+    async def create(
+        self,
+        variant: object,
+        options: object,
+        seats: object,
+        *,
+        seed: object,
+        creator: str,
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table, saved, and the token of each human seat (400, 429, 503 refused)."""
+        rules = rules_from_request(variant, options)
+        kinds = _kinds(seats, rules.players)
+        number, chosen = _seed(seed)
+
+        def make() -> tuple[Table, dict[int, str], bool]:
+            now = time.time()
+            self._admit(creator, now)
+            try:
+                table, tokens = new_table(
+                    secrets.token_urlsafe(9), rules, kinds,
+                    seed=number, chosen=chosen, creator=creator, now=now,
+                )  # fmt: skip
+            except RummyRulesError as error:
+                raise ApiError(400, str(error)) from error
+            self.storage.add(table.row, table.first_change())
+            step = table.bots(self.limits)
+            saved = self._save(table, step) if step.changes or step.more else table
+            return saved or table, tokens, step.more
+
+        table, tokens, more = await self._run(make, bots=True)
+        if more:
+            self._play_on(table.id)
+        return table, tokens
+
+    def _admit(self, creator: str, now: float) -> None:
+        """Refuse a new table past the creator's limits (429) or the server's (503)."""
+        limits = self.limits
+        recent = self.storage.created_by(creator, now - 60.0)
+        if len(recent) >= limits.tables_per_minute:
+            wait = max(1, math.ceil(recent[-limits.tables_per_minute] + 60.0 - now))
+            message = (
+                f"your address made {len(recent)} tables in the last minute, the most"
+                f" it may: try again in {wait} s"
+            )
+            raise ApiError(429, message, retry_after=wait)
+        held = self.storage.unfinished(creator)
+        if held >= limits.tables_per_address:
+            message = (
+                f"your address holds {held} unfinished tables, the most it may:"
+                " finish one first"
+            )
+            raise ApiError(429, message, retry_after=60)
+        if self.storage.unfinished() >= limits.max_tables:
+            self._sweep(now)
+            if self.storage.unfinished() >= limits.max_tables:
+                message = (
+                    f"the server holds as many tables as it may ({limits.max_tables}):"
+                    " try again later"
+                )
+                raise ApiError(503, message, retry_after=60)
+
+    async def move(self, table_id: str, seat: int, text: str) -> Table:
+        """Play a seat's move, then the bots, saved before this returns; the table after."""
+        return await self._act(
+            table_id, lambda table: table.move(seat, text, self.limits)
+        )
+
+    async def decline(self, table_id: str, seat: int) -> Table:
+        """Let the claim offered to a seat go (F14-12), then the bots; the table after."""
+        return await self._act(table_id, lambda table: table.decline(seat, self.limits))
+
+    async def _act(self, table_id: str, act: Callable[[Table], Step]) -> Table:
+        async with self._lock(table_id):
+            table, more = await self._run(lambda: self._step(table_id, act), bots=True)
+        self.signals.wake(table_id)
+        if more:
+            self._play_on(table_id)
+        return table
+
+    async def answer(self, table: Table, seat: int, since: str | None) -> Json:
+        """The seat's answer: version, view document and the events since ``since``."""
+
+        def read() -> Json:
+            key = (table.id, table.version, seat)
+            seen = self._documents.get(key)
+            if seen is None:
+                seen = table.document(seat)
+                self._documents.put(key, seen)
+            view, groups = seen
+            events = self.storage.events(table.id, seat, since)
+            return {
+                "version": table.version,
+                "seat": seat,
+                "view": view,
+                "events": events,
+                "groups": groups,
+            }
+
+        return await self._run(read)
+
+    async def wait(
+        self,
+        table_id: str,
+        version: str | None,
+        seat: int | None,
+        timeout: float | None,
+    ) -> Table:
+        """The table once it leaves ``version``, or as it is after ``timeout`` seconds.
+
+        With ``seat``, at once when the game waits for that seat, so a long
+        poll never stalls a player who has a move to make.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            signal = self.signals.event(table_id)
+            table = await self.get(table_id)
+            if table.version != version or (seat is not None and table.awaits(seat)):
+                return table
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return table
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(signal.wait(), left)
+
+    async def record(self, table_id: str) -> Json:
+        """The record, the winners and the seed, once the game is over (409 before)."""
+
+        def read() -> Json:
+            known = self._records.get(table_id)
+            if known is not None:
+                return known
+            table = self._load(table_id)
+            if not table.game.is_over:
+                message = "the game is not over yet: its record comes at the end"
+                raise ApiError(409, message)
+            row = table.row
+            record = record_game(
+                parse_rules(row.rules), seed=row.seed, moves=self.storage.moves(row.id)
+            )
+            body = {
+                "record": str(record),
+                "winners": list(table.game.winners),
+                "table": row.id,
+                "seed": str(row.seed),
+                "commitment": row.commitment,
+            }
+            self._records.put(table_id, body)
+            return body
+
+        return await self._run(read)
+
+    # --- Bots playing on, and the background -------------------------------------
+
+    def _play_on(self, table_id: str) -> None:
+        if table_id in self._playing:
+            return
+        self._playing.add(table_id)
+        self._spawn(self._bots(table_id))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _bots(self, table_id: str) -> None:
+        """Bots play a table a batch at a time, until a person must act or another writer did."""
+        try:
+            more = True
+            while more:
+                await asyncio.sleep(0)  # answers and other tables first
+                async with self._lock(table_id):
+                    step = await self._run(lambda: self._bot_step(table_id), bots=True)
+                if step is None:
+                    return
+                self.signals.wake(table_id)
+                more = step
+        except ApiError:
+            return  # the table is gone
+        except Exception:  # noqa: BLE001 - a task in the background logs what failed and ends
+            _log.exception("the bots of table %s failed", table_id)
+        finally:
+            self._playing.discard(table_id)
+
+    def _bot_step(self, table_id: str) -> bool | None:
+        """One batch of bot moves, saved; whether more are left (None: nothing was saved)."""
+        before = self._load(table_id)
+        step = before.bots(self.limits)
+        if not step.changes and step.more == before.row.bots:
+            return None
+        return None if self._save(before, step) is None else step.more
+
+    def _sweep(self, now: float) -> int:
+        return self.storage.sweep(
+            finished=now - self.limits.keep_finished,
+            unfinished=now - self.limits.keep_unfinished,
+        )
+
+    async def _sweeping(self) -> None:
+        while True:
+            try:
+                await self._run(lambda: self._sweep(time.time()))
+            except Exception:  # noqa: BLE001 - the sweep logs what failed and tries again later
+                _log.exception("deleting old tables failed")
+            await asyncio.sleep(_SWEEP_EVERY)
+
+    async def start(self) -> None:
+        """Begin the background: other workers' changes, bots left to play, old tables."""
+        self._spawn(self.storage.listen(self.signals.wake))
+        self._spawn(self._sweeping())
+        for table_id in await self._run(self.storage.due):
+            self._play_on(table_id)
+
+    async def stop(self) -> None:
+        """End the background work and let go of the storage."""
+        for task in list(self.tasks):
+            task.cancel()
+        for task in list(self.tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._bot_pool.shutdown(wait=True, cancel_futures=True)
+        self.storage.close()

@@ -1,0 +1,84 @@
+"""Tables in PostgreSQL (extra ``[postgres]``: psycopg 3 and its pool), shared by workers and hosts.
+
+Every worker of every host opens the same database; a change is committed
+with a ``NOTIFY`` on the channel ``rummyrules_tables`` carrying the table's
+id, which PostgreSQL delivers to every listener once the transaction
+commits, so a worker wakes its long polls and WebSockets for a move
+another worker took. Two workers saving one table at once are told apart
+by the row's revision (:meth:`~rummyrules.server.sql.SqlStorage.save`).
+
+The tests run against a real server (tests/server/test_postgres.py)::
+
+    storage = PostgresStorage("postgresql://127.0.0.1:5432/test")
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Iterator
+from typing import ClassVar
+
+import psycopg
+import psycopg_pool
+
+from rummyrules.server.sql import Cursor, SqlStorage
+from rummyrules.server.storage import WAKE_ALL
+
+__all__ = ["CHANNEL", "PostgresStorage"]
+
+CHANNEL = "rummyrules_tables"
+"""The channel of ``LISTEN``/``NOTIFY`` that carries the id of each table changed."""
+
+
+_log = logging.getLogger("rummyrules.server")
+
+
+class PostgresStorage(SqlStorage):
+    """:class:`~rummyrules.server.storage.Storage` in PostgreSQL, through a pool of connections."""
+
+    marker: ClassVar[str] = "%s"
+
+    def __init__(self, url: str, *, connections: int = 8) -> None:
+        self.url = url
+        self._pool = psycopg_pool.ConnectionPool(
+            url, min_size=1, max_size=connections, open=False
+        )
+        self._pool.open(wait=True, timeout=10.0)
+        self._create()
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Cursor]:
+        # The pool commits on a clean exit and rolls back on an error.
+        with self._pool.connection() as connection, connection.cursor() as cursor:
+            yield cursor
+
+    def _create(self) -> None:
+        # Workers starting together would race on CREATE ... IF NOT EXISTS.
+        with self._transaction() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(7160028)")
+            super()._create_in(cursor)
+
+    def _announce(self, cursor: Cursor, table: str) -> None:
+        cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table))
+
+    async def listen(self, wake: Callable[[str], None]) -> None:
+        """Wake each table another process changes, until cancelled; reconnect when cut."""
+        while True:
+            try:
+                connection = await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True
+                )
+                async with connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    wake(WAKE_ALL)  # what changed while nobody listened
+                    async for notice in connection.notifies():
+                        wake(notice.payload)
+            except psycopg.OperationalError as error:
+                _log.warning("listening for changes failed (%s); again in 1 s", error)
+                await asyncio.sleep(1.0)
+
+    def close(self) -> None:
+        """Close the pool's connections."""
+        self._pool.close()

@@ -1,0 +1,68 @@
+"""Tables in SQLite: the standard library's ``sqlite3``, one file, WAL mode.
+
+One connection serves every thread, one statement at a time (SQLite writes
+one transaction at a time anyway); each commit is synced to disk before the
+server answers (``synchronous=FULL``), so a move answered survives a
+crash of the process or of the machine. Several processes may open one
+file (each write is ``BEGIN IMMEDIATE``, a compare and set), but only
+PostgreSQL tells the others of a change: the server runs one worker on
+SQLite.
+
+>>> storage = SQLiteStorage(":memory:")
+>>> storage.due()
+[]
+>>> storage.close()
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+
+from rummyrules.server.sql import Cursor, SqlStorage
+
+__all__ = ["SQLiteStorage"]
+
+
+class SQLiteStorage(SqlStorage):
+    """:class:`~rummyrules.server.storage.Storage` in one SQLite file (or ``:memory:``).
+
+    >>> SQLiteStorage(":memory:").unfinished()
+    0
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(
+            path, check_same_thread=False, isolation_level=None, timeout=10.0
+        )
+        if path != ":memory:":
+            self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._create()
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Cursor]:
+        with self._lock:
+            cursor = self._db.cursor()
+            cursor.execute("BEGIN IMMEDIATE")
+            try:
+                yield cursor
+            except BaseException:
+                cursor.execute("ROLLBACK")
+                raise
+            cursor.execute("COMMIT")
+
+    def _announce(self, cursor: Cursor, table: str) -> None:
+        """Nothing to do: one process serves the file, and wakes its own waiters."""
+
+    async def listen(self, wake: Callable[[str], None]) -> None:
+        """Return at once: SQLite tells no other process of a change."""
+
+    def close(self) -> None:
+        """Close the connection (a database in memory is gone with it)."""
+        with self._lock:
+            self._db.close()
