@@ -247,7 +247,10 @@ class TableStore:
             saved = self._save(table, step) if step.changes or step.more else table
             return saved or table, tokens, step.more
 
-        table, tokens, more = await self._run(make, bots=True)
+        # One address's tables are made one at a time, so that two made at
+        # once cannot both pass its limits.
+        async with self._lock("creator " + creator):
+            table, tokens, more = await self._run(make, bots=True)
         if more:
             self._play_on(table.id)
         return table, tokens

@@ -346,6 +346,7 @@ async function createTable(event) {
 
 const table = {
   summary: null,
+  reconnects: 0,
   body: null,
   view: null,
   version: null,
@@ -571,6 +572,12 @@ function renderInfo(view) {
   add("Stock", view.stockCount === null || view.stockCount === undefined
     ? String(view.stockSize || "?") : `${view.stockCount} cards`);
   add("Phase", view.phase || "?");
+  const seed = table.summary && table.summary.seed;
+  if (seed) {
+    // Every seat sees who chose the seed, and the commitment to check the record against.
+    const who = seed.chosen_by === "creator" ? "chosen by the table's creator" : "chosen by the server";
+    add("Seed", `${who}; commitment `, el("code", { id: "commitment", title: seed.commitment }, seed.commitment.slice(0, 16) + "\u2026"));
+  }
   $("info").replaceChildren(...rows);
 }
 
@@ -854,6 +861,7 @@ function connect() {
   socket.addEventListener("open", () => {
     opened = true;
     table.live = true;
+    table.reconnects = 0;
     $("connection").textContent = "Live";
   });
   socket.addEventListener("message", (message) => {
@@ -871,12 +879,24 @@ function connect() {
       setBusy(false);
     }
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (closed) => {
     table.live = false;
     table.socket = null;
     setBusy(false);
     if (table.view && isOver(table.view)) return;
-    // A page that never got a socket, or lost it, carries on by long polling.
+    if (closed.code >= 4000) {  // 4401, 4403, 4404: no seat here, say why
+      showError(closed.reason || "The server closed the connection.", null);
+      return;
+    }
+    // A socket that was open (an idle close, a restart of the server) comes
+    // back, a few times, each first update bringing every event; a page that
+    // never got one carries on by long polling.
+    if (opened && table.reconnects < 5) {
+      table.reconnects += 1;
+      $("connection").textContent = "Reconnecting";
+      setTimeout(connect, 1000 * table.reconnects);
+      return;
+    }
     poll();
   });
 }
