@@ -199,16 +199,16 @@ def commitment_fault(
     >>> print(commitment_fault(table="t1", seed=43, commitment=kept))
     the seed does not match the table's commitment: the commitment is 536c1e543086de9908c6c942d583fc186aedf78c7b4f458d7ece66f43eea7885, but seed 43 at table 't1' gives ee27f7e7dad333bcf6df6877206e8016a40431ee14bfdd22e88f3c3f35891421
     >>> print(commitment_fault(table=None, seed=42, commitment=kept))
-    the record has a commitment but no table: its [Table] tag is missing
+    a commitment needs the table's id, and the record has no [Table] tag
     """
     if commitment is None:
         return None
     if table is None:
-        return "the record has a commitment but no table: its [Table] tag is missing"
+        return "a commitment needs the table's id, and the record has no [Table] tag"
     if stacked:
         return (
-            "the record has a commitment to its seed, but its first deal is a "
-            "stacked deck, which the seed did not shuffle"
+            "the first deal is a stacked deck, not the seed's shuffle, so no "
+            "commitment to the seed vouches for it"
         )
     try:
         if check_commitment(table, seed, commitment):
