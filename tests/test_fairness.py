@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from extras import need
 from rummyrules import (
     EndOfThePage,
     FourteenHundred,
@@ -28,10 +30,15 @@ from rummyrules import (
     RecordParseError,
     ReplayError,
     RummyRulesError,
+    dumps,
+    json_schema,
+    loads,
     parse_record,
+    read_position,
     record_game,
     replay,
     replay_events,
+    write_position,
 )
 from rummyrules.cli import main
 from rummyrules.formats.records import (
@@ -517,3 +524,23 @@ def test_the_command_plays_and_replays_a_128_bit_seed(
 def test_an_error_of_the_module_is_a_library_error() -> None:
     assert issubclass(CommitmentError, RummyRulesError)
     assert issubclass(CommitmentError, ValueError)
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda rules: type(rules).__name__)
+def test_a_128_bit_seed_saves_writes_and_reads_back(rules: PlayableRules[Any]) -> None:
+    """A state dealt from a 128-bit seed: dumps/loads and its position keep the seed; a view shows none."""
+    game = rules.new_game(seed=BIG)
+    assert loads(dumps(game)) == game
+    assert json.loads(dumps(game))["data"]["seed"] == BIG
+    again = read_position(write_position(game))
+    assert (again, again.seed) == (game, BIG)
+    view = game.view(0)
+    assert loads(dumps(view)) == view
+    assert str(BIG) not in dumps(view)
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda rules: type(rules).__name__)
+def test_the_json_schema_takes_a_128_bit_seed(rules: PlayableRules[Any]) -> None:
+    jsonschema = need("jsonschema")
+    document = json.loads(dumps(rules.new_game(seed=BIG)))
+    jsonschema.Draft202012Validator(json_schema()).validate(document)
