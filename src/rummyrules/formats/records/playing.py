@@ -103,8 +103,8 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     the Page game (EOP-17): each is the number of moves played before the
     change and the page's new number of rows. ``table`` and ``commitment``
     are the table's id and the commitment to the seed it published
-    (:mod:`~rummyrules.formats.records.fairness`), checked as :func:`replay`
-    checks them. A move that is refused raises
+    (``seed_commitment`` of ``rummyrules.formats.records``), checked as
+    :func:`replay` checks them. A move that is refused raises
     :class:`ReplayError`, naming it; rules, a seed, a deck or a dealer that
     deal no game raise as ``new_game`` does; an argument of the wrong type
     (a move that is neither a Move nor text, a page that is no pair of

@@ -89,8 +89,8 @@ class GameRecord:
             while it goes on.
         table: The id of the table the game was played at, or None.
         commitment: The commitment to the seed the table published before
-            the deal (:func:`~rummyrules.formats.records.fairness.seed_commitment`
-            of ``table`` and ``seed``), 64 lowercase hex digits; or None.
+            the deal (``seed_commitment(table, seed)``, from
+            ``rummyrules.formats.records``), 64 lowercase hex digits; or None.
             :func:`~rummyrules.replay` checks it.
 
     >>> from rummyrules import GoingOutRummy, record_game
