@@ -40,7 +40,8 @@ from rummyrules import (
     replay_events,
     write_position,
 )
-from rummyrules.cli import main
+from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
+from rummyrules.cli import build_parser, main
 from rummyrules.formats.records import (
     CommitmentError,
     check_commitment,
@@ -544,3 +545,27 @@ def test_the_json_schema_takes_a_128_bit_seed(rules: PlayableRules[Any]) -> None
     jsonschema = need("jsonschema")
     document = json.loads(dumps(rules.new_game(seed=BIG)))
     jsonschema.Draft202012Validator(json_schema()).validate(document)
+
+
+def test_the_command_line_takes_a_128_bit_seed_to_play() -> None:
+    args = build_parser().parse_args(["play", "eop", "--seed", str(BIG)])
+    assert args.seed == BIG
+
+
+SHORT_GAMES: tuple[PlayableRules[Any], ...] = (
+    EndOfThePage(rounds=1, max_turns=6),
+    FourteenHundred(players=2, max_turns=6),
+    GoingOutRummy(max_turns=6),
+    GinRummy(max_turns=6),
+)
+
+
+@pytest.mark.parametrize("rules", SHORT_GAMES, ids=lambda rules: type(rules).__name__)
+def test_bots_seeded_from_a_128_bit_seed_play_a_whole_game(
+    rules: PlayableRules[Any],
+) -> None:
+    """Bots seeded as the server seeds them (seed * 16 + seat) play a 128-bit seed's game to its end."""
+    bots: list[Bot] = [GreedyBot(seed=BIG * 16), RandomBot(seed=BIG * 16 + 1)]
+    played = play_game(rules, bots, seed=BIG)
+    assert played.record.seed == BIG
+    assert replay(parse_record(str(played.record))) == played.state
