@@ -514,7 +514,13 @@ def eop_tables(draw: st.DrawFn) -> EndOfThePage:
     )
 
 
-seeds = st.integers(min_value=0, max_value=2**40)
+seeds = st.integers(min_value=0, max_value=2**128)
+"""Seeds up to 128 bits, as big as the game server's (``new_seed``)."""
+
+table_ids = st.text(
+    st.characters(codec="utf-8", exclude_characters='";{}'), min_size=1, max_size=24
+).filter(lambda text: text == text.strip() and text.isprintable())
+"""Table ids a record's ``[Table]`` tag carries: printable, no quote, ``;`` or brace, no spaces at the ends."""
 
 
 @st.composite

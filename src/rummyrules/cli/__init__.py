@@ -38,7 +38,7 @@ from rummyrules.game.registry import VARIANTS
 from .botgames import demo, simulate
 from .play import play
 from .printer import Printer, make_printer
-from .reference import check, replay_file, rules
+from .reference import check, commitment_argument, replay_file, rules
 from .seats import BOT_NAMES, bot_names
 from .serving import serve
 from .variants import add_option_flags, variant, variant_choices
@@ -301,11 +301,19 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         replay_file,
         summary="verify a game record move by move (exit 0 or 1)",
-        usage="FILE",
-        examples="  rummyrules demo --record game.txt && rummyrules replay game.txt\n",
+        usage="FILE [--commitment HEX]",
+        examples="  rummyrules demo --record game.txt && rummyrules replay game.txt\n"
+        '  rummyrules replay game.txt --commitment "$COMMITMENT"\n',
         options=False,
     )
     sub.add_argument("file", metavar="FILE", help="the game record; - reads stdin")
+    sub.add_argument(
+        "--commitment",
+        type=commitment_argument,
+        metavar="HEX",
+        help="the seed commitment the table showed at the start: check that the "
+        "record's seed and table give it",
+    )
 
     sub = _command(
         commands,

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from rummyrules.core.errors import OptionError, RummyRulesError
 from rummyrules.formats.records import parse_record, replay
+from rummyrules.formats.records.fairness import check_hex, commitment_fault
 from rummyrules.game.registry import VARIANTS, option_text, rules_text
 
 from .printer import Printer
@@ -30,7 +31,7 @@ from .variants import (
     takes_text,
 )
 
-__all__ = ["check", "replay_file", "rules"]
+__all__ = ["check", "commitment_argument", "replay_file", "rules"]
 
 
 def check(args: argparse.Namespace, printer: Printer) -> int:
@@ -133,10 +134,25 @@ def _is_ruling(rule: str) -> bool:
     return rule.split("-", 1)[-1].startswith("R")
 
 
+def commitment_argument(text: str) -> str:
+    """``--commitment HEX``: 64 hex digits, in lower case (argparse's usage error for others).
+
+    >>> commitment_argument("AB" * 32)[:4]
+    'abab'
+    """
+    try:
+        return check_hex(text)
+    except RummyRulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
+
+
 def replay_file(args: argparse.Namespace, printer: Printer) -> int:
     """Verify a game record: every move legal, every score and the winners as recorded; 0 or 1.
 
-    ``-`` reads the record from standard input.
+    ``-`` reads the record from standard input. A record's own
+    ``[Commitment]`` is checked against its seed and table; with
+    ``--commitment``, so is the commitment the player kept from the table's
+    status at the start, which the server cannot change afterwards.
 
     >>> from rummyrules.cli import main
     >>> main(["replay", "no/such/record.txt"])
@@ -150,12 +166,23 @@ def replay_file(args: argparse.Namespace, printer: Printer) -> int:
     except (OSError, UnicodeDecodeError) as error:
         printer.error(f"rummyrules replay: error: cannot read {args.file}: {error}")
         return 2
+    kept = getattr(args, "commitment", None)
     try:
         record = parse_record(text)
         game = replay(record)
     except RummyRulesError as error:
         printer.line(f"invalid: {error}", style="red")
         return 1
+    if kept is not None:
+        fault = commitment_fault(
+            table=record.table,
+            seed=record.seed,
+            commitment=kept,
+            stacked=record.deck is not None,
+        )
+        if fault is not None:
+            printer.line(f"invalid: {fault}", style="red")
+            return 1
     moves = len(record.moves)
     parts = [f"ok: {moves} move{'s' if moves != 1 else ''}"]
     scores = " ".join(map(str, game.scores))
@@ -168,5 +195,9 @@ def replay_file(args: argparse.Namespace, printer: Printer) -> int:
             parts.append(f"{len(game.score_sheet)} rounds, final scores {scores}")
         winners = " and ".join(f"player {p}" for p in game.winners)
         parts.append(f"winner {winners}" if winners else "no winner")
+    if kept is not None:
+        parts.append("the seed matches the commitment")
+    elif record.commitment is not None:
+        parts.append("the seed matches the record's commitment")
     printer.line(", ".join(parts), style="green")
     return 0

@@ -24,9 +24,17 @@ reads it back. :func:`~rummyrules.replay` plays a record again and checks every 
 score and the winners, naming the first move that is refused or the first
 round whose scores differ.
 
-The package is three modules: ``record`` (the value and its text),
-``reading`` (reading the text back) and ``playing`` (recording a game as it
-is played, and replaying a record).
+A record from a table whose seed the server chose may carry the table's id
+and the commitment to the seed it published when the table opened
+(``[Table]`` and ``[Commitment]``); :func:`~rummyrules.replay` refuses a
+record whose seed does not match it.
+
+The package is four modules: ``record`` (the value and its text),
+``reading`` (reading the text back), ``playing`` (recording a game as it
+is played, and replaying a record) and ``fairness`` (seeds and the
+commitments to them: :func:`new_seed`, :func:`seed_commitment`,
+:func:`check_commitment`, exported here rather than from ``rummyrules``,
+for the game server and the command line).
 
 >>> from rummyrules import EndOfThePage
 >>> rules = EndOfThePage(rounds=2, max_turns=1)
@@ -38,8 +46,19 @@ is played, and replaying a record).
 True
 >>> replay(record).scores
 (-495, -290)
+>>> fair = record_game(
+...     rules, seed=1, moves=moves, table="t1", commitment=seed_commitment("t1", 1)
+... )
+>>> check_commitment(fair.table, fair.seed, fair.commitment)
+True
 """
 
+from rummyrules.formats.records.fairness import (
+    CommitmentError,
+    check_commitment,
+    new_seed,
+    seed_commitment,
+)
 from rummyrules.formats.records.playing import (
     ReplayError,
     record_game,
@@ -50,11 +69,15 @@ from rummyrules.formats.records.reading import parse_record
 from rummyrules.formats.records.record import GameRecord, record_text
 
 __all__ = [
+    "CommitmentError",
     "GameRecord",
     "ReplayError",
+    "check_commitment",
+    "new_seed",
     "parse_record",
     "record_game",
     "record_text",
     "replay",
     "replay_events",
+    "seed_commitment",
 ]

@@ -22,6 +22,7 @@ import attrs
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import RummyRulesError
 from rummyrules.core.inputs import brief, expect, expect_player, wrong_type
+from rummyrules.formats.records.fairness import commitment_fault
 from rummyrules.formats.records.record import GameRecord, scores_text, winners_text
 from rummyrules.game.events import Event
 from rummyrules.game.moves import Move
@@ -92,13 +93,18 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     dealer: int = 0,
     moves: Iterable[Move | str] = (),
     pages: Iterable[tuple[int, int]] = (),
+    table: str | None = None,
+    commitment: str | None = None,
 ) -> GameRecord:
     """Play the moves on a new game and record them with the game's scores and winners.
 
     The game is ``rules.new_game(seed=seed, deck=deck, dealer=dealer)``; a
     move may be a value or its text. ``pages`` changes the page of an End of
     the Page game (EOP-17): each is the number of moves played before the
-    change and the page's new number of rows. A move that is refused raises
+    change and the page's new number of rows. ``table`` and ``commitment``
+    are the table's id and the commitment to the seed it published
+    (``seed_commitment`` of ``rummyrules.formats.records``), checked as
+    :func:`replay` checks them. A move that is refused raises
     :class:`ReplayError`, naming it; rules, a seed, a deck or a dealer that
     deal no game raise as ``new_game`` does; an argument of the wrong type
     (a move that is neither a Move nor text, a page that is no pair of
@@ -135,7 +141,10 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
         dealer=dealer,
         moves=played,
         pages=sorted(map(_page, _sequence(pages, "pages")), key=lambda page: page[0]),
+        table=table,
+        commitment=commitment,
     )
+    _check_fair(record)
     game, ends = _play(record, game)
     return attrs.evolve(
         record,
@@ -201,7 +210,9 @@ def _page(page: tuple[int, int]) -> tuple[int, int]:
 def replay(record: GameRecord) -> GameState:
     """Play the record's moves again and check its scores and winners; the game at the end.
 
-    Raises :class:`ReplayError` at the first fault: a move the game refuses
+    Raises :class:`ReplayError` at the first fault: a commitment that does
+    not match the seed and table (or comes without a table, or with a stacked
+    deck, which the seed did not shuffle), a move the game refuses
     (with its reason and rule), a round whose recorded scores differ from
     the game's or that ended elsewhere than the record says, a page change
     the game refuses, or winners that differ. Anything but a
@@ -230,6 +241,7 @@ def _first_deal(record: GameRecord) -> GameState:
     expect(
         record, GameRecord, name="record", what="a GameRecord (parse_record reads one)"
     )
+    _check_fair(record)
     try:
         game: GameState = record.rules.new_game(
             seed=record.seed, deck=record.deck, dealer=record.dealer
@@ -237,6 +249,18 @@ def _first_deal(record: GameRecord) -> GameState:
     except RummyRulesError as error:
         raise ReplayError(f"the record deals no game: {error}") from error
     return game
+
+
+def _check_fair(record: GameRecord) -> None:
+    """Refuse a record whose commitment is not the one to its seed at its table."""
+    fault = commitment_fault(
+        table=record.table,
+        seed=record.seed,
+        commitment=record.commitment,
+        stacked=record.deck is not None,
+    )
+    if fault is not None:
+        raise ReplayError(fault)
 
 
 def _play(

@@ -24,6 +24,7 @@ import attrs
 
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import RummyRulesError
+from rummyrules.formats.records.fairness import check_hex, check_table
 from rummyrules.game.moves import Move
 from rummyrules.game.registry import rules_text
 from rummyrules.game.state import PlayableRules
@@ -49,6 +50,14 @@ def _numbers(numbers: Iterable[int]) -> tuple[int, ...]:
 
 def _pairs(pairs: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     return tuple((after, rows) for after, rows in pairs)
+
+
+def _table(table: str | None) -> str | None:
+    return None if table is None else check_table(table)
+
+
+def _commitment(commitment: str | None) -> str | None:
+    return None if commitment is None else check_hex(commitment)
 
 
 def _winners(winners: Iterable[int] | None) -> tuple[int, ...] | None:
@@ -78,6 +87,11 @@ class GameRecord:
             moves played before it and the page's new number of rows.
         winners: Who won, once the game is over (``()``: nobody won); None
             while it goes on.
+        table: The id of the table the game was played at, or None.
+        commitment: The commitment to the seed the table published before
+            the deal (``seed_commitment(table, seed)``, from
+            ``rummyrules.formats.records``), 64 lowercase hex digits; or None.
+            :func:`~rummyrules.replay` checks it.
 
     >>> from rummyrules import GoingOutRummy, record_game
     >>> record = record_game(
@@ -96,6 +110,8 @@ class GameRecord:
     round_ends: tuple[int, ...] = attrs.field(default=(), converter=_numbers)
     pages: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_pairs)
     winners: tuple[int, ...] | None = attrs.field(default=None, converter=_winners)
+    table: str | None = attrs.field(default=None, converter=_table)
+    commitment: str | None = attrs.field(default=None, converter=_commitment)
 
     def __attrs_post_init__(self) -> None:
         if len(self.round_ends) != len(self.score_sheet):
@@ -146,6 +162,10 @@ def record_text(record: GameRecord) -> str:
     (F14-7); the game goes on.
     """
     lines = [f'[Variant "{rules_text(record.rules)}"]', f'[Seed "{record.seed}"]']
+    if record.table is not None:
+        lines.append(f'[Table "{record.table}"]')
+    if record.commitment is not None:
+        lines.append(f'[Commitment "{record.commitment}"]')
     if record.deck is not None:
         lines.append(f'[Deck "{" ".join(map(str, record.deck))}"]')
     lines.append(f'[Dealer "{record.dealer}"]')
