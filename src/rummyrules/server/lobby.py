@@ -358,7 +358,11 @@ class TableStore:
                 raise ApiError(409, message)
             row = table.row
             record = record_game(
-                parse_rules(row.rules), seed=row.seed, moves=self.storage.moves(row.id)
+                parse_rules(row.rules),
+                seed=row.seed,
+                moves=self.storage.moves(row.id),
+                table=row.id,
+                commitment=row.commitment,
             )
             body = {
                 "record": str(record),
