@@ -43,6 +43,7 @@ import contextlib
 import json
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -66,6 +67,8 @@ HOSTILE = "127.0.0.2"
 """The hostile client's address; the ordinary clients' are 127.0.1.1 and on."""
 CAP = 64
 """Connections one address may hold (``Limits().max_per_ip``, the server's default)."""
+HAMMERS = 16
+"""Keep-alive connections the hostile address asks for new tables on, each as fast as it can."""
 TABLES_PER_MINUTE = 120
 """New tables an address may make in a minute, in this benchmark's server.
 
@@ -125,7 +128,8 @@ class HostileTally:
     def lines(self) -> list[str]:
         """What the hostile address did and got, as text."""
         return [
-            f"hostile {HOSTILE}: {self.sent} requests for a new table:"
+            f"hostile {HOSTILE}: {self.sent} requests for a new table on {HAMMERS}"
+            " connections:"
             f" {len(self.created)} made (201), {self.refused} refused (429, of which"
             f" {self.retry_after} with Retry-After), other {self.other or 0},"
             f" {self.resets} resets or no answer",
@@ -145,6 +149,7 @@ class Report:
     tally: Tally
     hostile: HostileTally | None = None
     lost: int = 0
+    server_cpu: float | None = None
 
     @property
     def failed(self) -> bool:
@@ -186,6 +191,11 @@ class Report:
             f"records that do not replay to the server's winners: {tally.bad_records}",
             f"tables left unfinished: {kept}, of which answer no status: {self.lost}",
             *hostile,
+            *(
+                [f"server process CPU: {self.server_cpu:.1f} s"]
+                if self.server_cpu
+                else []
+            ),
         ]
 
 
@@ -462,7 +472,7 @@ async def burst(url: str, tally: HostileTally) -> None:
 
 
 async def hostile(url: str, tally: HostileTally, end: float) -> None:
-    """The hostile address: :func:`hammer`, and a :func:`burst` every 5 s."""
+    """The hostile address: :data:`HAMMERS` times :func:`hammer`, and a :func:`burst` every 5 s."""
 
     async def bursts() -> None:
         while time.monotonic() + 3.0 < end:
@@ -470,7 +480,7 @@ async def hostile(url: str, tally: HostileTally, end: float) -> None:
             await burst(url, tally)
             await asyncio.sleep(4.0)
 
-    await asyncio.gather(hammer(url, tally, end), bursts())
+    await asyncio.gather(*(hammer(url, tally, end) for _ in range(HAMMERS)), bursts())
 
 
 async def still_there(url: str, tables: Sequence[str]) -> int:
@@ -633,6 +643,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             finally:
                 server.terminate()
                 server.wait(timeout=10)
+            # The only child this process waited for: its CPU, user and system.
+            used = resource.getrusage(resource.RUSAGE_CHILDREN)
+            report = attrs.evolve(report, server_cpu=used.ru_utime + used.ru_stime)
     print("\n".join(report.lines()))
     return 1 if report.failed else 0
 
