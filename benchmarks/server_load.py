@@ -1,47 +1,82 @@
 """Load on the game server: many clients playing real games over HTTP on loopback.
 
-    python benchmarks/server_load.py                       # 200 clients, 60 s
-    python benchmarks/server_load.py --clients 20 --seconds 5
+    python benchmarks/server_load.py                       # 200 clients, 60 s, SQLite
+    python benchmarks/server_load.py --database postgres   # the same on PostgreSQL
+    python benchmarks/server_load.py --clients 20 --seconds 5 --no-hostile
     python benchmarks/server_load.py --url http://127.0.0.1:8000   # a server of your own
 
 Without ``--url`` the server runs in a child process (its own interpreter,
-as ``rummyrules serve`` would), listening on a free port of 127.0.0.1.
+as ``rummyrules serve`` would), listening on a free port of 127.0.0.1, over
+``--database``: ``sqlite`` (a file in a temporary folder, so that every
+commit reaches the disk as in production), ``postgres`` (a database of the
+run's own on the server of ``$RUMMYRULES_POSTGRES``, by default
+postgresql://127.0.0.1:5432/test, dropped at the end) or a database URL.
+
 Four clients in five each play the human seat of a table against bots
 (End of the Page, 1400, Going Out Rummy, Gin Rummy in turn), choosing
 random legal moves and letting 1400 claims go half the time; the fifth
 client and its neighbour play the two human seats of one Gin Rummy or
 Going Out table against each other, the seat out of turn waiting in a long
-poll. Each client starts a new table when its game ends.
+poll. Each client starts a new table when its game ends. Each client has
+an address of its own (client N connects from 127.0.1.N+1), as players
+would, so the server's per-address limits hold for them as for anyone.
+
+With ``--hostile`` (the default) one more client, from 127.0.0.2, asks for
+new tables as fast as one connection can for the whole run, and every few
+seconds opens connections past the server's cap of one address.
 
 It prints the moves the clients sent per second (and the moves of every
 seat, bots included, of the games finished), the median and 99th
 percentile latency of a move request (the bots' replies included), the
-errors (any answer but 200/201, or no answer), and checks that nothing
-was lost or corrupted: every finished game's record, fetched from the
-server, replays with :func:`rummyrules.replay` to the winners the server
-showed.
+errors (any answer but 200/201, or no answer), what the hostile address
+sent and got, and checks that nothing was lost or corrupted: every finished
+game's record, fetched from the server, replays with
+:func:`rummyrules.replay` to the winners the server showed, and every table
+left unfinished still answers its status.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode, urlsplit
 
 import attrs
 
 from rummyrules import RummyRulesError, parse_record, replay
 
+if TYPE_CHECKING:
+    from rummyrules.server import Limits
+
 Json = dict[str, Any]
+
+HOSTILE = "127.0.0.2"
+"""The hostile client's address; the ordinary clients' are 127.0.1.1 and on."""
+CAP = 64
+"""Connections one address may hold (``Limits().max_per_ip``, the server's default)."""
+HAMMERS = 16
+"""Keep-alive connections the hostile address asks for new tables on, each as fast as it can."""
+TABLES_PER_MINUTE = 120
+"""New tables an address may make in a minute, in this benchmark's server.
+
+The default (20) is less than a fast client makes: a random Gin Rummy hand
+against bots, over loopback, often ends within a second or two.
+"""
+POSTGRES = os.environ.get("RUMMYRULES_POSTGRES", "postgresql://127.0.0.1:5432/test")
+"""The PostgreSQL server ``--database postgres`` makes the run's database on."""
 
 TABLES: tuple[tuple[str, Json], ...] = (
     ("EndOfThePage", {"rounds": 2}),
@@ -68,6 +103,7 @@ class Tally:
     game_moves: int = 0
     bad_records: int = 0
     polls: int = 0
+    unfinished: set[str] = attrs.Factory(set)
 
     def error(self, what: str) -> None:
         """Count one error by its kind."""
@@ -75,13 +111,52 @@ class Tally:
         self.error_kinds[what] = self.error_kinds.get(what, 0) + 1
 
 
+@attrs.define
+class HostileTally:
+    """What the hostile address sent and what it got."""
+
+    sent: int = 0
+    created: list[str] = attrs.Factory(list)
+    refused: int = 0
+    retry_after: int = 0
+    other: dict[str, int] = attrs.Factory(dict)
+    resets: int = 0
+    opened: int = 0
+    turned_away: int = 0
+    held: int = 0
+
+    def lines(self) -> list[str]:
+        """What the hostile address did and got, as text."""
+        return [
+            f"hostile {HOSTILE}: {self.sent} requests for a new table on {HAMMERS}"
+            " connections:"
+            f" {len(self.created)} made (201), {self.refused} refused (429, of which"
+            f" {self.retry_after} with Retry-After), other {self.other or 0},"
+            f" {self.resets} resets or no answer",
+            f"hostile {HOSTILE}: {self.opened} connections opened in bursts of"
+            f" {CAP + 4} beside its own: {self.turned_away} turned away at once (429),"
+            f" {self.held} held open",
+        ]
+
+
 @attrs.frozen
 class Report:
     """The figures of one run."""
 
+    database: str
     clients: int
     seconds: float
     tally: Tally
+    hostile: HostileTally | None = None
+    lost: int = 0
+    server_cpu: float | None = None
+
+    @property
+    def failed(self) -> bool:
+        """Whether an ordinary client erred, something was lost, or the hostile one was cut off."""
+        tally = self.tally
+        cut = self.hostile is not None and self.hostile.resets > 0
+        return bool(tally.errors or tally.bad_records or self.lost or cut)
 
     @property
     def moves_per_second(self) -> float:
@@ -99,8 +174,13 @@ class Report:
         """The report as text."""
         tally = self.tally
         median = 1000 * statistics.median(tally.latencies) if tally.latencies else 0.0
+        hostile = self.hostile.lines() if self.hostile else []
+        kept = len(tally.unfinished) + (
+            len(self.hostile.created) if self.hostile else 0
+        )
         return [
-            f"clients {self.clients}, {self.seconds:.1f} s",
+            f"database {self.database}, clients {self.clients}"
+            f"{' and one hostile address' if self.hostile else ''}, {self.seconds:.1f} s",
             f"moves sent: {tally.moves} ({self.moves_per_second:.0f}/s); "
             f"long polls: {tally.polls}",
             f"games finished: {tally.games}, with {tally.game_moves} moves of every "
@@ -109,6 +189,13 @@ class Report:
             f"errors: {tally.errors} {tally.error_kinds or ''}".rstrip(),
             *(f"  {refusal}" for refusal in tally.refusals),
             f"records that do not replay to the server's winners: {tally.bad_records}",
+            f"tables left unfinished: {kept}, of which answer no status: {self.lost}",
+            *hostile,
+            *(
+                [f"server process CPU: {self.server_cpu:.1f} s"]
+                if self.server_cpu
+                else []
+            ),
         ]
 
 
@@ -125,20 +212,27 @@ class Connection:
     reads ``Content-Length`` bytes back, nothing more.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, local: str | None = None) -> None:
         parts = urlsplit(url)
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        # Another source address is only for a server on loopback.
+        loopback = self.host.startswith("127.")
+        self.local = (local, 0) if local and loopback else None
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
+    async def open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """A new connection from this client's address."""
+        return await asyncio.open_connection(
+            self.host, self.port, local_addr=self.local
+        )
+
     async def request(
         self, method: str, path: str, body: bytes, headers: dict[str, str]
-    ) -> tuple[int, bytes]:
-        """The status and body of one request."""
+    ) -> tuple[int, str, bytes]:
+        """The status, head (lower case) and body of one request."""
         if self.reader is None or self.writer is None or self.writer.is_closing():
-            self.reader, self.writer = await asyncio.open_connection(
-                self.host, self.port
-            )
+            self.reader, self.writer = await self.open()
         lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}"]
         lines += [f"{name}: {value}" for name, value in headers.items()]
         lines.append(f"Content-Length: {len(body)}")
@@ -152,7 +246,7 @@ class Connection:
             raise
         if "connection: close" in head:
             self.close()
-        return int(head[9:12]), data
+        return int(head[9:12]), head, data
 
     def close(self) -> None:
         """Close the connection; the next request opens a new one."""
@@ -164,9 +258,9 @@ class Connection:
 class Client:
     """One player at one seat: plays random legal moves until time is up."""
 
-    def __init__(self, url: str, tally: Tally, seed: int) -> None:
-        self.connection, self.tally = Connection(url), tally
-        self.rng = random.Random(seed)
+    def __init__(self, url: str, tally: Tally, number: int) -> None:
+        self.connection, self.tally = Connection(url, address(number)), tally
+        self.rng = random.Random(number)
 
     async def call(
         self,
@@ -186,7 +280,7 @@ class Client:
         if params:
             path += "?" + urlencode(params)
         try:
-            status, data = await asyncio.wait_for(
+            status, _, data = await asyncio.wait_for(
                 self.connection.request(method, path, body, headers), 60
             )
         except (
@@ -265,6 +359,8 @@ class Client:
                     params={"since": answer["version"], "wait": f"{wait:.2f}"},
                     token=token,
                 )
+        # Time is up (or an error counted): the table must still be there at the end.
+        self.tally.unfinished.add(table)
 
     async def table(self, variant: str, options: Json, seats: list[str]) -> Json | None:
         """A new table, or None after a pause (an error counted)."""
@@ -277,7 +373,7 @@ class Client:
 
 async def against_bots(url: str, tally: Tally, number: int, end: float) -> None:
     """A client that plays one human seat against bots, table after table."""
-    client = Client(url, tally, seed=number)
+    client = Client(url, tally, number)
     game = number
     while time.monotonic() < end:
         variant, options = TABLES[game % len(TABLES)]
@@ -309,8 +405,109 @@ async def pair(url: str, tally: Tally, number: int, end: float) -> None:
     second.connection.close()
 
 
-async def load(url: str, clients: int, seconds: float) -> Report:
-    """Run ``clients`` clients against the server at ``url`` for ``seconds``."""
+def address(number: int) -> str:
+    """The source address of ordinary client ``number``: 127.0.1.1 and on, 254 a block.
+
+    >>> address(0), address(199), address(254)
+    ('127.0.1.1', '127.0.1.200', '127.0.2.1')
+    """
+    return f"127.0.{1 + number // 254}.{1 + number % 254}"
+
+
+async def hammer(url: str, tally: HostileTally, end: float) -> None:
+    """Ask for a new table as fast as one keep-alive connection can, until ``end``."""
+    connection = Connection(url, HOSTILE)
+    table = {"variant": "GinRummy", "seats": ["human", "greedy"], "seed": None}
+    body = json.dumps(table).encode()
+    headers = {"Content-Type": "application/json"}
+    while time.monotonic() < end:
+        tally.sent += 1
+        try:
+            status, head, data = await asyncio.wait_for(
+                connection.request("POST", "/api/tables", body, headers), 60
+            )
+        except (OSError, asyncio.IncompleteReadError, TimeoutError, IndexError):
+            tally.resets += 1
+            continue
+        if status == 201:
+            tally.created.append(json.loads(data)["table"])
+        elif status == 429:
+            tally.refused += 1
+            tally.retry_after += "\r\nretry-after:" in head
+        else:
+            tally.other[str(status)] = tally.other.get(str(status), 0) + 1
+    connection.close()
+
+
+async def burst(url: str, tally: HostileTally) -> None:
+    """Open ``CAP + 4`` connections at once, sending nothing: past the cap, a 429 at once."""
+    connection = Connection(url, HOSTILE)
+    opened: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    try:
+        for _ in range(CAP + 4):
+            # One at a time, each kept (and closed below even if a later one fails).
+            opened.append(await connection.open())  # noqa: PERF401 - see above
+        tally.opened += len(opened)
+
+        async def answer(reader: asyncio.StreamReader) -> None:
+            try:
+                head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 2.0)
+            except TimeoutError:
+                tally.held += 1  # admitted: the server waits for a request
+            except (OSError, asyncio.IncompleteReadError):
+                tally.resets += 1
+            else:
+                if head.startswith(b"HTTP/1.1 429"):
+                    tally.turned_away += 1
+                else:
+                    status = head[9:12].decode()
+                    tally.other[status] = tally.other.get(status, 0) + 1
+
+        await asyncio.gather(*(answer(reader) for reader, _ in opened))
+    except OSError:
+        tally.resets += 1
+    finally:
+        for _, writer in opened:
+            writer.close()
+
+
+async def hostile(url: str, tally: HostileTally, end: float) -> None:
+    """The hostile address: :data:`HAMMERS` times :func:`hammer`, and a :func:`burst` every 5 s."""
+
+    async def bursts() -> None:
+        while time.monotonic() + 3.0 < end:
+            await asyncio.sleep(1.0)
+            await burst(url, tally)
+            await asyncio.sleep(4.0)
+
+    await asyncio.gather(*(hammer(url, tally, end) for _ in range(HAMMERS)), bursts())
+
+
+async def still_there(url: str, tables: Sequence[str]) -> int:
+    """How many of ``tables`` answer no status (anything but 200) now."""
+    connection = Connection(url)
+    lost = 0
+    for table in tables:
+        try:
+            status, _, _ = await asyncio.wait_for(
+                connection.request("GET", f"/api/tables/{table}", b"", {}), 60
+            )
+        except (OSError, asyncio.IncompleteReadError, TimeoutError, IndexError):
+            status = 0
+        lost += status != 200
+    connection.close()
+    return lost
+
+
+async def load(
+    url: str,
+    clients: int,
+    seconds: float,
+    *,
+    hostile_client: bool = False,
+    database: str = "",
+) -> Report:
+    """Run ``clients`` clients (and the hostile one) against the server at ``url`` for ``seconds``."""
     tally = Tally()
     start = time.monotonic()
     end = start + seconds
@@ -323,63 +520,134 @@ async def load(url: str, clients: int, seconds: float) -> Report:
         else:
             jobs.append(against_bots(url, tally, number, end))
             number += 1
+    hostile_tally = HostileTally() if hostile_client else None
+    if hostile_tally is not None:
+        jobs.append(hostile(url, hostile_tally, end))
     await asyncio.gather(*jobs)
-    return Report(clients=clients, seconds=time.monotonic() - start, tally=tally)
+    took = time.monotonic() - start
+    kept = sorted(tally.unfinished) + (hostile_tally.created if hostile_tally else [])
+    return Report(
+        database=database,
+        clients=clients,
+        seconds=took,
+        tally=tally,
+        hostile=hostile_tally,
+        lost=await still_there(url, kept),
+    )
 
 
-def run(url: str, clients: int, seconds: float) -> Report:
+def run(
+    url: str,
+    clients: int,
+    seconds: float,
+    *,
+    hostile_client: bool = False,
+    database: str = "",
+) -> Report:
     """:func:`load` on a new event loop in this thread."""
-    return asyncio.run(load(url, clients, seconds))
+    return asyncio.run(
+        load(url, clients, seconds, hostile_client=hostile_client, database=database)
+    )
 
 
-def serve_quietly() -> None:
-    """Serve on a free port of 127.0.0.1 without a request log; print the port."""
+def server_limits() -> Limits:
+    """The server's limits in this benchmark: the defaults, but :data:`TABLES_PER_MINUTE`.
+
+    >>> server_limits().tables_per_address, server_limits().max_per_ip == CAP
+    (20, True)
+    """
+    from rummyrules.server import Limits  # noqa: PLC0415 - the client needs no server
+
+    return Limits(tables_per_minute=TABLES_PER_MINUTE)
+
+
+def serve_quietly(database: str) -> None:
+    """Serve ``database`` on a free port of 127.0.0.1 without a request log; print the port."""
     import uvicorn  # noqa: PLC0415 - only the server's process needs it
 
-    from rummyrules.server import Limits, create_app  # noqa: PLC0415
+    from rummyrules.server import create_app  # noqa: PLC0415
     from rummyrules.server.running import make_config  # noqa: PLC0415
 
-    # Every client comes from 127.0.0.1: the cap per address would be the
-    # limit measured, not the server.
-    limits = Limits(
-        max_per_ip=1000, tables_per_minute=100_000, tables_per_address=10_000
-    )
+    limits = server_limits()
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(limits.backlog)  # clients queue from now, before uvicorn starts
     port = listener.getsockname()[1]
-    config = make_config(create_app(limits), "127.0.0.1", port, limits)
+    app = create_app(limits, database=database)
+    config = make_config(app, "127.0.0.1", port, limits)
     print(port, flush=True)
     uvicorn.Server(config).run(sockets=[listener])
 
 
+@contextlib.contextmanager
+def made_database(choice: str) -> Iterator[tuple[str, str]]:
+    """The kind and URL of the run's database (``sqlite``, ``postgres`` or a URL), removed after.
+
+    >>> with made_database("sqlite") as (kind, url):
+    ...     kind, url.startswith("sqlite:////"), url.endswith("tables.sqlite3")
+    ('sqlite', True, True)
+    """
+    if choice == "sqlite":
+        with tempfile.TemporaryDirectory(prefix="rummyrules_bench_") as folder:
+            yield "sqlite", f"sqlite:///{folder}/tables.sqlite3"
+    elif choice == "postgres":
+        import psycopg  # noqa: PLC0415 - the extra [postgres], only when asked for
+
+        name = f"rummyrules_bench_{os.getpid()}"
+        with psycopg.connect(POSTGRES, autocommit=True, connect_timeout=5) as admin:
+            admin.execute(f'CREATE DATABASE "{name}"')
+            try:
+                yield "postgres", POSTGRES.rsplit("/", 1)[0] + "/" + name
+            finally:
+                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    else:
+        yield choice.split(":", 1)[0], choice
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the load and print the report; exit 1 on errors or bad records."""
+    """Run the load and print the report; exit 1 on errors, bad records, lost tables or resets."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--url", help="a running server (default: start one)")
-    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--database",
+        default="sqlite",
+        help="sqlite (a file), postgres (a database of the run's own) or a URL",
+    )
+    parser.add_argument(
+        "--hostile",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="one more client, from 127.0.0.2, asking for tables as fast as it can",
+    )
+    parser.add_argument("--serve", metavar="DATABASE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
-        serve_quietly()
+        serve_quietly(args.serve)
         return 0
-    server = None
-    url = args.url
-    if url is None:
-        server = subprocess.Popen(  # noqa: S603 - this very script, by its path
-            [sys.executable, __file__, "--serve"], stdout=subprocess.PIPE, text=True
-        )
-        assert server.stdout is not None  # noqa: S101 - Popen was given stdout=PIPE
-        url = f"http://127.0.0.1:{server.stdout.readline().strip()}"
-    try:
-        report = run(url, args.clients, args.seconds)
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=10)
+    options = {"hostile_client": args.hostile}
+    if args.url is not None:
+        report = run(args.url, args.clients, args.seconds, database="?", **options)
+    else:
+        with made_database(args.database) as (kind, database):
+            server = subprocess.Popen(  # noqa: S603 - this very script, by its path
+                [sys.executable, __file__, "--serve", database],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            assert server.stdout is not None  # noqa: S101 - Popen was given stdout=PIPE
+            url = f"http://127.0.0.1:{server.stdout.readline().strip()}"
+            try:
+                report = run(url, args.clients, args.seconds, database=kind, **options)
+            finally:
+                server.terminate()
+                server.wait(timeout=10)
+            # The only child this process waited for: its CPU, user and system.
+            used = resource.getrusage(resource.RUSAGE_CHILDREN)
+            report = attrs.evolve(report, server_cpu=used.ru_utime + used.ru_stime)
     print("\n".join(report.lines()))
-    return 1 if report.tally.errors or report.tally.bad_records else 0
+    return 1 if report.failed else 0
 
 
 if __name__ == "__main__":
