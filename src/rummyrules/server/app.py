@@ -148,12 +148,12 @@ class _Api:
         text = body.get("move")
         if not isinstance(text, str):
             raise ApiError(400, 'send the move as text: {"move": "draw"}')
-        after = await self.store.move(table.id, seat, text[:1000])
+        after = await self.store.move(table, seat, text[:1000])
         return JSONResponse(await self.store.answer(after, seat, table.version))
 
     async def decline(self, request: Request) -> Response:
         table, seat = await self.seat(request)
-        after = await self.store.decline(table.id, seat)
+        after = await self.store.decline(table, seat)
         return JSONResponse(await self.store.answer(after, seat, table.version))
 
     async def record(self, request: Request) -> Response:

@@ -1,7 +1,8 @@
 """Opening a table storage from a database URL, and the default database.
 
 ``sqlite:///PATH`` is a file (``sqlite:////abs/path`` or, relative to the
-working folder, ``sqlite:///name.sqlite3``; its folder is made), and
+working folder, ``sqlite:///name.sqlite3``; its folder is made; add
+``?synchronous=full`` to sync every commit to disk), and
 ``sqlite://`` alone a database in memory that lasts as long as its storage;
 ``postgresql://...`` (or ``postgres://``) goes to psycopg as it is, with the
 extra ``[postgres]``.
@@ -73,9 +74,17 @@ def open_storage(url: str) -> Storage:
     if url == "sqlite://":
         return SQLiteStorage(":memory:")
     if url.startswith("sqlite:///") and len(url) > len("sqlite:///"):
-        path = Path(url.removeprefix("sqlite:///"))
+        where, _, query = url.removeprefix("sqlite:///").partition("?")
+        options = dict(part.partition("=")[::2] for part in query.split("&") if part)
+        unknown = set(options) - {"synchronous"}
+        if unknown:
+            message = f"a SQLite URL takes ?synchronous=normal or full, not {shown_url(query)!r}"
+            raise DatabaseURLError(message)
+        path = Path(where)
         path.parent.mkdir(parents=True, exist_ok=True)
-        return SQLiteStorage(str(path))
+        return SQLiteStorage(
+            str(path), synchronous=options.get("synchronous", "normal")
+        )
     if url.startswith(("postgresql://", "postgres://")):
         # The extra [postgres] is loaded only when a PostgreSQL URL asks for it.
         from rummyrules.server.postgres import PostgresStorage  # noqa: PLC0415

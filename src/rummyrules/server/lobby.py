@@ -7,9 +7,10 @@ memory are caches of what the storage holds (games read from their JSON,
 view documents, records), keyed by version. So a restart, or another
 worker on the same PostgreSQL, serves every table where it was.
 
-Database calls and moves run in threads, the moves and the bots in a pool
-of their own, so a search bot thinking never stalls the event loop or the
-other tables' reads. Two writers of one table (two workers, or a person and
+Reads, moves and the quick bots run on the event loop, as the database
+answers in well under a millisecond; a table with a bot that searches (a
+second a move) plays in a pool of two threads instead, so that its
+thinking never stalls the other tables. Two writers of one table (two workers, or a person and
 the bots) are told apart by the storage's compare and set: the one that
 comes second reads the table again and tries its move on it, so the rules,
 not the timing, decide whether it still stands.
@@ -53,7 +54,7 @@ from rummyrules.server.databases import open_storage
 from rummyrules.server.documents import ApiError, Json, rules_from_request
 from rummyrules.server.limits import Limits
 from rummyrules.server.storage import WAKE_ALL, Storage
-from rummyrules.server.tables import SEAT_KINDS, Step, Table, new_table
+from rummyrules.server.tables import SEAT_KINDS, THINKING, Step, Table, new_table
 
 __all__ = ["Signals", "TableStore"]
 
@@ -198,9 +199,11 @@ class TableStore:
         message = "the table kept changing while your move was played: send it again"
         raise ApiError(409, message, retry_after=1)
 
-    async def _run(self, work: Callable[[], _T], *, bots: bool = False) -> _T:
-        pool = self._bot_pool if bots else None
-        return await asyncio.get_running_loop().run_in_executor(pool, work)
+    async def _run(self, work: Callable[[], _T], *, slow: bool = False) -> _T:
+        """Do the work on the loop, or in the bots' pool when a bot there thinks."""
+        if not slow:
+            return work()
+        return await asyncio.get_running_loop().run_in_executor(self._bot_pool, work)
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -212,10 +215,10 @@ class TableStore:
 
     async def get(self, table_id: str) -> Table:
         """The table as it is now (404 for none); bots stalled on it are taken up."""
-        table = await self._run(lambda: self._load(table_id))
+        table = self._load(table_id)
         stalled = time.time() - table.row.changed > _STALLED
         if table.row.bots and stalled and table_id not in self._playing:
-            self._play_on(table_id)
+            self._play_on(table)
         return table
 
     async def create(
@@ -250,9 +253,10 @@ class TableStore:
         # One address's tables are made one at a time, so that two made at
         # once cannot both pass its limits.
         async with self._lock("creator " + creator):
-            table, tokens, more = await self._run(make, bots=True)
+            slow = any(kind in THINKING for kind in kinds)
+            table, tokens, more = await self._run(make, slow=slow)
         if more:
-            self._play_on(table.id)
+            self._play_on(table)
         return table, tokens
 
     def _admit(self, creator: str, now: float) -> None:
@@ -282,23 +286,28 @@ class TableStore:
                 )
                 raise ApiError(503, message, retry_after=60)
 
-    async def move(self, table_id: str, seat: int, text: str) -> Table:
-        """Play a seat's move, then the bots, saved before this returns; the table after."""
-        return await self._act(
-            table_id, lambda table: table.move(seat, text, self.limits)
-        )
+    async def move(self, table: Table, seat: int, text: str) -> Table:
+        """Play a seat's move on the table read, then the bots, saved before this returns.
 
-    async def decline(self, table_id: str, seat: int) -> Table:
+        The table is read again first, as another writer may have come
+        between: the move is tried on the table as it is. Returns the table
+        after.
+        """
+        return await self._act(table, lambda now: now.move(seat, text, self.limits))
+
+    async def decline(self, table: Table, seat: int) -> Table:
         """Let the claim offered to a seat go (F14-12), then the bots; the table after."""
-        return await self._act(table_id, lambda table: table.decline(seat, self.limits))
+        return await self._act(table, lambda now: now.decline(seat, self.limits))
 
-    async def _act(self, table_id: str, act: Callable[[Table], Step]) -> Table:
-        async with self._lock(table_id):
-            table, more = await self._run(lambda: self._step(table_id, act), bots=True)
-        self.signals.wake(table_id)
+    async def _act(self, table: Table, act: Callable[[Table], Step]) -> Table:
+        async with self._lock(table.id):
+            after, more = await self._run(
+                lambda: self._step(table.id, act), slow=table.thinks
+            )
+        self.signals.wake(table.id)
         if more:
-            self._play_on(table_id)
-        return table
+            self._play_on(after)
+        return after
 
     async def answer(self, table: Table, seat: int, since: str | None) -> Json:
         """The seat's answer: version, view document and the events since ``since``."""
@@ -319,7 +328,7 @@ class TableStore:
                 "groups": groups,
             }
 
-        return await self._run(read)
+        return read()
 
     async def wait(
         self,
@@ -374,29 +383,29 @@ class TableStore:
             self._records.put(table_id, body)
             return body
 
-        return await self._run(read)
+        return read()
 
     # --- Bots playing on, and the background -------------------------------------
 
-    def _play_on(self, table_id: str) -> None:
-        if table_id in self._playing:
+    def _play_on(self, table: Table) -> None:
+        if table.id in self._playing:
             return
-        self._playing.add(table_id)
-        self._spawn(self._bots(table_id))
+        self._playing.add(table.id)
+        self._spawn(self._bots(table.id, slow=table.thinks))
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _bots(self, table_id: str) -> None:
+    async def _bots(self, table_id: str, *, slow: bool) -> None:
         """Bots play a table a batch at a time, until a person must act or another writer did."""
         try:
             more = True
             while more:
                 await asyncio.sleep(0)  # answers and other tables first
                 async with self._lock(table_id):
-                    step = await self._run(lambda: self._bot_step(table_id), bots=True)
+                    step = await self._run(lambda: self._bot_step(table_id), slow=slow)
                 if step is None:
                     return
                 self.signals.wake(table_id)
@@ -425,7 +434,7 @@ class TableStore:
     async def _sweeping(self) -> None:
         while True:
             try:
-                await self._run(lambda: self._sweep(time.time()))
+                self._sweep(time.time())
             except Exception:  # noqa: BLE001 - the sweep logs what failed and tries again later
                 _log.exception("deleting old tables failed")
             await asyncio.sleep(_SWEEP_EVERY)
@@ -434,8 +443,9 @@ class TableStore:
         """Begin the background: other workers' changes, bots left to play, old tables."""
         self._spawn(self.storage.listen(self.signals.wake))
         self._spawn(self._sweeping())
-        for table_id in await self._run(self.storage.due):
-            self._play_on(table_id)
+        for table_id in self.storage.due():
+            with contextlib.suppress(ApiError):  # swept meanwhile
+                self._play_on(self._load(table_id))
 
     async def stop(self) -> None:
         """End the background work and let go of the storage."""

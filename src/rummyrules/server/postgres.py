@@ -54,6 +54,9 @@ class PostgresStorage(SqlStorage):
         with self._pool.connection() as connection, connection.cursor() as cursor:
             yield cursor
 
+    def _reading(self) -> contextlib.AbstractContextManager[Cursor]:
+        return self._transaction()  # a read-only transaction takes no lock
+
     def _create(self) -> None:
         # Workers starting together would race on CREATE ... IF NOT EXISTS.
         with self._transaction() as cursor:

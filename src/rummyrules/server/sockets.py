@@ -101,7 +101,7 @@ class SocketHandler:
             self._push(websocket, table, seat, last)
         )
         try:
-            await self._take(websocket, table.id, seat, last)
+            await self._take(websocket, table, seat, last)
         except WebSocketDisconnect:
             pass
         finally:
@@ -126,7 +126,7 @@ class SocketHandler:
             table = await self.store.wait(table.id, sent, None, self.limits.socket_idle)
 
     async def _take(
-        self, websocket: WebSocket, table_id: str, seat: int, last: list[float]
+        self, websocket: WebSocket, table: Table, seat: int, last: list[float]
     ) -> None:
         idle = self.limits.socket_idle
         while True:
@@ -157,8 +157,8 @@ class SocketHandler:
                 return
             try:
                 if message["type"] == "decline":
-                    await self.store.decline(table_id, seat)
+                    await self.store.decline(table, seat)
                 else:
-                    await self.store.move(table_id, seat, message["move"])
+                    await self.store.move(table, seat, message["move"])
             except ApiError as error:
                 await websocket.send_json({"type": "error", **error.body()})

@@ -190,8 +190,12 @@ class SqlStorage(abc.ABC):
         for statement in SCHEMA:
             cursor.execute(statement)
 
+    @abc.abstractmethod
+    def _reading(self) -> contextlib.AbstractContextManager[Cursor]:
+        """A cursor for one read: a snapshot, taking no write lock."""
+
     def _fetch(self, text: str, params: Sequence[Any]) -> list[Any]:
-        with self._transaction() as cursor:
+        with self._reading() as cursor:
             cursor.execute(self._sql(text), params)
             return cursor.fetchall()
 

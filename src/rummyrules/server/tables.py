@@ -57,10 +57,13 @@ from rummyrules.server.limits import Limits
 from rummyrules.server.storage import Change, TableRow, hash_token
 from rummyrules.simulation import BOTS
 
-__all__ = ["SEAT_KINDS", "Step", "Table", "new_table"]
+__all__ = ["SEAT_KINDS", "THINKING", "Step", "Table", "new_table"]
 
 SEAT_KINDS: Final = ("human", *BOTS)
 """What may sit at a seat: a person, or one of the library's bots by name."""
+
+THINKING: Final = frozenset(kind for kind, bot in BOTS.items() if bot is SearchBot)
+"""The bots that search, given ``Limits.search_seconds`` a move."""
 
 
 def _version() -> str:
@@ -220,6 +223,11 @@ class Table:
     def version(self) -> str:
         """The table's version, a random string."""
         return self.row.version
+
+    @property
+    def thinks(self) -> bool:
+        """Whether a bot here searches: its turns take seconds, not microseconds."""
+        return any(kind in THINKING for kind in self.row.seats)
 
     # --- What anyone may ask ------------------------------------------------
 
