@@ -49,6 +49,11 @@ class Limits:
         max_wait: The longest wait a long poll may ask for.
         bot_moves: Bot moves played before the server answers; the bots
             play the rest after the answer, a batch at a time.
+        ping_interval: Seconds between the server's pings on a quiet
+            WebSocket; a WebSocket has no deadline of its own and stays
+            open as long as its client answers them.
+        ping_timeout: Seconds a WebSocket's client has to answer a ping
+            (its pong) before the server closes it (code 1011).
 
     >>> Limits(max_tables=0)
     Traceback (most recent call last):
@@ -68,3 +73,5 @@ class Limits:
     wait: float = attrs.field(default=25.0, validator=_positive)
     max_wait: float = attrs.field(default=30.0, validator=_positive)
     bot_moves: int = attrs.field(default=2000, validator=_positive)
+    ping_interval: float = attrs.field(default=20.0, validator=_positive)
+    ping_timeout: float = attrs.field(default=20.0, validator=_positive)

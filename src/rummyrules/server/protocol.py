@@ -117,6 +117,7 @@ class _GuardedH11(H11Protocol):
     guard: ClassVar[ConnectionGuard]
     _address: str | None = None
     _deadline: asyncio.TimerHandle | None = None
+    _upgraded = False
 
     def connection_made(  # type: ignore[override]  # uvicorn's own signature, an asyncio.Transport
         self, transport: asyncio.Transport
@@ -147,6 +148,11 @@ class _GuardedH11(H11Protocol):
         self._watch()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        # The socket is the WebSocket's from now: data_received returns
+        # through _watch, and h11 still thinks a request body may come, so
+        # without the flag the request deadline would be set again and
+        # would cut the WebSocket header_timeout seconds later.
+        self._upgraded = True
         self._cancel()
         if self._address is not None:  # the WebSocket protocol counts it from now
             self.guard.release(self._address)
@@ -156,7 +162,7 @@ class _GuardedH11(H11Protocol):
     def _watch(self) -> None:
         """Run the deadline while a request is awaited or half read; stop it once it is whole."""
         waiting = self.conn.their_state in (h11.IDLE, h11.SEND_BODY)
-        if self.transport.is_closing() or not waiting:
+        if self._upgraded or self.transport.is_closing() or not waiting:
             self._cancel()
         elif self._deadline is None:
             timeout = self.guard.limits.header_timeout
@@ -169,7 +175,7 @@ class _GuardedH11(H11Protocol):
 
     def _expire(self) -> None:
         self._deadline = None
-        if self.transport.is_closing():
+        if self._upgraded or self.transport.is_closing():
             return
         if self.conn.our_state is h11.IDLE:  # no answer begun: say why we close
             message = "the request took too long to arrive"

@@ -1,14 +1,14 @@
 """Running the server on uvicorn: in the foreground (``rummyrules serve``) or in a thread.
 
 Both use the same uvicorn configuration: the guarded protocols of
-:mod:`rummyrules.server.protocol`, the listen backlog, the concurrency limit
-and the keep-alive timeout of :class:`~rummyrules.server.limits.Limits`,
-and the plain asyncio event loop. Seat tokens sent as ``?token=`` are
+:mod:`rummyrules.server.protocol`, the listen backlog, the concurrency limit,
+the keep-alive timeout and the WebSocket pings of
+:class:`~rummyrules.server.limits.Limits`, and the plain asyncio event loop. Seat tokens sent as ``?token=`` are
 masked in the access log.
 
 >>> config = make_config(create_app(), "127.0.0.1", 0, Limits(backlog=64))
->>> config.backlog, config.timeout_keep_alive
-(64, 5)
+>>> config.backlog, config.timeout_keep_alive, config.ws_ping_interval
+(64, 5, 20.0)
 """
 
 from __future__ import annotations
@@ -83,6 +83,8 @@ def make_config(
         timeout_keep_alive=max(1, round(limits.keep_alive)),
         timeout_graceful_shutdown=2,
         ws_max_size=limits.max_body,
+        ws_ping_interval=limits.ping_interval,
+        ws_ping_timeout=limits.ping_timeout,
         log_level="info" if log else "warning",
         access_log=log,
         server_header=False,
