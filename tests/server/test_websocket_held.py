@@ -80,7 +80,7 @@ def next_update(held: ClientConnection, timeout: float) -> dict[str, Any]:
 
 def test_a_websocket_outlives_the_request_deadline() -> None:
     # Pings every half second, answered by the client, do not close it either.
-    limits = Limits(header_timeout=0.5, ping_interval=0.5, ping_timeout=2)
+    limits = Limits(header_timeout=0.5, ping_interval=0.5, ping_timeout=5)
     with running(limits=limits) as base:
         hold_then_hear_a_move(base, seconds=3.0)  # six deadlines
 
@@ -115,4 +115,4 @@ def test_a_websocket_whose_client_never_answers_a_ping_is_closed() -> None:
             elapsed = time.monotonic() - start
     assert received.startswith(b"HTTP/1.1 101 ")
     assert b"keepalive ping timeout" in received  # the close frame's reason
-    assert 0.9 <= elapsed < 5
+    assert 0.9 <= elapsed < 8  # a ping after 0.5 s, unanswered 0.5 s later
