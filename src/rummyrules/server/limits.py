@@ -38,8 +38,10 @@ class Limits:
             line, headers and body) once it has begun one or once the
             connection is idle; then the connection is closed.
         keep_alive: Seconds an idle keep-alive connection stays open.
-        max_connections: Connections open at once, from everyone (503 above).
-        max_per_ip: Connections open at once from one address (closed above).
+        max_connections: Connections open at once, from everyone (503, with
+            Retry-After, above).
+        max_per_ip: Connections open at once from one address (429, with
+            Retry-After, and closed above).
         backlog: Connections the operating system queues before accepting.
         max_tables: Tables held at once (503 for a new one above it).
         table_idle: Seconds a table nobody asks about is kept.

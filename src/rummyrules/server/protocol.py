@@ -51,7 +51,7 @@ _LINGER = 1.0
 #: Bytes of a refused request read before the 429 is sent anyway.
 _REFUSAL_HEAD = 16 * 1024
 #: The ``Retry-After`` of a refusal (429 or 503), in seconds.
-RETRY_AFTER = 1
+_RETRY_AFTER = 1
 
 
 def _raw_answer(
@@ -74,7 +74,7 @@ async def _unavailable(send: Send) -> None:
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
-        (b"retry-after", str(RETRY_AFTER).encode()),
+        (b"retry-after", str(_RETRY_AFTER).encode()),
         (b"connection", b"close"),
     ]
     await send({"type": "http.response.start", "status": 503, "headers": headers})
@@ -121,7 +121,7 @@ class _Refusal:
         self.timer.cancel()
         message = "too many connections from your address: close some and try again"
         self.transport.write(
-            _raw_answer(429, "Too Many Requests", message, retry_after=RETRY_AFTER)
+            _raw_answer(429, "Too Many Requests", message, retry_after=_RETRY_AFTER)
         )
         if self.transport.can_write_eof():
             self.transport.write_eof()  # a FIN once the answer is sent
