@@ -38,8 +38,10 @@ class Limits:
             line, headers and body) once it has begun one or once the
             connection is idle; then the connection is closed.
         keep_alive: Seconds an idle keep-alive connection stays open.
-        max_connections: Connections open at once, from everyone (503 above).
-        max_per_ip: Connections open at once from one address (closed above).
+        max_connections: Connections open at once, from everyone (503, with
+            Retry-After, above).
+        max_per_ip: Connections open at once from one address (429, with
+            Retry-After, and closed above).
         backlog: Connections the operating system queues before accepting.
         max_tables: Unfinished tables held at once, from everyone (503 with
             ``Retry-After`` for a new one above it).
@@ -61,6 +63,11 @@ class Limits:
             way before the server closes it (1000, "idle"); pings do not
             count, so a client that only watches stays as long as the game
             moves.
+        ping_interval: Seconds between the server's pings on a quiet
+            WebSocket; a WebSocket has no deadline of its own and stays
+            open as long as its client answers them.
+        ping_timeout: Seconds a WebSocket's client has to answer a ping
+            (its pong) before the server closes it (code 1011).
 
     >>> Limits(max_tables=0)
     Traceback (most recent call last):
@@ -85,3 +92,5 @@ class Limits:
     bot_time: float = attrs.field(default=2.0, validator=_positive)
     search_seconds: float = attrs.field(default=1.0, validator=_positive)
     socket_idle: float = attrs.field(default=900.0, validator=_positive)
+    ping_interval: float = attrs.field(default=20.0, validator=_positive)
+    ping_timeout: float = attrs.field(default=20.0, validator=_positive)

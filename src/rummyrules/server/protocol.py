@@ -6,7 +6,9 @@ sending one header line each hold a thousand connections forever. The
 protocols here close a connection whose request is not whole within
 ``Limits.header_timeout`` seconds of its first byte (or of the end of the
 last answer), and refuse more than ``Limits.max_per_ip`` connections at
-once from one address.
+once from one address: a ``429`` with ``Retry-After`` once the request's
+head is in, then a gentle close. At the global cap
+(``Limits.max_connections``) the ``503`` carries a ``Retry-After`` too.
 
 Each call of :func:`guarded_protocols` makes its own pair of classes,
 counting its own connections, for one server.
@@ -30,6 +32,7 @@ import json
 from typing import Any, ClassVar
 
 import h11
+from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import (
     WebSocketsSansIOProtocol,
@@ -40,14 +43,93 @@ from rummyrules.server.limits import Limits
 __all__ = ["ConnectionGuard", "guarded_protocols"]
 
 
-def _raw_answer(status: int, reason: str, message: str) -> bytes:
+#: Seconds a refused client has to send its request's head before its 429.
+_REFUSAL_WAIT = 1.0
+#: Seconds a refused connection reads and drops what its client still sends
+#: after the 429, so that closing it sends a FIN, not a reset.
+_LINGER = 1.0
+#: Bytes of a refused request read before the 429 is sent anyway.
+_REFUSAL_HEAD = 16 * 1024
+#: The ``Retry-After`` of a refusal (429 or 503), in seconds.
+_RETRY_AFTER = 1
+
+
+def _raw_answer(
+    status: int, reason: str, message: str, *, retry_after: int | None = None
+) -> bytes:
     """A whole HTTP answer that closes the connection, for a connection h11 cannot answer on."""
     body = json.dumps({"error": message, "rule": None}).encode()
+    retry = "" if retry_after is None else f"retry-after: {retry_after}\r\n"
     head = (
         f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n"
-        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+        f"content-length: {len(body)}\r\n{retry}connection: close\r\n\r\n"
     )
     return head.encode("ascii") + body
+
+
+async def _unavailable(send: Send) -> None:
+    """The 503 of a server at its global cap, with a Retry-After."""
+    message = "the server has too many connections: try again in a moment"
+    body = json.dumps({"error": message, "rule": None}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"retry-after", str(_RETRY_AFTER).encode()),
+        (b"connection", b"close"),
+    ]
+    await send({"type": "http.response.start", "status": 503, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class _Refusal:
+    """A connection over its address's cap: a 429 once its request's head is in, then a gentle close.
+
+    Answering at once and closing, before the request arrives, made the
+    client's request meet a closed socket, and the client saw a reset
+    instead of the 429. So the refusal waits for the head (at most
+    ``_REFUSAL_WAIT`` seconds and ``_REFUSAL_HEAD`` bytes), answers, stops
+    writing, drops whatever still comes for ``_LINGER`` seconds at most,
+    and closes: a refused connection costs a timer and three bytes, for
+    two seconds at most.
+    """
+
+    def __init__(
+        self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop
+    ) -> None:
+        self.transport = transport
+        self.loop = loop
+        self.answered = False
+        self.read = 0
+        self.tail = b""  # the last bytes read, for a blank line split between reads
+        self.timer = loop.call_later(_REFUSAL_WAIT, self.answer)
+
+    def data_received(self, data: bytes) -> None:
+        if self.answered:
+            return  # read only so that the close sends no reset
+        self.read += len(data)
+        seen = self.tail + data
+        if b"\r\n\r\n" in seen or b"\n\n" in seen or self.read >= _REFUSAL_HEAD:
+            self.answer()
+        else:
+            self.tail = seen[-3:]
+
+    def answer(self) -> None:
+        """Send the 429 and stop writing; close after the linger."""
+        if self.answered or self.transport.is_closing():
+            return
+        self.answered = True
+        self.timer.cancel()
+        message = "too many connections from your address: close some and try again"
+        self.transport.write(
+            _raw_answer(429, "Too Many Requests", message, retry_after=_RETRY_AFTER)
+        )
+        if self.transport.can_write_eof():
+            self.transport.write_eof()  # a FIN once the answer is sent
+        self.timer = self.loop.call_later(_LINGER, self.transport.close)
+
+    def stop(self) -> None:
+        """The connection is gone: forget the timer."""
+        self.timer.cancel()
 
 
 class ConnectionGuard:
@@ -117,6 +199,26 @@ class _GuardedH11(H11Protocol):
     guard: ClassVar[ConnectionGuard]
     _address: str | None = None
     _deadline: asyncio.TimerHandle | None = None
+    _upgraded = False
+    _refusal: _Refusal | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # uvicorn's own 503 at the global cap (limit_concurrency) has no
+        # Retry-After: make the same test here, as the request starts, and
+        # answer with one.
+        self._cap, self.limit_concurrency = self.limit_concurrency, None
+        self._app, self.app = self.app, self._capped
+
+    async def _capped(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # The request's own task is in self.tasks by now: uvicorn counted
+        # the others, before adding it.
+        cap = self._cap
+        if cap is not None and (len(self.connections) >= cap or len(self.tasks) > cap):
+            self.logger.warning("Exceeded concurrency limit.")
+            await _unavailable(send)
+        else:
+            await self._app(scope, receive, send)
 
     def connection_made(  # type: ignore[override]  # uvicorn's own signature, an asyncio.Transport
         self, transport: asyncio.Transport
@@ -124,29 +226,44 @@ class _GuardedH11(H11Protocol):
         super().connection_made(transport)
         address = self.client[0] if self.client else ""
         if not self.guard.admit(address):
-            message = "too many connections from your address: close some and try again"
-            transport.write(_raw_answer(429, "Too Many Requests", message))
-            transport.close()
+            self._refusal = _Refusal(transport, self.loop)
             return
         self._address = address
         self._watch()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel()
+        if self._refusal is not None:
+            self._refusal.stop()
         if self._address is not None:
             self.guard.release(self._address)
             self._address = None
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self._refusal is not None:
+            self._refusal.data_received(data)
+            return
         super().data_received(data)
         self._watch()
+
+    def eof_received(self) -> None:
+        # The client sends no more: a refused one still gets its 429, and
+        # asyncio closes the transport once the answer is written.
+        if self._refusal is not None:
+            self._refusal.answer()
+        super().eof_received()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
         self._watch()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        # The socket is the WebSocket's from now: data_received returns
+        # through _watch, and h11 still thinks a request body may come, so
+        # without the flag the request deadline would be set again and
+        # would cut the WebSocket header_timeout seconds later.
+        self._upgraded = True
         self._cancel()
         if self._address is not None:  # the WebSocket protocol counts it from now
             self.guard.release(self._address)
@@ -156,7 +273,7 @@ class _GuardedH11(H11Protocol):
     def _watch(self) -> None:
         """Run the deadline while a request is awaited or half read; stop it once it is whole."""
         waiting = self.conn.their_state in (h11.IDLE, h11.SEND_BODY)
-        if self.transport.is_closing() or not waiting:
+        if self._upgraded or self.transport.is_closing() or not waiting:
             self._cancel()
         elif self._deadline is None:
             timeout = self.guard.limits.header_timeout
@@ -169,7 +286,7 @@ class _GuardedH11(H11Protocol):
 
     def _expire(self) -> None:
         self._deadline = None
-        if self.transport.is_closing():
+        if self._upgraded or self.transport.is_closing():
             return
         if self.conn.our_state is h11.IDLE:  # no answer begun: say why we close
             message = "the request took too long to arrive"

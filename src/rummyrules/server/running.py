@@ -1,14 +1,15 @@
 """Running the server on uvicorn: in the foreground (``rummyrules serve``) or in a thread.
 
 Both use the same uvicorn configuration: the guarded protocols of
-:mod:`rummyrules.server.protocol`, the listen backlog, the concurrency limit
-and the keep-alive timeout of :class:`~rummyrules.server.limits.Limits`,
-and the plain asyncio event loop. Seat tokens sent as ``?token=`` are
-masked in the access log.
+:mod:`rummyrules.server.protocol`, the listen backlog, the concurrency limit,
+the keep-alive timeout and the WebSocket pings of
+:class:`~rummyrules.server.limits.Limits`, and the plain asyncio event loop.
+Seat tokens are masked in every line uvicorn's loggers write
+(:class:`TokenMask`).
 
 >>> config = make_config(create_app(), "127.0.0.1", 0, Limits(backlog=64))
->>> config.backlog, config.timeout_keep_alive
-(64, 5)
+>>> config.backlog, config.timeout_keep_alive, config.ws_ping_interval
+(64, 5, 20.0)
 """
 
 from __future__ import annotations
@@ -28,29 +29,105 @@ from rummyrules.server.app import create_app
 from rummyrules.server.limits import Limits
 from rummyrules.server.protocol import guarded_protocols
 
-__all__ = ["TokenMask", "make_config", "run_server", "running"]
+__all__ = [
+    "TokenMask",
+    "make_config",
+    "mask_server_logs",
+    "mask_tokens",
+    "run_server",
+    "running",
+]
+
+
+def _spelled(word: str) -> str:
+    """A pattern of ``word`` with any of its letters percent-encoded, once or more."""
+    return "".join(
+        f"(?:{letter}|%(?:25)*(?:{ord(letter.lower()):x}|{ord(letter.upper()):x}))"
+        for letter in word
+    )
+
+
+#: ``token=T`` in a query, in any position, the key's letters and the ``=``
+#: percent-encoded or not (a URL inside a URL encodes them once more); the
+#: value ends where the query's next pair begins, encoded or not.
+_QUERY_TOKEN = re.compile(
+    rf"({_spelled('token')}(?:=|%(?:25)*3d))(?:(?!%(?:25)*26)[^&\s\"'#])+",
+    re.IGNORECASE,
+)
+#: ``Bearer T``, as a header would write it.
+_BEARER = re.compile(r"(bearer(?:\s|%20|\+)+)[^\s\"',&]+", re.IGNORECASE)
+#: Writes an exception's text, for the mask to mask it.
+_EXCEPTIONS = logging.Formatter()
+#: Every logger the server writes on: uvicorn's.
+_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
+
+
+def mask_tokens(text: str) -> str:
+    """``text`` with every seat token in it replaced by ``***``.
+
+    >>> mask_tokens('"WebSocket /api/tables/t/ws?since=2&token=abc" [accepted]')
+    '"WebSocket /api/tables/t/ws?since=2&token=***" [accepted]'
+    >>> mask_tokens("/?next=%2Fview%3Ftoken%3Dabc%26since%3D1 Bearer xyz")
+    '/?next=%2Fview%3Ftoken%3D***%26since%3D1 Bearer ***'
+    """
+    return _BEARER.sub(r"\1***", _QUERY_TOKEN.sub(r"\1***", text))
 
 
 class TokenMask(logging.Filter):
-    """Masks ``token=...`` in log records, so a log never holds a seat's password.
+    """Masks seat tokens in log records, so a log never holds a seat's password.
+
+    The message, its arguments, and the text of its exception are masked
+    in the record itself, so every handler sees the masked record.
 
     >>> record = logging.LogRecord(
     ...     "x", 20, "", 0, "%s", ("/view?token=abc&since=1",), None
     ... )
-    >>> TokenMask().filter(record), record.args
-    (True, ('/view?token=***&since=1',))
+    >>> TokenMask().filter(record), record.getMessage()
+    (True, '/view?token=***&since=1')
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
-        """Mask the record's arguments; keep every record."""
+        """Mask the record in place; keep every record."""
+        if isinstance(record.msg, str):
+            record.msg = mask_tokens(record.msg)
         if isinstance(record.args, tuple):
             record.args = tuple(
-                re.sub(r"token=[^&\s]+", "token=***", arg)
-                if isinstance(arg, str)
-                else arg
-                for arg in record.args
+                mask_tokens(arg) if isinstance(arg, str) else arg for arg in record.args
             )
+        if record.exc_info and not record.exc_text:
+            record.exc_text = _EXCEPTIONS.formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = mask_tokens(record.exc_text)
+        if record.stack_info:
+            record.stack_info = mask_tokens(record.stack_info)
+        # A token the arguments still hold (one written with %r, or a
+        # mapping's): the record keeps its message only, masked. uvicorn's
+        # access records, whose formatter unpacks the arguments, hold
+        # strings and numbers and never come here.
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):  # a bad format: keep what it holds
+            message = f"{record.msg} {record.args!r}"
+        masked = mask_tokens(message)
+        if masked != message:
+            record.msg, record.args = masked, None
         return True
+
+
+def mask_server_logs() -> None:
+    """Put a :class:`TokenMask` on every logger the server writes on, once.
+
+    On the loggers, not their handlers: every handler, another's included,
+    gets masked records. :func:`make_config` calls it.
+
+    >>> mask_server_logs()
+    >>> [type(f).__name__ for f in logging.getLogger("uvicorn.error").filters]
+    ['TokenMask']
+    """
+    for name in _LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(known, TokenMask) for known in logger.filters):
+            logger.addFilter(TokenMask())
 
 
 def make_config(
@@ -70,7 +147,7 @@ def make_config(
     1000
     """
     http, ws = guarded_protocols(limits)
-    return uvicorn.Config(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -83,10 +160,14 @@ def make_config(
         timeout_keep_alive=max(1, round(limits.keep_alive)),
         timeout_graceful_shutdown=2,
         ws_max_size=limits.max_body,
+        ws_ping_interval=limits.ping_interval,
+        ws_ping_timeout=limits.ping_timeout,
         log_level="info" if log else "warning",
         access_log=log,
         server_header=False,
     )
+    mask_server_logs()  # after the Config, which sets uvicorn's loggers up
+    return config
 
 
 def run_server(  # noqa: PLR0913 - the command line's options, passed on
@@ -103,18 +184,18 @@ def run_server(  # noqa: PLR0913 - the command line's options, passed on
     config = make_config(app, host, port, limits, log=True)
     if forwarded is not None:  # behind a reverse proxy: trust its X-Forwarded-For
         config.proxy_headers, config.forwarded_allow_ips = True, forwarded
-    logging.getLogger("uvicorn.access").addFilter(TokenMask())
     uvicorn.Server(config).run(sockets=sockets)
 
 
 @contextlib.contextmanager
-def running(
+def running(  # noqa: PLR0913 - each is one knob of a test's server, by keyword
     app: Starlette | None = None,
     *,
     limits: Limits | None = None,
     database: str | None = None,
     host: str = "127.0.0.1",
     startup: float = 10.0,
+    log: bool = False,
 ) -> Iterator[str]:
     """Serve in a background thread on a free port; yields the base URL, stops on exit.
 
@@ -124,6 +205,10 @@ def running(
 
         with running(limits=Limits(header_timeout=0.5)) as url:
             urllib.request.urlopen(url + "/api/games")
+
+    With ``log``, uvicorn logs every request as :func:`run_server` does (tokens
+    masked), and its records reach the root logger's handlers too, so that
+    a test can capture them.
     """
     limits = limits or Limits()
     app = app or create_app(limits, database=database)
@@ -133,7 +218,11 @@ def running(
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind((host, 0))
     port = listener.getsockname()[1]
-    server = uvicorn.Server(make_config(app, host, port, limits))
+    config = make_config(app, host, port, limits, log=log)
+    if log:  # uvicorn's own setup keeps its records from the root logger
+        for name in ("uvicorn", "uvicorn.access"):
+            logging.getLogger(name).propagate = True
+    server = uvicorn.Server(config)
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [listener]}, daemon=True
     )
