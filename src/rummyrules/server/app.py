@@ -34,7 +34,13 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from rummyrules.server.databases import open_storage
-from rummyrules.server.documents import ApiError, Json, games_document, token_of
+from rummyrules.server.documents import (
+    ApiError,
+    games_document,
+    seats_document,
+    status_document,
+    token_of,
+)
 from rummyrules.server.limits import Limits
 from rummyrules.server.lobby import TableStore
 from rummyrules.server.sockets import SocketHandler
@@ -127,12 +133,17 @@ class _Api:
             seed=body.get("seed"),
             creator=request.client.host if request.client else "",
         )
-        document = {"table": table.id, "seats": table.seats(tokens), **_seed(table)}
+        status = status_document(table.row, table.game)
+        document = {
+            "table": table.id,
+            "seats": seats_document(table.row, tokens),
+            "seed": status["seed"],
+        }
         return JSONResponse(document, 201)
 
     async def status(self, request: Request) -> Response:
         table = await self.store.get(request.path_params["table"])
-        return JSONResponse(table.status())
+        return JSONResponse(status_document(table.row, table.game))
 
     async def view(self, request: Request) -> Response:
         table, seat = await self.seat(request)
@@ -158,11 +169,6 @@ class _Api:
 
     async def record(self, request: Request) -> Response:
         return JSONResponse(await self.store.record(request.path_params["table"]))
-
-
-def _seed(table: Table) -> Json:
-    """The seed's part of a table's status: who chose it, and the commitment."""
-    return {"seed": table.status()["seed"]}
 
 
 async def _api_error(_request: Request, error: Exception) -> Response:

@@ -15,15 +15,18 @@ True
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from rummyrules.core.errors import RummyRulesError
-from rummyrules.game.grouping import MoveGroup
+from rummyrules.formats.json import dumps
+from rummyrules.game.grouping import MoveGroup, group_moves
 from rummyrules.game.registry import VARIANTS, option_text, parse_rules
-from rummyrules.game.state import PlayableRules
+from rummyrules.game.state import GameState, PlayableRules
+from rummyrules.server.storage import TableRow
 
 __all__ = [
     "ApiError",
@@ -31,7 +34,10 @@ __all__ = [
     "games_document",
     "group_document",
     "rules_from_request",
+    "seats_document",
+    "status_document",
     "token_of",
+    "view_document",
 ]
 
 Json = dict[str, Any]
@@ -192,6 +198,85 @@ def group_document(group: MoveGroup) -> Json:
         "discard": None if group.discard is None else str(group.discard),
         "choices": [str(move) for move in group.choices],
     }
+
+
+def seats_document(
+    row: TableRow, tokens: Mapping[int, str] | None = None
+) -> list[Json]:
+    """Each seat's kind, with the tokens given (to the table's creator, once).
+
+    >>> from rummyrules import parse_rules
+    >>> from rummyrules.server.tables import new_table
+    >>> table, tokens = new_table(
+    ...     "t", parse_rules("GinRummy"), ["human", "random"],
+    ...     seed=1, chosen=False, creator="::1", now=0.0,
+    ... )  # fmt: skip
+    >>> seats_document(table.row) == [
+    ...     {"seat": 0, "kind": "human"},
+    ...     {"seat": 1, "kind": "random"},
+    ... ]
+    True
+    >>> seats_document(table.row, tokens)[0]["token"] == tokens[0]
+    True
+    """
+    tokens = tokens or {}
+    return [
+        {"seat": seat, "kind": kind}
+        | ({"token": tokens[seat]} if seat in tokens else {})
+        for seat, kind in enumerate(row.seats)
+    ]
+
+
+def status_document(row: TableRow, game: GameState) -> Json:
+    """What anyone may know of a table without a token: ``GET /api/tables/{id}``.
+
+    ``seed`` says who chose it and gives the commitment to it from the
+    start; the seed itself only once the game is over (as text: JSON
+    numbers lose 128-bit seeds in JavaScript).
+
+    >>> from rummyrules import parse_rules
+    >>> from rummyrules.server.tables import new_table
+    >>> table, _ = new_table(
+    ...     "t", parse_rules("GinRummy"), ["human", "greedy"],
+    ...     seed=1, chosen=True, creator="::1", now=0.0,
+    ... )  # fmt: skip
+    >>> status = status_document(table.row, table.game)
+    >>> sorted(status)
+    ['name', 'over', 'phase', 'players', 'seats', 'seed', 'to_move', 'variant', 'version', 'winners']
+    >>> status["seed"]["chosen_by"], len(status["seed"]["commitment"])
+    ('creator', 64)
+    """
+    seed: Json = {
+        "chosen_by": "creator" if row.chosen else "server",
+        "commitment": row.commitment,
+    }
+    if game.is_over:
+        seed["seed"] = str(row.seed)
+    return {
+        "variant": type(game.rules).__name__,
+        "name": game.rules.name,
+        "players": game.players,
+        "seats": list(row.seats),
+        "to_move": game.to_move,
+        "phase": str(game.phase.value),
+        "over": game.is_over,
+        "winners": list(game.winners),
+        "version": row.version,
+        "seed": seed,
+    }
+
+
+def view_document(game: GameState, seat: int) -> tuple[Json, list[Json]]:
+    """A seat's view as JSON (``json.loads(dumps(view))``) and its move groups.
+
+    >>> from rummyrules import GinRummy
+    >>> view, groups = view_document(GinRummy().new_game(seed=1), 0)
+    >>> view["kind"], all(group["choices"] for group in groups)
+    ('view', True)
+    """
+    view = game.view(seat)
+    groups = [group_document(group) for group in group_moves(view.legal_moves)]
+    return json.loads(dumps(view)), groups
 
 
 def token_of(authorization: str | None, query_token: str | None) -> str | None:

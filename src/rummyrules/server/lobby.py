@@ -31,116 +31,42 @@ not the timing, decide whether it still stands.
 from __future__ import annotations
 
 import asyncio
-import collections
 import concurrent.futures
 import contextlib
 import logging
 import math
 import secrets
-import threading
 import time
 import weakref
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
 from rummyrules.core.errors import RummyRulesError
 from rummyrules.formats.records import record_game
-from rummyrules.formats.records.fairness import new_seed
 from rummyrules.game.registry import parse_rules
 from rummyrules.game.state import GameState
 from rummyrules.server.databases import open_storage
-from rummyrules.server.documents import ApiError, Json, rules_from_request
+from rummyrules.server.documents import (
+    ApiError,
+    Json,
+    rules_from_request,
+    view_document,
+)
 from rummyrules.server.limits import Limits
-from rummyrules.server.storage import WAKE_ALL, Storage
-from rummyrules.server.tables import SEAT_KINDS, THINKING, Step, Table, new_table
+from rummyrules.server.seats import THINKING, seat_kinds, table_seed
+from rummyrules.server.signals import Cache, Signals
+from rummyrules.server.storage import Storage
+from rummyrules.server.tables import Step, Table, new_table
 
-__all__ = ["Signals", "TableStore"]
+__all__ = ["TableStore"]
 
 _log = logging.getLogger("rummyrules.server")
 _T = TypeVar("_T")
-_K = TypeVar("_K")
 _ATTEMPTS = 5  # reads and tries of one move while other writers keep coming first
 _STALLED = 5.0  # seconds after which bots nobody plays are taken up by whoever reads
 _SWEEP_EVERY = 300.0
-
-
-class _Cache(Generic[_K, _T]):
-    """At most ``size`` values, the least recently used let go first; safe across threads."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._values: collections.OrderedDict[_K, _T] = collections.OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: _K) -> _T | None:
-        with self._lock:
-            value = self._values.get(key)
-            if value is not None:
-                self._values.move_to_end(key)
-            return value
-
-    def put(self, key: _K, value: _T) -> None:
-        with self._lock:
-            self._values[key] = value
-            self._values.move_to_end(key)
-            while len(self._values) > self.size:
-                self._values.popitem(last=False)
-
-
-class Signals:
-    """Wakes whoever waits on a table when it changes (long polls, WebSockets).
-
-    Take :meth:`event` before reading the table, so that a change between
-    the read and the wait is not missed.
-
-    >>> signals = Signals()
-    >>> event = signals.event("t")
-    >>> signals.wake("t")
-    >>> event.is_set(), signals.event("t").is_set()
-    (True, False)
-    """
-
-    def __init__(self) -> None:
-        self._events: dict[str, asyncio.Event] = {}
-
-    def event(self, table: str) -> asyncio.Event:
-        """The event set at the table's next change."""
-        return self._events.setdefault(table, asyncio.Event())
-
-    def wake(self, table: str) -> None:
-        """The table changed (``WAKE_ALL``: any may have): wake its waiters."""
-        tables = list(self._events) if table == WAKE_ALL else [table]
-        for name in tables:
-            event = self._events.pop(name, None)
-            if event is not None:
-                event.set()
-
-
-def _kinds(seats: object, players: int) -> list[str]:
-    if not isinstance(seats, list) or len(seats) != players:
-        message = f'name the {players} seats, as ["human", "greedy"]'
-        raise ApiError(400, message)
-    for seat, kind in enumerate(seats):
-        if kind not in SEAT_KINDS:
-            shown = repr(kind)[:40]
-            message = f"seat {seat} is {shown}: a seat is {', '.join(SEAT_KINDS)}"
-            raise ApiError(400, message)
-    if "human" not in seats:
-        raise ApiError(
-            400, "seat at least one human: a table of bots has no one to answer"
-        )
-    return [str(kind) for kind in seats]
-
-
-def _seed(seed: object) -> tuple[int, bool]:
-    """The table's seed and whether its creator chose it."""
-    if seed is None:
-        return new_seed(), False
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**128:
-        raise ApiError(400, "the seed is a whole number from 0 below 2**128, or null")
-    return seed, True
 
 
 class TableStore:
@@ -155,11 +81,11 @@ class TableStore:
         self.limits = limits
         self.storage = storage if storage is not None else open_storage("sqlite://")
         self.signals = Signals()
-        self._games: _Cache[tuple[str, str], GameState] = _Cache(512)
-        self._documents: _Cache[tuple[str, str, int], tuple[Json, list[Json]]] = _Cache(
+        self._games: Cache[tuple[str, str], GameState] = Cache(512)
+        self._documents: Cache[tuple[str, str, int], tuple[Json, list[Json]]] = Cache(
             1024
         )
-        self._records: _Cache[str, Json] = _Cache(128)
+        self._records: Cache[str, Json] = Cache(128)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -232,8 +158,8 @@ class TableStore:
     ) -> tuple[Table, dict[int, str]]:
         """A new table, saved, and the token of each human seat (400, 429, 503 refused)."""
         rules = rules_from_request(variant, options)
-        kinds = _kinds(seats, rules.players)
-        number, chosen = _seed(seed)
+        kinds = seat_kinds(seats, rules.players)
+        number, chosen = table_seed(seed)
 
         def make() -> tuple[Table, dict[int, str], bool]:
             now = time.time()
@@ -316,7 +242,7 @@ class TableStore:
             key = (table.id, table.version, seat)
             seen = self._documents.get(key)
             if seen is None:
-                seen = table.document(seat)
+                seen = view_document(table.game, seat)
                 self._documents.put(key, seen)
             view, groups = seen
             events = self.storage.events(table.id, seat, since)

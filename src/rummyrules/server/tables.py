@@ -10,9 +10,7 @@ database, the network or a clock it is not given.
 Each change gives the table a new version: an opaque random string, not a
 count, which would tell Going Out Rummy players how many moves passed
 (GOR-11). Each human seat is told the events it may know, tagged with the
-version that brought them. A bot is made afresh for each decision, seeded
-from the table's seed, its seat and the version's number, so that any
-worker, before or after a restart, plays the same bot the same way.
+version that brought them. Who sits, and how bots play, is :mod:`rummyrules.server.seats`.
 
 >>> from rummyrules import parse_rules
 >>> table, tokens = new_table(
@@ -24,93 +22,40 @@ worker, before or after a restart, plays the same bot the same way.
 ...     creator="127.0.0.1",
 ...     now=0.0,
 ... )
->>> [seat["kind"] for seat in table.seats()]
-['human', 'greedy']
+>>> table.row.seats, table.row.tokens[1]
+(('human', 'greedy'), None)
 >>> table.seat_of(tokens[0]), table.bots(Limits()).table.awaits(0)
 (0, True)
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import json
 import secrets
 import time
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
-from rummyrules.bots import Bot, SearchBot
 from rummyrules.core.errors import IllegalMoveError, RummyRulesError
 from rummyrules.formats.json import dumps, loads
 from rummyrules.formats.json_converter import CONVERTER
 from rummyrules.formats.records.fairness import seed_commitment
-from rummyrules.game.grouping import group_moves
 from rummyrules.game.moves import Drop, Move
 from rummyrules.game.playing import sent_move
 from rummyrules.game.registry import rules_text
 from rummyrules.game.state import GameState, PlayableRules
-from rummyrules.server.documents import ApiError, Json, group_document
+from rummyrules.server.documents import ApiError
 from rummyrules.server.limits import Limits
+from rummyrules.server.seats import THINKING, as_recorded, next_bot_move
 from rummyrules.server.storage import Change, TableRow, hash_token
-from rummyrules.simulation import BOTS
 
-__all__ = ["SEAT_KINDS", "THINKING", "Step", "Table", "new_table"]
-
-SEAT_KINDS: Final = ("human", *BOTS)
-"""What may sit at a seat: a person, or one of the library's bots by name."""
-
-THINKING: Final = frozenset(kind for kind, bot in BOTS.items() if bot is SearchBot)
-"""The bots that search, given ``Limits.search_seconds`` a move."""
+__all__ = ["Step", "Table", "new_table"]
 
 
 def _version() -> str:
     return secrets.token_urlsafe(9)
-
-
-def _as_recorded(game: GameState, move: Move) -> Move:
-    """A move as a record writes it: without its seat where the listing has it so.
-
-    A record replays each move as it was applied, so the seat may always
-    stay; it goes only where the game lists the move without one (``draw``,
-    not ``1: draw``). A claim keeps it, even by the player to move (F14-R9).
-
-    >>> from rummyrules import parse_rules
-    >>> from rummyrules.game.notation import parse_move
-    >>> game = parse_rules("GinRummy").new_game(seed=1)
-    >>> seat = game.to_move
-    >>> str(_as_recorded(game, parse_move(f"{seat}: pass")))
-    'pass'
-    """
-    plain = attrs.evolve(move, player=None)
-    mover = move.player == game.to_move
-    return plain if mover and plain in game.legal_moves() else move
-
-
-def bot_seed(seed: int, seat: int, number: int) -> int:
-    """The seed of the bot deciding at version ``number``: 64 bits that do not give away ``seed``.
-
-    >>> bot_seed(1, 0, 0) == bot_seed(1, 0, 0) != bot_seed(1, 0, 1)
-    True
-    """
-    digest = hashlib.sha256(f"rummyrules-bot:{seed}:{seat}:{number}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-def make_bot(kind: str, seed: int, limits: Limits) -> Bot:
-    """The bot a seat's kind names; a search gets the server's time budget a move.
-
-    >>> (
-    ...     type(make_bot("search", 1, Limits())).__name__,
-    ...     make_bot("search", 1, Limits(search_seconds=0.25)).seconds,
-    ... )
-    ('SearchBot', 0.25)
-    """
-    if BOTS[kind] is SearchBot:
-        return SearchBot(seed=seed, playouts=None, seconds=limits.search_seconds)
-    return BOTS[kind](seed=seed)
 
 
 def new_table(  # noqa: PLR0913 - a table is made of all of these
@@ -231,71 +176,6 @@ class Table:
 
     # --- What anyone may ask ------------------------------------------------
 
-    def seats(self, tokens: dict[int, str] | None = None) -> list[Json]:
-        """Each seat's kind, with the tokens given (to the table's creator, once).
-
-        >>> from rummyrules import parse_rules
-        >>> table, tokens = new_table(
-        ...     "t",
-        ...     parse_rules("GinRummy"),
-        ...     ["greedy", "random"],
-        ...     seed=1,
-        ...     chosen=False,
-        ...     creator="::1",
-        ...     now=0.0,
-        ... )
-        >>> table.seats(tokens)
-        [{'seat': 0, 'kind': 'greedy'}, {'seat': 1, 'kind': 'random'}]
-        """
-        tokens = tokens or {}
-        return [
-            {"seat": seat, "kind": kind}
-            | ({"token": tokens[seat]} if seat in tokens else {})
-            for seat, kind in enumerate(self.row.seats)
-        ]
-
-    def status(self) -> Json:
-        """What anyone may know without a token: ``GET /api/tables/{id}``.
-
-        ``seed`` says who chose it and gives the commitment to it from the
-        start; the seed itself only once the game is over.
-
-        >>> from rummyrules import parse_rules
-        >>> table, _ = new_table(
-        ...     "t",
-        ...     parse_rules("GinRummy"),
-        ...     ["human", "greedy"],
-        ...     seed=1,
-        ...     chosen=True,
-        ...     creator="::1",
-        ...     now=0.0,
-        ... )
-        >>> status = table.status()
-        >>> sorted(status)
-        ['name', 'over', 'phase', 'players', 'seats', 'seed', 'to_move', 'variant', 'version', 'winners']
-        >>> status["seed"]["chosen_by"], len(status["seed"]["commitment"])
-        ('creator', 64)
-        """
-        game = self.game
-        seed: Json = {
-            "chosen_by": "creator" if self.row.chosen else "server",
-            "commitment": self.row.commitment,
-        }
-        if game.is_over:
-            seed["seed"] = str(self.row.seed)  # JSON numbers lose 128-bit seeds
-        return {
-            "variant": type(game.rules).__name__,
-            "name": game.rules.name,
-            "players": game.players,
-            "seats": list(self.row.seats),
-            "to_move": game.to_move,
-            "phase": str(game.phase.value),
-            "over": game.is_over,
-            "winners": list(game.winners),
-            "version": self.version,
-            "seed": seed,
-        }
-
     def seat_of(self, token: str | None) -> int:
         """The seat a token holds (401 without one, 403 for an unknown one).
 
@@ -352,12 +232,6 @@ class Table:
             not isinstance(move, Drop) for move in game.legal_moves(player=seat)
         )
 
-    def document(self, seat: int) -> tuple[Json, list[Json]]:
-        """The seat's view as JSON (``json.loads(dumps(view))``) and its move groups."""
-        view = self.game.view(seat)
-        groups = [group_document(group) for group in group_moves(view.legal_moves)]
-        return json.loads(dumps(view)), groups
-
     # --- What a seat does ------------------------------------------------------
 
     def move(self, seat: int, text: str, limits: Limits) -> Step:
@@ -390,7 +264,7 @@ class Table:
             raise ApiError(status, error.reason, error.rule) from error
         except RummyRulesError as error:  # MoveParseError: no move at all
             raise ApiError(422, str(error)) from error
-        first = self._next(after, _as_recorded(game, move))
+        first = self._next(after, as_recorded(game, move))
         return first.table._bots(limits, first.changes)
 
     def decline(self, seat: int, limits: Limits) -> Step:
@@ -438,7 +312,7 @@ class Table:
         table = self
         deadline = time.monotonic() + limits.bot_time
         for _ in range(limits.bot_moves):
-            move = table._bot_move(limits)
+            move = next_bot_move(table.row, table.game, limits)
             if move is None:
                 return Step(
                     table._finish(more=False, moved=bool(changes)), changes, more=False
@@ -447,46 +321,13 @@ class Table:
             table, changes = step.table, changes + step.changes
             if time.monotonic() > deadline:
                 break
-        more = table._bot_move(limits) is not None
+        more = next_bot_move(table.row, table.game, limits) is not None
         return Step(table._finish(more=more, moved=bool(changes)), changes, more=more)
 
     def _finish(self, *, more: bool, moved: bool) -> Table:
         """The table with its game written into its row once, at the end of a step."""
         state = dumps(self.game) if moved else self.row.state
         return Table(attrs.evolve(self.row, bots=more, state=state), self.game)
-
-    def _bot_move(self, limits: Limits) -> Move | None:
-        """The next bot move, or None when a person must act or the game is over.
-
-        Claims out of turn (1400) are asked first, from the mover's left, as
-        :func:`~rummyrules.bots.play_game` asks; a drop is never waited for.
-        """
-        game, row = self.game, self.row
-        if game.is_over:
-            return None
-        mover = game.to_move or 0
-        for offset in range(1, game.players):
-            player = (mover + offset) % game.players
-            if all(isinstance(m, Drop) for m in game.legal_moves(player=player)):
-                continue
-            if row.seats[player] == "human":
-                if player in row.declined:
-                    continue
-                return None  # a person may claim: wait for the claim or decline
-            bot = make_bot(
-                row.seats[player], bot_seed(row.seed, player, row.number), limits
-            )
-            move = bot.choose(game.view(player))
-            if move is not None:
-                return move
-        if row.seats[mover] == "human":
-            return None  # a person's turn
-        bot = make_bot(row.seats[mover], bot_seed(row.seed, mover, row.number), limits)
-        move = bot.choose(game.view(mover))
-        if move is None:
-            message = f"the bot of player {mover} chose no move on its own turn"
-            raise RuntimeError(message)
-        return move
 
     def _next(self, after: GameState, move: Move) -> Step:
         """The table after ``move``: a new version, each person's events, no claim declined."""
