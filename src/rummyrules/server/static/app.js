@@ -891,7 +891,7 @@ function connect() {
     // A socket that was open (an idle close, a restart of the server) comes
     // back, a few times, each first update bringing every event; a page that
     // never got one carries on by long polling.
-    if (opened && table.reconnects < 5) {
+    if ((opened || table.reconnects > 0) && table.reconnects < 6) {
       table.reconnects += 1;
       $("connection").textContent = "Reconnecting";
       setTimeout(connect, 1000 * table.reconnects);
