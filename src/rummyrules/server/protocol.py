@@ -123,8 +123,12 @@ class _Refusal:
         self.transport.write(
             _raw_answer(429, "Too Many Requests", message, retry_after=_RETRY_AFTER)
         )
-        if self.transport.can_write_eof():
-            self.transport.write_eof()  # a FIN once the answer is sent
+        try:
+            if self.transport.can_write_eof():
+                self.transport.write_eof()  # a FIN once the answer is sent
+        except OSError:  # the client is gone already: nothing is left to say
+            self.transport.close()
+            return
         self.timer = self.loop.call_later(_LINGER, self.transport.close)
 
     def stop(self) -> None:
