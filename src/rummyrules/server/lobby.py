@@ -7,10 +7,12 @@ memory are caches of what the storage holds (games read from their JSON,
 view documents, records), keyed by version. So a restart, or another
 worker on the same PostgreSQL, serves every table where it was.
 
-Reads, moves and the quick bots run on the event loop, as the database
-answers in well under a millisecond; a table with a bot that searches (a
-second a move) plays in a pool of two threads instead, so that its
-thinking never stalls the other tables. Two writers of one table (two workers, or a person and
+On SQLite, reads, moves and the quick bots run on the event loop, as the
+file answers in well under a millisecond; on PostgreSQL, whose every call
+waits on the network, they run in threads, so the loop serves others
+meanwhile. A table with a bot that searches (a second a move) plays in a
+pool of two threads of its own, so that its thinking never stalls the
+other tables. Two writers of one table (two workers, or a person and
 the bots) are told apart by the storage's compare and set: the one that
 comes second reads the table again and tries its move on it, so the rules,
 not the timing, decide whether it still stands.
@@ -126,10 +128,14 @@ class TableStore:
         raise ApiError(409, message, retry_after=1)
 
     async def _run(self, work: Callable[[], _T], *, slow: bool = False) -> _T:
-        """Do the work on the loop, or in the bots' pool when a bot there thinks."""
-        if not slow:
+        """Do the work in the bots' pool when a bot thinks, in a thread on a network, else here."""
+        if slow:
+            pool = self._bot_pool
+        elif self.storage.remote:
+            pool = None  # the loop's own pool of threads
+        else:
             return work()
-        return await asyncio.get_running_loop().run_in_executor(self._bot_pool, work)
+        return await asyncio.get_running_loop().run_in_executor(pool, work)
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -141,7 +147,7 @@ class TableStore:
 
     async def get(self, table_id: str) -> Table:
         """The table as it is now (404 for none); bots stalled on it are taken up."""
-        table = self._load(table_id)
+        table = await self._run(lambda: self._load(table_id))
         stalled = time.time() - table.row.changed > _STALLED
         if table.row.bots and stalled and table_id not in self._playing:
             self._play_on(table)
@@ -254,7 +260,7 @@ class TableStore:
                 "groups": groups,
             }
 
-        return read()
+        return await self._run(read)
 
     async def wait(
         self,
@@ -309,7 +315,7 @@ class TableStore:
             self._records.put(table_id, body)
             return body
 
-        return read()
+        return await self._run(read)
 
     # --- Bots playing on, and the background -------------------------------------
 
@@ -360,7 +366,7 @@ class TableStore:
     async def _sweeping(self) -> None:
         while True:
             try:
-                self._sweep(time.time())
+                await self._run(lambda: self._sweep(time.time()))
             except Exception:  # noqa: BLE001 - the sweep logs what failed and tries again later
                 _log.exception("deleting old tables failed")
             await asyncio.sleep(_SWEEP_EVERY)
@@ -369,9 +375,9 @@ class TableStore:
         """Begin the background: other workers' changes, bots left to play, old tables."""
         self._spawn(self.storage.listen(self.signals.wake))
         self._spawn(self._sweeping())
-        for table_id in self.storage.due():
+        for table_id in await self._run(self.storage.due):
             with contextlib.suppress(ApiError):  # swept meanwhile
-                self._play_on(self._load(table_id))
+                self._play_on(await self.get(table_id))
 
     async def stop(self) -> None:
         """End the background work and let go of the storage."""

@@ -40,6 +40,8 @@ class PostgresStorage(SqlStorage):
 
     marker: ClassVar[str] = "%s"
 
+    remote: ClassVar[bool] = True  # every call waits on a network round trip
+
     def __init__(self, url: str, *, connections: int = 8) -> None:
         self.url = url
         self._pool = psycopg_pool.ConnectionPool(

@@ -115,11 +115,17 @@ class Change:
 class Storage(Protocol):
     """Where tables last: one row each, and one change per version.
 
-    Every method is synchronous and safe to call from several threads; the
-    server calls them from a thread pool. :meth:`save` is a compare and
-    set: of two writers who read the same revision, one saves and the
-    other is told so, and reads again.
+    Every method is synchronous and safe to call from several threads.
+    :meth:`save` is a compare and set: of two writers who read the same
+    revision, one saves and the other is told so, and reads again.
+    ``remote`` says whether a call waits on a network (PostgreSQL): the
+    server then makes it from a thread, so that the event loop serves
+    others meanwhile; a file's calls (SQLite) are quicker made on the loop.
     """
+
+    @property
+    def remote(self) -> bool:
+        """Whether a call waits on a network (and is better made from a thread)."""
 
     def add(self, row: TableRow, first: Change) -> None:
         """Store a new table and its deal."""
