@@ -12,7 +12,7 @@ import pytest
 from rummyrules import parse_rules
 from rummyrules.server.databases import DatabaseURLError, open_storage
 from rummyrules.server.limits import Limits
-from rummyrules.server.storage import Storage
+from rummyrules.server.storage import Json, Storage
 from rummyrules.server.tables import Table, new_table
 
 
@@ -101,13 +101,24 @@ def test_events_since_a_version_are_those_after_it(storage: Storage) -> None:
         assert storage.save(step.table.row, step.changes, revision=table.row.revision)
         table = step.table
         versions.append(table.version)
-    every = storage.events(table.id, 0, None)
-    assert every == storage.events(table.id, 0, "no such version")
-    later = storage.events(table.id, 0, versions[2])
+
+    def told(since: str | None, until: int = table.row.number) -> list[Json]:
+        events, earlier = storage.events(table.id, 0, since, until=until, most=100)
+        assert not earlier
+        return events
+
+    every = told(None)
+    assert every == told("no such version")
+    later = told(versions[2])
     assert later
     assert every[len(every) - len(later) :] == later
-    assert storage.events(table.id, 0, table.version) == []
-    assert storage.events(table.id, 2, None) == []  # a bot's seat is told nothing
+    assert told(table.version) == []
+    assert told(versions[2], until=2) == []  # nothing past the version read
+    assert told(None, until=0) == every[: len(told(None, until=0))]
+    assert storage.events(table.id, 2, None, until=99, most=9) == ([], False)  # a bot
+    last, earlier = storage.events(table.id, 0, None, until=table.row.number, most=2)
+    assert earlier
+    assert last == every[len(every) - len(last) :]
 
 
 def test_limits_count_each_creators_tables(storage: Storage) -> None:

@@ -36,6 +36,7 @@ from starlette.staticfiles import StaticFiles
 from rummyrules.server.databases import open_storage
 from rummyrules.server.documents import (
     ApiError,
+    address_key,
     games_document,
     seats_document,
     status_document,
@@ -131,7 +132,7 @@ class _Api:
             body.get("options", {}),
             body.get("seats"),
             seed=body.get("seed"),
-            creator=request.client.host if request.client else "",
+            creator=address_key(request.client.host if request.client else None),
         )
         status = status_document(table.row, table.game)
         document = {
@@ -164,11 +165,22 @@ class _Api:
 
     async def decline(self, request: Request) -> Response:
         table, seat = await self.seat(request)
-        after = await self.store.decline(table, seat)
+        seen = (await self.body(request)).get("version") if _has_body(request) else None
+        if seen is not None and not isinstance(seen, str):
+            raise ApiError(400, 'send the version you saw as text: {"version": "..."}')
+        after = await self.store.decline(table, seat, seen)
         return JSONResponse(await self.store.answer(after, seat, table.version))
 
     async def record(self, request: Request) -> Response:
         return JSONResponse(await self.store.record(request.path_params["table"]))
+
+
+def _has_body(request: Request) -> bool:
+    """Whether a request sends a body (a decline may come without one)."""
+    length = request.headers.get("content-length")
+    return (
+        length != "0" if length is not None else "transfer-encoding" in request.headers
+    )
 
 
 async def _api_error(_request: Request, error: Exception) -> Response:

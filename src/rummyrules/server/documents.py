@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import enum
+import ipaddress
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -31,6 +32,7 @@ from rummyrules.server.storage import TableRow
 __all__ = [
     "ApiError",
     "Json",
+    "address_key",
     "games_document",
     "group_document",
     "rules_from_request",
@@ -290,3 +292,27 @@ def token_of(authorization: str | None, query_token: str | None) -> str | None:
         if scheme.lower() == "bearer" and token.strip():
             return token.strip()
     return query_token or None
+
+
+def address_key(host: str | None) -> str:
+    """The address a client's limits are counted under: IPv4 whole, IPv6 by its /64.
+
+    One IPv6 host commonly holds a whole /64, so counting each of its
+    addresses apart would give it billions of allowances.
+
+    >>> address_key("203.0.113.7"), address_key("2001:db8:1:2:3:4:5:6")
+    ('203.0.113.7', '2001:db8:1:2::/64')
+    >>> address_key("testclient"), address_key(None)
+    ('testclient', '')
+    """
+    if not host:
+        return ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host[:100]
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)

@@ -59,6 +59,9 @@ class Limits:
         bot_time: Seconds bots play before the server answers (the rest
             after the answer, as for ``bot_moves``).
         search_seconds: CPU seconds the search bot thinks about a move.
+        events_per_answer: Versions whose events one answer carries at most:
+            the latest; ``earlier`` in the answer says some were left out
+            (the view is whole either way).
         socket_idle: Seconds a WebSocket may go without a message either
             way before the server closes it (1000, "idle"); pings do not
             count, so a client that only watches stays as long as the game
@@ -90,6 +93,7 @@ class Limits:
     max_wait: float = attrs.field(default=30.0, validator=_positive)
     bot_moves: int = attrs.field(default=2000, validator=_positive)
     bot_time: float = attrs.field(default=2.0, validator=_positive)
+    events_per_answer: int = attrs.field(default=1000, validator=_positive)
     search_seconds: float = attrs.field(default=1.0, validator=_positive)
     socket_idle: float = attrs.field(default=900.0, validator=_positive)
     ping_interval: float = attrs.field(default=20.0, validator=_positive)

@@ -69,6 +69,7 @@ _T = TypeVar("_T")
 _ATTEMPTS = 5  # reads and tries of one move while other writers keep coming first
 _STALLED = 5.0  # seconds after which bots nobody plays are taken up by whoever reads
 _SWEEP_EVERY = 300.0
+_FULL_IDLE = 3600.0  # seconds after which a full server lets an unmoved table go
 
 
 class TableStore:
@@ -210,7 +211,13 @@ class TableStore:
             )
             raise ApiError(429, message, retry_after=60)
         if self.storage.unfinished() >= limits.max_tables:
+            # Full: tables past their keeping go, then unfinished ones nobody
+            # moved at for an hour, before anyone is refused.
             self._sweep(now)
+            self.storage.sweep(
+                finished=now - limits.keep_finished,
+                unfinished=now - min(limits.keep_unfinished, _FULL_IDLE),
+            )
             if self.storage.unfinished() >= limits.max_tables:
                 message = (
                     f"the server holds as many tables as it may ({limits.max_tables}):"
@@ -227,9 +234,17 @@ class TableStore:
         """
         return await self._act(table, lambda now: now.move(seat, text, self.limits))
 
-    async def decline(self, table: Table, seat: int) -> Table:
-        """Let the claim offered to a seat go (F14-12), then the bots; the table after."""
-        return await self._act(table, lambda now: now.decline(seat, self.limits))
+    async def decline(
+        self, table: Table, seat: int, version: str | None = None
+    ) -> Table:
+        """Let the claim offered to a seat go (F14-12), then the bots; the table after.
+
+        With ``version``, only if the table is still at the version the
+        person saw (409 if not).
+        """
+        return await self._act(
+            table, lambda now: now.decline(seat, self.limits, version)
+        )
 
     async def _act(self, table: Table, act: Callable[[Table], Step]) -> Table:
         async with self._lock(table.id):
@@ -251,12 +266,19 @@ class TableStore:
                 seen = view_document(table.game, seat)
                 self._documents.put(key, seen)
             view, groups = seen
-            events = self.storage.events(table.id, seat, since)
+            events, earlier = self.storage.events(
+                table.id,
+                seat,
+                since,
+                until=table.row.number,
+                most=self.limits.events_per_answer,
+            )
             return {
                 "version": table.version,
                 "seat": seat,
                 "view": view,
                 "events": events,
+                "earlier": earlier,
                 "groups": groups,
             }
 
@@ -277,14 +299,19 @@ class TableStore:
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             signal = self.signals.event(table_id)
-            table = await self.get(table_id)
-            if table.version != version or (seat is not None and table.awaits(seat)):
-                return table
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
-                return table
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(signal.wait(), left)
+            try:
+                table = await self.get(table_id)
+                if table.version != version or (
+                    seat is not None and table.awaits(seat)
+                ):
+                    return table
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return table
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(signal.wait(), left)
+            finally:
+                self.signals.leave(table_id)
 
     async def record(self, table_id: str) -> Json:
         """The record, the winners and the seed, once the game is over (409 before)."""
@@ -328,7 +355,12 @@ class TableStore:
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            _log.error("background work failed", exc_info=task.exception())
 
     async def _bots(self, table_id: str, *, slow: bool) -> None:
         """Bots play a table a batch at a time, until a person must act or another writer did."""

@@ -47,8 +47,15 @@ class PostgresStorage(SqlStorage):
         self._pool = psycopg_pool.ConnectionPool(
             url, min_size=1, max_size=connections, open=False
         )
-        self._pool.open(wait=True, timeout=10.0)
-        self._create()
+        try:
+            # One connection first: its error says why (the pool's only that it timed out).
+            psycopg.connect(url, connect_timeout=10).close()
+            self._pool.open(wait=True, timeout=10.0)
+            self._create()
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as error:
+            self._pool.close()
+            message = f"cannot open the database: {str(error).strip()[:200]}"
+            raise ConnectionError(message) from error
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Cursor]:
@@ -80,7 +87,7 @@ class PostgresStorage(SqlStorage):
                     wake(WAKE_ALL)  # what changed while nobody listened
                     async for notice in connection.notifies():
                         wake(notice.payload)
-            except psycopg.OperationalError as error:
+            except Exception as error:  # noqa: BLE001 - whatever cut it, listen again
                 _log.warning("listening for changes failed (%s); again in 1 s", error)
                 await asyncio.sleep(1.0)
 

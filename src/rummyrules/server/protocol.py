@@ -147,9 +147,21 @@ class ConnectionGuard:
     True
     """
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, trusted: str | None = None) -> None:
         self.limits = limits
         self.open: collections.Counter[str] = collections.Counter()
+        # A reverse proxy's own address carries everyone's connections: the
+        # proxy bounds them per client, so they are not counted here.
+        names = {name.strip() for name in (trusted or "").split(",") if name.strip()}
+        self.trusted = frozenset(names)
+
+    def counts(self, address: str) -> bool:
+        """Whether connections from ``address`` count (not a trusted proxy's).
+
+        >>> ConnectionGuard(Limits(), "127.0.0.1").counts("127.0.0.1")
+        False
+        """
+        return "*" not in self.trusted and address not in self.trusted
 
     def admit(self, address: str) -> bool:
         """Count a new connection from ``address``; False (and not counted) when it has too many.
@@ -157,6 +169,8 @@ class ConnectionGuard:
         >>> ConnectionGuard(Limits()).admit("127.0.0.1")
         True
         """
+        if not self.counts(address):
+            return True
         if self.open[address] >= self.limits.max_per_ip:
             return False
         self.open[address] += 1
@@ -170,6 +184,8 @@ class ConnectionGuard:
         >>> guard.open["127.0.0.1"]
         0
         """
+        if not self.counts(address):
+            return
         if self.open[address] <= 1:
             self.open.pop(address, None)
         else:
@@ -188,7 +204,8 @@ class _GuardedWebSocket(WebSocketsSansIOProtocol):
         self._address = str(address[0]) if address else ""
         # The HTTP protocol counted this connection until the upgrade and
         # gave its place to us: always take it.
-        self.guard.open[self._address] += 1
+        if self.guard.counts(self._address):
+            self.guard.open[self._address] += 1
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._address is not None:
@@ -299,17 +316,19 @@ class _GuardedH11(H11Protocol):
 
 
 def guarded_protocols(
-    limits: Limits,
+    limits: Limits, trusted: str | None = None
 ) -> tuple[type[_GuardedH11], type[_GuardedWebSocket]]:
     """The HTTP and WebSocket protocol classes of one server, sharing one count.
 
-    Give them to ``uvicorn.Config(http=..., ws=...)``.
+    Give them to ``uvicorn.Config(http=..., ws=...)``. ``trusted`` lists the
+    reverse proxies (comma-separated addresses, or ``*``) whose connections
+    are not counted per address.
 
     >>> http, ws = guarded_protocols(Limits())
     >>> http.guard.limits.header_timeout
     10.0
     """
-    guard = ConnectionGuard(limits)
+    guard = ConnectionGuard(limits, trusted)
     attributes: dict[str, Any] = {"guard": guard}
     http = type("GuardedH11Protocol", (_GuardedH11,), attributes)
     ws = type("GuardedWebSocketProtocol", (_GuardedWebSocket,), attributes)

@@ -130,23 +130,26 @@ def mask_server_logs() -> None:
             logger.addFilter(TokenMask())
 
 
-def make_config(
+def make_config(  # noqa: PLR0913 - the app, where it listens, and uvicorn's knobs
     app: Starlette,
     host: str,
     port: int,
     limits: Limits,
     *,
     log: bool = False,
+    forwarded: str | None = None,
 ) -> uvicorn.Config:
     """The uvicorn configuration of the app, with the limits' bounds.
 
     With ``log``, uvicorn logs every request (tokens masked); without it,
-    only warnings.
+    only warnings. ``forwarded`` names the reverse proxies (comma-separated
+    addresses, or ``*``) whose ``X-Forwarded-For`` names the client, for the
+    limits per address; their own connections are not counted per address.
 
     >>> make_config(create_app(), "127.0.0.1", 8000, Limits()).limit_concurrency
     1000
     """
-    http, ws = guarded_protocols(limits)
+    http, ws = guarded_protocols(limits, forwarded)
     config = uvicorn.Config(
         app,
         host=host,
@@ -165,6 +168,8 @@ def make_config(
         log_level="info" if log else "warning",
         access_log=log,
         server_header=False,
+        proxy_headers=forwarded is not None,
+        forwarded_allow_ips=forwarded or "127.0.0.1",
     )
     mask_server_logs()  # after the Config, which sets uvicorn's loggers up
     return config
@@ -181,9 +186,7 @@ def run_server(  # noqa: PLR0913 - the command line's options, passed on
 ) -> None:  # pragma: no cover - runs until interrupted; tests run it as a command
     """Serve one process's app over ``database`` until interrupted, logging tokens masked."""
     app = create_app(limits, database=database)
-    config = make_config(app, host, port, limits, log=True)
-    if forwarded is not None:  # behind a reverse proxy: trust its X-Forwarded-For
-        config.proxy_headers, config.forwarded_allow_ips = True, forwarded
+    config = make_config(app, host, port, limits, log=True, forwarded=forwarded)
     uvicorn.Server(config).run(sockets=sockets)
 
 

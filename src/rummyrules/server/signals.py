@@ -51,21 +51,38 @@ class Signals:
     """Wakes whoever waits on a table when it changes (long polls, WebSockets).
 
     Take :meth:`event` before reading the table, so that a change between
-    the read and the wait is not missed.
+    the read and the wait is not missed, and :meth:`leave` once done: an
+    event nobody waits on is let go, so the waiters' count bounds what is
+    kept.
 
     >>> signals = Signals()
     >>> event = signals.event("t")
     >>> signals.wake("t")
     >>> event.is_set(), signals.event("t").is_set()
     (True, False)
+    >>> signals.leave("t"), signals.leave("t"), len(signals)
+    (None, None, 0)
     """
 
     def __init__(self) -> None:
         self._events: dict[str, asyncio.Event] = {}
+        self._waiting: collections.Counter[str] = collections.Counter()
+
+    def __len__(self) -> int:
+        """How many tables someone waits on."""
+        return len(self._waiting)
 
     def event(self, table: str) -> asyncio.Event:
-        """The event set at the table's next change."""
+        """The event set at the table's next change; counts one more waiter."""
+        self._waiting[table] += 1
         return self._events.setdefault(table, asyncio.Event())
+
+    def leave(self, table: str) -> None:
+        """One waiter is done with the table's event."""
+        self._waiting[table] -= 1
+        if self._waiting[table] <= 0:
+            del self._waiting[table]
+            self._events.pop(table, None)
 
     def wake(self, table: str) -> None:
         """The table changed (``WAKE_ALL``: any may have): wake its waiters."""

@@ -59,7 +59,10 @@ def read_message(text: str, *, limit: int = 65536) -> dict[str, str]:
     except (ValueError, RecursionError) as error:
         raise MessageError(f"not JSON ({str(error)[:60]}): {USAGE}") from error
     if isinstance(message, dict) and message.get("type") == "decline":
-        return {"type": "decline"}
+        seen = message.get("version")
+        return {"type": "decline"} | (
+            {"version": seen[:100]} if isinstance(seen, str) else {}
+        )
     move = message.get("move") if isinstance(message, dict) else None
     if not isinstance(message, dict) or message.get("type") != "move":
         raise MessageError(USAGE)
@@ -116,6 +119,14 @@ class SocketHandler:
     async def _push(
         self, websocket: WebSocket, table: Table, seat: int, last: list[float]
     ) -> None:
+        try:
+            await self._pushing(websocket, table, seat, last)
+        except ApiError as error:  # the table was deleted meanwhile
+            await websocket.close(4000 + error.status, _reason(error.message))
+
+    async def _pushing(
+        self, websocket: WebSocket, table: Table, seat: int, last: list[float]
+    ) -> None:
         sent: str | None = None
         while True:
             if table.version != sent:
@@ -157,7 +168,7 @@ class SocketHandler:
                 return
             try:
                 if message["type"] == "decline":
-                    await self.store.decline(table, seat)
+                    await self.store.decline(table, seat, message.get("version"))
                 else:
                     await self.store.move(table, seat, message["move"])
             except ApiError as error:

@@ -53,10 +53,16 @@ SCHEMA = (
         number INTEGER NOT NULL,
         version TEXT NOT NULL,
         move TEXT,
-        events TEXT NOT NULL,
         PRIMARY KEY (table_id, number)
     )""",
     "CREATE INDEX IF NOT EXISTS rummy_changes_version ON rummy_changes (table_id, version)",
+    """CREATE TABLE IF NOT EXISTS rummy_events (
+        table_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        events TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat, number)
+    )""",
 )
 """The statements that make the relations where they are missing."""
 
@@ -76,13 +82,19 @@ _UPDATE = (
     " revision = ?, state = ?, declined = ?, finished = ?, bots = ?"
     " WHERE id = ? AND revision = ?"
 )
-_SWEEP_CHANGES = (
-    "DELETE FROM rummy_changes WHERE table_id IN (SELECT id FROM rummy_tables"
-    " WHERE (finished AND changed < ?) OR (NOT finished AND changed < ?))"
-)
-_SWEEP_TABLES = (
+_SWEEP = (
     "DELETE FROM rummy_tables"
-    " WHERE (finished AND changed < ?) OR (NOT finished AND changed < ?)"
+    " WHERE (finished AND changed < ?) OR (NOT finished AND changed < ?) RETURNING id"
+)
+_FORGET = (
+    "DELETE FROM rummy_changes WHERE table_id = ?",
+    "DELETE FROM rummy_events WHERE table_id = ?",
+)
+_EVENTS = (
+    "SELECT number, events FROM rummy_events WHERE table_id = ? AND seat = ?"
+    " AND number > COALESCE((SELECT number FROM rummy_changes"
+    " WHERE table_id = ? AND version = ?), -1)"
+    " AND number <= ? ORDER BY number DESC LIMIT ?"
 )
 
 
@@ -207,14 +219,22 @@ class SqlStorage(abc.ABC):
 
     def _insert(self, cursor: Cursor, table: str, changes: Sequence[Change]) -> None:
         for change in changes:
-            events = {str(seat): list(told) for seat, told in change.events.items()}
             cursor.execute(
                 self._sql(
-                    "INSERT INTO rummy_changes (table_id, number, version, move, events)"
-                    " VALUES (?, ?, ?, ?, ?)"
+                    "INSERT INTO rummy_changes (table_id, number, version, move)"
+                    " VALUES (?, ?, ?, ?)"
                 ),
-                (table, change.number, change.version, change.move, json.dumps(events)),
+                (table, change.number, change.version, change.move),
             )
+            for seat, told in change.events.items():
+                if told:  # a version that told a seat nothing needs no row
+                    cursor.execute(
+                        self._sql(
+                            "INSERT INTO rummy_events (table_id, seat, number, events)"
+                            " VALUES (?, ?, ?, ?)"
+                        ),
+                        (table, seat, change.number, json.dumps(list(told))),
+                    )
 
     def get(self, table: str) -> TableRow | None:
         """The table's row, or None when there is no such table."""
@@ -231,16 +251,19 @@ class SqlStorage(abc.ABC):
             self._announce(cursor, row.id)
         return True
 
-    def events(self, table: str, seat: int, since: str | None) -> list[Json]:
-        """The seat's events after version ``since`` (all of them for None or unknown)."""
-        rows = self._fetch(
-            "SELECT events FROM rummy_changes WHERE table_id = ? AND number > COALESCE("
-            "(SELECT number FROM rummy_changes WHERE table_id = ? AND version = ?), -1)"
-            " ORDER BY number",
-            (table, table, since or ""),
-        )
-        key = str(seat)
-        return [event for (text,) in rows for event in json.loads(text).get(key, ())]
+    def events(
+        self, table: str, seat: int, since: str | None, *, until: int, most: int
+    ) -> tuple[list[Json], bool]:
+        """The seat's events after version ``since`` up to number ``until``, and whether some were left out.
+
+        ``since`` None, or a version the table never had, means from the
+        deal; of the versions that told the seat anything, only the last
+        ``most`` are read (True then says that earlier ones were left out).
+        """
+        rows = self._fetch(_EVENTS, (table, seat, table, since or "", until, most + 1))
+        kept = rows[:most]
+        events = [event for _, text in reversed(kept) for event in json.loads(text)]
+        return events, len(rows) > most
 
     def moves(self, table: str) -> list[str]:
         """Every move of the table, in order, as a record replays them."""
@@ -282,7 +305,12 @@ class SqlStorage(abc.ABC):
 
     def sweep(self, *, finished: float, unfinished: float) -> int:
         """Delete finished tables unchanged since ``finished`` and others since ``unfinished``."""
+        # One transaction: a move saved meanwhile either keeps its table (its
+        # row is no longer old) or finds it gone, never half deleted.
         with self._transaction() as cursor:
-            cursor.execute(self._sql(_SWEEP_CHANGES), (finished, unfinished))
-            cursor.execute(self._sql(_SWEEP_TABLES), (finished, unfinished))
-            return int(cursor.rowcount)
+            cursor.execute(self._sql(_SWEEP), (finished, unfinished))
+            gone = [ident for (ident,) in cursor.fetchall()]
+            for ident in gone:
+                for statement in _FORGET:
+                    cursor.execute(self._sql(statement), (ident,))
+            return len(gone)

@@ -136,8 +136,13 @@ class Storage(Protocol):
     def save(self, row: TableRow, changes: Sequence[Change], *, revision: int) -> bool:
         """Replace the row read at ``revision`` and append ``changes``; False if it moved on."""
 
-    def events(self, table: str, seat: int, since: str | None) -> list[Json]:
-        """The seat's events after version ``since`` (all of them for None or unknown)."""
+    def events(
+        self, table: str, seat: int, since: str | None, *, until: int, most: int
+    ) -> tuple[list[Json], bool]:
+        """The seat's events after version ``since`` to number ``until``, of at most ``most`` versions.
+
+        The second value says whether earlier versions were left out.
+        """
 
     def moves(self, table: str) -> list[str]:
         """Every move of the table, in order, as a record replays them."""

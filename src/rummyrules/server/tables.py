@@ -267,23 +267,29 @@ class Table:
         first = self._next(after, as_recorded(game, move))
         return first.table._bots(limits, first.changes)
 
-    def decline(self, seat: int, limits: Limits) -> Step:
+    def decline(self, seat: int, limits: Limits, version: str | None = None) -> Step:
         """Let the claim offered to ``seat`` go (F14-12), then the bots.
+
+        409 when the seat has no claim open to let go (its own turn, or
+        nothing to claim), or when ``version``, the version the person saw,
+        is no longer the table's: the claim they let go may not be the one
+        open now.
 
         >>> from rummyrules import parse_rules
         >>> table, _ = new_table(
-        ...     "t",
-        ...     parse_rules("GinRummy"),
-        ...     ["human", "greedy"],
-        ...     seed=1,
-        ...     chosen=False,
-        ...     creator="::1",
-        ...     now=0.0,
-        ... )
-        >>> step = table.decline(0, Limits())
-        >>> step.changes, step.more, sorted(step.table.row.declined)
-        ((), False, [0])
+        ...     "t", parse_rules("GinRummy"), ["human", "greedy"],
+        ...     seed=1, chosen=False, creator="::1", now=0.0,
+        ... )  # fmt: skip
+        >>> table.decline(0, Limits())
+        Traceback (most recent call last):
+        ...
+        rummyrules.server.documents.ApiError: you have no claim to let go now
         """
+        if version is not None and version != self.version:
+            message = "the table has moved on since you looked: look again first"
+            raise ApiError(409, message)
+        if seat == self.game.to_move or not self.awaits(seat):
+            raise ApiError(409, "you have no claim to let go now")
         declined = self.row.declined | {seat}
         row = attrs.evolve(self.row, declined=declined, revision=self.row.revision + 1)
         return Table(row, self.game)._bots(limits, ())

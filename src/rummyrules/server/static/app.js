@@ -828,7 +828,8 @@ async function decline() {
   showError("", null);
   setBusy(true);
   table.declined = table.version;
-  await post(`/api/tables/${encodeURIComponent(tableId)}/decline`, {});
+  // The version seen: a claim let go is the one on the screen, not a newer one.
+  await post(`/api/tables/${encodeURIComponent(tableId)}/decline`, { version: table.version });
   render();
 }
 
