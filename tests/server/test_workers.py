@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -58,26 +59,35 @@ def next_update(socket: object, timeout: float = 10.0) -> Json:
     return message
 
 
-def test_a_move_through_one_host_reaches_a_socket_held_by_another(
-    postgres: str, tmp_path: Path
-) -> None:
+@pytest.fixture
+def hosts(postgres: str, tmp_path: Path) -> Iterator[tuple[Served, Served]]:
+    """Two servers, as on two hosts, on one PostgreSQL database."""
     first = Served(postgres, tmp_path / "first.log").start()
-    second = Served(postgres, tmp_path / "second.log").start()
     try:
-        table, tokens = create(first.url)
-        watcher = 1 - status(first.url, table)["to_move"]
-        ws_url = first.url.replace("http", "ws") + f"/api/tables/{table}/ws"
-        with connect(f"{ws_url}?token={tokens[watcher]}", open_timeout=10) as ws:
-            assert next_update(ws)["type"] == "update"
-            mover = 1 - watcher
-            assert send(second.url, table, tokens[mover], "draw") == 200
-            pushed = next_update(ws)
-            assert pushed["type"] == "update"
-            assert pushed["version"] == status(second.url, table)["version"]
-            assert [e["kind"] for e in pushed["events"]] == ["draw"]
+        second = Served(postgres, tmp_path / "second.log").start()
+        try:
+            yield first, second
+        finally:
+            second.stop()
     finally:
         first.stop()
-        second.stop()
+
+
+def test_a_move_through_one_host_reaches_a_socket_held_by_another(
+    hosts: tuple[Served, Served],
+) -> None:
+    first, second = hosts
+    table, tokens = create(first.url)
+    watcher = 1 - status(first.url, table)["to_move"]
+    ws_url = first.url.replace("http", "ws") + f"/api/tables/{table}/ws"
+    with connect(f"{ws_url}?token={tokens[watcher]}", open_timeout=10) as ws:
+        assert next_update(ws)["type"] == "update"
+        mover = 1 - watcher
+        assert send(second.url, table, tokens[mover], "draw") == 200
+        pushed = next_update(ws)
+        assert pushed["type"] == "update"
+        assert pushed["version"] == status(second.url, table)["version"]
+        assert [e["kind"] for e in pushed["events"]] == ["draw"]
 
 
 def race(sends: list[tuple[str, str, str]]) -> list[int]:
@@ -98,23 +108,18 @@ def race(sends: list[tuple[str, str, str]]) -> list[int]:
 
 
 def test_one_move_raced_through_two_hosts_is_taken_once(
-    postgres: str, tmp_path: Path
+    hosts: tuple[Served, Served],
 ) -> None:
-    first = Served(postgres, tmp_path / "first.log").start()
-    second = Served(postgres, tmp_path / "second.log").start()
-    try:
-        for _ in range(5):
-            table, tokens = create(first.url)
-            mover = status(first.url, table)["to_move"]
-            answers = race(
-                [(first.url, table, tokens[mover]), (second.url, table, tokens[mover])]
-            )
-            assert sorted(answers) == [200, 409]
-            record = httpx.get(f"{first.url}/api/tables/{table}", timeout=10).json()
-            assert record["to_move"] == mover  # one draw: the mover discards next
-    finally:
-        first.stop()
-        second.stop()
+    first, second = hosts
+    for _ in range(5):
+        table, tokens = create(first.url)
+        mover = status(first.url, table)["to_move"]
+        answers = race(
+            [(first.url, table, tokens[mover]), (second.url, table, tokens[mover])]
+        )
+        assert sorted(answers) == [200, 409]
+        record = httpx.get(f"{first.url}/api/tables/{table}", timeout=10).json()
+        assert record["to_move"] == mover  # one draw: the mover discards next
 
 
 def test_workers_of_one_server_share_every_table(postgres: str, tmp_path: Path) -> None:
