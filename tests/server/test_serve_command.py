@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from rummyrules.cli import main
@@ -23,3 +25,14 @@ def test_serve_refuses_a_database_or_options_it_cannot_serve(
 ) -> None:
     assert main(["serve", *arguments]) == 2
     assert said in capsys.readouterr().err
+
+
+def test_serve_without_the_server_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As if uvicorn were not installed: the server's modules import afresh.
+    for name in [name for name in sys.modules if name.startswith("rummyrules.server")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    assert main(["serve"]) == 2
+    assert "pip install 'rummyrules[server]'" in capsys.readouterr().err

@@ -40,7 +40,8 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
     """Serve games on ``args.host`` and ``args.port`` until interrupted; the exit code.
 
     Without the extra it prints :func:`missing_extra`'s sentence and
-    returns 2 (tests/server/test_cli_serve.py hides the modules to check).
+    returns 2 (tests/server/test_serve_command.py hides uvicorn to check), as it
+    does for a database it cannot open or options it cannot serve.
 
     >>> from rummyrules.cli import build_parser
     >>> args = build_parser().parse_args(["serve"])
