@@ -81,7 +81,7 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
         return 2
     printer.line(
         f"Serving on http://{args.host}:{args.port}/ with the tables in"
-        f" {shown_url(database)} (Ctrl-C stops)"
+        f" {shown_url(database, most=1000)} (Ctrl-C stops)"
     )
     run(
         args.host,

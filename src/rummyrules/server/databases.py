@@ -49,8 +49,8 @@ def default_database() -> str:
     return "sqlite:///" + str(folder / "tables.sqlite3")
 
 
-def shown_url(url: str) -> str:
-    """A database URL as a log or an error may show it: no password, at most 60 characters.
+def shown_url(url: str, most: int = 60) -> str:
+    """A database URL as a log or an error may show it: no password, at most ``most`` characters.
 
     >>> shown_url("postgresql://me:secret@db.example/games")
     'postgresql://me:***@db.example/games'
@@ -60,7 +60,7 @@ def shown_url(url: str) -> str:
     if at and ":" in user:
         rest = user.split(":", 1)[0] + ":***@" + host
     text = scheme + sep + rest
-    return text if len(text) <= 60 else text[:57] + "..."
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 def open_storage(url: str) -> Storage:
