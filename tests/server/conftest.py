@@ -6,11 +6,13 @@ stopped inside the test run (:func:`rummyrules.server.running`).
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import os
 import random
 import secrets
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Coroutine, Iterator
+from typing import Any, TypeVar
 
 import pytest
 
@@ -23,12 +25,23 @@ from starlette.testclient import TestClient
 from rummyrules.server import Limits, create_app
 
 Json = dict[str, Any]
+T = TypeVar("T")
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(Limits(wait=0.2, max_wait=2))) as test_client:
         yield test_client
+
+
+def run_apart(work: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine on an event loop of its own, in a thread of its own.
+
+    The browser tests' Playwright keeps an event loop running in the main
+    thread of the worker that ran them, where ``asyncio.run`` is refused.
+    """
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result(timeout=60)
 
 
 def bearer(token: str) -> dict[str, str]:

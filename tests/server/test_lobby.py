@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from rummyrules.server import Limits, TableStore, create_app
 from rummyrules.server.databases import open_storage
 from rummyrules.server.documents import ApiError
 
-from .conftest import bearer, move_texts, new_table
+from .conftest import bearer, move_texts, new_table, run_apart
 
 
 def test_an_answer_tells_the_events_of_the_version_it_shows_and_no_later(
@@ -37,7 +36,7 @@ def test_an_answer_tells_the_events_of_the_version_it_shows_and_no_later(
         fresh = await first.answer(await first.get(table.id), mover, table.version)
         return stale["events"], stale["version"], fresh["events"]
 
-    stale, _, fresh = asyncio.run(play())
+    stale, _, fresh = run_apart(play())
     assert stale == []  # version is the one before the draw: no draw in it
     assert [event["kind"] for event in fresh] == ["draw"]  # type: ignore[index]  # JSON objects
 
@@ -110,4 +109,4 @@ def test_a_socket_whose_table_is_deleted_is_closed_4404() -> None:
 def test_an_unknown_table_is_404_for_every_reader() -> None:
     store = TableStore(Limits())
     with pytest.raises(ApiError, match="no table"):
-        asyncio.run(store.get("nope"))
+        run_apart(store.get("nope"))

@@ -26,7 +26,9 @@ not the timing, decide whether it still stands.
 ...     )
 ...     again = await store.get(table.id)
 ...     return again.version == table.version, again.seat_of(tokens[0])
->>> asyncio.run(play())
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(1) as pool:  # an event loop of its own
+...     pool.submit(asyncio.run, play()).result()
 (True, 0)
 """
 
