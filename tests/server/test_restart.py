@@ -100,9 +100,12 @@ def test_a_game_goes_on_after_the_server_is_killed(
 
 @pytest.mark.slow
 def test_bots_left_to_play_resume_after_a_kill(database: str, tmp_path: Path) -> None:
-    # Two search bots take about a second a move, so the game is far from
-    # over when the person's drop (GOR-10) is answered and the server killed.
-    served = Served(database, tmp_path / "server.log").start()
+    # Two search bots of a fifth of a second a move, and 2 s of bots before
+    # an answer: the game is far from over when the person's drop (GOR-10)
+    # is answered and the server killed.
+    served = Served(
+        database, tmp_path / "server.log", "--search-seconds", "0.2"
+    ).start()
     try:
         created = httpx.post(
             served.url + "/api/tables",

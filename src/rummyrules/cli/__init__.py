@@ -362,6 +362,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="days an unfinished table nobody moves at is kept (default: 7)",
     )
     sub.add_argument(
+        "--search-seconds",
+        type=float,
+        default=1.0,
+        metavar="S",
+        help="CPU seconds a search bot thinks about a move (default: 1)",
+    )
+    sub.add_argument(
         "--forwarded-allow-ips",
         metavar="IPS",
         help="behind a reverse proxy: the proxies' addresses (comma-separated, or *)"

@@ -68,6 +68,7 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
         limits = Limits(
             keep_finished=args.keep_finished * 86400.0,
             keep_unfinished=args.keep_unfinished * 86400.0,
+            search_seconds=args.search_seconds,
         )
         check_workers(args.workers, database)
         open_storage(database).close()  # a database that cannot open fails here
