@@ -11,10 +11,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import httpx
 import pytest
 
-from server.processes import Served
+from extras import need
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -25,6 +24,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def test_the_page_reconnects_after_the_server_is_killed_and_misses_no_event(
     browser: Browser, tmp_path: Path
 ) -> None:
+    httpx = need("httpx")  # of the [server] extra: without it the test skips, saying so
+    # Imported here: it needs httpx, which the line above has checked.
+    from server.processes import Served  # noqa: PLC0415
+
     served = Served(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "log")
     served.start()
     page = browser.new_page(viewport={"width": 390, "height": 844})
