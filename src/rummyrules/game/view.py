@@ -26,13 +26,26 @@ from rummyrules.game.playable import PlayableRules
 from rummyrules.game.results import RoundResult
 from rummyrules.game.table import TableMeld
 
-__all__ = ["FEW", "SOME", "StockSize", "View"]
+__all__ = ["FEW", "SOME", "WORKED_OUT", "StockSize", "View"]
 
 
 FEW: Final = 10
 """A stock of fewer cards than this is ``few``."""
 SOME: Final = 30
 """A stock of fewer cards than this (and at least :data:`FEW`) is ``some``."""
+WORKED_OUT: Final = "worked_out"
+"""The metadata key of a view's field that the view works out from its other fields.
+
+Such a field has a default that works it out (Gin Rummy's ``deadwood``). It is
+saved with the view, so that a reader of the JSON need not know the rules to
+show it; a saved view without it (written before the field existed) is read
+with it worked out, and one with it is checked to agree.
+
+>>> import attrs
+>>> from rummyrules import GinRummyView
+>>> attrs.fields(GinRummyView).deadwood.metadata[WORKED_OUT]
+True
+"""
 
 
 class StockSize(enum.Enum):

@@ -36,6 +36,8 @@ from rummyrules.games.gin_rummy.state import (
     GinRummyView,
     Options,
     options,
+    own_deadwood,
+    shown_deadwood,
     shows_hands,
 )
 from rummyrules.games.gin_rummy.turn import knocker_unfinished
@@ -99,6 +101,7 @@ def check_view(view: View) -> None:
         raise StateError("stock_count: a view of Gin Rummy counts the stock")
     _check_game(view, sizes=view.hand_sizes, stock=stock)
     _check_shown(view)
+    _check_deadwood(view)
     knocker = view.knocker
     if knocker is not None:
         if view.shown_hands:
@@ -376,3 +379,16 @@ def _check_shown(view: GinRummyView) -> None:
             )
     other = shown[1 - view.player]
     check_seen(view, *other)
+
+
+def _check_deadwood(view: GinRummyView) -> None:
+    """The deadwood shown is the hands' own, as they are counted (GIN-2, GIN-5, GIN-7)."""
+    for name, shown, counted in (
+        ("deadwood", view.deadwood, own_deadwood(view)),
+        # As lists, the way a saved view writes them.
+        ("shown_deadwood", list(view.shown_deadwood), list(shown_deadwood(view))),
+    ):
+        if shown != counted:
+            raise StateError(
+                f"{name}: {shown} is not what the hands count, {counted} (GIN-2)"
+            )

@@ -15,6 +15,8 @@ import attrs
 
 from rummyrules.core.cards import Card
 from rummyrules.game.state import GameState, PlayableRules, View
+from rummyrules.game.view import WORKED_OUT
+from rummyrules.games.gin_rummy.deadwood import knock_deadwood, min_deadwood
 
 __all__ = [
     "GinRummyPhase",
@@ -23,6 +25,8 @@ __all__ = [
     "Options",
     "options",
     "options_of",
+    "own_deadwood",
+    "shown_deadwood",
     "shows_hands",
 ]
 
@@ -120,6 +124,34 @@ def shows_hands(phase: GinRummyPhase, knocker: int | None) -> bool:
     if phase in (GinRummyPhase.LAY_OFF, GinRummyPhase.MELD):
         return True
     return phase is GinRummyPhase.OVER and knocker is not None
+
+
+def own_deadwood(view: GinRummyView) -> int:
+    """The least deadwood of the viewer's own hand (GIN-2); holding the card drawn, after the best discard (GIN-5).
+
+    A hand of one card over the hand size has just drawn (or knocked): what
+    counts is what it keeps after its discard, as when deciding to knock.
+
+    >>> from rummyrules import GinRummy
+    >>> game = GinRummy(hand_size=4).position(
+    ...     "to_move 0 play | hands 7S 8S 9S KD 2C / 6S 5D 9H JC | pile QH"
+    ... )
+    >>> own_deadwood(game.view(0)), own_deadwood(game.view(1))
+    (2, 30)
+    """
+    if len(view.hand) > options(view).hand_size:
+        return knock_deadwood(view.hand)
+    return min_deadwood(view.hand)
+
+
+def shown_deadwood(view: GinRummyView) -> tuple[int, ...]:
+    """Each shown hand's least deadwood, as the hand is counted (GIN-2, GIN-7); none while hidden.
+
+    >>> from rummyrules import GinRummy
+    >>> shown_deadwood(GinRummy().new_game(seed=1).view(0))
+    ()
+    """
+    return tuple(min_deadwood(hand) for hand in view.shown_hands)
 
 
 @attrs.frozen(kw_only=True)
@@ -227,11 +259,20 @@ class GinRummyView(View):
         score_sheet: The finished hands' points.
         shown_hands: Both hands once the knocker has laid down (GIN-6);
             empty before.
+        deadwood: The least deadwood of the player's own hand (GIN-2);
+            holding the card drawn, the least left after the best discard,
+            as a knock would count it (GIN-5). Worked out from the hand
+            (:func:`own_deadwood`).
+        shown_deadwood: Each shown hand's least deadwood, in the order of
+            ``shown_hands``, as the hand is scored (GIN-7); empty while the
+            hands are hidden. Worked out from them (:func:`shown_deadwood`).
 
     >>> from rummyrules import GinRummy
     >>> view = GinRummy().new_game(seed=4).view(1)
-    >>> view.hand_sizes, view.shown_hands
-    ((10, 10), ())
+    >>> view.hand_sizes, view.shown_hands, view.shown_deadwood
+    ((10, 10), (), ())
+    >>> view.deadwood
+    45
     """
 
     phase: GinRummyPhase
@@ -240,3 +281,12 @@ class GinRummyView(View):
     passes: int
     score_sheet: tuple[tuple[int, ...], ...]
     shown_hands: tuple[tuple[Card, ...], ...]
+    # Worked out from the fields above (set first: attrs fills fields in order).
+    deadwood: int = attrs.field(
+        default=attrs.Factory(own_deadwood, takes_self=True),
+        metadata={WORKED_OUT: True},
+    )
+    shown_deadwood: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(shown_deadwood, takes_self=True),
+        metadata={WORKED_OUT: True},
+    )
