@@ -444,7 +444,10 @@ def test_demo_plays_a_whole_game_of_end_of_the_page_by_default(
     )
     assert lines[2].startswith("Round 1, dealer 0, wild ")
     assert any(line.startswith("player 1: ") for line in lines)
-    assert any(" goes out" in line for line in lines)
+    assert any(
+        re.fullmatch(r"Round \d+ ends: player \d went out \(EOP-16\)", line)
+        for line in lines
+    )
     assert sum(line.startswith("Round ") and " ends" in line for line in lines) == 10
     assert "The score sheet" in out
     game = play_game(
@@ -489,7 +492,7 @@ def test_demo_names_the_card_taken_and_who_goes_out(
     assert not any(line.endswith((": take", " take,")) for line in lines)
     assert "take " in out
     winner = lines[-1].removeprefix("Winner: ")
-    assert f"{winner} goes out" in lines
+    assert f"The game ends: {winner} went out (GOR-7)" in lines
 
 
 def test_demo_with_other_players_and_bots(capsys: pytest.CaptureFixture[str]) -> None:

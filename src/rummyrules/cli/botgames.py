@@ -43,11 +43,14 @@ def demo(args: argparse.Namespace, printer: Printer) -> int:
 
     >>> from rummyrules.cli import main
     >>> main(["demo", "gor", "--bots", "random", "--max-turns", "2", "--seed", "3"])
+    ... # doctest: +ELLIPSIS
     Going Out Rummy, 2 players (random, random), seed 3: GoingOutRummy max_turns=2
     <BLANKLINE>
     Round 1, dealer 0
     player 1: draw, discard 8C
     player 0: take 8C, discard 5H
+    The game ends: the turn limit is reached (GOR-R4)
+    ...
     <BLANKLINE>
     The game ended with no winner
     0

@@ -41,8 +41,10 @@ from rummyrules.game.moves import (
 from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import strategy_of
+from rummyrules.games import GinRummy
 
 from .printer import Printer
+from .roundend import show_round
 
 __all__ = ["Narrator", "deal_words", "mover", "verb_for", "winners_text"]
 
@@ -65,10 +67,11 @@ def mover(before: GameState, move: Move) -> int:
 
 
 _WHY: Final = {
-    "F14-7": " (nobody took the upcard)",
-    "GIN-8": " (a pass at the wall)",
-    "GIN-9": " (the upcard went round and round)",
-    "ALL-5": " (the turn limit)",
+    "F14-7": "nobody took the upcard",
+    "GIN-8": "a pass at the wall",
+    "GIN-9": "the upcard went round and round",
+    "ALL-5": "the turn limit is reached",
+    "GOR-R4": "the turn limit is reached",
 }
 """Why a round nobody went out of ended, by the rule that counted it."""
 
@@ -146,13 +149,30 @@ class Narrator:
             if event.kind in {"went_out", "round_ended", "dealt", "game_ended"}:
                 self.flush()
             if event.kind == "went_out" and event.player is not None:
-                name = self.names[event.player]
-                self.printer.line(f"{name} {verb_for(name, 'go')} out", style="green")
+                self._went_out(event.player, move, after)
             elif event.kind == "round_ended" and event.result is not None:
                 self._round_scores(event.result, move, after)
             elif event.kind == "dealt":
                 self.printer.line()
                 self.start(after)
+
+    def _went_out(self, player: int, move: Move, after: GameState) -> None:
+        """Say that a player's hand is empty, unless the round's table says it next.
+
+        A hand played out does not always end the round: a player who
+        discards their last card before everyone has had a turn goes out and
+        the others still play (EOP-14); one who melds or lays off their last
+        card floats in End of the Page (EOP-13) or leaves the next player a
+        last turn in 1400 (F14-13).
+        """
+        if any(event.kind == "round_ended" for event in after.events):
+            return  # the round's table names who went out
+        name = self.names[player]
+        if isinstance(move, Discard):
+            self.printer.line(f"{name} {verb_for(name, 'go')} out", style="green")
+        else:
+            has = "have" if name == "you" else "has"
+            self.printer.line(f"{name} {has} no cards left", style="green")
 
     def flush(self) -> None:
         """Print the turn noted so far, if any.
@@ -172,18 +192,18 @@ class Narrator:
         self._moves = []
 
     def _round_scores(self, result: RoundResult, move: Move, after: GameState) -> None:
-        if not result.net:
-            return  # a game that keeps no score (Going Out Rummy)
         why = ""
         if result.went_out is None:
-            stock_out = " (the stock is empty)" if isinstance(move, Draw) else ""
+            stock_out = "the stock is empty" if isinstance(move, Draw) else ""
             why = _WHY.get(result.rule, stock_out)
-        scored = ", ".join(
-            f"{name} {score:+d}"
-            for name, score in zip(self.names, result.net, strict=True)
+        show_round(
+            self.printer,
+            result,
+            self.names,
+            totals=after.scores,
+            why=why,
+            deadwood=isinstance(after.rules, GinRummy),
         )
-        totals = ", ".join(str(total) for total in after.scores)
-        self.printer.line(f"Round {result.round} ends{why}: {scored} (totals {totals})")
 
     def finish(self, game: GameState) -> None:
         """Print the score sheet (where the game keeps score) and the winners.
@@ -221,12 +241,15 @@ class Narrator:
         self.printer.line(winners_text(game, self.names), style="bold green")
 
 
-def deal_words(deal: GameState | View, names: Sequence[str]) -> str:
-    """What the deal shows everyone: the wild rank, the face-up card, the marker.
+def deal_words(
+    deal: GameState | View, names: Sequence[str], *, shown: bool = True
+) -> str:
+    """What the deal shows everyone: the wild rank, the face-up cards, the marker.
 
     A game and a player's view show the same, so both are read the same way:
     the game's strategy says what lies face up
-    (:meth:`~rummyrules.game.strategy.Strategy.shown`).
+    (:meth:`~rummyrules.game.strategy.Strategy.shown`); a player's cards face
+    up are named together. With ``shown`` false, only the wild rank.
 
     >>> from rummyrules import FourteenHundred
     >>> game = FourteenHundred(players=2).new_game(seed=1)
@@ -234,16 +257,23 @@ def deal_words(deal: GameState | View, names: Sequence[str]) -> str:
     True
     >>> deal_words(game, ["a", "b"])
     ', wild 6 (b holds 6H face up)'
+    >>> deal_words(game, ["a", "b"], shown=False)
+    ', wild 6'
     """
     strategy = strategy_of(deal.rules)
     wild = strategy.wild(deal)
     text = "" if wild is None else f", wild {wild}"
-    for shown in strategy.shown(deal):
-        if shown.holder is None:
-            text += f" ({shown.card} on the table)"
+    if not shown:
+        return text
+    held: dict[int, list[str]] = {}
+    for card in strategy.shown(deal):
+        if card.holder is None:
+            text += f" ({card.card} on the table)"
         else:
-            holder = names[shown.holder]
-            text += f" ({holder} {verb_for(holder, 'hold')} {shown.card} face up)"
+            held.setdefault(card.holder, []).append(str(card.card))
+    for holder, cards in held.items():
+        name = names[holder]
+        text += f" ({name} {verb_for(name, 'hold')} {' '.join(cards)} face up)"
     return text
 
 

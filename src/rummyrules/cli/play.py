@@ -38,14 +38,13 @@ from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
 from rummyrules.game.moves import Claim, Drop, Move
 from rummyrules.game.notation import parse_move
-from rummyrules.game.rummy500 import Rummy500View
-from rummyrules.game.state import GameState, View
-from rummyrules.game.strategy import strategy_of
+from rummyrules.game.state import GameState
 
-from .commentary import Narrator, deal_words, verb_for
+from .commentary import Narrator
 from .commentary import mover as made_by
 from .printer import Printer
 from .seats import make_bots, seat_names
+from .table import duties, show_hand, show_table
 from .variants import rules_from
 
 __all__ = ["HELP", "Session", "play", "read_line"]
@@ -131,6 +130,7 @@ class Session:
         self._shown: tuple[int, int, int | None] | None = None
         self._last_mover: int | None = None
         self._declined: tuple[int, int, int] | None = None
+        self._duties_said: tuple[int, int, tuple[str, ...]] | None = None
 
     def run(self) -> bool:
         """Play until the game is over (True) or the person leaves (False).
@@ -286,6 +286,9 @@ class Session:
     def show(self, *, full: bool = True) -> None:
         """Show the table as the person may see it; ``full=False`` shows only the hand.
 
+        What the turn asks (a card that must be played) is said once a turn,
+        and again whenever the whole table is shown.
+
         >>> import io
         >>> from rummyrules import EndOfThePage
         >>> from rummyrules.cli.printer import Printer
@@ -311,62 +314,10 @@ class Session:
         """
         view = self.game.view(self.human)
         if full:
-            self._show_table(view)
-        self.printer.line(f"Your hand: {' '.join(map(str, view.hand))}", style="bold")
-        self._show_duties(view)
-        moves = view.legal_moves
-        if len(moves) <= 6:
-            self.printer.line("Your moves: " + ", ".join(map(str, moves)))
-        else:
-            self.printer.line(
-                f"You have {len(moves)} moves: type 'moves' to list them."
-            )
-
-    def _header(self, view: View) -> str:
-        dealer = self.names[view.dealer]
-        deals = f"{dealer} {verb_for(dealer, 'deal')}"
-        if isinstance(view, Rummy500View):  # a game of rounds
-            deals = f"round {view.round}, {deals}"
-        return f"Your turn: {deals}" + deal_words(view, self.names)
-
-    def _show_table(self, view: View) -> None:
-        names = self.names
-        self.printer.line()
-        self.printer.line(self._header(view), style="bold")
-        if isinstance(view, Rummy500View):  # a game that keeps score
-            scores = ", ".join(f"{names[p]} {s}" for p, s in enumerate(view.scores))
-            self.printer.line(f"Scores: {scores}")
-        if view.melds:
-            self.printer.line("Melds on the table:")
-            for number, meld in enumerate(view.melds, start=1):
-                self.printer.line(f"  {number}. {meld}  ({names[meld.owner]})")
-        else:
-            self.printer.line("Melds on the table: none")
-        pile = " ".join(map(str, view.discard_pile))
-        if not pile:
-            self.printer.line("Discard pile: empty")
-        elif view.rules.hides_piles:
-            self.printer.line(f"Discard pile: {pile} on top")
-        else:
-            self.printer.line(f"Discard pile (top first): {pile}")
-        if view.stock_count is None:
-            self.printer.line(f"Stock: {view.stock_size.value}")
-        else:
-            self.printer.line(f"Stock: {view.stock_count} cards")
-        left = strategy_of(view.rules).left(view)
-        others = ", ".join(
-            f"{names[p]} {size}"
-            for p, size in enumerate(view.hand_sizes)
-            if p != self.human and p not in left
-        )
-        self.printer.line(f"Cards in hand: {others}")
-        if left:
-            gone = ", ".join(names[p] for p in left)
-            self.printer.line(f"Dropped out: {gone}")
-
-    def _show_duties(self, view: View) -> None:
-        for card in strategy_of(view.rules).must_play(view):
-            self.printer.line(f"You must play {card} this turn.", style="yellow")
+            show_table(self.printer, view, self.names, human=self.human)
+        turn = (self.game.round, self.game.turns, duties(view))
+        show_hand(self.printer, view, duty=full or turn != self._duties_said)
+        self._duties_said = turn
 
 
 def play(

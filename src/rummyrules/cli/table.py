@@ -1,0 +1,209 @@
+"""The table as ``rummyrules play`` shows it to the person playing, from their own view.
+
+Everything printed here is read from the player's
+:class:`~rummyrules.View`: the deal, the scores, the melds, the piles, the
+other hands' sizes, the player's hand and moves, and what the turn asks of
+them. Gin Rummy's view adds the player's deadwood and the knock card
+(GIN-2, GIN-5), and once the knocker has laid down, both hands face up with
+their deadwood (GIN-6).
+
+>>> import io
+>>> from rummyrules import GinRummy
+>>> from rummyrules.cli.printer import Printer
+>>> out = io.StringIO()
+>>> view = GinRummy().new_game(seed=4).view(0)
+>>> show_hand(Printer(out=out, err=io.StringIO()), view)
+>>> print(out.getvalue(), end="")
+Your hand: 2C 4D 4C 8S 9C 10S 10H JS KH KC
+Your deadwood: 77; a knock needs 10 or less (GIN-5)
+Now: take the upcard, or pass (GIN-3)
+Your moves: take, pass
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from rummyrules.game.rummy500 import Rummy500View
+from rummyrules.game.state import View
+from rummyrules.game.strategy import strategy_of
+from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyView
+
+from .commentary import deal_words, verb_for
+from .printer import Printer
+
+__all__ = ["GIN_STEPS", "duties", "gin_lines", "show_hand", "show_table"]
+
+MOVES_LISTED: Final = 6
+"""Up to this many legal moves are listed with the hand; more are counted."""
+
+GIN_STEPS: Final = {
+    GinRummyPhase.UPCARD: "take the upcard, or pass (GIN-3)",
+    GinRummyPhase.DRAW: "draw from the stock, or take the upcard (GIN-4)",
+    GinRummyPhase.KNOCK: "discard a card that keeps your knock good (GIN-5)",
+    GinRummyPhase.LAY_DOWN: "lay your melds one at a time, then 'done' (GIN-5)",
+    GinRummyPhase.LAY_OFF: "lay cards off on the knocker's melds, then 'done' (GIN-6)",
+    GinRummyPhase.MELD: "lay your own melds, then 'done' to count the hand (GIN-6)",
+}
+"""What Gin Rummy asks of the player to move, by phase (the play phase is worked out)."""
+
+
+def show_table(
+    printer: Printer, view: View, names: Sequence[str], *, human: int
+) -> None:
+    """Print the table the player sees: the deal, scores, melds, piles and other hands.
+
+    >>> import io
+    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.cli.printer import Printer
+    >>> out = io.StringIO()
+    >>> view = EndOfThePage().new_game(seed=1).view(1)
+    >>> show_table(
+    ...     Printer(out=out, err=io.StringIO()), view, ["player 0", "you"], human=1
+    ... )
+    >>> print(out.getvalue(), end="")
+    <BLANKLINE>
+    Your turn: round 1, player 0 deals, wild 4 (player 0 holds 4C face up)
+    Scores: player 0 0, you 0
+    Melds on the table: none
+    Discard pile (top first): JS
+    Stock: 40 cards
+    Cards in hand: player 0 4
+    """
+    printer.line()
+    printer.line(_header(view, names), style="bold")
+    if isinstance(view, Rummy500View):  # a game that keeps score
+        scores = ", ".join(f"{names[p]} {s}" for p, s in enumerate(view.scores))
+        printer.line(f"Scores: {scores}")
+    if view.melds:
+        printer.line("Melds on the table:")
+        for number, meld in enumerate(view.melds, start=1):
+            printer.line(f"  {number}. {meld}  ({names[meld.owner]})")
+    else:
+        printer.line("Melds on the table: none")
+    _piles(printer, view)
+    left = strategy_of(view.rules).left(view)
+    others = ", ".join(
+        f"{names[p]} {size}"
+        for p, size in enumerate(view.hand_sizes)
+        if p != human and p not in left
+    )
+    printer.line(f"Cards in hand: {others}")
+    if left:
+        printer.line(f"Dropped out: {', '.join(names[p] for p in left)}")
+    if isinstance(view, GinRummyView) and view.shown_hands:
+        printer.line("Hands face up (GIN-6):")
+        for player, hand in enumerate(view.shown_hands):
+            if player != human:
+                cards = " ".join(map(str, hand)) or "no cards"
+                deadwood = view.shown_deadwood[player]
+                printer.line(f"  {names[player]}: {cards} (deadwood {deadwood})")
+
+
+def _piles(printer: Printer, view: View) -> None:
+    pile = " ".join(map(str, view.discard_pile))
+    if not pile:
+        printer.line("Discard pile: empty")
+    elif view.rules.hides_piles:
+        printer.line(f"Discard pile: {pile} on top")
+    else:
+        printer.line(f"Discard pile (top first): {pile}")
+    if view.stock_count is None:
+        printer.line(f"Stock: {view.stock_size.value}")
+    else:
+        printer.line(f"Stock: {view.stock_count} cards")
+
+
+def _header(view: View, names: Sequence[str]) -> str:
+    dealer = names[view.dealer]
+    deals = f"{dealer} {verb_for(dealer, 'deal')}"
+    if isinstance(view, Rummy500View):  # a game of rounds
+        deals = f"round {view.round}, {deals}"
+    # Gin Rummy's hands face up are listed under the table, with their deadwood.
+    shown = not isinstance(view, GinRummyView)
+    return f"Your turn: {deals}" + deal_words(view, names, shown=shown)
+
+
+def show_hand(printer: Printer, view: View, *, duty: bool = True) -> None:
+    """Print the player's hand, what the turn asks of them and their moves.
+
+    With ``duty`` false, the cards the player must still play are left out
+    (they were said once this turn already).
+
+    >>> import io
+    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.cli.printer import Printer
+    >>> out = io.StringIO()
+    >>> show_hand(
+    ...     Printer(out=out, err=io.StringIO()), EndOfThePage().new_game(seed=1).view(1)
+    ... )
+    >>> print(out.getvalue(), end="")
+    Your hand: 3H 7D JC
+    Your moves: draw, take
+    """
+    printer.line(f"Your hand: {' '.join(map(str, view.hand))}", style="bold")
+    if duty:
+        for card in duties(view):
+            printer.line(f"You must play {card} this turn.", style="yellow")
+    for text in gin_lines(view):
+        printer.line(text)
+    moves = view.legal_moves
+    if len(moves) <= MOVES_LISTED:
+        printer.line("Your moves: " + ", ".join(map(str, moves)))
+    else:
+        printer.line(f"You have {len(moves)} moves: type 'moves' to list them.")
+
+
+def duties(view: View) -> tuple[str, ...]:
+    """The cards the player must still play this turn, each named once.
+
+    A 1400 upcard taken at the deal is both the card to meld (F14-6) and the
+    card taken to use (F14-9): one card, one sentence.
+
+    >>> from rummyrules import FourteenHundred
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 9 | to_move 1 draw | hands 2C 3C / 7H 8H KS 4D"
+    ...     " | melds 0: 4S 5S 6S | pile KD 6H"
+    ... )
+    >>> duties(game.apply("take 6H").view(1))
+    ('6H',)
+    """
+    cards = strategy_of(view.rules).must_play(view)
+    return tuple(dict.fromkeys(str(card) for card in cards))
+
+
+def gin_lines(view: View) -> tuple[str, ...]:
+    """What Gin Rummy shows at every prompt: the deadwood, the knock card, the step.
+
+    The deadwood is the view's own (GIN-2; holding the card drawn, what is
+    left after the best discard, GIN-5), with the knock card until somebody
+    knocks; nothing for the other games.
+
+    >>> from rummyrules import GinRummy
+    >>> game = GinRummy().new_game(seed=4)
+    >>> gin_lines(game.view(1))  # not this player's turn
+    ('Your deadwood: 45; a knock needs 10 or less (GIN-5)',)
+    >>> for line in gin_lines(game.apply("pass").apply("pass").apply("draw").view(0)):
+    ...     print(line)
+    Your deadwood: 69; a knock needs 10 or less (GIN-5)
+    Now: discard a card (GIN-4); too much deadwood to knock (GIN-5)
+    """
+    if not isinstance(view, GinRummyView):
+        return ()
+    line = f"Your deadwood: {view.deadwood}"
+    if view.knocker is None:  # the knock card matters until somebody knocks
+        limit = "0 (gin)" if view.knock_card == 0 else f"{view.knock_card} or less"
+        line += f"; a knock needs {limit} (GIN-5)"
+    lines = [line]
+    if view.to_move == view.player:
+        lines.append(f"Now: {_gin_step(view)}")
+    return tuple(lines)
+
+
+def _gin_step(view: GinRummyView) -> str:
+    if view.phase != GinRummyPhase.PLAY:
+        return GIN_STEPS[view.phase]
+    if view.deadwood <= view.knock_card:
+        return "discard a card, or knock ('knock', GIN-5)"
+    return "discard a card (GIN-4); too much deadwood to knock (GIN-5)"
