@@ -3,10 +3,8 @@
 A server runs on a free loopback port for the whole session (in a thread,
 from :func:`rummyrules.server.running`), and Playwright drives Debian's
 ``chromium-headless-shell``: each test creates its table in the page's
-lobby, then plays by clicking cards and move buttons as a person would. The
-page's own state is read from the attributes it keeps on ``<body>``
-(``data-state``: ``lobby``, ``yourturn``, ``offer``, ``waiting``, ``over``;
-``data-version``; ``data-busy``) and from the ``data-move`` buttons.
+lobby, then plays by clicking cards and move buttons as a person would
+(the helpers are in ``pages.py``, the fixtures in ``conftest.py``).
 
 Without Playwright or the browser the tests skip, saying which is missing;
 with ``RUMMYRULES_REQUIRE_BROWSER=1`` (CI sets it) they fail instead. Every
@@ -16,185 +14,33 @@ test fails on a console error or a script error in the page.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
 import pytest
 
+from browser.pages import (
+    DESKTOP,
+    PHONE,
+    TEXTS,
+    Watch,
+    await_turn,
+    create_table,
+    first_move,
+    listed_moves,
+    make,
+    open_page,
+    play_to_the_end,
+    settle,
+)
+
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, ConsoleMessage, Page
+    from playwright.sync_api import Browser
 
 CLAIM_SEED = 20
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-# How long the page may take to answer one click: the server plays the bots
-# before it answers, and the machine running the tests may be busy.
-STEP_MS = 20_000
-
-TEXTS = "elements => elements.map(element => element.textContent)"
-MOVES = "buttons => buttons.map(button => button.dataset.move)"
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="session")
-def server() -> Iterator[str]:
-    """The game server on a free loopback port, in a thread, for the whole session."""
-    # Imported here: without the [server] extra the module still collects.
-    from rummyrules.server import running  # noqa: PLC0415
-
-    with running() as url:
-        yield url
-
-
-class Watch:
-    """Console and script errors of the pages of one test."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-        self.expected: list[str] = []
-
-    def expect(self, text: str) -> None:
-        """Accept console errors containing ``text``: a refusal the test asked for."""
-        self.expected.append(text)
-        self.problems = [p for p in self.problems if text not in p]
-
-    def attach(self, page: Page, name: str) -> Page:
-        def console(message: ConsoleMessage) -> None:
-            if message.type == "error" and not any(
-                text in message.text for text in self.expected
-            ):
-                self.problems.append(f"{name}: console error: {message.text}")
-
-        page.on("console", console)
-        page.on("pageerror", lambda error: self.problems.append(f"{name}: {error}"))
-        return page
-
-
-@pytest.fixture
-def watch() -> Iterator[Watch]:
-    """Fails the test on any console or script error in its pages."""
-    seen = Watch()
-    yield seen
-    assert seen.problems == [], "\n".join(seen.problems)
-
-
-def open_page(
-    browser: Browser, watch: Watch, url: str, *, name: str, viewport: dict[str, int]
-) -> Page:
-    """A fresh page (its own context, so its own storage) at ``url``."""
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]  # a plain dict is what Playwright reads
-    page = watch.attach(context.new_page(), name)
-    page.set_default_timeout(STEP_MS)
-    page.goto(url)
-    return page
-
-
-def create_table(
-    page: Page,
-    variant: str,
-    seats: list[str],
-    options: dict[str, str],
-    seed: int,
-) -> None:
-    """Fill in the lobby and create the table; the page then shows the first human seat."""
-    page.wait_for_selector("body[data-ready='true']")
-    page.select_option("#game", variant)
-    if page.is_enabled("#players"):
-        page.fill("#players", str(len(seats)))
-        page.dispatch_event("#players", "change")
-    for seat, kind in enumerate(seats):
-        page.select_option(f"#seat-{seat}", kind)
-    for name, value in options.items():
-        page.fill(f"#opt-{name}", value)
-    page.fill("#seed", str(seed))
-    page.click("#create")
-    page.wait_for_url("**/?table=*")
-    settle(page)
-
-
-def settle(page: Page) -> str:
-    """Wait until the page is idle, then say what the moment is for its seat."""
-    page.wait_for_function(
-        "() => document.body.dataset.busy === 'false'"
-        " && ['yourturn', 'offer', 'waiting', 'over'].includes(document.body.dataset.state)"
-    )
-    state: str = page.evaluate("document.body.dataset.state")
-    return state
-
-
-def await_turn(page: Page) -> str:
-    """Wait until the seat has something to do, or the game is over; which it is."""
-    page.wait_for_function("() => document.body.dataset.state !== 'waiting'")
-    return settle(page)
-
-
-def listed_moves(page: Page) -> list[str]:
-    """The legal moves the page lists for its seat."""
-    moves: list[str] = page.eval_on_selector_all("#all-moves [data-move]", MOVES)
-    return moves
-
-
-def _cards_and_place(text: str) -> tuple[str, list[str], str]:
-    """A move's word, the hand's cards it uses ("8S=2" is the 8S), and its meld ("on 1")."""
-    words = text.rsplit(":", maxsplit=1)[-1].split()
-    cards = [w.split("=")[0] for w in words[1:] if w != "on" and not w.isdigit()]
-    return words[0], sorted(cards), " ".join(w for w in words[1:] if w.isdigit())
-
-
-def click_move(page: Page, text: str) -> None:
-    """Make ``text`` the way a person does: select its cards, press its button.
-
-    When the listed moves read the same cards several ways (where the wild
-    cards go), the page must offer each reading as a choice.
-    """
-    kind, cards, place = _cards_and_place(text)
-    if kind in {"meld", "lay", "discard"}:
-        for card in cards:
-            page.click(f"#hand button[data-card='{card}'][aria-pressed='false']")
-        readings = [
-            move
-            for move in listed_moves(page)
-            if _cards_and_place(move) == (kind, cards, place)
-        ]
-        offered = page.eval_on_selector_all("#choices [data-move]", MOVES)
-        if len(readings) > 1:
-            assert sorted(offered) == sorted(readings), (text, offered)
-        else:
-            assert offered == [], (text, offered)
-    page.click(f"#actions [data-move='{text}'], #choices [data-move='{text}']")
-
-
-def make(page: Page, text: str) -> None:
-    """Make a move by clicking, and wait for the page to show its outcome."""
-    before = page.evaluate("document.body.dataset.version")
-    click_move(page, text)
-    page.wait_for_function(
-        "before => document.body.dataset.version !== before"
-        " || document.getElementById('error').textContent !== ''",
-        arg=before,
-    )
-    error = page.text_content("#error")
-    assert not error, f"{text!r} was refused: {error}"
-
-
-def first_move(page: Page) -> str:
-    """The policy of these tests: the first listed move that is not a drop."""
-    moves = [move for move in listed_moves(page) if not move.endswith("drop")]
-    assert moves, f"the page offers no move: {page.text_content('#status')}"
-    return moves[0]
-
-
-def play_to_the_end(page: Page, *, limit: int = 300) -> int:
-    """Play the page's seat with :func:`first_move` until the game is over; the moves made."""
-    made = 0
-    while await_turn(page) != "over":
-        make(page, first_move(page))
-        made += 1
-        assert made < limit, "the game did not end"
-    return made
 
 
 @attrs.frozen
@@ -286,7 +132,7 @@ def test_a_refused_move_typed_in_the_box_shows_its_rule_at_phone_width(
     assert card is not None
     label = page.get_attribute(f"#hand button[data-card='{card}']", "aria-label")
     assert label is not None
-    assert label.endswith(f" of {suits[card[-1]]}"), label
+    assert label.removesuffix(", wild").endswith(f" of {suits[card[-1]]}"), label
     # At phone width nothing runs off the side of the screen.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a phone"
@@ -345,7 +191,7 @@ def test_two_people_play_one_table_from_two_pages(
     )
 
 
-def test_gor_10_dropping_out_from_the_page_leaves_the_bot_the_winner(
+def test_gor_10_dropping_out_from_the_page_asks_first_then_leaves_the_bot_the_winner(
     browser: Browser, server: str, watch: Watch
 ) -> None:
     page = open_page(browser, watch, server, name="drop", viewport=PHONE)
@@ -355,7 +201,21 @@ def test_gor_10_dropping_out_from_the_page_leaves_the_bot_the_winner(
     assert drop is not None
     assert drop.endswith("drop")
     assert page.text_content("#actions button.kind-drop") == "Drop out of the game"
-    make(page, drop)
+    before = page.evaluate("document.body.dataset.version")
+    # The first press only asks; Escape says no, and the game goes on.
+    page.click("#actions button.kind-drop")
+    page.wait_for_selector("#confirm[open]")
+    assert "GOR-10" in (page.text_content("#confirm-text") or "")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#confirm[open]", state="detached")
+    assert page.evaluate("document.body.dataset.version") == before
+    assert settle(page) == "yourturn"
+    # Confirmed, the drop is made.
+    page.click("#actions button.kind-drop")
+    page.click("#confirm-ok")
+    page.wait_for_function(
+        "before => document.body.dataset.version !== before", arg=before
+    )
     assert settle(page) == "over"
     assert page.text_content("#winners") == "Winner: player 1 (greedy bot)."
 

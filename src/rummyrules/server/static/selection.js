@@ -1,0 +1,112 @@
+// Why the selected cards make no move: the page asks the server, which asks
+// the rules (POST /api/tables/{table}/selection), and shows each refusal's
+// sentence and rule ID. Nothing about the rules is worked out here. A new
+// selection cancels the question still on its way: the last one wins.
+
+import { api, tablePath } from "./api.js";
+import { $, el } from "./dom.js";
+import { table } from "./state.js";
+
+const WAIT_MS = 150;
+let timer = null;
+let pending = null;
+let asked = 0;
+
+/** The selected cards' texts, in the order they were picked. */
+export function selectedCards() {
+  const view = table.view;
+  return view ? table.selected.map((index) => view.hand[index]).filter(Boolean) : [];
+}
+
+function sameList(a, b) {
+  return a.length === b.length && a.every((card, i) => card === b[i]);
+}
+
+/** How a candidate move is named in front of its refusal: "Meld", "Lay off on meld 2". */
+function refusalLabel(refusal) {
+  switch (refusal.kind) {
+    case "meld":
+      return "Meld";
+    case "lay":
+      return `Lay off on meld ${refusal.meld}`;
+    case "discard":
+      return "Discard";
+    case "out":
+      return "Go out";
+    case "claim":
+      return `Claim on meld ${refusal.meld}`;
+    default:
+      return refusal.move || refusal.kind || "Move";
+  }
+}
+
+function sentence(error, rule) {
+  const text = String(error || "");
+  return rule && !text.includes(`(${rule})`) ? `${text} (${rule})` : text;
+}
+
+function clear() {
+  $("why").replaceChildren();
+  $("why").hidden = true;
+  delete $("why").dataset.cards;
+}
+
+/** Show the server's answer for the cards still selected; offer its moves not offered yet. */
+function show(answer, offer) {
+  const box = $("why");
+  const refusals = Array.isArray(answer.refusals) ? answer.refusals : [];
+  const moves = Array.isArray(answer.moves) ? answer.moves : [];
+  const offered = new Set([...document.querySelectorAll("#actions [data-move], #choices [data-move]")]
+    .map((button) => button.dataset.move));
+  const extra = moves.map((move) => move.text).filter((text) => text && !offered.has(text));
+  if (extra.length) offer(extra);
+  const items = [];
+  if (!moves.length) {
+    for (const refusal of refusals) {
+      items.push(el("li", { "data-kind": refusal.kind || "", "data-rule": refusal.rule || null, "data-move": null },
+        el("strong", {}, `${refusalLabel(refusal)}: `), sentence(refusal.error, refusal.rule)));
+    }
+    const check = answer.check;
+    if (check && check.ok === false && check.reason && !refusals.some((refusal) => refusal.kind === "meld")) {
+      items.push(el("li", { "data-kind": "check", "data-rule": check.rule || null },
+        el("strong", {}, "As a meld: "), sentence(check.reason, check.rule)));
+    }
+  }
+  box.dataset.cards = answer.cards.join(" ");
+  box.hidden = items.length === 0;
+  box.replaceChildren(...(items.length ? [el("p", { class: "why-title" }, "Why these cards make no move:"),
+    el("ul", { id: "refusals" }, items)] : []));
+}
+
+async function ask(cards, number, offer) {
+  pending = new AbortController();
+  let answer;
+  try {
+    answer = await api(tablePath("selection"), { method: "POST", body: { cards }, signal: pending.signal });
+  } catch (error) {
+    if (error.name === "AbortError" || number !== asked) return;
+    $("why").hidden = false;
+    $("why").replaceChildren(el("p", { class: "muted" },
+      `The rules could not be asked about these cards: ${sentence(error.message, error.rule)}`));
+    return;
+  }
+  // A later selection (or a new hand) wins over this answer.
+  if (number !== asked || !sameList(answer.cards || cards, selectedCards())) return;
+  show({ ...answer, cards }, offer);
+  document.body.dataset.explained = String(number);
+}
+
+/** Ask about the selection a moment after it stops changing; ``offer`` adds buttons for moves the server lists. */
+export function explainSelection(offer) {
+  clearTimeout(timer);
+  if (pending) pending.abort();
+  pending = null;
+  asked += 1;
+  const cards = selectedCards();
+  if (!cards.length || table.paused || !table.view || !table.view.moves.length) {
+    clear();
+    return;
+  }
+  const number = asked;
+  timer = setTimeout(() => ask(cards, number, offer), WAIT_MS);
+}
