@@ -31,9 +31,11 @@ import argparse
 import importlib.metadata
 import secrets
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rummyrules.core.errors import RummyRulesError
 from rummyrules.game.registry import VARIANTS
+from rummyrules.game.state import PlayableRules
 
 from .botgames import demo, simulate
 from .play import play
@@ -56,6 +58,61 @@ class _Formatter(argparse.HelpFormatter):
             return "".join(indent + line for line in text.splitlines(keepends=True))
         return super()._fill_text(text, width, indent)
 
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if "\n" not in text:
+            return super()._split_lines(text, width)
+        # An option's help for several games: a line a game, its continuation
+        # indented, so that one game's sentence never runs on into the next's.
+        lines: list[str] = []
+        for line in text.splitlines():
+            first, *rest = super()._split_lines(line, width)
+            lines.append(first)
+            if rest:
+                more = super()._split_lines(" ".join(rest), width - 2)
+                lines += ["  " + part for part in more]
+        return lines
+
+
+class _GameHelp(argparse.Action):
+    """``--help`` of a command that takes a variant: after a variant, that variant's options only.
+
+    ``rummyrules play gin --help`` lists Gin Rummy's options, each with
+    Gin Rummy's own sentence; ``rummyrules play --help`` lists every
+    variant's.
+    """
+
+    def __init__(
+        self,
+        option_strings: Sequence[str],
+        dest: str,
+        game: type[PlayableRules[Any]] | None = None,
+        **kwargs: object,
+    ) -> None:
+        del dest, kwargs
+        super().__init__(
+            option_strings,
+            dest=argparse.SUPPRESS,
+            default=argparse.SUPPRESS,
+            nargs=0,
+            help="show this help message and exit (after a VARIANT: its options only)",
+        )
+        self.game = game
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        del values, option_string
+        game = getattr(namespace, "variant", None)
+        if self.game is None and isinstance(game, type):
+            command = parser.prog.split()[-1]
+            build_parser(game=game).parse_args([command, "--help"])
+        parser.print_help()
+        parser.exit()
+
 
 def _positive(text: str) -> int:
     try:
@@ -77,19 +134,23 @@ def _command(  # noqa: PLR0913 - every part of a sub-command, by keyword
     usage: str,
     examples: str,
     options: bool = True,
+    game: type[PlayableRules[Any]] | None = None,
 ) -> argparse.ArgumentParser:
+    rules_options = "[rules options]" if game is None else f"[{game.name} options]"
     parser = commands.add_parser(
         name,
         help=summary,
-        usage=f"rummyrules {name} {usage}" + (" [rules options]" if options else ""),
+        usage=f"rummyrules {name} {usage}" + (f" {rules_options}" if options else ""),
         description=summary[0].upper() + summary[1:] + ".",
         epilog="examples:\n" + examples,
         formatter_class=_Formatter,
         allow_abbrev=False,
+        add_help=not options,
     )
     parser.set_defaults(run=run)
     if options:
-        add_option_flags(parser)
+        parser.add_argument("-h", "--help", action=_GameHelp, game=game)
+        add_option_flags(parser, only=game)
     return parser
 
 
@@ -143,8 +204,13 @@ def _games() -> str:
     return f"{', '.join(others)} and {last}" if others else last
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(
+    game: type[PlayableRules[Any]] | None = None,
+) -> argparse.ArgumentParser:
     """The argument parser of the ``rummyrules`` command, with every sub-command.
+
+    With ``game``, the commands take that game's options only: what
+    ``rummyrules COMMAND VARIANT --help`` shows.
 
     >>> args = build_parser().parse_args(["check", "1400", "AH AD 9C", "--wild", "9"])
     >>> args.variant.__name__, args.cards, args.wild
@@ -170,6 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
         commands,
         "demo",
         demo,
+        game=game,
         summary="play a whole game among bots, with a running commentary",
         usage="[VARIANT] [--seed S] [--bots NAMES] [--brief] [--record FILE]",
         examples="  rummyrules demo\n"
@@ -192,6 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
         commands,
         "play",
         play,
+        game=game,
         summary="play against bots in the terminal",
         usage="VARIANT [--seed S] [--seat K] [--bots NAMES] [--record FILE]",
         examples="  rummyrules play eop\n"
@@ -220,6 +288,7 @@ def build_parser() -> argparse.ArgumentParser:
         commands,
         "check",
         check,
+        game=game,
         summary="say whether cards make a valid meld, and if not why (exit 0 or 1)",
         usage="VARIANT CARDS [--wild RANK]",
         examples="  rummyrules check eop '7S 5H 9S' --wild 5\n"
@@ -239,6 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
         commands,
         "simulate",
         simulate,
+        game=game,
         summary="play many seeded games among bots and sum them up",
         usage="VARIANT [--games N] [--seed S] [--bots NAMES] [--jobs N] "
         "[--records DIR [--overwrite]] [--json]",
@@ -289,6 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
         commands,
         "rules",
         rules,
+        game=game,
         summary="list a variant's options, their defaults and the rulings they settle",
         usage="[VARIANT]",
         examples="  rummyrules rules\n  rummyrules rules eop\n"
@@ -300,6 +371,7 @@ def build_parser() -> argparse.ArgumentParser:
         commands,
         "replay",
         replay_file,
+        game=game,
         summary="verify a game record move by move (exit 0 or 1)",
         usage="FILE [--commitment HEX]",
         examples="  rummyrules demo --record game.txt && rummyrules replay game.txt\n"
@@ -319,6 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
         commands,
         "serve",
         serve,
+        game=game,
         summary="serve games to browsers and programs over HTTP (extra [server])",
         usage="[--host HOST] [--port PORT] [--database URL] [--workers N]",
         examples="  rummyrules serve\n  rummyrules serve --host 0.0.0.0 --port 8080\n"

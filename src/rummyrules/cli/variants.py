@@ -177,50 +177,82 @@ def _metavar(cls: type[PlayableRules[Any]], field: attrs.Attribute[Any]) -> str:
     return "N|none" if "None" in str(field.type) else "N"
 
 
-def _all_options() -> dict[
-    str, list[tuple[type[PlayableRules[Any]], attrs.Attribute[Any]]]
-]:
-    """Every option name, with each variant that has it, in a stable order."""
-    found: dict[str, list[tuple[type[PlayableRules[Any]], attrs.Attribute[Any]]]] = {}
-    for cls in VARIANTS.values():
+_Owners = list[tuple[type[PlayableRules[Any]], "attrs.Attribute[Any]"]]
+"""The variants that have an option, each with its field."""
+
+
+def _all_options(only: type[PlayableRules[Any]] | None = None) -> dict[str, _Owners]:
+    """Every option name, with each variant that has it, in a stable order.
+
+    With ``only``, the options of that variant alone.
+    """
+    found: dict[str, _Owners] = {}
+    for cls in VARIANTS.values() if only is None else (only,):
         for field in options_of(cls):
             found.setdefault(field.name, []).append((cls, field))
     return found
 
 
-def _help(owners: list[tuple[type[PlayableRules[Any]], attrs.Attribute[Any]]]) -> str:
+def _help(owners: _Owners) -> str:
     """An option flag's help: its doc, rule ID and default in each variant that has it.
 
-    Variants whose doc is the same share one sentence.
+    Variants whose doc is the same share one sentence; where the docs
+    differ, each variant's reads on a line of its own, named by the variant.
     """
-    by_doc: dict[str, list[str]] = {}
+    by_doc: dict[str, _Owners] = {}
     for cls, field in owners:
-        where = f"{field.metadata['rule']}, default {default_text(cls, field)}"
-        if len(owners) > 1:
-            where = f"{cls.short_name}: {where}"
-        by_doc.setdefault(field.metadata["doc"].rstrip("."), []).append(where)
-    text = "; ".join(f"{doc} ({'; '.join(wheres)})" for doc, wheres in by_doc.items())
-    return text.replace("%", "%%") + "."  # argparse formats help with %
+        by_doc.setdefault(field.metadata["doc"].rstrip("."), []).append((cls, field))
+    lines = []
+    for doc, sharing in by_doc.items():
+        wheres = [
+            f"{field.metadata['rule']}, default {default_text(cls, field)}"
+            for cls, field in sharing
+        ]
+        if len(set(wheres)) > 1:  # one sentence, its rules and defaults by variant
+            wheres = [
+                f"{cls.short_name}: {where}"
+                for (cls, _), where in zip(sharing, wheres, strict=True)
+            ]
+        line = f"{doc} ({'; '.join(dict.fromkeys(wheres))})."
+        if len(by_doc) > 1:
+            line = f"{_names(sharing)}: {line}"
+        lines.append(line)
+    return "\n".join(lines).replace("%", "%%")  # argparse formats help with %
+
+
+def _names(owners: _Owners) -> str:
+    names = [cls.short_name for cls, _ in owners]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
 
 
 def _group_title(classes: list[type[PlayableRules[Any]]]) -> str:
-    if len(classes) == len(VARIANTS):
+    if len(classes) == len(VARIANTS) > 1:
         return "options of every variant"
-    names = [cls.name for cls in classes]
-    return " and ".join(names) + " options"
+    *others, last = [cls.name for cls in classes]
+    return (f"{', '.join(others)} and {last}" if others else last) + " options"
 
 
-def add_option_flags(parser: argparse.ArgumentParser) -> None:
+def add_option_flags(
+    parser: argparse.ArgumentParser, only: type[PlayableRules[Any]] | None = None
+) -> None:
     """Add one flag per option of every rules class, grouped by the variants that take it.
+
+    With ``only``, the flags of that variant alone, each with that
+    variant's own help (what ``rummyrules COMMAND VARIANT --help`` shows).
 
     >>> parser = argparse.ArgumentParser()
     >>> add_option_flags(parser)
     >>> args = parser.parse_args(["--players", "3", "--stock-out", "flip"])
     >>> dict(given_options(args))
     {'players': '3', 'stock_out': 'flip'}
+    >>> from rummyrules import GinRummy
+    >>> parser = argparse.ArgumentParser()
+    >>> add_option_flags(parser, only=GinRummy)
+    >>> [group.title for group in parser._action_groups[2:]]
+    ['Gin Rummy options']
     """
     groups: dict[tuple[str, ...], argparse._ArgumentGroup] = {}
-    for name, owners in _all_options().items():
+    for name, owners in _all_options(only).items():
         classes = [cls for cls, _ in owners]
         key = tuple(cls.__name__ for cls in classes)
         if key not in groups:
@@ -229,7 +261,11 @@ def add_option_flags(parser: argparse.ArgumentParser) -> None:
                 if groups
                 else (
                     "The options of the rules; 'rummyrules rules VARIANT' lists "
-                    "a variant's options with their defaults."
+                    "a variant's options with their defaults, and "
+                    "'rummyrules COMMAND VARIANT --help' only that variant's."
+                    if only is None
+                    else "The options of the rules; 'rummyrules rules "
+                    f"{only.short_name}' lists them with their defaults."
                 )
             )
             groups[key] = parser.add_argument_group(_group_title(classes), about)
