@@ -44,6 +44,7 @@ from rummyrules.server.documents import (
 )
 from rummyrules.server.limits import Limits
 from rummyrules.server.lobby import TableStore
+from rummyrules.server.selections import explain
 from rummyrules.server.sockets import SocketHandler
 from rummyrules.server.tables import Table
 
@@ -163,6 +164,12 @@ class _Api:
         after = await self.store.move(table, seat, text[:1000])
         return JSONResponse(await self.store.answer(after, seat, table.version))
 
+    async def selection(self, request: Request) -> Response:
+        # Read only: the candidates are tried on the game as read, never saved.
+        table, seat = await self.seat(request)
+        body = await self.body(request)
+        return JSONResponse(explain(table.game, seat, table.version, body))
+
     async def decline(self, request: Request) -> Response:
         table, seat = await self.seat(request)
         seen = (await self.body(request)).get("version") if _has_body(request) else None
@@ -240,6 +247,7 @@ def create_app(
         Route(table, api.status, methods=["GET"]),
         Route(table + "/view", api.view, methods=["GET"]),
         Route(table + "/moves", api.move, methods=["POST"]),
+        Route(table + "/selection", api.selection, methods=["POST"]),
         Route(table + "/decline", api.decline, methods=["POST"]),
         Route(table + "/record", api.record, methods=["GET"]),
         WebSocketRoute(table + "/ws", SocketHandler(store, limits).serve),
