@@ -7,7 +7,7 @@ import { api, tablePath } from "./api.js";
 import { cardsPhrase, moveWords } from "./model.js";
 import { $, el } from "./dom.js";
 import { confirmAction } from "./dialog.js";
-import { explainSelection, selectedCards } from "./selection.js";
+import { explainSelection, forgetSelection, selectedCards } from "./selection.js";
 import { table } from "./state.js";
 import { applyBody, render } from "./updates.js";
 
@@ -110,7 +110,8 @@ export function renderMoves(view, { paused = false } = {}) {
       && selected.every((card) => move.cards.includes(card)));
     if (more) picked.choices.push(el("p", { class: "muted", id: "selection-hint" }, "Select more cards to make a move with them."));
   }
-  if (!actions.length && !picked.choices.length) {
+  // With cards selected and no move, the explanation below says why.
+  if (!actions.length && !picked.choices.length && !selected.length) {
     actions.push(el("p", { class: "muted" }, view.moves.length ? "Select cards from your hand." : "No moves for you now."));
   }
   $("actions").replaceChildren(...actions);
@@ -138,6 +139,7 @@ export function selectionCleared() {
 export function send(text) {
   const move = text.trim();
   if (!move || table.busy) return;
+  forgetSelection();
   showError("", null);
   setBusy(true);
   if (table.live && table.socket && table.socket.readyState === WebSocket.OPEN) {

@@ -74,6 +74,7 @@ export function finishedRound(base, events, after) {
     handSizes: base.handSizes.map((size, seat) => (Array.isArray(hands[seat]) ? hands[seat].length : size)),
     moves: [],
     toMove: null,
+    phase: "round over",
     roundResults: [result],
   };
   return { view, result };

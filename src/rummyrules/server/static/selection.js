@@ -84,7 +84,8 @@ async function ask(cards, number, offer) {
   try {
     answer = await api(tablePath("selection"), { method: "POST", body: { cards }, signal: pending.signal });
   } catch (error) {
-    if (error.name === "AbortError" || number !== asked) return;
+    // A question overtaken by a move (its cards left the hand) needs no answer.
+    if (error.name === "AbortError" || number !== asked || !sameList(cards, selectedCards())) return;
     $("why").hidden = false;
     $("why").replaceChildren(el("p", { class: "muted" },
       `The rules could not be asked about these cards: ${sentence(error.message, error.rule)}`));
@@ -96,12 +97,17 @@ async function ask(cards, number, offer) {
   document.body.dataset.explained = String(number);
 }
 
-/** Ask about the selection a moment after it stops changing; ``offer`` adds buttons for moves the server lists. */
-export function explainSelection(offer) {
+/** Drop the question still on its way: a move is being sent, and the hand will change. */
+export function forgetSelection() {
   clearTimeout(timer);
   if (pending) pending.abort();
   pending = null;
   asked += 1;
+}
+
+/** Ask about the selection a moment after it stops changing; ``offer`` adds buttons for moves the server lists. */
+export function explainSelection(offer) {
+  forgetSelection();
   const cards = selectedCards();
   if (!cards.length || table.paused || !table.view || !table.view.moves.length) {
     clear();

@@ -93,6 +93,8 @@ export function render() {
   renderMoves(live, { paused: Boolean(paused) });
   renderRoundEnd(paused, continueRound);
   renderRoundResult(live);
+  // While the finished round is on the table its result is shown there, once.
+  if (paused) $("round-box").hidden = true;
   renderScores(live);
   renderOver(live, state);
 }

@@ -1,0 +1,106 @@
+"""The card table's look and feel in headless Chromium: faces, backs, the keyboard, motion, leaving.
+
+The faces are inline SVG that the page draws from each card's text
+(``cards.js``); these tests check what a player relies on: every card has a
+face and a name, the other seats' hands are backs as many as their cards,
+cards are buttons the keyboard selects, the card just drawn moves unless
+the player asked for reduced motion, and leaving a game that is not over
+asks first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from browser.pages import (
+    DESKTOP,
+    PHONE,
+    Watch,
+    await_turn,
+    create_table,
+    make,
+    open_page,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+pytestmark = pytest.mark.browser
+
+ANIMATION = (
+    "selector => getComputedStyle(document.querySelector(selector)).animationName"
+)
+
+
+def test_every_card_has_a_drawn_face_and_the_other_hand_is_backs_at_phone_width(
+    browser: Browser, server: str, watch: Watch
+) -> None:
+    page = open_page(browser, watch, server, name="faces", viewport=PHONE)
+    create_table(page, "GinRummy", ["human", "greedy"], {}, 3)
+    await_turn(page)
+    faces = page.locator("#hand button.card")
+    assert faces.count() == 10
+    assert page.locator("#hand button.card svg.face").count() == 10
+    # The other seat: a back a card (at most eight drawn), and the count in words.
+    other = page.locator("#felt li.seat[data-seat='1']")
+    assert "10 cards" in (other.text_content() or "")
+    assert other.locator(".card.back").count() == 8
+    # The stock is a back with its count; the pile's top card has its name.
+    assert page.get_attribute("#stock", "aria-label") == "Stock: 31 cards"
+    assert page.locator("#pile .card.top[aria-label]").count() == 1
+    # Nothing runs off a phone's screen, cards included.
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a phone"
+
+
+def test_cards_are_buttons_the_keyboard_selects(
+    browser: Browser, server: str, watch: Watch
+) -> None:
+    page = open_page(browser, watch, server, name="keys", viewport=DESKTOP)
+    create_table(page, "GinRummy", ["human", "greedy"], {}, 3)
+    await_turn(page)
+    first = "#hand button.card[data-index='0']"
+    page.focus(first)
+    page.keyboard.press("Space")
+    assert page.get_attribute(first, "aria-pressed") == "true"
+    # The focus stays on the card, with its ring, to go on with the keyboard.
+    assert page.evaluate("document.activeElement.dataset.index") == "0"
+    outline = page.evaluate(
+        "() => getComputedStyle(document.activeElement).outlineStyle"
+    )
+    assert outline == "solid"
+    page.keyboard.press("Enter")
+    assert page.get_attribute(first, "aria-pressed") == "false"
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_card_drawn_slides_into_the_hand_unless_motion_is_reduced(
+    browser: Browser, server: str, watch: Watch, motion: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)  # type: ignore[arg-type]  # a plain dict is what Playwright reads
+    page = watch.attach(context.new_page(), f"motion {motion}")
+    page.goto(server)
+    create_table(page, "EndOfThePage", ["human", "greedy"], {}, 0)
+    assert await_turn(page) == "yourturn"
+    make(page, "draw")
+    arrived = "#hand .card.arrived"
+    page.wait_for_selector(arrived)
+    expected = "none" if motion == "reduce" else "slide-in"
+    assert page.evaluate(ANIMATION, arrived) == expected
+
+
+def test_leaving_a_game_that_is_not_over_asks_first(
+    browser: Browser, server: str, watch: Watch
+) -> None:
+    page = open_page(browser, watch, server, name="leave", viewport=PHONE)
+    create_table(page, "GoingOutRummy", ["human", "greedy"], {}, 1)
+    await_turn(page)
+    page.click("header a[data-leave]")
+    page.wait_for_selector("#confirm[open]")
+    # Cancel is the safe answer, so it has the focus.
+    assert page.evaluate("document.activeElement.id") == "confirm-cancel"
+    page.click("#confirm-ok")
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert page.evaluate("document.body.dataset.state") == "lobby"
