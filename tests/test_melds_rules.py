@@ -394,7 +394,11 @@ def test_gor_1_wildcards_only_when_chosen() -> None:
     result = GoingOutRummy().check_meld("7S 7H *")
     assert not result
     assert result.rule == "GOR-1"
-    assert result.reason == "there is no * in the Going Out Rummy deck"
+    assert result.reason == (
+        "there is no * in this Going Out Rummy game: it was set up with no WILDCARDs;"
+        " choose 1 to 9 with the option wildcards (wildcards=1 in code, --wildcards 1"
+        " on the command line)"
+    )
     too_many = GoingOutRummy(wildcards=2).check_meld("* * *")
     assert too_many.reason == "this game has only 2 WILDCARDs, not 3"
     assert GoingOutRummy(wildcards=1).check_meld("7S 7H *")

@@ -219,15 +219,24 @@ class Rules(abc.ABC):
             counts[card] = count = counts.get(card, 0) + 1
             have = copies.get(card, 0)
             if count > have:
-                if have == 0:
-                    return f"there is no {card} in {self._deck_words()}"
-                if card.is_wildcard:
-                    return f"this game has only {have} WILDCARDs, not {count}"
-                game = f"a {self._packs()}-deck {self.name} game"
-                if have == 1:
-                    return f"there is only one {card} in {game}, not {count}"
-                return f"there are only {have} {card} in {game}, not {count}"
+                if card.is_wildcard and have == 0:  # say how many the cards need
+                    count = sum(other.is_wildcard for other in cards)
+                return self._too_many(card, count, have)
         return None
+
+    def _too_many(self, card: Card, count: int, have: int) -> str:
+        """Why ``count`` copies of a card are more than the deck's ``have``."""
+        if have == 0:
+            if card.is_wildcard:
+                return self._no_wildcards(needed=count)
+            return f"there is no {card} in {self._deck_words()}"
+        if card.is_wildcard:
+            only = "one WILDCARD" if have == 1 else f"{have} WILDCARDs"
+            return f"this game has only {only}, not {count}"
+        game = f"a {self._packs()}-deck {self.name} game"
+        if have == 1:
+            return f"there is only one {card} in {game}, not {count}"
+        return f"there are only {have} {card} in {game}, not {count}"
 
     def _check_in_deck(self, cards: Sequence[Card]) -> None:
         """Refuse cards this game's deck cannot supply, with the reason."""
@@ -237,6 +246,35 @@ class Rules(abc.ABC):
 
     def _deck_words(self) -> str:
         return f"the {self.name} deck"
+
+    def _no_wildcards(self, *, needed: int = 1) -> str:
+        """Why a WILDCARD is refused: none in this game, or none chosen at setup.
+
+        Where an option puts WILDCARDs in the deck (Going Out Rummy's
+        ``wildcards``, GOR-1), the refusal says the game was set up without
+        them and how to choose some, rather than leave it to read as if the
+        game had none at all. The option and its values are found by asking
+        the rules class, so a game of one's own is read the same way. The
+        example value is enough for the ``needed`` WILDCARDs of the cards
+        refused.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> GoingOutRummy()._no_wildcards(needed=3)  # doctest: +NORMALIZE_WHITESPACE
+        'there is no * in this Going Out Rummy game: it was set up with no
+        WILDCARDs; choose 1 to 9 with the option wildcards (wildcards=3 in code,
+        --wildcards 3 on the command line)'
+        """
+        found = _wildcard_option(self)
+        if found is None:
+            return f"there is no * in {self._deck_words()}"
+        name, low, high = found
+        dashed = "--" + name.replace("_", "-")
+        enough = min(max(low, needed), high)
+        return (
+            f"there is no * in this {self.name} game: it was set up with no WILDCARDs; "
+            f"choose {low} to {high} with the option {name} ({name}={enough} in code, "
+            f"{dashed} {enough} on the command line)"
+        )
 
     def _packs(self) -> int:
         """How many standard packs the deck holds (for messages)."""
@@ -248,8 +286,12 @@ class Rules(abc.ABC):
             card = Card.parse(card)
         expect(card, Card, name="card", what="a Card or its text")
         if card not in deck_counts(self):
-            message = f"there is no {card} in {self._deck_words()} ({self.deck_rule})"
-            raise UnknownCardError(message)
+            missing = (
+                self._no_wildcards()
+                if card.is_wildcard
+                else f"there is no {card} in {self._deck_words()}"
+            )
+            raise UnknownCardError(f"{missing} ({self.deck_rule})")
         return card
 
 
@@ -283,6 +325,48 @@ def check_decks(
             f"{how} = {needed} cards and {decks} {hold} {decks * per_deck} ({rule})"
         )
         raise OptionError(message)
+
+
+_MOST_WILDCARDS = 64
+"""How far :func:`_wildcard_option` looks for an option's WILDCARD counts."""
+
+
+def _wildcard_option(rules: Rules) -> tuple[str, int, int] | None:
+    """The whole-number option that puts WILDCARDs in the deck, and its values that do.
+
+    Asked only when a WILDCARD is refused: each whole-number option is tried
+    at its first positive value the rules take; the option whose value puts a
+    WILDCARD in the deck is the one, and its values are counted up from there
+    until the rules refuse one.
+
+    >>> from rummyrules import EndOfThePage, GoingOutRummy
+    >>> _wildcard_option(GoingOutRummy()), _wildcard_option(EndOfThePage())
+    (('wildcards', 1, 9), None)
+    """
+    giving: list[int] = []
+    for field in attrs.fields(type(rules)):
+        if type(getattr(rules, field.name)) is not int:
+            continue
+        for value in range(1, _MOST_WILDCARDS + 1):
+            other = _other(rules, field.name, value)
+            if other is None:
+                if giving:
+                    break  # past the option's range
+                continue  # not yet in it (no game of one player)
+            if not any(card.is_wildcard for card in other.deck()):
+                break
+            giving.append(value)
+        if giving:
+            return field.name, giving[0], giving[-1]
+    return None
+
+
+def _other(rules: Rules, name: str, value: int) -> Rules | None:
+    """The rules with one option changed; None where the rules refuse the value."""
+    try:
+        return attrs.evolve(rules, **{name: value})
+    except OptionError:
+        return None
 
 
 @functools.lru_cache(maxsize=256)
