@@ -11,7 +11,9 @@ Besides what every view has, each game's view has fields of its own (the
 wild rank, the score sheet, Gin Rummy's hands shown after a knock); they are
 read by name and type (:data:`OWN_FIELDS`), so a game whose view has a field
 the observation does not know is refused when its observations are set up,
-rather than silently left out.
+rather than silently left out. A field the view works out from the others
+(:data:`~rummyrules.game.view.WORKED_OUT`: Gin Rummy's deadwood) is left
+out: the fields it comes from are there.
 
 >>> from rummyrules.rl import Observations
 >>> from rummyrules import GinRummy
@@ -37,7 +39,7 @@ import numpy.typing as npt
 from rummyrules.core.cards import Card, Rank
 from rummyrules.game.playable import PlayableRules
 from rummyrules.game.state import GameState
-from rummyrules.game.view import StockSize, View
+from rummyrules.game.view import WORKED_OUT, StockSize, View
 from rummyrules.melds import MeldKind
 from rummyrules.rl.actions import (
     BUILDING_WORDS,
@@ -298,7 +300,9 @@ class Observations:
         base = {field.name for field in attrs.fields(View)} if not path else set()
         hints = typing.get_type_hints(cls)
         for field in attrs.fields(cls):
-            if field.name in base:
+            # What a view works out from its other fields (Gin Rummy's
+            # deadwood, from the hand) adds nothing they do not show.
+            if field.name in base or field.metadata.get(WORKED_OUT):
                 continue
             where = (*path, field.name)
             kind = hints[field.name]
