@@ -262,10 +262,10 @@ class GinRummyView(View):
         deadwood: The least deadwood of the player's own hand (GIN-2);
             holding the card drawn, the least left after the best discard,
             as a knock would count it (GIN-5). Worked out from the hand
-            (:func:`own_deadwood`).
+            (``own_deadwood`` in this module).
         shown_deadwood: Each shown hand's least deadwood, in the order of
             ``shown_hands``, as the hand is scored (GIN-7); empty while the
-            hands are hidden. Worked out from them (:func:`shown_deadwood`).
+            hands are hidden. Worked out from them (``shown_deadwood`` in this module).
 
     >>> from rummyrules import GinRummy
     >>> view = GinRummy().new_game(seed=4).view(1)
