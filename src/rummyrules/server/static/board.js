@@ -129,7 +129,7 @@ export function renderHand(view, { onToggle, paused }) {
     GinRummy: "Select a card, then discard it (or knock); after a knock, select cards to meld or lay off.",
     GoingOutRummy: "Select a card to discard it; going out is offered when your whole hand can go down.",
   }[view.variant] || "Select cards, then meld, lay off or discard them.";
-  $("hand-hint").textContent = paused ? "Your hand as it was counted." : hint;
+  $("hand-hint").textContent = paused || view.phase === "over" ? "Your hand as it was counted." : hint;
   const deadwood = view.deadwood;
   $("deadwood").hidden = deadwood === null || deadwood === undefined;
   if (!$("deadwood").hidden) {

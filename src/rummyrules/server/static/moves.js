@@ -8,7 +8,7 @@ import { cardsPhrase, moveWords } from "./model.js";
 import { $, el } from "./dom.js";
 import { confirmAction } from "./dialog.js";
 import { explainSelection, forgetSelection, selectedCards } from "./selection.js";
-import { table } from "./state.js";
+import { isOver, table } from "./state.js";
 import { applyBody, render } from "./updates.js";
 
 const VIA_SELECTION = new Set(["meld", "lay", "discard"]);
@@ -81,7 +81,8 @@ function offerMore(texts) {
 }
 
 export function renderMoves(view, { paused = false } = {}) {
-  if (paused) {
+  // A finished round, or a game over, leaves nothing to play.
+  if (paused || isOver(view)) {
     $("actions").replaceChildren();
     $("choices").replaceChildren();
     $("all-moves").replaceChildren();
