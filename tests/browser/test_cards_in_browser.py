@@ -104,3 +104,44 @@ def test_leaving_a_game_that_is_not_over_asks_first(
     page.click("#confirm-ok")
     page.wait_for_selector("#lobby:not([hidden])")
     assert page.evaluate("document.body.dataset.state") == "lobby"
+
+
+WORDS = """async texts => {
+  const model = await import('/static/model.js');
+  return texts.map(text => model.moveWords(model.parseMove(text)));
+}"""
+NAMES = """async ([texts, wild]) => {
+  const cards = await import('/static/cards.js');
+  return texts.map(text => cards.cardWords(text, wild));
+}"""
+
+
+def test_moves_and_declared_wilds_read_in_words_not_notation(
+    browser: Browser, server: str, watch: Watch
+) -> None:
+    page = open_page(browser, watch, server, name="words", viewport=DESKTOP)
+    page.wait_for_selector("body[data-ready='true']")
+    texts = [
+        "0: claim KC=5 on 1",
+        "0: claim 7H on 2",
+        "meld 7S KD=8S 9S",
+        "lay AH on 3",
+        "discard 10D",
+        "out 7H 7D * discard 9D",
+    ]
+    assert page.evaluate(WORDS, texts) == [
+        "Claim K\u2663 as a 5 on meld 1",
+        "Claim 7\u2665 on meld 2",
+        "Meld 7\u2660 K\u2666 as 8\u2660 9\u2660",
+        "Lay off A\u2665 on meld 3",
+        "Discard 10\u2666",
+        "Go out: 7\u2665 7\u2666 \u2605 discard 9\u2666",
+    ]
+    names = page.evaluate(NAMES, [["5C", "5C=7H", "KH=A", "*", "6D"], "5"])
+    assert names == [
+        "5 of clubs, wild",
+        "5 of clubs, wild, as the 7 of hearts",
+        "king of hearts, wild, as an ace",
+        "wildcard",
+        "6 of diamonds",
+    ]

@@ -99,6 +99,7 @@ def test_eop_a_whole_game_with_a_refused_selection_and_each_round_kept_until_nex
     assert page.locator("#seats-top li.seat .card.back").count() > 0
     refused = ""
     ends = 0
+    declarations = 0
     for _ in range(LIMIT):
         state = next_moment(page)
         if state == "over":
@@ -114,6 +115,13 @@ def test_eop_a_whole_game_with_a_refused_selection_and_each_round_kept_until_nex
             assert numbers == list(range(1, len(numbers) + 1)), numbers
             assert numbers, "the round's melds left the table"
             assert page.locator("#round-end table.result tr.running").count() == 1
+            # A wild declared in a meld says what it stands for (MELD-5).
+            declared = page.eval_on_selector_all(
+                "#melds .card[data-card*='=']",
+                "cs => cs.map(c => c.getAttribute('aria-label'))",
+            )
+            assert all(", wild, as " in str(label) for label in declared), declared
+            declarations += len(declared)
             assert "EOP-" in (page.text_content("#status") or "")
             if ends == 1:
                 shoot(page, shots, "eop-round-end")
@@ -129,6 +137,7 @@ def test_eop_a_whole_game_with_a_refused_selection_and_each_round_kept_until_nex
         pytest.fail("the game did not end")
     assert refused, "no turn to play in"
     assert ends == 1, "the first of two rounds ended without being shown"
+    assert declarations, "no declared wild on the table at the round's end"
     page.wait_for_selector("#gameover:not([hidden])")
     shoot(page, shots, "eop-over")
 

@@ -87,7 +87,7 @@ export function cardWords(text, wild = null) {
   if (card !== "*" && (isWild(card, wild) || meaning)) words += ", wild";
   if (meaning) {
     const { rank, suit } = parts(meaning);
-    words += suit ? ` as the ${cardWords(meaning)}` : ` as ${article(meaning)} ${rankWord(meaning || rank)}`;
+    words += suit ? `, as the ${cardWords(meaning)}` : `, as ${article(meaning)} ${rankWord(meaning || rank)}`;
   }
   return words;
 }
