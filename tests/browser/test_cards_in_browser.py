@@ -145,3 +145,34 @@ def test_moves_and_declared_wilds_read_in_words_not_notation(
         "wildcard",
         "6 of diamonds",
     ]
+
+
+def test_the_last_selection_wins_the_servers_explanation(
+    browser: Browser, server: str, watch: Watch
+) -> None:
+    page = open_page(browser, watch, server, name="last wins", viewport=DESKTOP)
+    create_table(page, "EndOfThePage", ["human", "greedy"], {}, 0)
+    assert await_turn(page) == "yourturn"
+    make(page, "draw")
+    asked: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            asked.append(request.post_data or "")
+            if request.url.endswith("/selection")
+            else None
+        ),
+    )
+    hand: list[str] = page.eval_on_selector_all(
+        "#hand button[data-card]", "bs => bs.map(b => b.dataset.card)"
+    )
+    picked = sorted(set(hand), key=hand.index)[:3]
+    for card in picked:
+        page.click(f"#hand button[data-card='{card}'][aria-pressed='false']")
+    page.wait_for_selector(f"#why[data-cards='{' '.join(picked)}']", state="attached")
+    # No answer to an earlier selection comes after it to take its place.
+    page.wait_for_timeout(600)
+    assert page.get_attribute("#why", "data-cards") == " ".join(picked)
+    assert asked, "the selection was never asked of the server"
+    assert '"cards": ["' in asked[-1] or '"cards":["' in asked[-1], asked[-1]
+    assert all(card in asked[-1] for card in picked), asked[-1]

@@ -207,6 +207,7 @@ def test_gor_10_a_whole_game_ended_by_a_drop_cancelled_once_then_confirmed(
     assert settle(page) == "yourturn"
     page.click("#actions button.kind-drop")
     page.wait_for_selector("#confirm[open]")
+    shoot(page, shots, "gor-drop-asked")
     page.click("#confirm-ok")
     page.wait_for_function("b => document.body.dataset.version !== b", arg=before)
     assert settle(page) == "over"

@@ -149,7 +149,9 @@ export function renderInfo(view) {
   if (view.round !== undefined && view.round !== null) add("Round", String(view.round));
   if (wild) add("Wild", el("span", { id: "wild", "data-rank": wild }, `${rankPlural(wild)} are wild \u2605`));
   else if (view.variant === "GoingOutRummy" && Number(view.options.wildcards) > 0) {
-    add("Wild", el("span", { id: "wild", "data-rank": "*" }, "WILDCARDs \u2605"));
+    const count = Number(view.options.wildcards);
+    add("Wild", el("span", { id: "wild", "data-rank": "*" },
+      `${count} WILDCARD${count === 1 ? "" : "s"} \u2605 in the deck, always wild`));
   }
   if (view.faceUp) {
     add("Face-up wild card", el("span", { id: "face-up" }, cardNode(view.faceUp, { wild, extra: "mini" }),
