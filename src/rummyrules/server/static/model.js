@@ -95,14 +95,15 @@ export function cardsPhrase(written) {
   return written.map(cardPhrase).join(" ");
 }
 
-/** A move in words for its button: "Claim K♣ as a 5 on meld 1", "Meld 7♠ 8♠ 9♠". */
-export function moveWords(move) {
+/** A move in words for its button: "Claim K♣ as a 5 on meld 1", "Meld 7♠ 8♠ 9♠"; ``top`` is the pile's top card. */
+export function moveWords(move, top = null) {
   const cards = cardsPhrase(move.written);
   switch (move.kind) {
     case "draw":
       return "Draw from the stock";
     case "take":
-      return move.written.length ? `Take ${cards} from the pile` : "Take the discard";
+      if (move.written.length) return `Take ${cards} from the pile`;
+      return top ? `Take the discard, ${cardPhrase(top)}` : "Take the discard";
     case "pass":
       return "Pass";
     case "done":
