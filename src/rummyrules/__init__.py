@@ -1,9 +1,23 @@
-"""The complete rules of End of the Page, 1400 and Going Out Rummy.
+"""The complete rules of End of the Page, 1400, Going Out Rummy and Gin Rummy.
+
+The first three are the games the library was written for; Gin Rummy is the
+fourth, there so that the library can be checked and timed against the
+game-AI toolkits that ship it (OpenSpiel, RLCard).
 
 >>> from rummyrules import EndOfThePage
 >>> bool(EndOfThePage().check_meld("7S 5H 9S", wild="5"))
 True
+
+``__version__`` is the installed package's version, read from its metadata
+(``pyproject.toml``'s ``version``):
+
+>>> import importlib.metadata
+>>> import rummyrules
+>>> rummyrules.__version__ == importlib.metadata.version("rummyrules")
+True
 """
+
+import importlib.metadata as _metadata
 
 from rummyrules.core.cards import WILDCARD, Card, Rank, Suit, make_deck, parse_cards
 from rummyrules.core.errors import (
@@ -82,6 +96,11 @@ from rummyrules.melds.layouts import Layout
 from rummyrules.melds.search import LayOffOption
 from rummyrules.simulation import simulate
 
+try:
+    __version__: str = _metadata.version("rummyrules")
+except _metadata.PackageNotFoundError:  # pragma: no cover - run from a checkout
+    __version__ = "unknown"  # not installed (src/ on the path): no metadata to read
+
 __all__ = [
     "WILDCARD",
     "Card",
@@ -148,6 +167,7 @@ __all__ = [
     "Take",
     "UnknownCardError",
     "View",
+    "__version__",
     "dumps",
     "group_moves",
     "json_schema",

@@ -28,11 +28,11 @@ valid: run 7S 5H=8S 9S
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rummyrules import __version__
 from rummyrules.core.errors import RummyRulesError
 from rummyrules.game.registry import VARIANTS
 from rummyrules.game.state import PlayableRules
@@ -223,13 +223,9 @@ def build_parser(
         epilog="'rummyrules COMMAND --help' explains each command.",
         allow_abbrev=False,
     )
-    try:
-        version = importlib.metadata.version("rummyrules")
-    except (
-        importlib.metadata.PackageNotFoundError
-    ):  # pragma: no cover - run from a checkout
-        version = "unknown"
-    parser.add_argument("--version", action="version", version=f"rummyrules {version}")
+    parser.add_argument(
+        "--version", action="version", version=f"rummyrules {__version__}"
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sub = _command(
