@@ -199,7 +199,7 @@ def _variant(
 
 
 def _games() -> str:
-    """The registered games by name: "End of the Page, 1400 and Going Out Rummy"."""
+    """The registered games by name: "End of the Page, 1400, Going Out Rummy and Gin Rummy"."""
     *others, last = [cls.name for cls in VARIANTS.values()]
     return f"{', '.join(others)} and {last}" if others else last
 

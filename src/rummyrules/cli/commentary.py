@@ -72,8 +72,10 @@ _WHY: Final = {
     "GIN-9": "the upcard went round and round",
     "ALL-5": "the turn limit is reached",
     "GOR-R4": "the turn limit is reached",
+    "GOR-R3": "every other player dropped out",
 }
-"""Why a round nobody went out of ended, by the rule that counted it."""
+"""Why a round nobody went out of ended, or why a player won without going out,
+by the rule that counted it."""
 
 
 class Narrator:
@@ -192,10 +194,8 @@ class Narrator:
         self._moves = []
 
     def _round_scores(self, result: RoundResult, move: Move, after: GameState) -> None:
-        why = ""
-        if result.went_out is None:
-            stock_out = "the stock is empty" if isinstance(move, Draw) else ""
-            why = _WHY.get(result.rule, stock_out)
+        stock_out = "the stock is empty" if isinstance(move, Draw) else ""
+        why = _WHY.get(result.rule, "" if result.went_out is not None else stock_out)
         show_round(
             self.printer,
             result,
@@ -203,6 +203,7 @@ class Narrator:
             totals=after.scores,
             why=why,
             deadwood=isinstance(after.rules, GinRummy),
+            left=strategy_of(after.rules).left(after),
         )
 
     def finish(self, game: GameState) -> None:

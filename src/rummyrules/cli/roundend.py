@@ -34,7 +34,7 @@ player 1  7H KD             20       15   +5      5
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rummyrules.game.results import RoundResult
 
@@ -51,13 +51,16 @@ def show_round(  # noqa: PLR0913 - the round, who, and how to title it, by keywo
     totals: Sequence[int],
     why: str = "",
     deadwood: bool = False,
+    left: Collection[int] = (),
 ) -> None:
     """Print a counted round: a title saying how it ended, then one row a player.
 
     ``why`` says why a round nobody went out of ended ("the stock is
-    empty"); ``deadwood`` names the hand column for Gin Rummy, whose hands
+    empty"), or why a player who did not go out won ("every other player
+    dropped out", GOR-R3); ``deadwood`` names the hand column for Gin Rummy, whose hands
     are counted by deadwood (GIN-7); ``totals`` are the running totals after
-    the round.
+    the round; ``left`` the players who dropped out (GOR-10), whose cards
+    left play face down.
 
     >>> import io
     >>> from rummyrules import Card, RoundResult
@@ -84,8 +87,15 @@ def show_round(  # noqa: PLR0913 - the round, who, and how to title it, by keywo
     how = why
     if result.went_out is not None:
         name = names[result.went_out]
-        how = f"{name} {'knocked' if deadwood else 'went out'}"
+        if deadwood:
+            how = f"{name} knocked"
+        elif result.hands[result.went_out]:  # won holding cards: the others left
+            how = f"{name} wins, {why}" if why else f"{name} wins"
+        else:
+            how = f"{name} went out"
     headers, rows = round_rows(result, names, totals=totals, deadwood=deadwood)
+    for player in left:
+        rows[player][1] = "dropped out"
     title = f"Round {result.round} ends" if result.net else "The game ends"
     if how:
         title += f": {how}"
