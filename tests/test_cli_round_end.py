@@ -1,11 +1,13 @@
-"""The commentary's end of a round: who went out, floated, knocked or won, and the round's table."""
+"""The end of a round in the terminal: who went out, floated, knocked or won, the round's table, a drop asked first."""
 
 from __future__ import annotations
 
 import io
 
 from rummyrules import EndOfThePage, GameState, GinRummy, GoingOutRummy, parse_move
+from rummyrules.cli import build_parser
 from rummyrules.cli.commentary import Narrator
+from rummyrules.cli.play import play
 from rummyrules.cli.printer import Printer
 
 
@@ -78,3 +80,26 @@ def test_gin_7_the_hands_table_counts_deadwood_and_shows_the_gin_bonus() -> None
     assert cells[:2] == ["player", "1"]
     assert cells[2:5] == ["2C", "5H", "5D"]  # the hand counted, as the library sorts it
     assert cells[5:] == ["0", "12", "0", "-37", "-37"]
+
+
+def test_gor_10_dropping_out_asks_first_and_no_keeps_the_seat() -> None:
+    answers = iter(["3", "no", "drop", "yes"])  # move 3 is 'drop' (draw, take, drop)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers, "1")
+
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "gor", "--seed", "3", "--players", "3"])
+    assert play(args, Printer(out=out, err=io.StringIO()), read) == 0
+    text = out.getvalue()
+    asked = [prompt for prompt in prompts if prompt.startswith("Drop out")]
+    assert (
+        asked
+        == ["Drop out of the game for good? Your cards leave play (GOR-10). yes/no> "]
+        * 2
+    )
+    assert text.count("You stay in the game.") == 1
+    assert text.count("you drop out") == 1
+    assert text.index("You stay in the game.") < text.index("you drop out")

@@ -269,7 +269,7 @@ class Session:
                 return None
             if out_of_turn and move.player is None:
                 move = attrs.evolve(move, player=self.human)
-            return move, self.game.apply(move)
+            after = self.game.apply(move)
         except MoveParseError as error:
             self.printer.line(f"{error}; type 'moves' to list your moves", style="red")
             return None
@@ -277,6 +277,21 @@ class Session:
             # IllegalMoveError's message ends with its rule ID: "(EOP-5)".
             self.printer.line(f"Not allowed: {error}", style="red")
             return None
+        if isinstance(move, Drop) and not self._sure_to_drop():
+            return None
+        return move, after
+
+    def _sure_to_drop(self) -> bool:
+        """Ask before dropping out, which cannot be undone (GOR-10); a move number is easily mistyped."""
+        answer = self.read(
+            "Drop out of the game for good? Your cards leave play (GOR-10). yes/no> "
+        )
+        if answer is None:
+            raise _Quit
+        if answer.strip().lower() in {"yes", "y"}:
+            return True
+        self.printer.line("You stay in the game.")
+        return False
 
     def _list(self, legal: Sequence[Move]) -> None:
         for number, move in enumerate(legal, start=1):
