@@ -56,7 +56,7 @@ Type a move in the move notation, or the number of a listed move:
   meld 7S 8S 9S        lay a new meld; declare a wild as 5H=8S (run) or 3S=4 (set)
   lay 3C on 1          lay a card off onto meld 1
   discard KC           discard, which ends the turn
-  pass, done, out ..., drop   where the game has them
+  pass, done, knock, out ..., drop   where the game has them
 Commands: moves (list the legal moves), show (the table again), help, quit."""
 """The text ``help`` prints."""
 
