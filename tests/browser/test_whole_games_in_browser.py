@@ -23,6 +23,7 @@ import pytest
 from browser.pages import (
     DESKTOP,
     PHONE,
+    TEXTS,
     Watch,
     cards_and_place,
     create_table,
@@ -115,6 +116,14 @@ def test_eop_a_whole_game_with_a_refused_selection_and_each_round_kept_until_nex
             assert numbers == list(range(1, len(numbers) + 1)), numbers
             assert numbers, "the round's melds left the table"
             assert page.locator("#round-end table.result tr.running").count() == 1
+            # Every place that gives a total gives the same one, this round
+            # counted: the result's running total and the list of players.
+            running = page.eval_on_selector_all(
+                "#round-end table.result tr.running td", TEXTS
+            )
+            listed = page.eval_on_selector_all("#seat-list li .muted", TEXTS)
+            for total, note in zip(running, listed, strict=True):
+                assert f"score {total}" in note, (running, listed)
             # A wild declared in a meld says what it stands for (MELD-5).
             declared = page.eval_on_selector_all(
                 "#melds .card[data-card*='=']",

@@ -76,6 +76,9 @@ export function finishedRound(base, events, after) {
     toMove: null,
     phase: "round over",
     roundResults: [result],
+    // The totals with this round counted, as the score sheet beside says.
+    scores: after.scores,
+    scoreSheet: after.scoreSheet,
   };
   return { view, result };
 }
