@@ -178,7 +178,8 @@ def test_gin_shows_the_deadwood_and_the_knock_card_at_every_prompt() -> None:
     assert "Now: discard a card (GIN-4)" in out
     assert "a knock needs 10 or less (GIN-5)" in out
     assert "meld, lay off or discard" not in out
-    assert re.search(r"player 1: .*\(deadwood \d+\)", out)  # the knocker's hand, shown
+    # The knocker's hand, face up with its deadwood (GIN-6, GIN-7).
+    assert re.search(r"player 1 holds [^)]* face up, deadwood \d+\)", out), out
 
 
 def test_going_out_shows_the_hands_left_when_the_game_ends() -> None:

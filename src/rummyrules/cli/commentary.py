@@ -41,7 +41,6 @@ from rummyrules.game.moves import (
 from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import strategy_of
-from rummyrules.games import GinRummy
 
 from .printer import Printer
 from .roundend import show_round
@@ -202,7 +201,7 @@ class Narrator:
             self.names,
             totals=after.scores,
             why=why,
-            deadwood=isinstance(after.rules, GinRummy),
+            deadwood=strategy_of(after.rules).counts_deadwood,
             left=strategy_of(after.rules).left(after),
         )
 
@@ -274,7 +273,9 @@ def deal_words(
             held.setdefault(card.holder, []).append(str(card.card))
     for holder, cards in held.items():
         name = names[holder]
-        text += f" ({name} {verb_for(name, 'hold')} {' '.join(cards)} face up)"
+        note = strategy.face_up_note(deal, holder)
+        text += f" ({name} {verb_for(name, 'hold')} {' '.join(cards)} face up"
+        text += f", {note})" if note else ")"
     return text
 
 

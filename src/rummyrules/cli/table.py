@@ -3,9 +3,11 @@
 Everything printed here is read from the player's
 :class:`~rummyrules.View`: the deal, the scores, the melds, the piles, the
 other hands' sizes, the player's hand and moves, and what the turn asks of
-them. Gin Rummy's view adds the player's deadwood and the knock card
-(GIN-2, GIN-5), and once the knocker has laid down, both hands face up with
-their deadwood (GIN-6).
+them. What only one game tells its player comes from that game's strategy
+(:meth:`~rummyrules.game.strategy.Strategy.notes` and
+:meth:`~rummyrules.game.strategy.Strategy.face_up_note`): in Gin Rummy, the
+deadwood and the knock card (GIN-2, GIN-5), and once the knocker has laid
+down, both hands face up with their deadwood (GIN-6).
 
 >>> import io
 >>> from rummyrules import GinRummy
@@ -28,25 +30,14 @@ from typing import Final
 from rummyrules.game.rummy500 import Rummy500View
 from rummyrules.game.state import View
 from rummyrules.game.strategy import strategy_of
-from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyView
 
 from .commentary import deal_words, verb_for
 from .printer import Printer
 
-__all__ = ["GIN_STEPS", "duties", "gin_lines", "show_hand", "show_table"]
+__all__ = ["duties", "show_hand", "show_table"]
 
 MOVES_LISTED: Final = 6
 """Up to this many legal moves are listed with the hand; more are counted."""
-
-GIN_STEPS: Final = {
-    GinRummyPhase.UPCARD: "take the upcard, or pass (GIN-3)",
-    GinRummyPhase.DRAW: "draw from the stock, or take the upcard (GIN-4)",
-    GinRummyPhase.KNOCK: "discard a card that keeps your knock good (GIN-5)",
-    GinRummyPhase.LAY_DOWN: "lay your melds one at a time, then 'done' (GIN-5)",
-    GinRummyPhase.LAY_OFF: "lay cards off on the knocker's melds, then 'done' (GIN-6)",
-    GinRummyPhase.MELD: "lay your own melds, then 'done' to count the hand (GIN-6)",
-}
-"""What Gin Rummy asks of the player to move, by phase (the play phase is worked out)."""
 
 
 def show_table(
@@ -92,13 +83,6 @@ def show_table(
     printer.line(f"Cards in hand: {others}")
     if left:
         printer.line(f"Dropped out: {', '.join(names[p] for p in left)}")
-    if isinstance(view, GinRummyView) and view.shown_hands:
-        printer.line("Hands face up (GIN-6):")
-        for player, hand in enumerate(view.shown_hands):
-            if player != human:
-                cards = " ".join(map(str, hand)) or "no cards"
-                deadwood = view.shown_deadwood[player]
-                printer.line(f"  {names[player]}: {cards} (deadwood {deadwood})")
 
 
 def _piles(printer: Printer, view: View) -> None:
@@ -120,9 +104,7 @@ def _header(view: View, names: Sequence[str]) -> str:
     deals = f"{dealer} {verb_for(dealer, 'deal')}"
     if isinstance(view, Rummy500View):  # a game of rounds
         deals = f"round {view.round}, {deals}"
-    # Gin Rummy's hands face up are listed under the table, with their deadwood.
-    shown = not isinstance(view, GinRummyView)
-    return f"Your turn: {deals}" + deal_words(view, names, shown=shown)
+    return f"Your turn: {deals}" + deal_words(view, names)
 
 
 def show_hand(printer: Printer, view: View, *, duty: bool = True) -> None:
@@ -146,7 +128,7 @@ def show_hand(printer: Printer, view: View, *, duty: bool = True) -> None:
     if duty:
         for card in duties(view):
             printer.line(f"You must play {card} this turn.", style="yellow")
-    for text in gin_lines(view):
+    for text in strategy_of(view.rules).notes(view):
         printer.line(text)
     moves = view.legal_moves
     if len(moves) <= MOVES_LISTED:
@@ -171,39 +153,3 @@ def duties(view: View) -> tuple[str, ...]:
     """
     cards = strategy_of(view.rules).must_play(view)
     return tuple(dict.fromkeys(str(card) for card in cards))
-
-
-def gin_lines(view: View) -> tuple[str, ...]:
-    """What Gin Rummy shows at every prompt: the deadwood, the knock card, the step.
-
-    The deadwood is the view's own (GIN-2; holding the card drawn, what is
-    left after the best discard, GIN-5), with the knock card until somebody
-    knocks; nothing for the other games.
-
-    >>> from rummyrules import GinRummy
-    >>> game = GinRummy().new_game(seed=4)
-    >>> gin_lines(game.view(1))  # not this player's turn
-    ('Your deadwood: 45; a knock needs 10 or less (GIN-5)',)
-    >>> for line in gin_lines(game.apply("pass").apply("pass").apply("draw").view(0)):
-    ...     print(line)
-    Your deadwood: 69; a knock needs 10 or less (GIN-5)
-    Now: discard a card (GIN-4); too much deadwood to knock (GIN-5)
-    """
-    if not isinstance(view, GinRummyView):
-        return ()
-    line = f"Your deadwood: {view.deadwood}"
-    if view.knocker is None:  # the knock card matters until somebody knocks
-        limit = "0 (gin)" if view.knock_card == 0 else f"{view.knock_card} or less"
-        line += f"; a knock needs {limit} (GIN-5)"
-    lines = [line]
-    if view.to_move == view.player:
-        lines.append(f"Now: {_gin_step(view)}")
-    return tuple(lines)
-
-
-def _gin_step(view: GinRummyView) -> str:
-    if view.phase != GinRummyPhase.PLAY:
-        return GIN_STEPS[view.phase]
-    if view.deadwood <= view.knock_card:
-        return "discard a card, or knock ('knock', GIN-5)"
-    return "discard a card (GIN-4); too much deadwood to knock (GIN-5)"

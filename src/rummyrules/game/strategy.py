@@ -190,6 +190,36 @@ class Strategy:
         del game
         return ()
 
+    counts_deadwood: ClassVar[bool] = False
+    """Whether a hand left at a round's end is deadwood (Gin Rummy), and named so."""
+
+    def notes(self, view: View) -> tuple[str, ...]:
+        """What only this game tells its player beside their hand: nothing by default.
+
+        Gin Rummy's notes are the player's deadwood, the knock card and what
+        its phase asks (GIN-2 … GIN-6).
+
+        >>> from rummyrules import EndOfThePage, GinRummy
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> strategy_of(game.rules).notes(game.view(0))
+        ()
+        >>> strategy_of(GinRummy()).notes(GinRummy().new_game(seed=4).view(1))
+        ('Your deadwood: 45; a knock needs 10 or less (GIN-5)',)
+        """
+        del view
+        return ()
+
+    def face_up_note(self, game: Seen, holder: int) -> str:
+        """A few words on a hand lying face up (Gin Rummy: its deadwood); none by default.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy().new_game(seed=1)
+        >>> strategy_of(game.rules).face_up_note(game, 0)
+        ''
+        """
+        del game, holder
+        return ""
+
     def must_play(self, view: View) -> tuple[Card, ...]:
         """The cards the player must still play this turn (a card taken to be used).
 

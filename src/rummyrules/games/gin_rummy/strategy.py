@@ -17,11 +17,22 @@ from rummyrules.core.cards import Card
 from rummyrules.game.moves import Move
 from rummyrules.game.state import View
 from rummyrules.game.strategy import Dealt, PointsStrategy, Seen, Shown
+from rummyrules.games.gin_rummy.deadwood import min_deadwood
 from rummyrules.games.gin_rummy.knocking import KnockerHand
 from rummyrules.games.gin_rummy.moves import Knock
 from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyState, GinRummyView
 
-__all__ = ["STRATEGY", "GinRummyStrategy"]
+__all__ = ["STEPS", "STRATEGY", "GinRummyStrategy"]
+
+STEPS: Final = {
+    GinRummyPhase.UPCARD: "take the upcard, or pass (GIN-3)",
+    GinRummyPhase.DRAW: "draw from the stock, or take the upcard (GIN-4)",
+    GinRummyPhase.KNOCK: "discard a card that keeps your knock good (GIN-5)",
+    GinRummyPhase.LAY_DOWN: "lay your melds one at a time, then 'done' (GIN-5)",
+    GinRummyPhase.LAY_OFF: "lay cards off on the knocker's melds, then 'done' (GIN-6)",
+    GinRummyPhase.MELD: "lay your own melds, then 'done' to count the hand (GIN-6)",
+}
+"""What Gin Rummy asks of the player to move, by phase (the play phase is worked out)."""
 
 
 class GinRummyStrategy(PointsStrategy):
@@ -31,6 +42,54 @@ class GinRummyStrategy(PointsStrategy):
     >>> isinstance(STRATEGY, PointsStrategy)
     True
     """
+
+    counts_deadwood = True
+
+    def notes(self, view: View) -> tuple[str, ...]:
+        """The player's deadwood, the knock card until a knock, and what the phase asks.
+
+        The deadwood is the view's own (GIN-2; holding the card drawn, what
+        is left after the best discard, GIN-5).
+
+        >>> from rummyrules import GinRummy
+        >>> game = GinRummy().new_game(seed=4)
+        >>> STRATEGY.notes(game.view(1))  # not this player's turn
+        ('Your deadwood: 45; a knock needs 10 or less (GIN-5)',)
+        >>> for line in STRATEGY.notes(
+        ...     game.apply("pass").apply("pass").apply("draw").view(0)
+        ... ):
+        ...     print(line)
+        Your deadwood: 69; a knock needs 10 or less (GIN-5)
+        Now: discard a card (GIN-4); too much deadwood to knock (GIN-5)
+        """
+        if not isinstance(view, GinRummyView):
+            return ()
+        line = f"Your deadwood: {view.deadwood}"
+        if view.knocker is None:  # the knock card matters until somebody knocks
+            limit = "0 (gin)" if view.knock_card == 0 else f"{view.knock_card} or less"
+            line += f"; a knock needs {limit} (GIN-5)"
+        if view.to_move != view.player:
+            return (line,)
+        return (line, f"Now: {_step(view)}")
+
+    def face_up_note(self, game: Seen, holder: int) -> str:
+        """A hand face up once the knocker has laid down: its deadwood as counted (GIN-7).
+
+        >>> from rummyrules import GinRummy
+        >>> game = GinRummy(hand_size=4).position(
+        ...     "to_move 1 layoff | knocker 0 | hands 2C / 10S 5D 6S 9H"
+        ...     " | melds 0: 7S 8S 9S | pile 4H"
+        ... )
+        >>> STRATEGY.face_up_note(game, 1), STRATEGY.face_up_note(game.view(1), 0)
+        ('deadwood 30', 'deadwood 2')
+        >>> STRATEGY.face_up_note(GinRummy().new_game(seed=1), 0)
+        ''
+        """
+        if isinstance(game, GinRummyView) and game.shown_hands:
+            return f"deadwood {game.shown_deadwood[holder]}"
+        if isinstance(game, GinRummyState) and game.hands_shown:
+            return f"deadwood {min_deadwood(game.hands[holder])}"
+        return ""
 
     def may_lay_off(self, view: View) -> bool:
         """Whether the player may lay off now: the opponent, once the knock is down (GIN-6).
@@ -128,6 +187,14 @@ class GinRummyStrategy(PointsStrategy):
                     taken = event.cards[0]
         fields.update(taken=taken, upcards=0, bounced=0)
         return fields
+
+
+def _step(view: GinRummyView) -> str:
+    if view.phase != GinRummyPhase.PLAY:
+        return STEPS[view.phase]
+    if view.deadwood <= view.knock_card:
+        return "discard a card, or knock ('knock', GIN-5)"
+    return "discard a card (GIN-4); too much deadwood to knock (GIN-5)"
 
 
 STRATEGY: Final = GinRummyStrategy()
