@@ -65,6 +65,12 @@ from rummyrules.game.notation import parse_move
 from rummyrules.game.registry import parse_rules, rules_text
 from rummyrules.game.results import RoundResult
 from rummyrules.game.rules import Rules
+from rummyrules.game.selection import (
+    RefusedMove,
+    Selection,
+    SelectionError,
+    explain_selection,
+)
 from rummyrules.game.state import GameState, Phase, PlayableRules, View
 from rummyrules.game.table import TableMeld
 from rummyrules.game.view import StockSize
@@ -155,10 +161,13 @@ __all__ = [
     "PositionError",
     "Rank",
     "RecordParseError",
+    "RefusedMove",
     "ReplayError",
     "RoundResult",
     "Rules",
     "RummyRulesError",
+    "Selection",
+    "SelectionError",
     "StateError",
     "StockOut",
     "StockSize",
@@ -169,6 +178,7 @@ __all__ = [
     "View",
     "__version__",
     "dumps",
+    "explain_selection",
     "group_moves",
     "json_schema",
     "loads",

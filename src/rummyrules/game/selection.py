@@ -108,7 +108,7 @@ class Selection:
         player: Who selected them.
         cards: The cards selected, in the order given.
         moves: The listed legal moves whose cards from the hand are exactly
-            these (:func:`hand_cards`), in the listing's order.
+            these (:func:`~rummyrules.game.selection.hand_cards`), in the listing's order.
         refusals: Each candidate move of these cards that the game refuses,
             in the order tried: of one card, lay it off on meld 1, 2, …
             and discard it; of more, meld them and go out with them.
@@ -191,7 +191,7 @@ def explain_selection(
     >>> explain_selection(game, 1, ["7S"])
     Traceback (most recent call last):
     ...
-    rummyrules.game.selection.SelectionError: you do not hold 7S (ALL-1)
+    rummyrules.SelectionError: you do not hold 7S (ALL-1)
     """
     seat = check_player(state, player)
     hand = state.hands[seat]
