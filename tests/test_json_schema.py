@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import test_saved_v2 as saved_v2
+import one_of_each
 from extras import need
 from rummyrules import (
     EndOfThePage,
@@ -99,10 +99,10 @@ def test_json_schema_is_a_new_dict_each_call() -> None:
     assert json_schema()["title"] != "changed"
 
 
-@pytest.mark.parametrize("name", saved_v2.NAMES)
+@pytest.mark.parametrize("name", one_of_each.NAMES)
 def test_a_value_of_every_kind_and_game_validates(name: str) -> None:
-    """The values of tests/saved_v2, as this version writes them: quick, one of each."""
-    valid(saved_v2.expected(name))
+    """Each value of tests/one_of_each.py, as dumps writes it: quick, one of each."""
+    valid(one_of_each.value(name))
 
 
 @pytest.mark.slow  # jsonschema takes seconds over the many moves of 1400's views
@@ -257,7 +257,7 @@ def test_a_spoilt_document_fails_validation(value: object, edit: Edit) -> None:
 
 def test_the_1400_view_shown_on_the_saving_page_is_what_dumps_writes() -> None:
     """docs/saving.rst quotes this view, shortened: its moves and its last event."""
-    data = json.loads(dumps(saved_v2.expected("1400_view_wilds")))["data"]
+    data = json.loads(dumps(one_of_each.value("1400_view_wilds")))["data"]
     moves = {move["text"]: move for move in data["legal_moves"]}
     assert len(moves) == 41
     assert moves["meld 9H 3S=10H JH"] == {

@@ -353,7 +353,7 @@ TAMPERED: list[tuple[str, Callable[[], GameState], str]] = [
         "turns: the round opens on the first upcard, before any turn ends",
     ),
 ]
-"""Each a state no play reaches. The wide state of version 1 let more be tampered
+"""Each a state no play reaches. The one wide state all games first shared let more be tampered
 with (a field a game never sets, and ``melded``, ``round``, ``scores`` and
 ``face_up_holder`` disagreeing with what settles them): each game's state now
 has only its own fields, and those four are worked out, so no such state can

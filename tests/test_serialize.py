@@ -11,7 +11,6 @@ value reads back as that value.
 from __future__ import annotations
 
 import json
-import pathlib
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -34,13 +33,12 @@ from rummyrules import (
     dumps,
     loads,
 )
-from rummyrules.formats.json import VERSION, Saved
+from rummyrules.formats.json import READS, VERSION, Saved
 from rummyrules.game.moves import Move
 from rummyrules.game.notation import parse_move
 from rummyrules.games.end_of_the_page.state import EndOfThePageState, EndOfThePageTurn
 from rummyrules.games.fourteen_hundred.state import FourteenHundredState
 from rummyrules.games.going_out.state import GoingOutState
-from scenarios import play
 from strategies import (
     ALL_CARDS,
     any_games,
@@ -331,7 +329,7 @@ def node_at(document: Json, path: Path) -> Json:
 
 
 def card_count(cards: Json) -> int:
-    """How many cards a list of cards holds: an array (version 3) or text (before)."""
+    """How many cards a list of cards holds: an array, or text where a mutation left text."""
     return len(cards) if isinstance(cards, list) else len(str(cards).split())
 
 
@@ -998,236 +996,55 @@ def test_text_that_is_no_saved_value_is_refused(
         loads(text)
 
 
-# --- Version 1: read by converting it ----------------------------------------------
+# --- One version read: the one written ---------------------------------------------
 
-SAVED_V1 = pathlib.Path(__file__).parent / "saved_v1"
-"""Values saved by the library of version 1 of the format (see its README)."""
-
-VERSION_1: dict[str, tuple[PlayableRules[Any], int, str]] = {
-    "end_of_the_page_round_2": (
-        EndOfThePage(players=3, max_turns=3),
-        105,
-        "take, discard KH, draw, discard AS, take, discard 10D, take, meld 7S 8S 10D=9S",
-    ),
-    "1400_claim": (
-        FourteenHundred(players=3, max_turns=4),
-        153,
-        "pass, take, meld 9H 2S=9 2H=9, done, take, meld 3H 2H=4H 2D=5H 2C=6H, "
-        "discard 8C, draw, discard 7H",
-    ),
-    "1400_marker": (
-        FourteenHundred(players=2, wild_card_dealt=False),
-        1,
-        "take, meld JH JD 6S=J",
-    ),
-    "going_out_dropped": (GoingOutRummy(players=3, hand_size=5), 7, "drop, draw"),
-    "going_out_over": (
-        GoingOutRummy(hand_size=3, wildcards=6),
-        15,
-        "draw, out *=AD 2D 3D discard JC",
-    ),
+BEFORE_1_0 = {
+    # Version 1: every game's state with the same 28 fields, melds as "table".
+    1: {"rules": {"variant": "EndOfThePage", "options": {}}, "table": [], "out": None},
+    # Version 2: lists of cards as one text, moves as their text alone.
+    2: {"hand": "5H 5C 6C", "legal_moves": ["draw", "take"]},
 }
-"""Each saved state: the rules, the seed and the moves that lead to it, by commas."""
+"""The gist of what each format version before the current one wrote (until issue 30, read by converting it)."""
 
 
-def saved_v1(name: str) -> Json:
-    """A saved value of version 1, parsed."""
-    return json.loads((SAVED_V1 / f"{name}.json").read_text(encoding="utf-8"))
-
-
-@pytest.mark.parametrize("name", list(VERSION_1))
-def test_a_version_1_state_reads_as_its_games_own_state(name: str) -> None:
-    """The state the same deal and moves lead to, and it saves as version 2."""
-    rules, seed, moves = VERSION_1[name]
-    game = play(rules.new_game(seed=seed), *moves.split(", "))
-    text = json.dumps(saved_v1(name))
-    loaded = loads(text)
-    assert type(loaded) is rules.state_class
-    assert loaded == game
-    assert json.loads(dumps(loaded))["version"] == VERSION
-
-
-def test_a_version_1_match_reads_with_every_game() -> None:
-    match = Match.start(GoingOutRummy(hand_size=4, max_turns=6), seed=3)
-    match = match.apply("draw").apply("discard JD").apply("drop").next_game()
-    assert loads(json.dumps(saved_v1("match"))) == match.apply("draw")
-
-
-def test_version_1_rules_and_moves_read_as_they_were_written() -> None:
-    rules = FourteenHundred(players=5, target=900)
-    document = json.loads(dumps(rules))
-    assert loads(json.dumps({**document, "version": 1})) == rules
-    move = parse_move("2: claim 7H on 3")
-    document = {**json.loads(dumps(move)), "version": 1, "data": str(move)}
-    assert loads(json.dumps(document)) == move
-
-
-def test_a_version_1_view_is_refused_with_what_to_do() -> None:
-    with pytest.raises(LoadError, match="load its game and take the view again"):
-        loads(json.dumps(saved_v1("view")))
-
-
-V1_CASES: list[tuple[str, str, Edit, str]] = [
-    # (what is spoilt, the saved value, the edit, a part of the message)
-    (
-        "a field of another game",
-        "end_of_the_page_round_2",
-        set_at((*DATA, "passes"), 1),
-        "passes: there is no such thing in End of the Page, yet it holds 1 @ data.passes",
-    ),
-    (
-        "a part of another game's turn",
-        "end_of_the_page_round_2",
-        set_at((*DATA, "turn", "drew"), value=True),
-        "turn: there is no drew in this game's turn, yet it holds true @ data.turn.drew",
-    ),
-    (
-        "a turn in Going Out Rummy",
-        "going_out_dropped",
-        set_at((*DATA, "turn", "taken"), "7H"),
-        'turn: there is no taken in this game\'s turn, yet it holds "7H"',
-    ),
-    (
-        "melded, not the owners of the melds",
-        "end_of_the_page_round_2",
-        set_at((*DATA, "melded"), [True, False, True]),
-        "melded: [true, false, true] does not agree with the rest of the state, "
-        "which makes it [false, false, true]",
-    ),
-    (
-        "scores, not the sheet's totals",
-        "1400_claim",
-        set_at((*DATA, "scores"), [0, 0, 0]),
-        "scores: [0, 0, 0] does not agree with the rest of the state, which makes "
-        "it [-35, -155, 205]",
-    ),
-    (
-        "a round the sheet does not lead to",
-        "1400_claim",
-        set_at((*DATA, "round"), 1),
-        "round: 1 does not agree with the rest of the state, which makes it 2",
-    ),
-    (
-        "the face-up card in another hand",
-        "end_of_the_page_round_2",
-        set_at((*DATA, "face_up_holder"), 0),
-        "face_up_holder: 0 does not agree with the rest of the state, which makes it 1",
-    ),
-    (
-        "nobody out, though the winner went out",
-        "going_out_over",
-        set_at((*DATA, "out"), None),
-        "out: null does not agree with the rest of the state, which makes it 1",
-    ),
-    (
-        "a score in Going Out Rummy",
-        "going_out_dropped",
-        set_at((*DATA, "scores"), [1, 0, 0]),
-        "scores: [1, 0, 0] does not agree with the rest of the state",
-    ),
-    (
-        "a flag for a player too many, in a field of another game",
-        "going_out_dropped",
-        set_at((*DATA, "melded"), [False] * 4),
-        "melded: there is no such thing in Going Out Rummy, yet it holds [false, "
-        "false, false, false] @ data.melded",
-    ),
-    (
-        "a hundred thousand flags, quoted briefly",
-        "going_out_dropped",
-        set_at((*DATA, "had_turn"), [False] * 100_000),
-        "had_turn: there is no such thing in Going Out Rummy, yet it holds [false, "
-        "false,",
-    ),
-    (
-        "a field of version 1 left out",
-        "1400_marker",
-        drop_at((*DATA, "melded")),
-        "required field missing @ data.melded",
-    ),
-    (
-        "a field of both versions left out",
-        "1400_marker",
-        drop_at((*DATA, "stock")),
-        "required field missing @ data.stock",
-    ),
-    (
-        "an unknown field",
-        "1400_marker",
-        set_at((*DATA, "colour"), None),
-        "extra fields found (colour) @ data",
-    ),
-    (
-        "a phase of 1400 only",
-        "end_of_the_page_round_2",
-        set_at((*DATA, "phase"), "last"),
-        "'last' is not one of draw, play, over @ data.phase",
-    ),
-    (
-        "the melds under their old name, spoilt",
-        "1400_marker",
-        set_at((*DATA, "table", 0, "owner"), 0),
-        "meld 1: player 0 laid it",
-    ),
-    (
-        "a field of another game in a match",
-        "match",
-        set_at((*DATA, "games", 1, "claim"), "7H"),
-        "the match is not valid: claim: there is no such thing in Going Out Rummy, "
-        'yet it holds "7H" @ data.games[1].claim',
-    ),
-    (
-        "a derived field in a match",
-        "match",
-        set_at((*DATA, "games", 0, "out"), 0),
-        "the match is not valid: game 1: out: 0 does not agree with the rest of the "
-        "state, which makes it null",
-    ),
-]
-
-
-@pytest.mark.parametrize(
-    ("name", "edit", "message"),
-    [
-        pytest.param(name, edit, message, id=what)
-        for what, name, edit, message in V1_CASES
-    ],
-)
-def test_a_version_1_value_that_does_not_convert_exactly_is_refused(
-    name: str, edit: Edit, message: str
+@pytest.mark.parametrize("version", sorted(BEFORE_1_0))
+@pytest.mark.parametrize("kind", ["state", "view", "rules", "move"])
+def test_a_format_from_before_1_0_is_refused_naming_the_one_read(
+    version: int, kind: str
 ) -> None:
-    document = saved_v1(name)
-    edit(document)
+    """A value of version 1 or 2, of any kind, is refused by its number, naming version 3 as the only one read."""
+    document = {
+        "format": "rummyrules",
+        "version": version,
+        "kind": kind,
+        "variant": "EndOfThePage",
+        "data": "draw" if kind == "move" else BEFORE_1_0[version],
+    }
     with pytest.raises(LoadError) as refused:
         loads(json.dumps(document))
-    assert message in str(refused.value)
+    assert str(refused.value) == (
+        f"this is version {version} of the rummyrules format, from before 1.0; "
+        "this library reads version 3 only"
+    )
 
 
-@given(st.sampled_from([*sorted(VERSION_1), "match", "view"]), st.data())
-def test_spoilt_version_1_text_is_refused_with_a_load_error_or_reads_as_a_value(
-    name: str, data: st.DataObject
-) -> None:
-    """Version 1 text spoilt in any of the ways above raises LoadError with a message, or reads as a value that reads back equal, and raises nothing else."""
-    document = saved_v1(name)
-    for _ in range(data.draw(st.integers(1, 3), label="mutations")):
-        mutation = data.draw(st.sampled_from(MUTATIONS), label="mutation")
-        event(mutation(data, document))
-    event(f"read: {load_or_refuse(json.dumps(document)) is not None}")
+def test_the_library_reads_the_version_it_writes_and_no_other() -> None:
+    """Before 1.0 there is one format: what dumps writes is the only version loads reads."""
+    assert READS == {VERSION} == {json.loads(dumps(parse_move("draw")))["version"]}
 
 
 # --- Library bugs this file found, fixed as they were found: pinned -------------
 
 
-@pytest.mark.parametrize("version", [1, VERSION])
 @pytest.mark.parametrize("kind", ["state", "view", "match"])
 @pytest.mark.parametrize(
     "data", [[], "draw", 3, None], ids=["list", "text", "3", "null"]
 )
-def test_data_that_is_no_object_is_refused(kind: str, data: Json, version: int) -> None:
+def test_data_that_is_no_object_is_refused(kind: str, data: Json) -> None:
     """Once an AttributeError from cattrs."""
     document = {
         "format": "rummyrules",
-        "version": version,
+        "version": VERSION,
         "kind": kind,
         "variant": None,
     }

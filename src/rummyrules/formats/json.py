@@ -12,13 +12,10 @@ version, every field and its type, every card against the deck, that no card
 is lost or copied (ALL-1), that every meld on the table is one the rules
 allow as declared, that players, phase and hands fit together. Anything else
 raises :class:`~rummyrules.LoadError`, a ``ValueError`` whose message says
-what is wrong; nothing half-built ever comes back. Text of version 2, which
-wrote lists of cards and moves as text, and of version 1, written before
-each game had a state of its own, is read by converting it
-(``rummyrules.formats.json_v2``, ``rummyrules.formats.json_v1``); how each
-piece is written and read is ``rummyrules.formats.json_converter``'s
-business. What the format's JSON looks like is published as a JSON Schema
-(:func:`~rummyrules.json_schema`).
+what is wrong; nothing half-built ever comes back. It reads the one version
+it writes (``READS``); how each piece is written and read is
+``rummyrules.formats.json_converter``'s business. What the format's JSON
+looks like is published as a JSON Schema (:func:`~rummyrules.json_schema`).
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=5).apply("draw")
@@ -27,7 +24,7 @@ True
 >>> loads('{"format": "rummyrules", "version": 99, "kind": "move", "data": "draw"}')
 Traceback (most recent call last):
 ...
-rummyrules.LoadError: this is version 99 of the rummyrules format; this library reads versions 1, 2 and 3
+rummyrules.LoadError: this is version 99 of the rummyrules format; this library reads version 3 only
 """
 
 from __future__ import annotations
@@ -42,15 +39,7 @@ import cattrs.v
 from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import brief, expect, wrong_type
 from rummyrules.formats.checks import check_state, check_view
-from rummyrules.formats.json_converter import (
-    CONVERTER,
-    FAULTS,
-    READING,
-    Reading,
-    some_names,
-)
-from rummyrules.formats.json_v1 import upgrade
-from rummyrules.formats.json_v2 import READING_V2, without_history
+from rummyrules.formats.json_converter import CONVERTER, FAULTS, READING, some_names
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules, View
 
@@ -63,15 +52,20 @@ FORMAT: Final = "rummyrules"
 VERSION: Final = 3
 """The format version this library writes.
 
-Any change to what a saved value holds or means gets a new version number. A
-library reads only the versions it knows and refuses the others by name,
-never by guessing; an older version may be read by a later library when it
-can still be read exactly.
+>>> VERSION in READS
+True
 """
-READS: Final = frozenset({1, 2, VERSION})
-"""The format versions this library reads, versions 1 and 2 by converting them (``json_v1``, ``json_v2``)."""
-_READINGS: Final[dict[int, Reading]] = {1: READING_V2, 2: READING_V2, VERSION: READING}
-"""How each version's pieces are read: version 1 once converted to version 2."""
+READS: Final = frozenset({VERSION})
+"""The format versions this library reads: before 1.0, only the one it writes.
+
+From 1.0 on, every later version of the library reads every format an earlier
+release wrote, and a change to what a saved value holds gets a new format
+version (docs/saving.rst, "The version"). Any other version is refused by its
+number, never read by guessing.
+
+>>> sorted(READS)
+[3]
+"""
 
 Saved = Any
 """The kinds of value :func:`~rummyrules.dumps` writes and :func:`~rummyrules.loads`
@@ -172,19 +166,11 @@ def loads(text: str | bytes) -> Saved:
     if not isinstance(document, dict):
         raise LoadError("rummyrules data is a JSON object, not a list or a value")
     kind = _check_header(document)
-    data: Any = document["data"]
-    agrees: Callable[[Any], None] = _agrees_as_written
-    if document["version"] == 1:
-        data, agrees = upgrade(kind, data)
-    if document["version"] < VERSION:
-        data = without_history(kind, data)
-    else:
-        data = _last_round_only(kind, data)
+    data: Any = _last_round_only(kind, document["data"])
     _check_label(kind, document["variant"], data)
     try:
-        value = _READINGS[document["version"]].structure(data, _KINDS[kind])
+        value = READING.structure(data, _KINDS[kind])
         _CHECKS[kind](value)
-        agrees(value)
     except RummyRulesError as error:
         raise LoadError(f"the {kind} is not valid: {error}") from None
     # cattrs reports a value of the wrong shape (a list where an object should
@@ -230,11 +216,6 @@ def _last_round_only(kind: str, data: object) -> object:
     return {**data, "round_results": results[-1:]}
 
 
-def _agrees_as_written(value: object) -> None:
-    """A value of this version holds every field as written: nothing more to check."""
-    del value
-
-
 def _check_label(kind: str, label: object, data: object) -> None:
     """The header's variant is the one the state's or view's rules name."""
     rules = data.get("rules") if isinstance(data, dict) else None
@@ -252,9 +233,13 @@ def _check_header(document: dict[str, Any]) -> str:
         )
     version = document.get("version")
     if type(version) is not int or version not in READS:
+        # Below the oldest version read: a format of before 1.0, converted by
+        # no release (from 1.0 on, every format a release wrote stays read).
+        old = type(version) is int and 0 < version < min(READS)
         message = (
-            f"this is version {brief(version)} of the rummyrules format; this library "
-            f"reads versions {_listed(sorted(READS))}"
+            f"this is version {brief(version)} of the rummyrules format"
+            f"{', from before 1.0' if old else ''}; this library reads "
+            f"{_listed(sorted(READS))}"
         )
         raise LoadError(message)
     kind = document.get("kind")
@@ -277,8 +262,15 @@ def _check_header(document: dict[str, Any]) -> str:
 
 
 def _listed(numbers: list[int]) -> str:
+    """The versions read, in words.
+
+    >>> _listed([3]), _listed([3, 4, 5])
+    ('version 3 only', 'versions 3, 4 and 5')
+    """
     *others, last = map(str, numbers)
-    return f"{', '.join(others)} and {last}" if others else last
+    return (
+        f"versions {', '.join(others)} and {last}" if others else f"version {last} only"
+    )
 
 
 def _explain(error: BaseException) -> str:

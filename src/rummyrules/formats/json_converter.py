@@ -11,9 +11,6 @@ from the others (Gin Rummy's deadwood), worked out when left out. Reading is str
 a whole number and nothing else, a field of the wrong shape is refused before
 any of it is read, and a list stops at its first fault.
 
-Version 2 of the format wrote other forms of some pieces; :class:`Reading`
-makes a reader of it from this one (``rummyrules.formats.json_v2``).
-
 >>> from rummyrules import parse_cards
 >>> CONVERTER.unstructure(parse_cards("7S 10H"), tuple[Card, ...])
 ['7S', '10H']
@@ -502,10 +499,6 @@ def _at_index(
     return IterableValidationError(f"While structuring {kind!r}", [error], kind)
 
 
-Adapt = Callable[[cattrs.Converter], None]
-"""A change to the converter: hooks of another version's forms, registered last to take precedence."""
-
-
 @attrs.frozen
 class Reading:
     """How one version of the format is read: quickly first, then in detail for the error.
@@ -513,8 +506,7 @@ class Reading:
     The quick reader stops at the first fault; on any failure the detailed
     one reads again, for an error that carries the path of each fault
     (``cattrs.transform_error`` writes it). :data:`READING` reads the version
-    this library writes; ``Reading.of(adapt)`` one whose pieces ``adapt``
-    reads otherwise (version 2's, in ``rummyrules.formats.json_v2``).
+    this library writes.
 
     >>> from rummyrules import EndOfThePage
     >>> READING.structure(
@@ -527,16 +519,13 @@ class Reading:
     detailed: cattrs.Converter
 
     @classmethod
-    def of(cls, adapt: Adapt | None = None) -> Reading:
-        """The reading of this version, changed by ``adapt`` if given.
+    def of(cls) -> Reading:
+        """The reading of this version: a quick converter and a detailed one.
 
         >>> Reading.of().detailed.detailed_validation
         True
         """
-        return cls(
-            fast=_make_converter(detailed=False, adapt=adapt),
-            detailed=_make_converter(adapt=adapt),
-        )
+        return cls(fast=_make_converter(detailed=False), detailed=_make_converter())
 
     def structure(self, data: object, kind: type[_T]) -> _T:
         """The value of ``kind`` that JSON data holds, or the error that says where it is wrong.
@@ -562,9 +551,7 @@ def structure(data: object, kind: type[_T]) -> _T:
     return READING.structure(data, kind)
 
 
-def _make_converter(
-    *, detailed: bool = True, adapt: Adapt | None = None
-) -> cattrs.Converter:
+def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     # First, so that every hook registered below takes precedence over these.
     converter.register_structure_hook_factory(
@@ -615,8 +602,6 @@ def _make_converter(
     converter.register_structure_hook_func(
         lambda kind: kind is View, _by_game("view_class", View, converter)
     )
-    if adapt is not None:
-        adapt(converter)
     return converter
 
 

@@ -1,39 +1,25 @@
-"""Values saved in version 2 of the format read back as what they meant.
+"""One value of every kind and game, for tests that want each once: quick and varied.
 
-Version 2 wrote each list of cards as one string and each move as its text;
-the library now reads such text by converting it (``rummyrules.formats.json_v2``).
-The fixtures in ``tests/saved_v2/`` were written by the library of version 2
-(see their README) from the deals and moves listed here.
+States and views of every game at a point of play worth saving (a claim, a
+declared wild, a match's second game), moves of every kind, rules with
+options set. ``tests/test_json_schema.py`` validates each as ``dumps``
+writes it, and ``docs/saving.rst`` quotes the 1400 view ``1400_view_wilds``.
 """
 
 from __future__ import annotations
 
-import json
-import pathlib
 from typing import Any
-
-import attrs
-import pytest
 
 from rummyrules import (
     EndOfThePage,
     FourteenHundred,
-    GameState,
     GinRummy,
     GoingOutRummy,
-    LoadError,
     Match,
     PlayableRules,
-    View,
-    dumps,
-    loads,
     parse_move,
 )
-from rummyrules.formats.json import VERSION
 from scenarios import play
-
-SAVED_V2 = pathlib.Path(__file__).parent / "saved_v2"
-"""Values saved by the library of version 2 of the format (see its README)."""
 
 F14_CLAIM = (
     "take, meld AH=5S 6S 7S AD=8S 9S, discard AS, draw, discard 5H, take AS, "
@@ -93,7 +79,7 @@ GAMES: dict[str, tuple[PlayableRules[Any], int, str, int | None]] = {
         1,
     ),
 }
-"""Each saved state or view: the rules, the seed, the moves by commas, and whose view (None: the state)."""
+"""Each state or view: the rules, the seed, the moves by commas, and whose view (None: the state)."""
 
 MOVES: dict[str, str] = {
     "move_meld": "meld 5C 6C KC=7C",
@@ -103,11 +89,11 @@ MOVES: dict[str, str] = {
     "move_drop": "0: drop",
     "move_take": "take 7H",
 }
-"""Each saved move, by its text."""
+"""Each move, by its text."""
 
 
-def expected(name: str) -> object:
-    """The value a fixture was written from."""
+def value(name: str) -> object:
+    """The value of that name, played afresh."""
     if name in MOVES:
         return parse_move(MOVES[name])
     if name == "rules":
@@ -121,35 +107,3 @@ def expected(name: str) -> object:
 
 
 NAMES = [*GAMES, *MOVES, "rules", "going_out_match"]
-
-
-def saved_v2(name: str) -> str:
-    """The text of a fixture."""
-    return (SAVED_V2 / f"{name}.json").read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_a_version_2_value_reads_as_what_it_meant(name: str) -> None:
-    """Each value saved in version 2 reads back equal, and saves again as the current version."""
-    text = saved_v2(name)
-    assert json.loads(text)["version"] == 2
-    loaded = loads(text)
-    meant = expected(name)
-    # Version 2 kept no history: no events, no results, no card known held.
-    if isinstance(meant, View):
-        nobody = ((),) * len(meant.hand_sizes)
-        meant = attrs.evolve(meant, events=(), round_results=(), known=nobody)
-    elif isinstance(meant, GameState):
-        meant = meant.replace(known=())
-    assert loaded == meant
-    if isinstance(loaded, GameState):
-        assert (loaded.events, loaded.round_results) == ((), ())
-    assert json.loads(dumps(loaded))["version"] == VERSION
-
-
-def test_version_2_had_no_history() -> None:
-    """A version 2 value that writes events or round results is refused, not read."""
-    document = json.loads(saved_v2("eop_view"))
-    document["data"]["events"] = []
-    with pytest.raises(LoadError, match="version 2 of the format has no events"):
-        loads(json.dumps(document))
