@@ -6,8 +6,7 @@ is its short text, a list of cards an array of them (``["7S", "8S"]``), a
 meld its kind and its cards with the wilds declared (``["7S", "5H=8S",
 "9S"]``), a move an object led by its notation (:func:`move_object`), rules
 the variant's name with every option, and a state or a view the fields of
-its own game's class, each of them required but for what a view works out
-from the others (Gin Rummy's deadwood), worked out when left out. Reading is strict: a number is
+its own game's class, each of them required. Reading is strict: a number is
 a whole number and nothing else, a field of the wrong shape is refused before
 any of it is read, and a list stops at its first fault.
 
@@ -40,7 +39,6 @@ from rummyrules.game.moves import GoOut, Move
 from rummyrules.game.notation import parse_move
 from rummyrules.game.registry import VARIANTS
 from rummyrules.game.state import GameState, PlayableRules, View
-from rummyrules.game.view import WORKED_OUT
 from rummyrules.melds import Declaration, Meld, MeldKind, parse_declared
 
 __all__ = [
@@ -324,12 +322,12 @@ def _required(cls: type[Any]) -> list[attrs.Attribute[Any]]:
     cattrs would fill a missing field with its default, which changes the
     value: a missing ``turns`` would reset the count, a missing option the
     rules. What a value works out for itself (its caches) is no field. A
-    view's field marked :data:`~rummyrules.game.view.WORKED_OUT` keeps its
-    default, which works it out: a save from before the field has none, and
-    the view's checks refuse one that does not agree.
+    view's field that it works out from the others and saves
+    (:data:`~rummyrules.game.view.WORKED_OUT`: Gin Rummy's deadwood) is
+    required too, and the view's checks refuse one that does not agree.
     """
     return [
-        field if field.metadata.get(WORKED_OUT) else field.evolve(default=attrs.NOTHING)
+        field.evolve(default=attrs.NOTHING)
         for field in attrs.fields(attrs.resolve_types(cls))
         if field.init
     ]

@@ -38,8 +38,9 @@ WORKED_OUT: Final = "worked_out"
 
 Such a field has a default that works it out (Gin Rummy's ``deadwood``). It is
 saved with the view, so that a reader of the JSON need not know the rules to
-show it; a saved view without it (written before the field existed) is read
-with it worked out, and one with it is checked to agree.
+show it; like every field it must be there when a view is read, and it is
+checked to agree. An observation (:mod:`rummyrules.rl`) leaves it out, since
+it adds nothing to what the other fields show.
 
 >>> import attrs
 >>> from rummyrules import GinRummyView
