@@ -198,16 +198,16 @@ def test_state_size_bounded_over_many_rounds() -> None:
         assert later.view(player).round_results == later.round_results
 
 
-def test_a_save_holding_every_round_s_result_loads_keeping_the_last() -> None:
-    """A save written when states kept every round's result still loads, with the last."""
+def test_a_save_holding_every_round_s_result_is_refused() -> None:
+    """A save holding more than the last round's result (as states kept before issue 27) is refused, not cut down."""
     played = rounds_of_1400(3)
     results = [json.loads(dumps(game))["data"]["round_results"][-1] for game in played]
     document = json.loads(dumps(played[-1]))
     document["data"]["round_results"] = results
-    loaded = loads(json.dumps(document))
-    assert loaded == played[-1]
-    assert loaded.round_results == played[-1].round_results
-    assert loaded.round_results[0].round == 3
+    with pytest.raises(LoadError, match="keeps the last round's result only, not 3"):
+        loads(json.dumps(document))
+    document["data"]["round_results"] = results[-1:]
+    assert loads(json.dumps(document)) == played[-1]
 
 
 def test_a_state_holding_two_round_results_is_refused() -> None:

@@ -179,9 +179,8 @@ def _history(
     """Refuse events and round results that do not fit the game or its score sheet.
 
     A state keeps the last counted round's result only, numbered as the
-    sheet's last row, its net that row. A game read from a position, or
-    saved before version 3, knows the result of no past round until it
-    counts one. A game that keeps no score has its one result once the hand
+    sheet's last row, its net that row. A game read from a position knows
+    the result of no past round until it counts one. A game that keeps no score has its one result once the hand
     is over.
     """
     players = rules.players

@@ -166,7 +166,7 @@ def loads(text: str | bytes) -> Saved:
     if not isinstance(document, dict):
         raise LoadError("rummyrules data is a JSON object, not a list or a value")
     kind = _check_header(document)
-    data: Any = _last_round_only(kind, document["data"])
+    data: Any = document["data"]
     _check_label(kind, document["variant"], data)
     try:
         value = READING.structure(data, _KINDS[kind])
@@ -191,29 +191,6 @@ def loads(text: str | bytes) -> Saved:
         )
         raise LoadError(message)
     return cast("Saved", value)
-
-
-def _last_round_only(kind: str, data: object) -> object:
-    """A state, view or match's games as saved, with only the last round's result.
-
-    A state keeps the last counted round's result only; a save written
-    before it did so holds every round's, and is read keeping the last.
-
-    >>> _last_round_only("view", {"round_results": [{"round": 1}, {"round": 2}]})
-    {'round_results': [{'round': 2}]}
-    """
-    if (
-        kind == "match"
-        and isinstance(data, dict)
-        and isinstance(data.get("games"), list)
-    ):
-        return {**data, "games": [_last_round_only("state", g) for g in data["games"]]}
-    if kind not in {"state", "view"} or not isinstance(data, dict):
-        return data
-    results = data.get("round_results")
-    if not isinstance(results, list) or len(results) < 2:
-        return data
-    return {**data, "round_results": results[-1:]}
 
 
 def _check_label(kind: str, label: object, data: object) -> None:
