@@ -198,9 +198,12 @@ def test_state_size_bounded_over_many_rounds() -> None:
         assert later.view(player).round_results == later.round_results
 
 
-def test_a_save_holding_every_round_s_result_is_refused() -> None:
+@pytest.mark.parametrize("viewer", [None, 1], ids=["state", "view"])
+def test_a_save_holding_every_round_s_result_is_refused(viewer: int | None) -> None:
     """A save holding more than the last round's result (as states kept before issue 27) is refused, not cut down."""
-    played = rounds_of_1400(3)
+    played: list[Any] = rounds_of_1400(3)
+    if viewer is not None:
+        played = [game.view(viewer) for game in played]
     results = [json.loads(dumps(game))["data"]["round_results"][-1] for game in played]
     document = json.loads(dumps(played[-1]))
     document["data"]["round_results"] = results
