@@ -26,6 +26,7 @@ from rummyrules.melds.reading import readings
 
 __all__ = [
     "Held",
+    "close",
     "held_counts",
     "may_meld",
     "natural_support",
@@ -238,13 +239,26 @@ def neighbours(card: Card, meld_rules: MeldRules) -> frozenset[Card]:
     return frozenset(
         other
         for other in STANDARD_CARDS
-        if other.suit is card.suit and other != card and _close(other, card, meld_rules)
+        if other.suit is card.suit and other != card and close(other, card, meld_rules)
     )
 
 
-def _close(one: Card, other: Card, meld_rules: MeldRules) -> bool:
-    """Whether two cards of a suit stand within two places of each other in a run."""
-    if one.rank is None or other.rank is None:  # pragma: no cover - naturals only
+def close(one: Card, other: Card, meld_rules: MeldRules) -> bool:
+    """Whether two natural cards could sit in one meld: one rank, or one suit nearby.
+
+    Nearby is within two places on the run ladder, so that a run of three
+    can hold both.
+
+    >>> from rummyrules import Card, EndOfThePage
+    >>> rules = EndOfThePage().meld_rules
+    >>> close(Card.parse("7S"), Card.parse("9S"), rules)
+    True
+    >>> close(Card.parse("7S"), Card.parse("10S"), rules)
+    False
+    """
+    if one.rank is other.rank:
+        return True
+    if one.suit is not other.suit or one.rank is None or other.rank is None:
         return False
     return any(
         abs(p - q) <= 2
