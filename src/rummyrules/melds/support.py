@@ -23,12 +23,14 @@ from rummyrules.core.cards import BY_RANK_AND_SUIT, STANDARD_CARDS, Card, Rank, 
 from rummyrules.core.hands import sorted_hand
 from rummyrules.melds.meld import MeldRules, is_wild
 from rummyrules.melds.reading import readings
+from rummyrules.melds.search import find_melds
 
 __all__ = [
     "Held",
     "close",
     "held_counts",
     "may_meld",
+    "melds_with",
     "natural_support",
     "neighbours",
     "pair_for",
@@ -74,6 +76,42 @@ def _pair_of(
             if readings((card, first, second), meld_rules, wild=wild):
                 return first, second
     return None
+
+
+def melds_with(  # noqa: PLR0913 - the last two, by keyword, only speed a pile up
+    card: Card,
+    hand: Sequence[Card],
+    meld_rules: MeldRules,
+    wild: Rank | None,
+    *,
+    above: Sequence[Card] = (),
+    held: Held | None = None,
+) -> bool:
+    """Whether the card makes a new meld with cards of the hand and ``above`` (F14-9).
+
+    ``above`` are cards that join the hand with it (the cards taken above it
+    from the pile). For a natural card :func:`pair_for` decides; ``held``,
+    the hand as :func:`held_counts`, lets :func:`may_meld` first rule out by
+    counts the many cards of a pile that could never meld. A wild, rare in
+    a pile, takes the full search of the cards: the counts are for a natural
+    card, whose rank and suit say which cards may stand beside it.
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> rules = FourteenHundred().meld_rules
+    >>> card, *hand = parse_cards("7H 6H 2C")
+    >>> above = parse_cards("8H")
+    >>> (
+    ...     melds_with(card, hand, rules, None),
+    ...     melds_with(card, hand, rules, None, above=above),
+    ... )
+    (False, True)
+    """
+    if is_wild(card, wild):  # rare: the full search
+        found = find_melds((*hand, *above, card), meld_rules, wild=wild)
+        return any(card in meld.cards for meld in found)
+    if held is not None and not may_meld(card, held, above, meld_rules, wild):
+        return False
+    return pair_for(card, (*hand, *above), meld_rules, wild) is not None
 
 
 Held = tuple[int, dict[Rank | None, int], dict[Suit | None, int]]
