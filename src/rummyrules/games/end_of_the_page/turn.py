@@ -17,10 +17,8 @@ you have not melded yet this round, so you cannot lay off on a meld (EOP-9)
 
 from __future__ import annotations
 
-import functools
-
 from rummyrules.core.cards import Card
-from rummyrules.game.machine import Refusal, Test, refuse
+from rummyrules.game.machine import Refusal, Test, card_refusal, refuse
 from rummyrules.game.moves import Discard, LayOff, NewMeld, Take
 from rummyrules.game.rummy500_melding import fits_table
 from rummyrules.games.end_of_the_page import plays
@@ -121,15 +119,11 @@ def deep_pickup(state: State) -> Test[Take] | None:
     return test
 
 
-@functools.cache
-def _deep_refusal(card: Card) -> Refusal:
-    # Listing tests every card below the top and refuses most: each
-    # refusal is made once, not once a card a state.
-    return Refusal(
-        f"to take {card} from below the top of the pile you must hold two "
-        "natural cards that make a set or run with it",
-        "EOP-6",
-    )
+_deep_refusal = card_refusal(
+    "to take {card} from below the top of the pile you must hold two "
+    "natural cards that make a set or run with it",
+    "EOP-6",
+)
 
 
 # --- Plays (EOP-6 … EOP-12) -------------------------------------------------------
@@ -161,9 +155,8 @@ def pickup_meld(state: State) -> Test[NewMeld] | None:
     meld_rules, wild, held = state.rules.meld_rules, state.wild, state.turn.support
 
     def test(move: NewMeld) -> Refusal | None:
-        cards, declared = move.cards, move.declared
         if support.holds_support(
-            cards, taken, held, meld_rules, wild, declared=declared
+            move.cards, taken, held, meld_rules, wild, declared=move.declared
         ):
             return None
         return refusal

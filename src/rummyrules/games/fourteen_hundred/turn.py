@@ -20,13 +20,18 @@ you can make no meld with 8S, so you must pass (F14-6)
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
 from rummyrules.game.dealing import can_draw
-from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
+from rummyrules.game.machine import (
+    Refusal,
+    Test,
+    card_refusal,
+    refuse,
+    refuses_all,
+)
 from rummyrules.game.moves import Draw, LayOff, NewMeld, Pass, Take
 from rummyrules.game.rummy500_melding import fits_table
 from rummyrules.games.fourteen_hundred import plays, using
@@ -193,15 +198,10 @@ def usable(state: State) -> Test[Take]:
     return test
 
 
-@functools.cache
-def _unusable(card: Card) -> Refusal:
-    # Listing tests every card of the pile and refuses most: each refusal is
-    # made once, not once a card a state.
-    return Refusal(
-        f"you could not use {card} in a meld or lay-off this turn, so you may not "
-        "take it",
-        "F14-9",
-    )
+_unusable = card_refusal(
+    "you could not use {card} in a meld or lay-off this turn, so you may not take it",
+    "F14-9",
+)
 
 
 def _can_meld(state: State, card: Card, above: Sequence[Card]) -> bool:
