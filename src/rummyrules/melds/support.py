@@ -3,7 +3,7 @@
 End of the Page takes a card from deep in the pile only with two natural
 cards that make a set or run with it (EOP-6, :func:`naturals_meld_with`),
 then melds it with those two (:func:`holds_support`, the strict form); 1400
-takes a discard only if a new meld can hold it (F14-6, F14-9,
+asks whether a new meld can hold the upcard or a discard (F14-6, F14-9,
 :func:`melds_with`). All ask one question of a hand: do two of these cards
 make a meld of three with that card? Any longer meld holding a card holds
 such a three (the card with the two beside it in a run, or any two others
