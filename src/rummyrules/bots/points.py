@@ -38,12 +38,12 @@ from rummyrules.game.moves import (
 from rummyrules.game.state import View
 from rummyrules.game.strategy import (
     PointsStrategy,
-    close,
     meld_groups,
     without,
 )
 from rummyrules.melds import is_wild, readings
 from rummyrules.melds import search as meld_search
+from rummyrules.melds.support import close
 
 from .packing import Packer, Packing
 

@@ -31,11 +31,13 @@ rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EO
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 
+from rummyrules.core.cards import Card
 from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.inputs import brief
 from rummyrules.game.moves import Move
@@ -48,6 +50,7 @@ __all__ = [
     "Machine",
     "PhaseRules",
     "Refusal",
+    "card_refusal",
     "refuse",
 ]
 
@@ -86,6 +89,19 @@ def refuse(reason: str, rule: str) -> IllegalMoveError:
     'EOP-5'
     """
     return IllegalMoveError(reason, rule=rule)
+
+
+def card_refusal(reason: str, rule: str) -> Callable[[Card], Refusal]:
+    """A rule's refusal of each card, where ``{card}`` in the reason names it.
+
+    Listing tests every card of a pile and refuses most: each card's refusal
+    is made once, not once a card a state.
+
+    >>> refusal = card_refusal("you may not take {card}", "F14-9")
+    >>> print(refusal(Card.parse("7H")))
+    you may not take 7H (F14-9)
+    """
+    return functools.cache(lambda card: Refusal(reason.format(card=card), rule))
 
 
 Gate = Callable[[S, int], Refusal | None]

@@ -60,7 +60,6 @@ __all__ = [
     "Shown",
     "Strategic",
     "Strategy",
-    "close",
     "meld_groups",
     "strategy_of",
     "without",
@@ -579,24 +578,3 @@ def meld_groups(
     """
     found = meld_search.find_melds(hand, meld_rules, wild=wild)
     return tuple(dict.fromkeys(sorted_hand(meld.cards) for meld in found))
-
-
-def close(one: Card, other: Card, meld_rules: MeldRules) -> bool:
-    """Whether two natural cards could sit in one meld: one rank, or one suit nearby.
-
-    >>> from rummyrules import Card, EndOfThePage
-    >>> rules = EndOfThePage().meld_rules
-    >>> close(Card.parse("7S"), Card.parse("9S"), rules)
-    True
-    >>> close(Card.parse("7S"), Card.parse("10S"), rules)
-    False
-    """
-    if one.rank is other.rank:
-        return True
-    if one.suit is not other.suit or one.rank is None or other.rank is None:
-        return False
-    return any(
-        abs(p - q) <= 2
-        for p in meld_rules.places[one.rank]
-        for q in meld_rules.places[other.rank]
-    )

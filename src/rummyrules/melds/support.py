@@ -1,11 +1,13 @@
 """Two cards that support a third: the three-card meld at the heart of a pickup.
 
 End of the Page takes a card from deep in the pile only with two natural
-cards that make a set or run with it (EOP-6), and 1400 takes a discard only
-if it can be melded (F14-9). Both ask the same question of a hand: do two
-of these cards make a meld of three with that card? Any longer meld holding
-a card holds such a three (the card with the two beside it in a run, or any
-two others of a set), so the three answers it for melds of any size.
+cards that make a set or run with it (EOP-6, :func:`naturals_meld_with`),
+then melds it with those two (:func:`holds_support`, the strict form); 1400
+asks whether a new meld can hold the upcard or a discard (F14-6, F14-9,
+:func:`melds_with`). All ask one question of a hand: do two of these cards
+make a meld of three with that card? Any longer meld holding a card holds
+such a three (the card with the two beside it in a run, or any two others
+of a set), so the three answers it for melds of any size.
 
 >>> from rummyrules import EndOfThePage, parse_cards
 >>> rules = EndOfThePage().meld_rules
@@ -17,18 +19,23 @@ two others of a set), so the three answers it for melds of any size.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 
 from rummyrules.core.cards import BY_RANK_AND_SUIT, STANDARD_CARDS, Card, Rank, Suit
 from rummyrules.core.hands import sorted_hand
-from rummyrules.melds.meld import MeldRules, is_wild
+from rummyrules.melds.meld import Declaration, Meld, MeldKind, MeldRules, is_wild
 from rummyrules.melds.reading import readings
+from rummyrules.melds.search import find_melds
 
 __all__ = [
     "Held",
+    "close",
     "held_counts",
+    "holds_support",
     "may_meld",
-    "natural_support",
+    "melds_with",
+    "naturals_meld_with",
     "neighbours",
     "pair_for",
 ]
@@ -73,6 +80,42 @@ def _pair_of(
             if readings((card, first, second), meld_rules, wild=wild):
                 return first, second
     return None
+
+
+def melds_with(  # noqa: PLR0913 - the last two, by keyword, only speed a pile up
+    card: Card,
+    hand: Sequence[Card],
+    meld_rules: MeldRules,
+    wild: Rank | None,
+    *,
+    above: Sequence[Card] = (),
+    held: Held | None = None,
+) -> bool:
+    """Whether the card makes a new meld with cards of the hand and ``above`` (F14-9).
+
+    ``above`` are cards that join the hand with it (the cards taken above it
+    from the pile). For a natural card :func:`pair_for` decides; ``held``,
+    the hand as :func:`held_counts`, lets :func:`may_meld` first rule out by
+    counts the many cards of a pile that could never meld. A wild, rare in
+    a pile, takes the full search of the cards: the counts are for a natural
+    card, whose rank and suit say which cards may stand beside it.
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> rules = FourteenHundred().meld_rules
+    >>> card, *hand = parse_cards("7H 6H 2C")
+    >>> above = parse_cards("8H")
+    >>> (
+    ...     melds_with(card, hand, rules, None),
+    ...     melds_with(card, hand, rules, None, above=above),
+    ... )
+    (False, True)
+    """
+    if is_wild(card, wild):  # rare: the full search
+        found = find_melds((*hand, *above, card), meld_rules, wild=wild)
+        return any(card in meld.cards for meld in found)
+    if held is not None and not may_meld(card, held, above, meld_rules, wild):
+        return False
+    return pair_for(card, (*hand, *above), meld_rules, wild) is not None
 
 
 Held = tuple[int, dict[Rank | None, int], dict[Suit | None, int]]
@@ -149,23 +192,15 @@ def may_meld(
     )
 
 
-def natural_support(
+def _natural_codes(
     hand: Sequence[Card], meld_rules: MeldRules, wild: Rank | None
 ) -> set[int]:
     """The codes of the natural cards that two natural cards of the hand meld with.
 
-    A card is a small int, its code (see :class:`~rummyrules.Card`): four
-    times its rank plus its suit's place, so a Card is found in a set of
-    codes. Each suit's run places are a bit mask: a place is supported when
-    the two places below it, the two around it or the two above it are held.
-    Wild cards of the hand play no part (EOP-6: the two must be natural).
-
-    >>> from rummyrules import EndOfThePage, parse_cards
-    >>> found = natural_support(
-    ...     parse_cards("9D JD 3S"), EndOfThePage().meld_rules, None
-    ... )
-    >>> [int(card) in found for card in parse_cards("10D 8D 3H")]
-    [True, False, False]
+    A card is its code (four times its rank plus its suit's place), so a
+    Card is found in the set. Each suit's run places are a bit mask: a place
+    is supported when the two places below it, the two around it or the two
+    above it are held. Wild cards of the hand play no part.
     """
     rank_count: dict[int, int] = {}
     held = [0, 0, 0, 0]
@@ -195,6 +230,98 @@ def natural_support(
                 found.add(ladder[place] + suit)
             beside ^= low
     return found
+
+
+def naturals_meld_with(
+    hand: Sequence[Card], meld_rules: MeldRules, wild: Rank | None
+) -> Callable[[Card], bool]:
+    """EOP-6 for many cards at once: do two natural cards of the hand meld with a card?
+
+    Two naturals make a meld with a natural card exactly when they share its
+    rank, or sit beside it in its suit (worked out once for the hand, on
+    bits of the places held); a wild card, which stands for such a card (EOP-R6),
+    takes the slower test of :func:`pair_for` with the hand's naturals.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> supported = naturals_meld_with(
+    ...     parse_cards("9D JD 3S"), EndOfThePage().meld_rules, Rank.THREE
+    ... )
+    >>> [supported(card) for card in parse_cards("10D 3H 8D")]
+    [True, True, False]
+    """
+    found = _natural_codes(hand, meld_rules, wild)
+
+    def supported(card: Card) -> bool:
+        rank = card.rank
+        if rank is None or rank is wild:
+            naturals = [other for other in hand if not is_wild(other, wild)]
+            return pair_for(card, naturals, meld_rules, wild) is not None
+        return card in found  # a card is its code
+
+    return supported
+
+
+def holds_support(  # noqa: PLR0913 - declared is by keyword, as in readings
+    cards: Sequence[Card],
+    card: Card,
+    support: Sequence[Card],
+    meld_rules: MeldRules,
+    wild: Rank | None,
+    *,
+    declared: Sequence[Declaration | None] | None = None,
+) -> bool:
+    """Whether a new meld of these cards holds the card with two of the support (EOP-6).
+
+    The strict form, for the meld after a deep pickup: in some reading of
+    the cards (``declared`` says what each wild stands for, as in
+    :func:`~rummyrules.melds.readings`) the card and two natural cards of
+    ``support`` make the set or run by themselves, so in a run the two stand
+    beside the card with no wild between; other cards may join. A wild card
+    counts as the card it stands for in the meld.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> rules = EndOfThePage().meld_rules
+    >>> card, *support = parse_cards("10D 9D JD")
+    >>> holds_support(parse_cards("9D 10D JD"), card, support, rules, None)
+    True
+    >>> holds_support(parse_cards("10D JD QD"), card, support, rules, None)
+    False
+    """
+    if card not in cards:
+        return False
+    held = Counter(support)
+    return any(
+        _holds_three(meld, card, held, wild)
+        for meld in readings(cards, meld_rules, wild=wild, declared=declared)
+    )
+
+
+def _holds_three(
+    meld: Meld, card: Card, held: Counter[Card], wild: Rank | None
+) -> bool:
+    """Whether the meld holds the card with two held naturals that meld with it.
+
+    In a set any two naturals of the set do; in a run, the two on one side of
+    the card or one on each side, since the run's places are consecutive.
+    """
+    cards = meld.cards
+    natural = [not is_wild(other, wild) for other in cards]
+    for place in (i for i, other in enumerate(cards) if other == card):
+        if meld.kind is MeldKind.SET:
+            others = [i for i in range(len(cards)) if i != place]
+            pairs = [(i, j) for i in others for j in others if i < j]
+        else:
+            pairs = [
+                (place - 2, place - 1),
+                (place - 1, place + 1),
+                (place + 1, place + 2),
+            ]
+        for i, j in pairs:
+            if i < 0 or j >= len(cards) or not (natural[i] and natural[j]):
+                continue
+            if Counter((cards[i], cards[j])) <= held:
+                return True
+    return False
 
 
 @functools.cache
@@ -238,13 +365,26 @@ def neighbours(card: Card, meld_rules: MeldRules) -> frozenset[Card]:
     return frozenset(
         other
         for other in STANDARD_CARDS
-        if other.suit is card.suit and other != card and _close(other, card, meld_rules)
+        if other.suit is card.suit and other != card and close(other, card, meld_rules)
     )
 
 
-def _close(one: Card, other: Card, meld_rules: MeldRules) -> bool:
-    """Whether two cards of a suit stand within two places of each other in a run."""
-    if one.rank is None or other.rank is None:  # pragma: no cover - naturals only
+def close(one: Card, other: Card, meld_rules: MeldRules) -> bool:
+    """Whether two natural cards could sit in one meld: one rank, or one suit nearby.
+
+    Nearby is within two places on the run ladder, so that a run of three
+    can hold both.
+
+    >>> from rummyrules import Card, EndOfThePage
+    >>> rules = EndOfThePage().meld_rules
+    >>> close(Card.parse("7S"), Card.parse("9S"), rules)
+    True
+    >>> close(Card.parse("7S"), Card.parse("10S"), rules)
+    False
+    """
+    if one.rank is other.rank:
+        return True
+    if one.suit is not other.suit or one.rank is None or other.rank is None:
         return False
     return any(
         abs(p - q) <= 2

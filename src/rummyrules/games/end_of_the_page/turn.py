@@ -17,18 +17,13 @@ you have not melded yet this round, so you cannot lay off on a meld (EOP-9)
 
 from __future__ import annotations
 
-import functools
-from collections import Counter
-from collections.abc import Callable
-
-from rummyrules import melds
-from rummyrules.core.cards import Card, Rank
-from rummyrules.game.machine import Refusal, Test, refuse
+from rummyrules.core.cards import Card
+from rummyrules.game.machine import Refusal, Test, card_refusal, refuse
 from rummyrules.game.moves import Discard, LayOff, NewMeld, Take
 from rummyrules.game.rummy500_melding import fits_table
 from rummyrules.games.end_of_the_page import plays
 from rummyrules.games.end_of_the_page.state import EndOfThePageState, options
-from rummyrules.melds import MeldKind, support
+from rummyrules.melds import support
 
 __all__ = [
     "deep_pickup",
@@ -113,7 +108,8 @@ def deep_pickup(state: State) -> Test[Take] | None:
     """
     if len(state.discard_pile) < 2:
         return None
-    supported = _pickup_test(state)
+    hand = state.hands[state.to_move or 0]
+    supported = support.naturals_meld_with(hand, state.rules.meld_rules, state.wild)
 
     def test(move: Take) -> Refusal | None:
         if move.card is None or supported(move.card):
@@ -123,37 +119,11 @@ def deep_pickup(state: State) -> Test[Take] | None:
     return test
 
 
-@functools.cache
-def _deep_refusal(card: Card) -> Refusal:
-    # Listing tests every card below the top and refuses most: each
-    # refusal is made once, not once a card a state.
-    return Refusal(
-        f"to take {card} from below the top of the pile you must hold two "
-        "natural cards that make a set or run with it",
-        "EOP-6",
-    )
-
-
-def _pickup_test(state: State) -> Callable[[Card], bool]:
-    """EOP-6 for many cards at once: do two natural cards in hand meld with it?
-
-    Two naturals make a meld with a natural card exactly when they share its
-    rank, or sit beside it in its suit; wild cards take the slower full test.
-    """
-    player = state.to_move or 0
-    wild = state.wild
-    hand = state.hands[player]
-    meld_rules = state.rules.meld_rules
-    natural_support = support.natural_support(hand, meld_rules, wild)
-
-    def supported(card: Card) -> bool:
-        rank = card.rank
-        if rank is None or rank is wild:  # EOP-R6: a wild stands for such a card
-            naturals = [c for c in hand if not melds.is_wild(c, wild)]
-            return support.pair_for(card, naturals, meld_rules, wild) is not None
-        return card in natural_support
-
-    return supported
+_deep_refusal = card_refusal(
+    "to take {card} from below the top of the pile you must hold two "
+    "natural cards that make a set or run with it",
+    "EOP-6",
+)
 
 
 # --- Plays (EOP-6 … EOP-12) -------------------------------------------------------
@@ -181,49 +151,17 @@ def pickup_meld(state: State) -> Test[NewMeld] | None:
     taken = state.turn.must_meld
     if taken is None:
         return None
-    held = Counter(state.turn.support)
     refusal = pickup_pending(state, state.to_move or 0)
-    meld_rules, wild = state.rules.meld_rules, state.wild
+    meld_rules, wild, held = state.rules.meld_rules, state.wild, state.turn.support
 
     def test(move: NewMeld) -> Refusal | None:
-        if taken not in move.cards:
-            return refusal
-        for meld in melds.readings(
-            move.cards, meld_rules, wild=wild, declared=move.declared
+        if support.holds_support(
+            move.cards, taken, held, meld_rules, wild, declared=move.declared
         ):
-            if _pickup_three(meld, taken, held, wild):
-                return None
+            return None
         return refusal
 
     return test
-
-
-def _pickup_three(
-    meld: melds.Meld, taken: Card, held: Counter[Card], wild: Rank | None
-) -> bool:
-    """Whether the meld holds the taken card with two held naturals that meld with it.
-
-    In a set any two naturals of the set do; in a run, the two on one side of
-    the card or one on each side, since the run's places are consecutive.
-    """
-    cards = meld.cards
-    natural = [not melds.is_wild(card, wild) for card in cards]
-    for place in (i for i, card in enumerate(cards) if card == taken):
-        if meld.kind is MeldKind.SET:
-            others = [i for i in range(len(cards)) if i != place]
-            pairs = [(i, j) for i in others for j in others if i < j]
-        else:
-            pairs = [
-                (place - 2, place - 1),
-                (place - 1, place + 1),
-                (place + 1, place + 2),
-            ]
-        for i, j in pairs:
-            if i < 0 or j >= len(cards) or not (natural[i] and natural[j]):
-                continue
-            if Counter((cards[i], cards[j])) <= held:
-                return True
-    return False
 
 
 def pickup_pending(state: State, player: int) -> Refusal | None:

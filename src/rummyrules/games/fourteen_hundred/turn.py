@@ -20,19 +20,22 @@ you can make no meld with 8S, so you must pass (F14-6)
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
-from rummyrules import melds
 from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
 from rummyrules.game.dealing import can_draw
-from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
+from rummyrules.game.machine import (
+    Refusal,
+    Test,
+    card_refusal,
+    refuse,
+    refuses_all,
+)
 from rummyrules.game.moves import Draw, LayOff, NewMeld, Pass, Take
 from rummyrules.game.rummy500_melding import fits_table
 from rummyrules.games.fourteen_hundred import plays, using
 from rummyrules.games.fourteen_hundred.state import FourteenHundredState, options
-from rummyrules.melds import search as meld_search
 from rummyrules.melds import support
 
 __all__ = [
@@ -58,15 +61,6 @@ State = FourteenHundredState
 
 def _can_use_upcard(state: State) -> bool:
     return _can_meld(state, state.discard_pile[0], ())
-
-
-def _uses(
-    state: State, player: int, card: Card, extra: Sequence[Card]
-) -> list[NewMeld]:
-    """The new melds that hold ``card`` and can be made with ``extra`` added to the hand."""
-    hand = hand_after(state.hands[player], add=extra)
-    found = meld_search.find_melds(hand, state.rules.meld_rules, wild=state.wild)
-    return [NewMeld.of(meld) for meld in found if card in meld.cards]
 
 
 def upcard_option(state: State, player: int) -> tuple[Take]:
@@ -204,38 +198,26 @@ def usable(state: State) -> Test[Take]:
     return test
 
 
-@functools.cache
-def _unusable(card: Card) -> Refusal:
-    # Listing tests every card of the pile and refuses most: each refusal is
-    # made once, not once a card a state.
-    return Refusal(
-        f"you could not use {card} in a meld or lay-off this turn, so you may not "
-        "take it",
-        "F14-9",
-    )
+_unusable = card_refusal(
+    "you could not use {card} in a meld or lay-off this turn, so you may not take it",
+    "F14-9",
+)
 
 
 def _can_meld(state: State, card: Card, above: Sequence[Card]) -> bool:
     """Whether the player to move can make a new meld holding ``card`` from the pile.
 
-    The card is taken with the cards ``above`` it. Any meld holding the card
-    holds three cards that are already a meld, so it is enough to try the
-    card with pairs of the cards that could sit beside it: its rank, its suit
-    near it, and wilds. Most cards of a pile have too few of those, which
-    counts of the hand show without a search.
+    The card is taken with the cards ``above`` it; the hand's counts are
+    worked out once a state, for the many cards of a pile.
     """
     meld_rules, wild = state.rules.meld_rules, state.wild
-    player = state.to_move or 0
-    if melds.is_wild(card, wild):
-        return bool(_uses(state, player, card, (*above, card)))  # rare: the full search
-    if not support.may_meld(card, state.memo(_held), above, meld_rules, wild):
-        return False
-    cards = (*state.hands[player], *above)
-    return support.pair_for(card, cards, meld_rules, wild) is not None
+    hand = state.hands[state.to_move or 0]
+    held = state.memo(_held)
+    return support.melds_with(card, hand, meld_rules, wild, above=above, held=held)
 
 
 def _held(state: State) -> support.Held:
-    """The hand of the player to move as counts, for :func:`support.may_meld`."""
+    """The hand of the player to move as counts, for :func:`support.melds_with`."""
     hand = state.hands[state.to_move or 0]
     return support.held_counts(hand, state.rules.meld_rules, state.wild)
 

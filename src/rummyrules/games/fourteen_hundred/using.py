@@ -72,12 +72,7 @@ def still_usable(state: State, player: int, card: Card, *, may_lay_off: bool) ->
     """
     hand = hand_after(state.hands[player], take=[card])
     meld_rules, wild = state.rules.meld_rules, state.wild
-    if melds.is_wild(card, wild):
-        # Rare: the full search, since wilds beside a wild may not be a meld.
-        found = meld_search.find_melds((*hand, card), meld_rules, wild=wild)
-        if any(card in meld.cards for meld in found):
-            return True
-    elif support.pair_for(card, hand, meld_rules, wild) is not None:
+    if support.melds_with(card, hand, meld_rules, wild):
         return True
     return lays_off(state, card, hand, may_lay_off=may_lay_off)
 

@@ -29,7 +29,6 @@ from rummyrules.game.strategy import (
     GoingOutStrategy,
     Seen,
     Shape,
-    close,
     meld_groups,
     without,
 )
@@ -40,6 +39,7 @@ from rummyrules.games.going_out.state import (
     options_of,
 )
 from rummyrules.melds import MeldRules, layouts
+from rummyrules.melds.support import close
 
 __all__ = ["STRATEGY", "GoingOutRummyStrategy"]
 
