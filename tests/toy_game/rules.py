@@ -24,6 +24,7 @@ import attrs
 from rummyrules import Card, GameState, Rank, View
 from rummyrules.core.cards import make_deck
 from rummyrules.core.options import about, at_least, between, is_bool
+from rummyrules.formats.game_rules import GameRules
 from rummyrules.formats.sections import (
     Count,
     Dealer,
@@ -38,7 +39,6 @@ from rummyrules.formats.sections import (
 )
 from rummyrules.game.machine import Machine
 from rummyrules.game.strategy import Strategy
-from rummyrules.games.base import GameRules
 from rummyrules.melds import MeldRules
 
 from . import checks, machine
