@@ -54,6 +54,10 @@ nitpick_ignore_regex = [
         r"py:.*",
         r"(Iterable|Iterator|Sequence|Mapping|Callable|Any|ClassVar|Final|Self|Literal)",
     ),
+    # The option validators of the authoring surface return an attrs validator,
+    # which rummyrules.core.options names by an alias: shown as its name, as
+    # attrs' own names are.
+    (r"py:class", r"Validator"),
 ]
 
 # The API page documents each public object once, under the name it is
@@ -69,16 +73,22 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
 # The doctest builder runs the examples of the pages and of every docstring
-# the API page pulls in. A docstring's examples are written for its module's
-# namespace (as pytest's --doctest-modules runs them); the public docstrings
-# need no more than the public names. Exception messages are part of what the
-# examples show (each names its rule), so they are checked too: Sphinx would
-# ignore them by default.
+# the API page and the contributor page pull in. A docstring's examples are
+# written for its module's namespace (as pytest's --doctest-modules runs
+# them); the public docstrings need no more than the public names, and those
+# of the authoring surface (on the contributor page) no more than its names,
+# attrs, and ``strategy_of`` (how the strategies' examples find a game's
+# strategy, as the bots do). Exception messages are part of what the examples
+# show (each names its rule), so they are checked too: Sphinx would ignore
+# them by default.
 doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 doctest_global_setup = """
 from rummyrules import *
 from rummyrules.bots import *
 from rummyrules.simulation import *
+from rummyrules.authoring import *
+import attrs
+from rummyrules.game.strategy import strategy_of
 """
 
 
@@ -276,8 +286,9 @@ def _resolve_init_annotations(_app: object) -> None:
 # class (``Rummy500State``), a meld on the table (``TableMeld``), the module
 # that does the work. Such a reference has no target, so it is shown as the
 # name it is, unlinked, provided that object exists; a reference to anything
-# else (a name since renamed or removed) still fails the build. The other
-# pages get no such leave: they name public objects only.
+# else (a name since renamed or removed) still fails the build. The
+# contributor page, which documents the authoring surface the same way, has
+# the same leave; the other pages get none: they name public objects only.
 
 
 def _library_object(target: str) -> bool:
@@ -304,6 +315,10 @@ def _library_object(target: str) -> bool:
     return False
 
 
+LEAVE = frozenset({"api", "contributing"})
+"""The pages that document public objects whose signatures name internal ones:
+the API page, and the contributor page's authoring surface."""
+
 THIRD_PARTY = frozenset({"numpy", "gymnasium", "pettingzoo"})
 """Packages of the ``[rl]`` extra, named by signatures: shown unlinked (the build is offline)."""
 
@@ -311,8 +326,8 @@ THIRD_PARTY = frozenset({"numpy", "gymnasium", "pettingzoo"})
 def _name_internal(
     _app: object, _env: object, node: object, contnode: object
 ) -> object:
-    """Show a reference from the API page to an internal object as its name, unlinked."""
-    if node.get("refdomain") != "py" or node.get("refdoc") != "api":  # type: ignore[attr-defined]  # a docutils node
+    """Show a reference from a page of :data:`LEAVE` to an internal object as its name, unlinked."""
+    if node.get("refdomain") != "py" or node.get("refdoc") not in LEAVE:  # type: ignore[attr-defined]  # a docutils node
         return None
     target = node["reftarget"]  # type: ignore[index]  # a docutils node
     if target.partition(".")[0] in THIRD_PARTY:

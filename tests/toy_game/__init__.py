@@ -41,7 +41,7 @@ The rules, each with the ID its refusals name:
 - **ALL-5 The turn limit.** With ``max_turns``, the game ends with no winner
   once that many turns have ended.
 
->>> from rummyrules.game.registry import parse_rules
+>>> from rummyrules import parse_rules
 >>> game = parse_rules("ToyRummy players=3").new_game(seed=7)
 >>> [str(move) for move in game.legal_moves()]
 ['draw', 'take']
@@ -51,7 +51,7 @@ Traceback (most recent call last):
 rummyrules.IllegalMoveError: only the top card of the discard pile, JD, may be taken (TOY-3)
 """
 
-from rummyrules.game.registry import register
+from rummyrules.authoring import register
 
 from .rules import ToyRummy
 

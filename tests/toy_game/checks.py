@@ -21,9 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummyrules import GameState, Phase, StateError, View
-from rummyrules.game.checks import check_turn_limit
-from rummyrules.game.table import TableMeld
+from rummyrules import GameState, Phase, StateError, TableMeld, View
+from rummyrules.authoring import check_turn_limit
 
 from .machine import HAND_SIZE
 from .state import ToyState, ToyView, options

@@ -1,10 +1,10 @@
 """Toy Rummy, played: the deal, the rules of a turn, and what each move does.
 
-A game is a phase machine (:mod:`rummyrules.game.machine`). A turn has two
+A game is a phase machine (:class:`~rummyrules.authoring.Machine`). A turn has two
 phases: in ``draw`` the player draws or takes the top discard (TOY-3); in
 ``play`` they lay new melds (TOY-4) and end the turn with a discard (TOY-5).
 Each rule is one function that both lists and refuses: it returns None, or
-the :class:`~rummyrules.game.machine.Refusal` that names it. The machine asks
+the :class:`~rummyrules.authoring.Refusal` that names it. The machine asks
 the same functions to list the legal moves and to refuse a move, so what is
 listed is exactly what is accepted.
 
@@ -26,21 +26,38 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from rummyrules import Card, Phase, PlayableRules, StockOut, melds
-from rummyrules.core.hands import hand_after, sorted_hand
-from rummyrules.game.dealing import first_order, rebuilt_stock
-from rummyrules.game.machine import (
+from rummyrules import (
+    Card,
+    Discard,
+    Draw,
+    LayOff,
+    Move,
+    NewMeld,
+    Phase,
+    PlayableRules,
+    StockOut,
+    TableMeld,
+    Take,
+)
+from rummyrules.authoring import (
     Kind,
     Machine,
     PhaseRules,
     Refusal,
     Test,
+    check,
+    check_held,
+    discard_options,
+    find_melds,
+    first_order,
+    hand_after,
+    name_discard,
+    readings,
+    rebuilt_stock,
     refuse,
     refuses_all,
+    sorted_hand,
 )
-from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Take
-from rummyrules.game.table import TableMeld
-from rummyrules.game.turns import check_held, discard_options, name_discard
 
 from .state import ToyState, options
 
@@ -140,7 +157,7 @@ def _meld_options(state: State, player: int) -> tuple[NewMeld, ...]:
     """Every set or run the player's hand holds (the shared meld search)."""
     meld_rules = state.rules.meld_rules
     return tuple(
-        NewMeld.of(meld) for meld in melds.find_melds(state.hands[player], meld_rules)
+        NewMeld.of(meld) for meld in find_melds(state.hands[player], meld_rules)
     )
 
 
@@ -151,7 +168,7 @@ def _name_meld(state: State, move: NewMeld, player: int) -> list[NewMeld]:
     them: this game's ``meld_rule`` (TOY-4), or the shape rules (MELD-2, MELD-3).
     """
     check_held(state.hands[player], move.cards)
-    found = melds.check(move.cards, state.rules.meld_rules, declared=move.declared)
+    found = check(move.cards, state.rules.meld_rules, declared=move.declared)
     if not found:
         raise refuse(found.reason, found.rule or "TOY-4")
     return [NewMeld.of(meld) for meld in found.melds]
@@ -186,7 +203,7 @@ def _drawn(state: State, card: Card, **changes: Any) -> State:
 
 def _meld(state: State, move: NewMeld) -> State:
     player = state.to_move or 0
-    (meld,) = melds.readings(move.cards, state.rules.meld_rules, declared=move.declared)
+    (meld,) = readings(move.cards, state.rules.meld_rules, declared=move.declared)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], take=move.cards)
     state = state.replace(

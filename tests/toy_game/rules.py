@@ -21,25 +21,26 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
-from rummyrules import Card, GameState, Rank, View
-from rummyrules.core.cards import make_deck
-from rummyrules.core.options import about, at_least, between, is_bool
-from rummyrules.formats.sections import (
+from rummyrules import Card, GameState, MeldRules, Rank, View, make_deck
+from rummyrules.authoring import (
     Count,
     Dealer,
+    GameRules,
     Hands,
+    Machine,
     Melds,
     Pile,
     Player,
     Section,
     Seed,
     Stock,
+    Strategy,
     ToMove,
+    about,
+    at_least,
+    between,
+    is_bool,
 )
-from rummyrules.game.machine import Machine
-from rummyrules.game.strategy import Strategy
-from rummyrules.games.base import GameRules
-from rummyrules.melds import MeldRules
 
 from . import checks, machine
 from .state import ToyState, ToyView
@@ -86,7 +87,7 @@ class ToyRummy(GameRules[ToyState]):
     short_name: ClassVar[str] = "toy"
     aliases: ClassVar[tuple[str, ...]] = ("toy-rummy",)
     strategy: ClassVar[Strategy] = STRATEGY
-    # A position is written in this order, each section from formats.sections;
+    # A position is written in this order, each section from rummyrules.authoring;
     # those at their default are left out.
     sections: ClassVar[tuple[Section, ...]] = (
         Seed(),

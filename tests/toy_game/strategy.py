@@ -1,8 +1,8 @@
-"""What Toy Rummy answers a bot or a front end (see :mod:`rummyrules.game.strategy`).
+"""What Toy Rummy answers a bot or a front end (see :class:`~rummyrules.authoring.Strategy`).
 
 The bots and the command line never test which game they play: they ask the
 strategy the rules class declares. Toy Rummy is a game of melding as you go,
-so it is a :class:`~rummyrules.game.strategy.PointsStrategy`: the greedy bot
+so it is a :class:`~rummyrules.authoring.PointsStrategy`: the greedy bot
 lays the melds that rid it of the most cards (each card is worth one, see
 ``ToyRummy.card_value``) and discards the card least worth keeping.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rummyrules import Phase, View
-from rummyrules.game.strategy import Dealt, PointsStrategy
+from rummyrules.authoring import Dealt, PointsStrategy
 
 from .state import options
 

@@ -17,16 +17,7 @@ The skeleton here is what every game does the same way: a game that is over,
 a player who is not at the table or whose turn it is not (ALL-2, as
 :mod:`rummyrules.game.playing` says), a move the game does not have, a kind
 of move the phase does not take, and a move whose wild cards can be read more
-than one way (MELD-5).
-
->>> from rummyrules import EndOfThePage
->>> game = EndOfThePage().new_game(seed=1)
->>> [str(move) for move in game.legal_moves()]
-['draw', 'take']
->>> game.apply("discard 7H")
-Traceback (most recent call last):
-...
-rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
+than one way (MELD-5). :class:`Machine` shows it at work.
 """
 
 from __future__ import annotations
@@ -142,10 +133,13 @@ class Kind(Generic[S, M]):
             raises the error that says why (a card not held, no such meld).
         play: The state after one of the options (or a move ``name`` gave).
         gates: Rules that forbid every move of the kind at once.
-        checks: Rules that forbid some of its moves (see :data:`Check`).
+        checks: Rules that forbid some of its moves (see :data:`~rummyrules.game.machine.Check`).
         anyone: Whether any player may make it, even out of turn (1400's
             claims, Going Out Rummy's drops); its moves then carry their
             player.
+
+    >>> [field.name for field in attrs.fields(Kind)][:4]
+    ['move', 'options', 'name', 'play']
     """
 
     move: type[M]
@@ -209,10 +203,6 @@ class Kind(Generic[S, M]):
             return [move for move in options if test(move) is None]
         return [move for move in options if not any(test(move) for test in tests)]
 
-    def _tests(self, state: S) -> list[Test[M]]:
-        """The tests of the rules that apply in this state."""
-        return [test for check in self.checks if (test := check(state)) is not None]
-
     def resolve(self, state: S, move: M, player: int) -> M:
         """The option the move names, once every rule allows it; or the refusal.
 
@@ -230,7 +220,7 @@ class Kind(Generic[S, M]):
             if refusal is not None:
                 raise refusal.error()
         named = self.name(state, move, player)
-        tests = self._tests(state)
+        tests = [test for check in self.checks if (test := check(state)) is not None]
         passing: list[M] = []
         first: Refusal | None = None
         for option in named:
@@ -260,6 +250,9 @@ class PhaseRules(Generic[S]):
         kinds: The kinds, in listing order.
         refuse: Why a move of a kind this phase does not take is refused
             (``you have drawn already this turn``, EOP-5).
+
+    >>> PhaseRules(kinds=(), refuse=lambda state, move: Refusal("no", "ALL-2")).by_move
+    {}
     """
 
     kinds: tuple[Kind[S, Any], ...]
@@ -289,6 +282,15 @@ class Machine(Generic[S]):
         foreign: The game's own words for a move it does not have, where it
             has them; otherwise the move is refused as no move of the game
             (ALL-2).
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> [str(move) for move in game.legal_moves()]
+    ['draw', 'take']
+    >>> game.apply("discard 7H")
+    Traceback (most recent call last):
+    ...
+    rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
     """
 
     game: str

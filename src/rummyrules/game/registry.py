@@ -38,6 +38,7 @@ def register(cls: type[PlayableRules[Any]]) -> type[PlayableRules[Any]]:
     first; a game of your own registers itself the same way from its own
     package, after them.
 
+    >>> from rummyrules.game.registry import VARIANTS
     >>> list(VARIANTS)[:3]
     ['EndOfThePage', 'FourteenHundred', 'GoingOutRummy']
     """

@@ -326,7 +326,7 @@ class Strategy:
     def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
         """The game's own fields of a state rebuilt from a view and a deal of its hidden cards.
 
-        Shared code fills the fields every state has (:class:`GameState`);
+        Shared code fills the fields every state has (:class:`~rummyrules.GameState`);
         the game says how its own follow from the view. By default, each is
         the view's field of the same name; a game whose state keeps more
         than its view shows says how to fill the rest. Where the view tells

@@ -17,6 +17,7 @@ import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
+from rummyrules.formats.game_rules import GameRules
 from rummyrules.formats.sections import (
     ROUND,
     SCORES,
@@ -41,7 +42,6 @@ from rummyrules.game.machine import Machine
 from rummyrules.game.rules import check_decks
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
-from rummyrules.games.base import GameRules
 from rummyrules.games.end_of_the_page import checks as end_of_the_page_checks
 from rummyrules.games.end_of_the_page import machine as end_of_the_page_game
 from rummyrules.games.end_of_the_page.state import (

@@ -26,6 +26,7 @@ from rummyrules.core.options import (
     choice,
     is_bool,
 )
+from rummyrules.formats.game_rules import GameRules
 from rummyrules.formats.sections import (
     ROUND,
     SCORES,
@@ -49,7 +50,6 @@ from rummyrules.game.machine import Machine
 from rummyrules.game.rules import check_decks
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
-from rummyrules.games.base import GameRules
 from rummyrules.games.fourteen_hundred import checks as fourteen_hundred_checks
 from rummyrules.games.fourteen_hundred import machine as fourteen_hundred_game
 from rummyrules.games.fourteen_hundred.positions import Claim, Marker

@@ -22,6 +22,7 @@ import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.options import about, at_least, between, is_bool
+from rummyrules.formats.game_rules import GameRules
 from rummyrules.formats.sections import (
     Count,
     Dealer,
@@ -38,7 +39,6 @@ from rummyrules.formats.sections import (
 from rummyrules.game.machine import Machine
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
-from rummyrules.games.base import GameRules
 from rummyrules.games.gin_rummy import checks as gin_checks
 from rummyrules.games.gin_rummy import machine as gin_game
 from rummyrules.games.gin_rummy.deadwood import card_points

@@ -19,6 +19,7 @@ from rummyrules.core.cards import Card, Rank, make_deck, read_cards
 from rummyrules.core.errors import OptionError
 from rummyrules.core.options import about, at_least, between, choice, is_bool
 from rummyrules.core.shuffle import shuffled
+from rummyrules.formats.game_rules import GameRules
 from rummyrules.formats.sections import (
     ROUND,
     Cards,
@@ -40,7 +41,6 @@ from rummyrules.game.machine import Machine
 from rummyrules.game.rules import CardsLike
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
-from rummyrules.games.base import GameRules
 from rummyrules.games.going_out import checks as going_out_checks
 from rummyrules.games.going_out import machine as going_out_game
 from rummyrules.games.going_out.dealer import DealerDraw, draw_for_dealer

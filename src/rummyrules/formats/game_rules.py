@@ -2,7 +2,8 @@
 
 A game's rules class derives from :class:`GameRules`, which reads and
 writes the game's positions with the shared formats; the game only declares
-its own sections.
+its own sections. It lives in this layer, below the games, so that
+:mod:`rummyrules.authoring` can offer it to every game, the library's own too.
 
 >>> from rummyrules import GoingOutRummy
 >>> rules = GoingOutRummy(hand_size=2)
