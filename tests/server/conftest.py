@@ -30,7 +30,11 @@ T = TypeVar("T")
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Limits(wait=0.2, max_wait=2))) as test_client:
+    # The bots play until a person must act before every answer, however busy
+    # the machine: with the default 2 s, a loaded machine leaves bot moves for
+    # after the answer, and a test reading whose turn it is would see a bot's.
+    limits = Limits(wait=0.2, max_wait=2, bot_time=60)
+    with TestClient(create_app(limits)) as test_client:
         yield test_client
 
 
