@@ -845,7 +845,7 @@ def matches(draw: st.DrawFn, *, max_games: int = 3) -> Match:
     return match
 
 
-# --- Game records (tests/test_records.py) ------------------------------------
+# --- Game records (tests/formats/test_records.py) ------------------------------
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from rummyrules.formats.records import parse_record
 from rummyrules.game.registry import VARIANTS, option_text
 from rummyrules.game.state import PlayableRules
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 COMMANDS = ("demo", "play", "check", "simulate", "rules", "replay")
 
 
@@ -1039,7 +1039,9 @@ def test_simulate_finds_a_bot_module_in_the_current_directory_on_every_worker(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # As a user would: mybots.py beside them, not installed, not on sys.path.
-    source = Path(__file__).with_name("simulation_bots.py").read_text(encoding="utf-8")
+    source = (Path(__file__).parents[1] / "simulation_bots.py").read_text(
+        encoding="utf-8"
+    )
     (tmp_path / "cwd_bots.py").write_text(source, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".")])
