@@ -666,7 +666,7 @@ def dealer_decks(draw: st.DrawFn, rules: GoingOutRummy) -> tuple[Card, ...]:
     return (*top, *rest)
 
 
-# --- Saved values and views (test_serialize.py, test_views.py) ----------------
+# --- Saved values and views (test_serialize_*.py, test_views.py) --------------
 # One block of its own: games of every variant after random play, and matches.
 
 
