@@ -48,10 +48,10 @@ from typing import Any
 
 import attrs
 import gin_deadwood
-from melds import cold
 from peer_modules import optional, version_of
 from playout import TABLES, play_for
 
+from melds import cold
 from rummyrules import (
     WILDCARD,
     Card,

@@ -28,7 +28,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ["RUMMYRULES_REQUIRE_PEERS"] = "1"
     return int(
         pytest.main(
-            ["-q", "-s", "-p", "no:cacheprovider", "tests/test_gin_vs_openspiel.py"]
+            [
+                "-q",
+                "-s",
+                "-p",
+                "no:cacheprovider",
+                "tests/games/gin_rummy/test_gin_vs_openspiel.py",
+            ]
         )
     )
 

@@ -7,7 +7,7 @@ exception; the script prints, per game, the games, actions and time.
 
     PYTHONPATH=src python benchmarks/soak_rl.py --games 10000
 
-The test suite runs it with a few hundred games (tests/test_rl.py).
+The test suite runs it with a few hundred games (tests/rl/test_rl.py).
 """
 
 from __future__ import annotations

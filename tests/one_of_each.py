@@ -2,7 +2,7 @@
 
 States and views of every game at a point of play worth saving (a claim, a
 declared wild, a match's second game), moves of every kind, rules with
-options set. ``tests/test_json_schema.py`` validates each as ``dumps``
+options set. ``tests/formats/test_json_schema.py`` validates each as ``dumps``
 writes it, and ``docs/saving.rst`` quotes the 1400 view ``1400_view_wilds``.
 """
 

@@ -666,7 +666,7 @@ def dealer_decks(draw: st.DrawFn, rules: GoingOutRummy) -> tuple[Card, ...]:
     return (*top, *rest)
 
 
-# --- Saved values and views (test_serialize.py, test_views.py) ----------------
+# --- Saved values and views (test_serialize_*.py, test_views.py) --------------
 # One block of its own: games of every variant after random play, and matches.
 
 
@@ -845,7 +845,7 @@ def matches(draw: st.DrawFn, *, max_games: int = 3) -> Match:
     return match
 
 
-# --- Game records (tests/test_records.py) ------------------------------------
+# --- Game records (tests/formats/test_records.py) ------------------------------
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PEER_TESTS = [
     "tests/openspiel_gin.py",
-    "tests/test_gin_vs_openspiel.py",
-    "tests/test_gin_deadwood.py",
+    "tests/games/gin_rummy/test_gin_vs_openspiel.py",
+    "tests/games/gin_rummy/test_gin_deadwood.py",
 ]
 """The modules that need OpenSpiel: a helper collected for its doctests, and two tests."""
 

@@ -6,7 +6,8 @@ face up besides, which its strategy names (``strategy.shown``: the face-up
 wild card of End of the Page and 1400, 1400's marker). No view, and no saved
 view, shows any other card; and views of two states that differ only in the
 cards a player may not see are equal. A game's own views are pinned by its
-own tests (``tests/test_views.py``, ``test_going_out_properties.py``).
+own tests (``tests/game/test_views.py``,
+``tests/games/going_out/test_going_out_properties.py``).
 """
 
 from __future__ import annotations

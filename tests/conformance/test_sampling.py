@@ -6,7 +6,7 @@ the position, the sample passes the checks on load, shows the player the
 very view it was made from (legal moves, events and round results
 included), keeps every card the view shows where it lies, and the hidden
 cards do move. The distribution over deals is pinned on small decks in
-``tests/test_sampling.py``.
+``tests/formats/test_sampling.py``.
 """
 
 from __future__ import annotations

@@ -143,7 +143,7 @@ def every_move_class(cls: type[Move] = Move) -> Iterator[type[Move]]:
 
 
 def test_each_kind_of_move_has_its_own_word_and_the_schema_lists_them_all() -> None:
-    """The library's moves; a game of the tests may add its own (tests/test_moves.py)."""
+    """The library's moves; a game of the tests may add its own (tests/game/test_moves.py)."""
     ours = [
         cls for cls in every_move_class() if cls.__module__.startswith("rummyrules.")
     ]

@@ -160,7 +160,7 @@ def test_greedy_bot_is_a_bot_and_waits_out_of_turn() -> None:
 
 # --- GreedyBot asks the game ------------------------------------------------------
 
-SRC = Path(__file__).resolve().parent.parent / "src" / "rummyrules"
+SRC = Path(__file__).resolve().parents[2] / "src" / "rummyrules"
 
 
 def imported(path: Path) -> set[str]:

@@ -38,12 +38,14 @@ from strategies import any_games, gin_tables, played_games
 TWO = FourteenHundred(players=2)
 THREE = FourteenHundred(players=3)
 
-# PILE (as in test_fourteen_hundred.py), two players, the dealer is player 1:
+# PILE (as in tests/games/fourteen_hundred/conftest.py), two players, the
+# dealer is player 1:
 #   player 0 shows a 6: 6C JS KS AS 10D 10S, and is dealt 9D (9s are wild)
 #   player 1 shows a 4: 4D 7C 7D QS; the upcard is 7H; the stock starts 7S 3H 10C
 PILE = "6C JS KS AS 10D 10S  4D 7C 7D QS  9D  7H  7S 3H 10C"
-# CLAIM (as in test_fourteen_hundred.py), three players, the dealer is player 2;
-# Queens are wild. Player 2 ends up discarding 7S, which fits player 0's 7s.
+# CLAIM (as in tests/games/fourteen_hundred/conftest.py), three players, the
+# dealer is player 2; Queens are wild. Player 2 ends up discarding 7S, which
+# fits player 0's 7s.
 CLAIM = "4C 7C 7D KH  5D 2S 3S 4S JH  3D 7S 9H  QD  7H  AC 10H 5S"
 
 

@@ -63,7 +63,7 @@ from rummyrules.rl import (
 )
 from strategies import game_walks, some_states
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import soak_rl  # the soak script, found in benchmarks/ through the path just set
 
 OPTIONS: list[PlayableRules[Any]] = [

@@ -1,0 +1,1 @@
+"""Tests of rummyrules.bots: the greedy, random and search bots."""

@@ -1,0 +1,1 @@
+"""Tests of rummyrules.cli: the rummyrules command."""

@@ -1,0 +1,1 @@
+"""Tests of rummyrules.core: cards and their text, decks, the seeded shuffle."""

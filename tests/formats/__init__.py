@@ -1,0 +1,1 @@
+"""Tests of rummyrules.formats: positions, records, saved JSON and its schema, the readers' refusals, sampling, fair deals."""

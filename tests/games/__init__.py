@@ -1,0 +1,1 @@
+"""Tests of each game of rummyrules.games, one package a game."""

@@ -1,0 +1,1 @@
+"""1400 (rummyrules.games.fourteen_hundred), rule by rule (F14-*)."""

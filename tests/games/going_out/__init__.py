@@ -1,0 +1,1 @@
+"""Going Out Rummy (rummyrules.games.going_out), rule by rule (GOR-*), its matches and properties."""

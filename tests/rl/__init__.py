@@ -1,0 +1,1 @@
+"""Tests of rummyrules.rl: actions, observations, environments."""

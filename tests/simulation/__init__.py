@@ -1,0 +1,1 @@
+"""Tests of rummyrules.simulation: simulate and its summary."""
