@@ -7,7 +7,8 @@ commits, so a worker wakes its long polls and WebSockets for a move
 another worker took. Two workers saving one table at once are told apart
 by the row's revision (:meth:`~rummyrules.server.sql.SqlStorage.save`).
 
-The tests run against a real server (tests/server/test_postgres.py)::
+The tests run against a real server (tests/server/test_storage.py, and
+every server test given the ``postgres`` fixture of tests/server/conftest.py)::
 
     storage = PostgresStorage("postgresql://127.0.0.1:5432/test")
 """
