@@ -200,7 +200,7 @@ class Deal(Protocol[S_co]):
     Generic in the game's state class, so that the first round and each next
     one are typed as that game's state.
 
-    >>> from rummyrules.games.end_of_the_page.deal import deal as eop_deal
+    >>> from rummyrules.games.end_of_the_page.plays import deal as eop_deal
     >>> from rummyrules.games.fourteen_hundred.deal import deal as f14_deal
     >>> deals: list[Deal[Rummy500State]] = [eop_deal, f14_deal]
     >>> len(deals)
@@ -243,7 +243,7 @@ def next_round(state: Rummy500State, deal: Deal[R]) -> R:
     """The next round: the deal passes one seat left (EOP-R1, F14-R4), the seed shuffles.
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.games.end_of_the_page.deal import deal
+    >>> from rummyrules.games.end_of_the_page.plays import deal
     >>> game = EndOfThePage().new_game(seed=4, dealer=1)
     >>> next_round(game, deal).dealer
     0

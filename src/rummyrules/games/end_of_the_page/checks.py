@@ -18,7 +18,7 @@ rummyrules.StateError: sheet: every round of the page is scored, so the game is 
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from rummyrules.core.cards import Rank
 from rummyrules.core.errors import StateError
@@ -35,13 +35,13 @@ from rummyrules.game.checks import (
     check_turn_limit,
 )
 from rummyrules.game.deal_checks import check_dealt_hand
-from rummyrules.game.state import GameState, Phase, PlayableRules, View
-from rummyrules.games.end_of_the_page.deal import hand_size
+from rummyrules.game.state import GameState, Phase, View
+from rummyrules.games.end_of_the_page.plays import hand_size
 from rummyrules.games.end_of_the_page.state import (
+    EndOfThePageOptions,
     EndOfThePageState,
     EndOfThePageTurn,
     EndOfThePageView,
-    options_of,
 )
 
 __all__ = ["check_state", "check_view"]
@@ -82,9 +82,8 @@ def check_state(state: GameState) -> None:
     held = seat is not None and state.face_up in state.hands[seat]
     check_face_up(state.face_up, seat=seat, wild=state.wild, held=held)
     check_lay_offs(state.melds, "EOP-9")
-    options = options_of(state.rules)
-    check_turn_limit(state, options.max_turns, goes_on=state.out is not None)
-    check_never_rebuilt(state, options.stock_out, "EOP-R4")
+    check_turn_limit(state, state.rules.max_turns, goes_on=state.out is not None)
+    check_never_rebuilt(state, state.rules.stock_out, "EOP-R4")
     _check_out(state)
     _check_had_turn(state)
     _check_deal(state)
@@ -114,9 +113,9 @@ def check_view(view: View) -> None:
     check_seen(view, view.face_up if other else None)
 
 
-def _check_page(rows: int, rules: PlayableRules[Any], *, over: bool) -> None:
+def _check_page(rows: int, rules: EndOfThePageOptions, *, over: bool) -> None:
     """EOP-17: the game is over exactly when every row of the page is scored."""
-    rounds = options_of(rules).rounds
+    rounds = rules.rounds
     if rows > rounds:
         raise StateError(
             f"sheet: a page of {rounds} rounds has no room for {rows} rows (EOP-17)"

@@ -1,12 +1,15 @@
-"""What each move of End of the Page does to the state, once the rules allow it.
+"""End of the Page, dealt and played: the deal, and what each move does once allowed.
 
-A draw or a take begins the plays (EOP-5, EOP-6); melds and lay-offs go to
-the table, and one that empties the hand leaves the player floating (EOP-13);
-a discard ends the turn, and discarding the last card goes out (EOP-11).
-When someone is out, each player who has not had a turn has one (EOP-14);
-then the round is scored and the next one dealt, until the page is full
-(EOP-16, EOP-17). The moves here have passed the rules of a turn
-(:mod:`rummyrules.games.end_of_the_page.turn`).
+A round is dealt from the seed or a stacked deck: a flipped card sets each
+hand, the dealer's the wild rank (EOP-2 … EOP-4). A draw or a take begins
+the plays (EOP-5, EOP-6); melds and lay-offs go to the table, and one that
+empties the hand leaves the player floating (EOP-13); a discard ends the
+turn, and discarding the last card goes out (EOP-11). When someone is out,
+each player who has not had a turn has one (EOP-14); then the round is
+scored and the next one dealt, the deal passing one seat left (EOP-R1),
+until the page is full (EOP-16, EOP-17). The page itself may be taped
+longer or ripped shorter between rounds. The moves here have passed the
+rules of a turn (:mod:`rummyrules.games.end_of_the_page.machine`).
 
 >>> from rummyrules import EndOfThePage, parse_move
 >>> game = EndOfThePage().new_game(seed=3)
@@ -17,26 +20,133 @@ then the round is scored and the next one dealt, until the page is full
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
 import attrs
 
 from rummyrules import melds
-from rummyrules.core.hands import hand_after
+from rummyrules.core.cards import Card, Rank
+from rummyrules.core.errors import OptionError
+from rummyrules.core.hands import hand_after, sorted_hand
+from rummyrules.core.inputs import brief
 from rummyrules.game import rummy500, rummy500_melding
 from rummyrules.game.dealing import rebuilt_stock
 from rummyrules.game.moves import Discard, Draw, LayOff, NewMeld, Take
 from rummyrules.game.state import Phase
-from rummyrules.games.end_of_the_page.deal import deal
 from rummyrules.games.end_of_the_page.state import (
+    EndOfThePageOptions,
     EndOfThePageState,
     EndOfThePageTurn,
-    options,
 )
 
-__all__ = ["discard", "draw", "lay_off", "meld", "take"]
+__all__ = [
+    "deal",
+    "discard",
+    "draw",
+    "hand_size",
+    "lay_off",
+    "meld",
+    "take",
+    "with_page",
+]
 
 State = EndOfThePageState
+
+
+# --- The deal and the page (EOP-2 … EOP-4, EOP-17) -------------------------------
+
+_SIZES: Final = {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.ACE: 14}
+
+
+def hand_size(card: Card) -> int:
+    """How many cards a flipped card deals (EOP-2): 3 to 10 face value, J 11 … A 14.
+
+    >>> hand_size(Card.parse("7H")), hand_size(Card.parse("AS"))
+    (7, 14)
+    """
+    if card.rank is None:  # pragma: no cover - End of the Page has no WILDCARDs
+        raise OptionError("a WILDCARD deals no hand in End of the Page")
+    return _SIZES.get(card.rank, int(card.rank))
+
+
+def deal(
+    rules: EndOfThePageOptions,
+    order: Sequence[Card],
+    *,
+    seed: int,
+    dealer: int,
+    sheet: tuple[tuple[int, ...], ...],
+) -> State:
+    """Deal one round from the deck order (EOP-2, EOP-3, EOP-4).
+
+    From the dealer's left, each player's top card is flipped and sets how
+    many cards they get, itself included; the dealer is dealt last, and the
+    dealer's first card that is not an Ace sets the wild rank. Then one card
+    starts the discard pile.
+
+    >>> from rummyrules import EndOfThePage
+    >>> rules = EndOfThePage()
+    >>> game = deal(rules, rules.deck(), seed=0, dealer=0, sheet=())
+    >>> [len(hand) for hand in game.hands], str(game.wild), str(game.discard_pile[0])
+    ([4, 14], '4', '8H')
+    """
+    players = rules.players
+    hands: list[tuple[Card, ...]] = [()] * players
+    top = 0
+    wild_card: Card | None = None
+    for seat in range(1, players + 1):
+        player = (dealer + seat) % players
+        count = hand_size(order[top])
+        dealt = tuple(order[top : top + count])
+        if player == dealer:
+            wild_card = next(card for card in dealt if card.rank is not Rank.ACE)
+        hands[player] = sorted_hand(dealt)
+        top += count
+    if wild_card is None:  # pragma: no cover - the dealer is always dealt
+        raise AssertionError(order)
+    return State(
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        wild=wild_card.rank,
+        face_up=wild_card,
+        hands=tuple(hands),
+        stock=tuple(order[top + 1 :]),
+        discard_pile=(order[top],),
+        score_sheet=sheet,
+        phase=Phase.DRAW,
+        to_move=(dealer + 1) % players,
+        had_turn=(False,) * players,
+    )
+
+
+def with_page(state: State, rounds: int) -> State:
+    """The game with a page of ``rounds`` rows, taped longer or ripped shorter (EOP-17).
+
+    The page never gets shorter than the rounds already begun. A game that
+    was over goes on when the page grows.
+
+    >>> from rummyrules import EndOfThePage
+    >>> with_page(EndOfThePage().new_game(seed=1), 0)
+    Traceback (most recent call last):
+    ...
+    rummyrules.OptionError: the page must keep at least the 1 rounds already begun, not 0 (EOP-17)
+    """
+    begun = len(state.score_sheet) + (0 if state.is_over else 1)
+    if type(rounds) is not int or rounds < max(1, begun):
+        message = (
+            f"the page must keep at least the {begun} rounds already begun, "
+            f"not {brief(rounds)} (EOP-17)"
+        )
+        raise OptionError(message)
+    state = state.replace(rules=attrs.evolve(state.rules, rounds=rounds))
+    if state.is_over and rounds > len(state.score_sheet):
+        return rummy500.next_round(state, deal)
+    return state
+
+
+# --- The moves (EOP-5 … EOP-17) ---------------------------------------------------
 
 
 def draw(state: State, move: Draw) -> State:
@@ -52,7 +162,7 @@ def draw(state: State, move: Draw) -> State:
     """
     del move
     if not state.stock:
-        state = rebuilt_stock(state, options(state).stock_out)
+        state = rebuilt_stock(state, state.rules.stock_out)
         if not state.stock:
             return _end_round(state)  # EOP-R4: nothing left to draw
     player = state.to_move or 0
@@ -87,7 +197,7 @@ def take(state: State, move: Take) -> State:
         into_hand, left = [taken], pile[1:]
         turn = EndOfThePageTurn(taken=taken, held_copy=taken in hand)
     else:
-        if options(state).take_cards_above:  # EOP-R2
+        if state.rules.take_cards_above:  # EOP-R2
             into_hand, left = [*pile[:depth], taken], pile[depth + 1 :]
         else:
             into_hand, left = [taken], (*pile[:depth], *pile[depth + 1 :])
@@ -176,7 +286,7 @@ def _end_turn(state: State, *, out: int | None = None, **changes: Any) -> State:
     players = state.players
     out = state.out if out is None else out
     turns = state.turns + 1
-    limit = options(state).max_turns
+    limit = state.rules.max_turns
     if out is not None:
         # EOP-14: everyone who has not had a turn yet has one, in order.
         waiting = [
@@ -200,6 +310,6 @@ def _end_turn(state: State, *, out: int | None = None, **changes: Any) -> State:
 def _end_round(state: State) -> State:
     """Score the round (EOP-16), then deal the next one or end the game (EOP-17)."""
     state = rummy500.add_result(state, rummy500.counted(state, rule="EOP-16"))
-    if len(state.score_sheet) >= options(state).rounds:
+    if len(state.score_sheet) >= state.rules.rounds:
         return state.replace(phase=Phase.OVER, to_move=None, turn=EndOfThePageTurn())
     return rummy500.next_round(state, deal)

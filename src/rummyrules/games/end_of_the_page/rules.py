@@ -16,8 +16,6 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
-from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
-from rummyrules.formats.game_rules import GameRules
 from rummyrules.formats.sections import (
     ROUND,
     SCORES,
@@ -38,13 +36,14 @@ from rummyrules.formats.sections import (
     TurnWords,
     Wild,
 )
+from rummyrules.game import rummy500
 from rummyrules.game.machine import Machine
-from rummyrules.game.rules import check_decks
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
-from rummyrules.games.end_of_the_page import checks as end_of_the_page_checks
-from rummyrules.games.end_of_the_page import machine as end_of_the_page_game
+from rummyrules.games.end_of_the_page import checks, plays
+from rummyrules.games.end_of_the_page.machine import MACHINE
 from rummyrules.games.end_of_the_page.state import (
+    EndOfThePageOptions,
     EndOfThePageState,
     EndOfThePageTurn,
     EndOfThePageView,
@@ -66,26 +65,9 @@ MELD_RULES: Final = MeldRules(
     wild_rule="EOP-8",
 )
 
-CARDS_PER_DECK: Final = 48
-MOST_CARDS_DEALT: Final = 14  # an Ace flipped gives 14 cards (EOP-2)
-
-
-def _default_decks(instance: EndOfThePage) -> int:
-    # Defaults are made before validators run: a bad ``players`` must reach
-    # its own validator, whose message is the one to show.
-    if type(instance.players) is not int or instance.players <= 3:
-        return 1
-    return 2 if instance.players <= 6 else 3
-
-
-def _stock_out(value: StockOut | str) -> StockOut:
-    return choice(
-        StockOut, value, game="End of the Page", name="stock_out", rule="EOP-R4"
-    )
-
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class EndOfThePage(GameRules[EndOfThePageState]):
+class EndOfThePage(EndOfThePageOptions):
     """The rules of End of the Page, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -145,62 +127,6 @@ class EndOfThePage(GameRules[EndOfThePageState]):
     )
     aliases: ClassVar[tuple[str, ...]] = ("end-of-the-page",)
 
-    players: int = attrs.field(
-        default=2,
-        validator=between(2, 8),
-        metadata=about("EOP-1", "Players at the table."),
-    )
-    decks: int = attrs.field(
-        default=attrs.Factory(_default_decks, takes_self=True),
-        validator=between(1, 3),
-        metadata=about(
-            "EOP-1", "Decks of 48 cards (no 2s); 4 or more players need two."
-        ),
-    )
-    rounds: int = attrs.field(
-        default=10,
-        validator=between(1, 1000),
-        metadata=about("EOP-17", "Rounds on the page."),
-    )
-    take_cards_above: bool = attrs.field(
-        default=True,
-        validator=is_bool,
-        metadata=about(
-            "EOP-R2", "A deep pickup takes the cards above the chosen one too."
-        ),
-    )
-    discard_taken_card: bool = attrs.field(
-        default=True,
-        validator=is_bool,
-        metadata=about(
-            "EOP-R3",
-            "The card just taken from the discard pile may be discarded again.",
-        ),
-    )
-    stock_out: StockOut = attrs.field(
-        default=StockOut.END_ROUND,
-        converter=_stock_out,
-        metadata=about("EOP-R4", "What happens when the stock is empty."),
-    )
-    max_turns: int | None = attrs.field(
-        default=None,
-        validator=at_least(1),
-        metadata=about("ALL-5", "Turns after which a round ends unfinished."),
-    )
-
-    def __attrs_post_init__(self) -> None:
-        check_decks(
-            self,
-            decks=self.decks,
-            deal=(
-                self.players,
-                f"{self.players} * {MOST_CARDS_DEALT} + 1",
-                self.players * MOST_CARDS_DEALT + 1,
-            ),
-            per_deck=CARDS_PER_DECK,
-            rule="EOP-1",
-        )
-
     @property
     def meld_rules(self) -> MeldRules:
         """Sets and runs of 3 or more; runs 3 to Ace; two naturals between wilds.
@@ -225,7 +151,7 @@ class EndOfThePage(GameRules[EndOfThePageState]):
         >>> EndOfThePage().machine.legal_moves(EndOfThePage().new_game(seed=1))
         (Draw(player=None), Take(player=None, card=None))
         """
-        return end_of_the_page_game.MACHINE
+        return MACHINE
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
@@ -247,7 +173,7 @@ class EndOfThePage(GameRules[EndOfThePageState]):
         ... )
         (2, 0, 48)
         """
-        return end_of_the_page_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
+        return rummy500.start(self, plays.deal, seed=seed, deck=deck, dealer=dealer)
 
     def with_page(self, state: EndOfThePageState, rounds: int) -> EndOfThePageState:
         """The game with a page of ``rounds`` rows, taped longer or ripped shorter (EOP-17).
@@ -260,7 +186,7 @@ class EndOfThePage(GameRules[EndOfThePageState]):
             raise TypeError(
                 f"state must be an End of the Page game, not {type(state).__name__}"
             )
-        return end_of_the_page_game.with_page(state, rounds)
+        return plays.with_page(state, rounds)
 
     def check_state(self, state: GameState) -> None:
         """Refuse a game, sound in shape, that no play of End of the Page reaches.
@@ -274,7 +200,7 @@ class EndOfThePage(GameRules[EndOfThePageState]):
         ...
         rummyrules.StateError: reshuffles: under stock_out=end_round the stock is never rebuilt (EOP-R4)
         """
-        end_of_the_page_checks.check_state(state)
+        checks.check_state(state)
 
     def check_view(self, view: View) -> None:
         """Refuse a view, sound in shape, that no play of End of the Page shows.
@@ -282,7 +208,7 @@ class EndOfThePage(GameRules[EndOfThePageState]):
         >>> rules = EndOfThePage()
         >>> rules.check_view(rules.new_game(seed=1).view(0))
         """
-        end_of_the_page_checks.check_view(view)
+        checks.check_view(view)
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """A card's points (EOP-15): wilds and Aces 100, 8 to K 10, 3 to 7 5.

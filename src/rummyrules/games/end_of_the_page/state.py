@@ -1,4 +1,7 @@
-"""End of the Page's state and view: what only this game keeps.
+"""End of the Page's options, state and view: what only this game keeps.
+
+The options are declared here, below the turn machine, so that the state
+and the view can name them: the rules class in ``rules.py`` inherits them.
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=3)
@@ -8,72 +11,110 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
 from rummyrules.core.cards import Card
-from rummyrules.core.options import StockOut
+from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
+from rummyrules.formats.game_rules import GameRules
+from rummyrules.game.rules import check_decks
 from rummyrules.game.rummy500 import Rummy500State, Rummy500View
-from rummyrules.game.state import GameState, Phase, PlayableRules
+from rummyrules.game.state import Phase, PlayableRules
 
 __all__ = [
+    "EndOfThePageOptions",
     "EndOfThePageState",
     "EndOfThePageTurn",
     "EndOfThePageView",
-    "Options",
-    "options",
-    "options_of",
 ]
 
-
-class Options(Protocol):
-    """The options of End of the Page that its turn machine reads."""
-
-    @property
-    def players(self) -> int:
-        """Players at the table (EOP-1)."""
-
-    @property
-    def rounds(self) -> int:
-        """Rounds on the page (EOP-17)."""
-
-    @property
-    def take_cards_above(self) -> bool:
-        """A deep pickup takes the cards above too (EOP-R2)."""
-
-    @property
-    def discard_taken_card(self) -> bool:
-        """The card just taken may be discarded again (EOP-R3)."""
-
-    @property
-    def stock_out(self) -> StockOut:
-        """What an empty stock does (EOP-R4)."""
-
-    @property
-    def max_turns(self) -> int | None:
-        """Turns after which a round ends unfinished (ALL-5)."""
+CARDS_PER_DECK: Final = 48
+MOST_CARDS_DEALT: Final = 14  # an Ace flipped gives 14 cards (EOP-2)
 
 
-def options_of(rules: PlayableRules[Any]) -> Options:
-    """The End of the Page options of a rules object of the game.
+def _default_decks(instance: EndOfThePageOptions) -> int:
+    # Defaults are made before validators run: a bad ``players`` must reach
+    # its own validator, whose message is the one to show.
+    if type(instance.players) is not int or instance.players <= 3:
+        return 1
+    return 2 if instance.players <= 6 else 3
+
+
+def _stock_out(value: StockOut | str) -> StockOut:
+    return choice(
+        StockOut, value, game="End of the Page", name="stock_out", rule="EOP-R4"
+    )
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class EndOfThePageOptions(GameRules["EndOfThePageState"]):
+    """The options of End of the Page (its house rules), declared once.
+
+    The rules class, :class:`~rummyrules.EndOfThePage`, is these options and
+    what the shared layers ask of the game; the state and view declare their
+    ``rules`` as these, so that the turn machine reads the options typed.
 
     >>> from rummyrules import EndOfThePage
-    >>> options_of(EndOfThePage()).max_turns is None
+    >>> isinstance(EndOfThePage(), EndOfThePageOptions)
     True
     """
-    # Only this game's rules come here, and its rules class has them all.
-    return cast("Options", rules)
 
+    players: int = attrs.field(
+        default=2,
+        validator=between(2, 8),
+        metadata=about("EOP-1", "Players at the table."),
+    )
+    decks: int = attrs.field(
+        default=attrs.Factory(_default_decks, takes_self=True),
+        validator=between(1, 3),
+        metadata=about(
+            "EOP-1", "Decks of 48 cards (no 2s); 4 or more players need two."
+        ),
+    )
+    rounds: int = attrs.field(
+        default=10,
+        validator=between(1, 1000),
+        metadata=about("EOP-17", "Rounds on the page."),
+    )
+    take_cards_above: bool = attrs.field(
+        default=True,
+        validator=is_bool,
+        metadata=about(
+            "EOP-R2", "A deep pickup takes the cards above the chosen one too."
+        ),
+    )
+    discard_taken_card: bool = attrs.field(
+        default=True,
+        validator=is_bool,
+        metadata=about(
+            "EOP-R3",
+            "The card just taken from the discard pile may be discarded again.",
+        ),
+    )
+    stock_out: StockOut = attrs.field(
+        default=StockOut.END_ROUND,
+        converter=_stock_out,
+        metadata=about("EOP-R4", "What happens when the stock is empty."),
+    )
+    max_turns: int | None = attrs.field(
+        default=None,
+        validator=at_least(1),
+        metadata=about("ALL-5", "Turns after which a round ends unfinished."),
+    )
 
-def options(state: GameState) -> Options:
-    """The End of the Page options of a state's rules.
-
-    >>> from rummyrules import EndOfThePage
-    >>> options(EndOfThePage().new_game(seed=1)).max_turns is None
-    True
-    """
-    return options_of(state.rules)
+    def __attrs_post_init__(self) -> None:
+        check_decks(
+            self,
+            decks=self.decks,
+            deal=(
+                self.players,
+                f"{self.players} * {MOST_CARDS_DEALT} + 1",
+                self.players * MOST_CARDS_DEALT + 1,
+            ),
+            per_deck=CARDS_PER_DECK,
+            rule="EOP-1",
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -114,6 +155,11 @@ class EndOfThePageState(Rummy500State):
     (1, 2)
     """
 
+    if TYPE_CHECKING:
+        # This game's states hold this game's rules: the type checker reads
+        # their options typed. Declared for it alone, the field stays where
+        # GameState puts it, first, in reprs and saved JSON.
+        rules: EndOfThePageOptions
     phase: Phase
     turn: EndOfThePageTurn = EndOfThePageTurn()
     had_turn: tuple[bool, ...]
@@ -160,5 +206,7 @@ class EndOfThePageView(Rummy500View):
     True
     """
 
+    if TYPE_CHECKING:  # the game's own rules, as in its state
+        rules: EndOfThePageOptions
     phase: Phase
     turn: EndOfThePageTurn

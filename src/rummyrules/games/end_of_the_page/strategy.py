@@ -17,7 +17,7 @@ from rummyrules.core.cards import Card
 from rummyrules.game.moves import Take
 from rummyrules.game.state import Phase, View
 from rummyrules.game.strategy import Dealt, Rummy500Strategy
-from rummyrules.games.end_of_the_page.state import EndOfThePageView, options_of
+from rummyrules.games.end_of_the_page.state import EndOfThePageView
 
 __all__ = ["STRATEGY", "EndOfThePageStrategy"]
 
@@ -42,7 +42,11 @@ class EndOfThePageStrategy(Rummy500Strategy):
         >>> [str(card) for card in STRATEGY.taken(game.view(1), parse_move("take 10D"))]
         ['10D']
         """
-        if move.card is not None and not options_of(view.rules).take_cards_above:
+        if (
+            isinstance(view, EndOfThePageView)
+            and not view.rules.take_cards_above
+            and move.card is not None
+        ):
             return (move.card,)
         return super().taken(view, move)
 
