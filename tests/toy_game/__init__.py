@@ -8,14 +8,15 @@ and the conformance suite (``tests/conformance/``) plays it as it plays every
 registered game. Copy it to start a game of your own; each module is one
 thing the shared layers ask of a game:
 
-- ``state.py``: the game's state and view classes, with only its own fields;
+- ``state.py``: the game's options, declared once, and its state and view
+  classes, with only its own fields;
 - ``machine.py``: the deal, and the turn machine, each rule one function
   that both lists and refuses;
 - ``checks.py``: what no play of the game reaches, for states and views
   read from positions or saved JSON;
 - ``strategy.py``: what bots and the command line ask about playing it;
-- ``rules.py``: the rules class, with its options, its deck and melds, and
-  the class variables that name all of the above.
+- ``rules.py``: the rules class, which inherits the options, with its deck
+  and melds, and the class variables that name all of the above.
 
 The rules, each with the ID its refusals name:
 

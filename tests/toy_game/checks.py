@@ -25,7 +25,7 @@ from rummyrules import GameState, Phase, StateError, TableMeld, View
 from rummyrules.authoring import check_turn_limit
 
 from .machine import HAND_SIZE
-from .state import ToyState, ToyView, options
+from .state import ToyState, ToyView
 
 __all__ = ["check_state", "check_view"]
 
@@ -47,13 +47,13 @@ def check_state(state: GameState) -> None:
     if state.winner is not None and not state.is_over:
         raise StateError("winner: there is a winner only once the game is over (TOY-6)")
     # ALL-5: the shared check of a turn limit, which every game reads alike.
-    check_turn_limit(state, options(state).max_turns, goes_on=False, ends="game")
+    check_turn_limit(state, state.rules.max_turns, goes_on=False, ends="game")
     if state.phase == Phase.DRAW and not state.stock:
         raise StateError(
             "stock: a turn never begins with the stock empty; the turn before "
             "turned the pile over (TOY-7)"
         )
-    limit = options(state).max_turns
+    limit = state.rules.max_turns
     if (
         state.is_over
         and state.winner is None

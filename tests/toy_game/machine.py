@@ -59,7 +59,7 @@ from rummyrules.authoring import (
     sorted_hand,
 )
 
-from .state import ToyState, options
+from .state import ToyState
 
 __all__ = ["HAND_SIZE", "MACHINE", "new_game"]
 
@@ -229,7 +229,7 @@ def _discard(state: State, move: Discard) -> State:
 def _end_turn(state: State, player: int) -> State:
     """Pass the turn left, turning the pile over into an empty stock (TOY-7); end at the limit (ALL-5)."""
     turns = state.turns + 1
-    limit = options(state).max_turns
+    limit = state.rules.max_turns
     state = state.replace(turns=turns)
     if limit is not None and turns >= limit:
         return _over(state, winner=None)

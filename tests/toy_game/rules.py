@@ -1,10 +1,11 @@
 """Toy Rummy's rules class: its options, its deck, its melds, and what it declares.
 
 The rules class is where the shared layers find the game: its options are
-``attrs`` fields (each with the rule it belongs to, for the command line and
-the docs), and its class variables name its state and view classes, its turn
-machine, its position sections, its strategy and its names on the command
-line. Nothing outside this package tests which game it is.
+the ``attrs`` fields it inherits from :class:`~toy_game.state.ToyOptions`
+(each with the rule it belongs to, for the command line and the docs), and
+its class variables name its state and view classes, its turn machine, its
+position sections, its strategy and its names on the command line. Nothing
+outside this package tests which game it is.
 
 >>> from toy_game import ToyRummy
 >>> rules = ToyRummy(players=3)
@@ -25,7 +26,6 @@ from rummyrules import Card, GameState, MeldRules, Rank, View, make_deck
 from rummyrules.authoring import (
     Count,
     Dealer,
-    GameRules,
     Hands,
     Machine,
     Melds,
@@ -36,14 +36,10 @@ from rummyrules.authoring import (
     Stock,
     Strategy,
     ToMove,
-    about,
-    at_least,
-    between,
-    is_bool,
 )
 
 from . import checks, machine
-from .state import ToyState, ToyView
+from .state import ToyOptions, ToyState, ToyView
 from .strategy import STRATEGY
 
 __all__ = ["ToyRummy"]
@@ -61,14 +57,8 @@ MELD_RULES: Final = MeldRules(
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class ToyRummy(GameRules[ToyState]):
-    """The rules of Toy Rummy, with its options.
-
-    - ``players``: 2 to 4 (TOY-1).
-    - ``full_deck``: play with all 52 cards instead of the 32 from 7 to Ace
-      (TOY-1, default False).
-    - ``max_turns``: end the game with no winner after this many turns
-      (ALL-5, default None: no limit).
+class ToyRummy(ToyOptions):
+    """The rules of Toy Rummy: its options (:class:`~toy_game.state.ToyOptions`) and all it declares.
 
     >>> ToyRummy(players=5)
     Traceback (most recent call last):
@@ -125,24 +115,6 @@ class ToyRummy(GameRules[ToyState]):
         ("ToyRummy players=4 full_deck=true | dealer 3 | to_move 0 draw | hands 2S 3S "
          "5H 5D KC / 4S 6S 6H 9C JD / AH 2H 3C QD QS / 7S 8S 9S 10D 10H | pile 4D", 5),
     )  # fmt: skip
-
-    players: int = attrs.field(
-        default=2,
-        validator=between(2, 4),
-        metadata=about("TOY-1", "Players at the table."),
-    )
-    full_deck: bool = attrs.field(
-        default=False,
-        validator=is_bool,
-        metadata=about(
-            "TOY-1", "Play with all 52 cards instead of the 32 from 7 to Ace."
-        ),
-    )
-    max_turns: int | None = attrs.field(
-        default=None,
-        validator=at_least(1),
-        metadata=about("ALL-5", "Turns after which the game ends with no winner."),
-    )
 
     @property
     def meld_rules(self) -> MeldRules:

@@ -1,4 +1,4 @@
-"""Toy Rummy's state and view: the fields only this game keeps.
+"""Toy Rummy's options, state and view: the fields only this game keeps.
 
 :class:`~rummyrules.GameState` already holds what every game has (the hands,
 the stock, the discard pile, the melds, whose turn it is, the turns played);
@@ -12,40 +12,53 @@ a game's state adds only its own fields. Toy Rummy adds one: who won.
 
 from __future__ import annotations
 
-from typing import Protocol, cast
+from typing import TYPE_CHECKING
 
 import attrs
 
 from rummyrules import GameState, Phase, View
+from rummyrules.authoring import GameRules, about, at_least, between, is_bool
 
-__all__ = ["Options", "ToyState", "ToyView", "options"]
-
-
-class Options(Protocol):
-    """The options of Toy Rummy that its turn machine and checks read.
-
-    The machine takes a state, whose ``rules`` field is typed as any game's
-    rules; this protocol names what it reads of them, so that mypy checks it.
-    """
-
-    @property
-    def players(self) -> int:
-        """Players at the table (TOY-1)."""
-
-    @property
-    def max_turns(self) -> int | None:
-        """Turns after which the game ends with no winner (ALL-5)."""
+__all__ = ["ToyOptions", "ToyState", "ToyView"]
 
 
-def options(state: GameState | View) -> Options:
-    """The Toy Rummy options of a state's (or a view's) rules.
+@attrs.frozen(kw_only=True, cache_hash=True)
+class ToyOptions(GameRules["ToyState"]):
+    """The options of Toy Rummy, declared once: the rules class inherits them.
+
+    - ``players``: 2 to 4 (TOY-1).
+    - ``full_deck``: play with all 52 cards instead of the 32 from 7 to Ace
+      (TOY-1, default False).
+    - ``max_turns``: end the game with no winner after this many turns
+      (ALL-5, default None: no limit).
+
+    They are declared here, below the machine, so that the state and the view
+    can name them as their ``rules``: the machine, the checks and the strategy
+    then read ``state.rules.max_turns`` typed, with nothing restated. The rules
+    class (``rules.py``) adds what the shared layers ask of the game.
 
     >>> from toy_game import ToyRummy
-    >>> options(ToyRummy(max_turns=9).new_game(seed=1)).max_turns
+    >>> ToyRummy(max_turns=9).new_game(seed=1).rules.max_turns
     9
     """
-    # Only this game's rules make this game's states and views.
-    return cast("Options", state.rules)
+
+    players: int = attrs.field(
+        default=2,
+        validator=between(2, 4),
+        metadata=about("TOY-1", "Players at the table."),
+    )
+    full_deck: bool = attrs.field(
+        default=False,
+        validator=is_bool,
+        metadata=about(
+            "TOY-1", "Play with all 52 cards instead of the 32 from 7 to Ace."
+        ),
+    )
+    max_turns: int | None = attrs.field(
+        default=None,
+        validator=at_least(1),
+        metadata=about("ALL-5", "Turns after which the game ends with no winner."),
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -65,6 +78,10 @@ class ToyState(GameState):
     (<Phase.PLAY: 'play'>, 6)
     """
 
+    if TYPE_CHECKING:
+        # This game's states hold this game's rules, narrowed for the type
+        # checker alone: the field keeps its place, first, in reprs and saved JSON.
+        rules: ToyOptions
     # Narrowed from the base's any-game phase: Toy Rummy uses the shared three.
     phase: Phase
     winner: int | None = None
@@ -100,4 +117,6 @@ class ToyView(View):
     ((5, 5), 21)
     """
 
+    if TYPE_CHECKING:  # the game's own rules, as in its state
+        rules: ToyOptions
     phase: Phase

@@ -20,7 +20,7 @@ from typing import Any, Final
 from rummyrules import Phase, View
 from rummyrules.authoring import Dealt, PointsStrategy
 
-from .state import options
+from .state import ToyView
 
 __all__ = ["STRATEGY", "ToyStrategy"]
 
@@ -57,7 +57,7 @@ class ToyStrategy(PointsStrategy):
         """
         fields = super().state_fields(view, dealt)
         fields["winner"] = view.winners[0] if view.winners else None
-        limit = options(view).max_turns
+        limit = view.rules.max_turns if isinstance(view, ToyView) else None
         if view.phase == Phase.OVER and not view.winners and limit is not None:
             fields["turns"] = limit
         return fields
