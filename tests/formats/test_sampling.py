@@ -41,7 +41,7 @@ from rummyrules.formats import hand_draws
 from rummyrules.game.hand_rules import HoldsOneOf
 from rummyrules.game.state import PlayableRules
 from rummyrules.game.view import SOME
-from rummyrules.games.fourteen_hundred.deal import hand_size
+from rummyrules.games.fourteen_hundred.state import hand_size
 from rummyrules.games.gin_rummy.deadwood import knock_discards, min_deadwood
 from strategies import (
     bot_walks,

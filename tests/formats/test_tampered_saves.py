@@ -32,7 +32,7 @@ from rummyrules.core.errors import PositionError
 from rummyrules.formats.json_converter import structure
 from rummyrules.formats.positions import read_position, write_position
 from rummyrules.games.end_of_the_page.plays import hand_size as eop_hand_size
-from rummyrules.games.fourteen_hundred.deal import hand_size as f14_hand_size
+from rummyrules.games.fourteen_hundred.state import hand_size as f14_hand_size
 from strategies import tampered_saves
 
 Data = dict[str, Any]

@@ -201,7 +201,7 @@ class Deal(Protocol[S_co]):
     one are typed as that game's state.
 
     >>> from rummyrules.games.end_of_the_page.plays import deal as eop_deal
-    >>> from rummyrules.games.fourteen_hundred.deal import deal as f14_deal
+    >>> from rummyrules.games.fourteen_hundred.machine import deal as f14_deal
     >>> deals: list[Deal[Rummy500State]] = [eop_deal, f14_deal]
     >>> len(deals)
     2

@@ -20,11 +20,15 @@ rummyrules.StateError: passes: when all 2 players pass, the round is over (F14-7
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Final
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+import attrs
 
 from rummyrules.core.cards import Card, Rank
-from rummyrules.core.errors import StateError
+from rummyrules.core.errors import PositionError, StateError
+from rummyrules.formats.reader import Reader
+from rummyrules.formats.sections import Section
 from rummyrules.game.checks import (
     check_face_up,
     check_lay_offs,
@@ -37,17 +41,17 @@ from rummyrules.game.checks import (
     check_turn_limit,
 )
 from rummyrules.game.deal_checks import check_dealt_hand
-from rummyrules.game.state import GameState, PlayableRules, View
-from rummyrules.games.fourteen_hundred.deal import hand_size
+from rummyrules.game.state import GameState, View
 from rummyrules.games.fourteen_hundred.state import (
+    FourteenHundredOptions,
     FourteenHundredPhase,
     FourteenHundredState,
     FourteenHundredTurn,
     FourteenHundredView,
-    options_of,
+    hand_size,
 )
 
-__all__ = ["check_state", "check_view"]
+__all__ = ["Claim", "Marker", "check_state", "check_view"]
 
 Phase = FourteenHundredPhase
 
@@ -93,11 +97,11 @@ def check_state(state: GameState) -> None:
             f"passes: when all {players} players pass, the round is over (F14-7)"
         )
     _check_claim(state)
-    options = options_of(state.rules)
-    if options.lay_off_needs_meld:
+    rules = state.rules
+    if rules.lay_off_needs_meld:
         check_lay_offs(state.melds, "F14-R7")
-    check_turn_limit(state, options.max_turns, goes_on=state.phase == Phase.LAST)
-    check_never_rebuilt(state, options.stock_out, "F14-R10")
+    check_turn_limit(state, rules.max_turns, goes_on=state.phase == Phase.LAST)
+    check_never_rebuilt(state, rules.stock_out, "F14-R10")
     out = state.out
     check_out(out, 0 if out is None else len(state.hands[out]))
     _check_last_plays(out, state.phase, player, players)
@@ -132,10 +136,10 @@ def check_view(view: View) -> None:
 
 
 def _check_target(
-    scores: Sequence[int], rules: PlayableRules[Any], *, over: bool
+    scores: Sequence[int], rules: FourteenHundredOptions, *, over: bool
 ) -> None:
     """F14-15: the game is over exactly when a player has reached the target."""
-    best, target = max(scores), options_of(rules).target
+    best, target = max(scores), rules.target
     if over and best < target:
         raise StateError(
             f"over: the game ends when a player reaches {target}, and the best "
@@ -183,7 +187,7 @@ def _check_deal(state: FourteenHundredState) -> None:
     left = (state.dealer + 1) % state.players
     if state.passes or state.to_move != left:
         return
-    options = options_of(state.rules)
+    ace = state.rules.ace_hand_size
     seat = state.face_up_seat()
     if seat is not None and state.face_up is None:
         raise StateError(
@@ -192,7 +196,7 @@ def _check_deal(state: FourteenHundredState) -> None:
         )
 
     def deals(card: Card) -> int:
-        return hand_size(card, ace=options.ace_hand_size)
+        return hand_size(card, ace=ace)
 
     for player, hand in enumerate(state.hands):
         extra = state.face_up if player == seat else None
@@ -210,10 +214,10 @@ def _check_none_known(phase: str, known: Sequence[Sequence[Card]]) -> None:
 
 
 def _check_marker(
-    marker: Card | None, rules: PlayableRules[Any], wild: Rank | None
+    marker: Card | None, rules: FourteenHundredOptions, wild: Rank | None
 ) -> None:
     """F14-R3: the wild-rank card lies on the table exactly when it is not dealt."""
-    if options_of(rules).wild_card_dealt:
+    if rules.wild_card_dealt:
         if marker is not None:
             raise StateError(
                 "marker: the wild-rank card is dealt to a player under these rules, "
@@ -274,4 +278,85 @@ def _check_last_plays(
         raise StateError(
             f"to_move: the last plays are the next player's, player "
             f"{(out + 1) % players}'s (F14-13)"
+        )
+
+
+# --- The position sections only 1400 has: the marker and the claim ---------------
+
+
+@attrs.frozen
+class Marker(Section):
+    """``marker C``: the wild-rank card lying on the table when it is not dealt (F14-R3).
+
+    >>> from rummyrules import FourteenHundred
+    >>> game = FourteenHundred(players=2, wild_card_dealt=False).new_game(seed=3)
+    >>> list(Marker().write(game))
+    [('marker', '8C')]
+    """
+
+    keys: tuple[str, ...] = ("marker",)
+
+    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
+        if isinstance(state, FourteenHundredState) and state.marker is not None:
+            yield "marker", str(state.marker)
+
+    def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
+        text = reader.get("marker")
+        rules = reader.rules
+        dealt = not isinstance(rules, FourteenHundredOptions) or rules.wild_card_dealt
+        if text is None:
+            if not dealt:
+                raise PositionError(
+                    "marker: with wild_card_dealt=false the wild-rank card lies on "
+                    "the table; name it, as in 'marker 7H' (F14-R3)"
+                )
+            reader.fields["marker"] = None
+            return
+        if dealt:
+            raise PositionError(
+                "marker: the wild-rank card is dealt to a player under these rules, "
+                "so there is no marker (F14-R3)"
+            )
+        card = reader.card("marker", text)
+        wild = reader.fields["wild"]
+        if card.rank is not wild:
+            raise PositionError(
+                f"marker: {card} is not of the wild rank {wild} (F14-R3)"
+            )
+        reader.place([card])
+        reader.fields["marker"] = card
+
+
+@attrs.frozen
+class Claim(Section):
+    """``claim C@N``: the last discard while it may be claimed, and who discarded it (F14-12).
+
+    >>> from rummyrules import FourteenHundred
+    >>> list(Claim().write(FourteenHundred(players=2).new_game(seed=3)))
+    []
+    """
+
+    keys: tuple[str, ...] = ("claim",)
+
+    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
+        if isinstance(state, FourteenHundredState) and state.claim is not None:
+            yield "claim", f"{state.claim}@{state.discarder}"
+
+    def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
+        text = reader.get("claim")
+        if text is None:
+            reader.fields.update(claim=None, discarder=None)
+            return
+        card_text, at, player_text = reader.closed(text).partition("@")
+        if not at:
+            raise PositionError(
+                "claim: name the card and who discarded it, as in 'claim 7H@2' (F14-12)"
+            )
+        reader.fields.update(
+            claim=reader.card("claim", card_text.strip()),
+            discarder=reader.player("claim", player_text.strip()),
         )

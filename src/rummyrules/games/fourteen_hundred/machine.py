@@ -1,190 +1,399 @@
-"""1400, played: its turn machine, the table of what each phase takes.
+"""1400, played: the deal, the rules of a turn, what each move does, and the machine.
 
+A face-up card sets each hand, the next card the wild rank (F14-3 … F14-5).
 The round opens on the first upcard (``opening``, F14-6/7): in turn, each
 player takes it and melds it at once, or passes. Then each turn is a draw
 (``draw``: the stock, or any discard with every card above it, F14-8) and
-plays (``play``: melds and lay-offs, then a discard, F14-9/10). A discard
-that fits a meld on the table may be claimed out of turn until the next
-player draws (F14-12). A player who plays their last card without a
-discard hands the next player a last draw and plays (``last``, F14-13).
-The table below says which kinds of move each phase takes, and for each
-kind how its moves are listed and named, which rules of a turn forbid some
-(:mod:`rummyrules.games.fourteen_hundred.turn`, and
-:mod:`rummyrules.games.fourteen_hundred.claims` out of turn) and what it does
-(:mod:`rummyrules.games.fourteen_hundred.plays`). A game begins with
-:func:`~rummyrules.games.fourteen_hundred.deal.new_game`, which the rules
-class calls through this module.
+plays (``play``: melds and lay-offs, then a discard, F14-9/10); a discard
+that fits a meld may be claimed out of turn (F14-12). A player who plays
+their last card without a discard hands the next player a last draw and
+plays (``last``, F14-13). The rules about the cards a player must or may use
+are :mod:`~rummyrules.games.fourteen_hundred.using`'s.
 
 >>> from rummyrules import FourteenHundred
->>> game = FourteenHundred(players=2).new_game(seed=3)
->>> game.phase
-<FourteenHundredPhase.OPENING: 'opening'>
+>>> game = FourteenHundred(players=2).position(
+...     "wild 9 | to_move 0 opening | hands 2C 5D JH / 3C 4C 5C | pile 8S"
+... )
+>>> game.apply("take")
+Traceback (most recent call last):
+...
+rummyrules.IllegalMoveError: you can make no meld with 8S, so you must pass (F14-6)
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import Any
 
-from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal
+import attrs
+
+from rummyrules.core.cards import Card
+from rummyrules.core.hands import hand_after, sorted_hand
+from rummyrules.game import rummy500
+from rummyrules.game.dealing import can_draw, rebuilt_stock
+from rummyrules.game.machine import (
+    Refusal,
+    Test,
+    refuse,
+    refuses_all,
+)
 from rummyrules.game.moves import (
     Claim,
     Discard,
     Done,
     Draw,
     LayOff,
-    Move,
     NewMeld,
     Pass,
     Take,
 )
-from rummyrules.game.rummy500 import take_options
+from rummyrules.game.results import RoundResult
 from rummyrules.game.rummy500_melding import (
-    lay_off_options,
-    meld_options,
-    name_lay_off,
-    name_meld,
+    fits_table,
+    play_meld,
 )
-from rummyrules.game.state import GameState
-from rummyrules.game.turns import discard_options, name_discard
-from rummyrules.games.fourteen_hundred import claims, plays, turn
-from rummyrules.games.fourteen_hundred.deal import new_game
+from rummyrules.game.rummy500_melding import lay_off as lay_off_card
 from rummyrules.games.fourteen_hundred.state import (
+    FourteenHundredOptions,
     FourteenHundredPhase,
     FourteenHundredState,
+    FourteenHundredTurn,
+    hand_size,
 )
 
-# new_game is the deal's; the rules class reaches the game through this module.
-__all__ = ["MACHINE", "new_game"]
+__all__ = [
+    "card_pending",
+    "claim",
+    "deal",
+    "discard",
+    "done",
+    "draw",
+    "last_draw",
+    "lay_off",
+    "meld",
+    "name_take",
+    "name_upcard",
+    "pass_upcard",
+    "take",
+    "upcard_meld",
+    "upcard_option",
+    "upcard_pending",
+]
 
+State = FourteenHundredState
 Phase = FourteenHundredPhase
+Turn = FourteenHundredTurn
 
 
-def _opening_only(state: GameState, move: Move) -> Refusal:
-    del state, move
-    return Refusal(
-        "the round opens on the upcard: take it and meld it at once, or pass", "F14-6"
+def deal(
+    rules: FourteenHundredOptions,
+    order: Sequence[Card],
+    *,
+    seed: int,
+    dealer: int,
+    sheet: tuple[tuple[int, ...], ...],
+) -> State:
+    """Deal one round from the deck order (F14-3, F14-4, F14-5).
+
+    From the dealer's left each player's first card, face up, sets how many
+    cards they get, itself included. Then one card, face up, sets the wild
+    rank: it is dealt to the player on the dealer's left (F14-R3), or stays
+    on the table as a marker. Then one card starts the discard pile.
+
+    >>> from rummyrules import FourteenHundred
+    >>> rules = FourteenHundred(players=2)
+    >>> game = deal(rules, rules.deck(), seed=0, dealer=0, sheet=())
+    >>> [len(hand) for hand in game.hands], str(game.wild), str(game.discard_pile[0])
+    ([3, 16], '6', '7H')
+    """
+    players = rules.players
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    top = 0
+    for seat in range(1, players + 1):
+        count = hand_size(order[top], ace=rules.ace_hand_size)
+        hands[(dealer + seat) % players] = list(order[top : top + count])
+        top += count
+    wild_card, upcard = order[top], order[top + 1]
+    left = (dealer + 1) % players
+    if rules.wild_card_dealt:
+        hands[left].append(wild_card)
+    return State(
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        wild=wild_card.rank,
+        face_up=wild_card if rules.wild_card_dealt else None,
+        marker=None if rules.wild_card_dealt else wild_card,
+        hands=tuple(sorted_hand(hand) for hand in hands),
+        stock=tuple(order[top + 2 :]),
+        discard_pile=(upcard,),
+        score_sheet=sheet,
+        phase=Phase.OPENING,
+        to_move=left,
     )
 
 
-def _draw_first(state: GameState, move: Move) -> Refusal:
-    del state
-    if isinstance(move, Pass):
-        return Refusal("pass is only for the first upcard", "F14-6")
-    return Refusal("draw first: from the stock or the discard pile", "F14-8")
+# --- The opening (F14-6, F14-7, F14-R5) ------------------------------------------
 
 
-def _drawn_already(state: GameState, move: Move) -> Refusal:
-    del state
-    if isinstance(move, Pass):
-        return Refusal("pass is only for the first upcard", "F14-6")
-    if isinstance(move, Done):
-        return Refusal(
-            "'done' ends only the last plays; discard to end a turn", "F14-13"
+def upcard_option(state: State, player: int) -> tuple[Take]:
+    """F14-6: the one take of the opening, the first upcard."""
+    del state, player
+    return (Take(),)
+
+
+def name_upcard(state: State, move: Take, player: int) -> list[Take]:
+    """F14-6: the take a move names in the opening, only the upcard."""
+    del player
+    upcard = state.discard_pile[0]
+    if move.card not in {None, upcard}:
+        raise refuse(f"only the upcard {upcard} may be taken now", "F14-6")
+    return [Take()]
+
+
+# --- The draw (F14-8, F14-9) ------------------------------------------------------
+
+
+def name_take(state: State, move: Take, player: int) -> list[Take]:
+    """F14-8: the top discard, or a card below it by name."""
+    del player
+    pile = state.discard_pile
+    if move.card is not None and move.card not in pile:
+        raise refuse(f"there is no {move.card} in the discard pile", "F14-8")
+    if not pile:
+        raise refuse("the discard pile is empty", "F14-8")
+    if move.card is None or move.card == pile[0]:
+        return [Take()]
+    return [move]
+
+
+def last_draw(state: State) -> Test[Draw] | None:
+    """F14-13 with F14-R10: one last draw, when there is a card to draw."""
+    if state.turn.drew:
+        refusal = Refusal("the last draw is one card from the stock", "F14-13")
+    elif not can_draw(state, state.rules.stock_out):
+        refusal = Refusal(
+            "the stock is empty and cannot be rebuilt: nothing is left to draw, "
+            "so make your last plays and end them with 'done'",
+            "F14-R10",
         )
-    return Refusal("you have drawn already this turn", "F14-8")
+    else:
+        return None
+    return refuses_all(refusal)
 
 
-def _last_plays(state: GameState, move: Move) -> Refusal:
-    del state
-    if isinstance(move, Pass):
-        return Refusal("pass is only for the first upcard", "F14-6")
-    if isinstance(move, Discard):
-        return Refusal("the last plays end with 'done', not a discard", "F14-13")
-    return Refusal("the last draw is one card from the stock", "F14-13")
+# --- Plays (F14-6, F14-9, F14-10, F14-R7) -----------------------------------------
 
 
-_CLAIM: Final = Kind(
-    move=Claim,
-    options=claims.claim_options,
-    name=claims.name_claim,
-    play=plays.claim,
-    anyone=True,
-)
-_DRAW: Final = Kind.single(
-    Draw,
-    play=plays.draw,
-)
-_MELD: Final = Kind(
-    move=NewMeld,
-    options=meld_options,
-    name=name_meld,
-    play=plays.meld,
-    checks=(turn.upcard_meld, turn.uses_card),
-)
-_LAY_OFF: Final = Kind(
-    move=LayOff,
-    options=lay_off_options,
-    name=name_lay_off,
-    play=plays.lay_off,
-    gates=(turn.needs_meld, turn.upcard_pending),
-    checks=(turn.uses_card,),
-)
+def upcard_pending(state: State, player: int) -> Refusal | None:
+    """F14-6: the first upcard taken goes into a new meld before anything else."""
+    del player
+    card = state.turn.must_meld
+    if card is None:
+        return None
+    return Refusal(
+        f"you took the upcard {card}, so you must lay it in a new meld at once", "F14-6"
+    )
 
-MACHINE: Final = Machine[FourteenHundredState](
-    game="1400",
-    phases={
-        Phase.OPENING: PhaseRules(
-            kinds=(
-                Kind(
-                    move=Take,
-                    options=turn.upcard_option,
-                    name=turn.name_upcard,
-                    play=plays.take,
-                    checks=(turn.upcard_usable,),
-                ),
-                Kind.single(
-                    Pass,
-                    play=plays.pass_upcard,
-                    checks=(turn.may_pass,),
-                ),
-            ),
-            refuse=_opening_only,
-        ),
-        Phase.DRAW: PhaseRules(
-            kinds=(
-                _CLAIM,
-                _DRAW,
-                Kind(
-                    move=Take,
-                    options=take_options,
-                    name=turn.name_take,
-                    play=plays.take,
-                    checks=(turn.usable,),
-                ),
-            ),
-            refuse=_draw_first,
-        ),
-        Phase.PLAY: PhaseRules(
-            kinds=(
-                _MELD,
-                _LAY_OFF,
-                Kind(
-                    move=Discard,
-                    options=discard_options,
-                    name=name_discard,
-                    play=plays.discard,
-                    gates=(turn.upcard_pending, turn.card_pending),
-                ),
-            ),
-            refuse=_drawn_already,
-        ),
-        Phase.LAST: PhaseRules(
-            kinds=(
-                Kind.single(
-                    Draw,
-                    play=plays.draw,
-                    checks=(turn.last_draw,),
-                ),
-                _MELD,
-                _LAY_OFF,
-                Kind.single(
-                    Done,
-                    play=plays.done,
-                ),
-            ),
-            refuse=_last_plays,
-        ),
-    },
-    anyone=(_CLAIM,),
-)
-"""The one turn machine every 1400 game uses."""
+
+def card_pending(state: State, player: int) -> Refusal | None:
+    """F14-9: the card chosen from the pile is played before the turn ends."""
+    del player
+    card = state.turn.must_use
+    if card is None:
+        return None
+    return Refusal(
+        f"you took {card} from the discard pile, so you must use it in a meld or "
+        "lay-off before you discard",
+        "F14-9",
+    )
+
+
+def upcard_meld(state: State) -> Test[NewMeld] | None:
+    """F14-6: while the first upcard waits, only a new meld holding it may be laid."""
+    card = state.turn.must_meld
+    refusal = upcard_pending(state, state.to_move or 0)
+    if card is None or refusal is None:
+        return None
+    return lambda move: None if card in move.cards else refusal
+
+
+# --- What each move does (F14-6 … F14-15) ----------------------------------------
+
+
+def pass_upcard(state: State, move: Pass) -> State:
+    """Pass the first upcard to the next player; when all have passed, score (F14-7)."""
+    del move
+    passes = state.passes + 1
+    if passes >= state.players:
+        return _all_passed(state)  # F14-7
+    return state.replace(
+        passes=passes, to_move=((state.to_move or 0) + 1) % state.players
+    )
+
+
+def _all_passed(state: State) -> State:
+    """F14-7: nobody used the upcard; each player adds their hand's value."""
+    # The hands are counted as usual, but what they hold is added, not taken.
+    result = rummy500.counted(state, rule="F14-7")
+    return _score(state, attrs.evolve(result, net=result.in_hand))
+
+
+def draw(state: State, move: Draw) -> State:
+    """Draw the top card of the stock (F14-8), rebuilt if it is empty (F14-R10).
+
+    With nothing left to draw, the round ends. A draw closes the claim of
+    the last discard (F14-R9).
+    """
+    del move
+    state = _closed(state)
+    if not state.stock:
+        state = rebuilt_stock(state, state.rules.stock_out)
+        if not state.stock:
+            return _end_round(state)  # F14-R10: nothing left to draw
+    player = state.to_move or 0
+    hands = list(state.hands)
+    hands[player] = hand_after(hands[player], add=state.stock[:1])
+    phase = Phase.LAST if state.phase == Phase.LAST else Phase.PLAY
+    return state.replace(
+        hands=tuple(hands), stock=state.stock[1:], phase=phase, turn=Turn(drew=True)
+    )
+
+
+def take(state: State, move: Take) -> State:
+    """Take a discard with every card above it, to play this turn (F14-8, F14-9).
+
+    The first upcard, taken in the opening, goes into a new meld at once
+    (F14-6).
+    """
+    state = _closed(state)
+    player = state.to_move or 0
+    pile = state.discard_pile
+    depth = 0 if move.card is None else pile.index(move.card)
+    chosen = pile[depth]
+    hands = list(state.hands)
+    hands[player] = hand_after(hands[player], add=pile[: depth + 1])
+    opening = state.phase == Phase.OPENING
+    turn = Turn(taken=chosen, must_meld=chosen if opening else None, must_use=chosen)
+    return state.replace(
+        hands=tuple(hands), discard_pile=pile[depth + 1 :], phase=Phase.PLAY, turn=turn
+    )
+
+
+def _closed(state: State) -> State:
+    """Any move but a claim closes the window for claiming the last discard (F14-R9)."""
+    if state.claim is None:
+        return state
+    return state.replace(claim=None, discarder=None)
+
+
+def meld(state: State, move: NewMeld) -> State:
+    """Lay a new meld (F14-10); it meets the duty to use the card taken (F14-6, F14-9)."""
+    after = play_meld(state, move, state.to_move or 0)
+    return _after_play(after, move.cards)
+
+
+def lay_off(state: State, move: LayOff) -> State:
+    """Lay a card off on a meld on the table, credited to the player (F14-10)."""
+    after = lay_off_card(state, move, state.to_move or 0)
+    return _after_play(after, (move.card,))
+
+
+def _after_play(state: State, played: Sequence[Card]) -> State:
+    turn = state.turn
+    if turn.must_use is not None and turn.must_use in played:
+        state = state.replace(turn=attrs.evolve(turn, must_use=None, must_meld=None))
+    player = state.to_move or 0
+    if state.hands[player]:
+        return state
+    if state.phase == Phase.LAST:
+        return _end_round(state)
+    # F14-13: out without a discard; the next player has a last draw and plays.
+    # No max_turns check here (a ruling): those plays are owed even past the
+    # limit, and they are one turn that always ends the round (ALL-5).
+    return state.replace(
+        out=player,
+        phase=Phase.LAST,
+        to_move=(player + 1) % state.players,
+        turn=Turn(),
+        turns=state.turns + 1,
+    )
+
+
+def discard(state: State, move: Discard) -> State:
+    """Discard a card, which ends the turn; out with a discard ends the round (F14-13).
+
+    A discard that fits a meld on the table may be claimed by another player
+    until the next player draws (F14-12).
+    """
+    player = state.to_move or 0
+    card = move.card
+    hands = list(state.hands)
+    hands[player] = hand_after(hands[player], take=[card])
+    pile = (card, *state.discard_pile)
+    face_up = rummy500.face_up_after(state, hands)
+    if not hands[player]:  # F14-13: out with a discard ends the round at once
+        return _end_round(
+            state.replace(
+                hands=tuple(hands), discard_pile=pile, out=player, face_up=face_up
+            )
+        )
+    fits = fits_table(state, card)
+    return _next_turn(
+        state,
+        hands=tuple(hands),
+        discard_pile=pile,
+        claim=card if fits else None,
+        discarder=player if fits else None,
+        face_up=face_up,
+    )
+
+
+def _next_turn(state: State, **changes: Any) -> State:
+    turns = state.turns + 1
+    limit = state.rules.max_turns
+    if limit is not None and turns >= limit:
+        return _end_round(state.replace(turns=turns, **changes))  # ALL-5
+    return state.replace(
+        phase=Phase.DRAW,
+        to_move=((state.to_move or 0) + 1) % state.players,
+        turn=Turn(),
+        turns=turns,
+        **changes,
+    )
+
+
+def claim(state: State, move: Claim) -> State:
+    """F14-12, F14-R9: the claimant lays the discard off; the turn order stays."""
+    claimant = (state.to_move if move.player is None else move.player) or 0
+    hands = list(state.hands)
+    hands[claimant] = hand_after(hands[claimant], add=[move.card])
+    taken = state.replace(
+        hands=tuple(hands),
+        discard_pile=state.discard_pile[1:],
+        claim=None,
+        discarder=None,
+    )
+    lay = LayOff(card=move.card, declared=move.declared, meld=move.meld)
+    return lay_off_card(taken, lay, claimant)
+
+
+def done(state: State, move: Done) -> State:
+    """End the last plays (F14-13), and with them the round."""
+    del move
+    return _end_round(state)
+
+
+def _end_round(state: State) -> State:
+    """Score the round: played minus hand (F14-14)."""
+    return _score(state, rummy500.counted(state, rule="F14-14"))
+
+
+def _score(state: State, result: RoundResult) -> State:
+    """Count the round; end the game at the target (F14-15) or deal again."""
+    state = rummy500.add_result(state, result)
+    if max(state.scores) >= state.rules.target:
+        return state.replace(
+            phase=Phase.OVER, to_move=None, turn=Turn(), claim=None, discarder=None
+        )
+    return rummy500.next_round(state, deal)  # F14-R4

@@ -17,16 +17,6 @@ import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.errors import OptionError
-from rummyrules.core.options import (
-    MOST,
-    StockOut,
-    about,
-    at_least,
-    between,
-    choice,
-    is_bool,
-)
-from rummyrules.formats.game_rules import GameRules
 from rummyrules.formats.sections import (
     ROUND,
     SCORES,
@@ -46,14 +36,35 @@ from rummyrules.formats.sections import (
     TurnWords,
     Wild,
 )
-from rummyrules.game.machine import Machine
-from rummyrules.game.rules import check_decks
+from rummyrules.game import rummy500
+from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal
+from rummyrules.game.moves import (
+    Claim,
+    Discard,
+    Done,
+    Draw,
+    LayOff,
+    Move,
+    NewMeld,
+    Pass,
+    Take,
+)
+from rummyrules.game.rummy500 import take_options
+from rummyrules.game.rummy500_melding import (
+    lay_off_options,
+    meld_options,
+    name_lay_off,
+    name_meld,
+)
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
-from rummyrules.games.fourteen_hundred import checks as fourteen_hundred_checks
-from rummyrules.games.fourteen_hundred import machine as fourteen_hundred_game
-from rummyrules.games.fourteen_hundred.positions import Claim, Marker
+from rummyrules.game.turns import discard_options, name_discard
+from rummyrules.games.fourteen_hundred import checks, machine, using
+from rummyrules.games.fourteen_hundred.checks import Claim as ClaimSection
+from rummyrules.games.fourteen_hundred.checks import Marker
 from rummyrules.games.fourteen_hundred.state import (
+    FourteenHundredOptions,
+    FourteenHundredPhase,
     FourteenHundredState,
     FourteenHundredTurn,
     FourteenHundredView,
@@ -61,7 +72,9 @@ from rummyrules.games.fourteen_hundred.state import (
 from rummyrules.games.fourteen_hundred.strategy import STRATEGY
 from rummyrules.melds import MeldRules
 
-__all__ = ["FourteenHundred"]
+__all__ = ["MACHINE", "FourteenHundred"]
+
+Phase = FourteenHundredPhase
 
 _RUN_RANKS: Final = (*tuple(rank for rank in Rank if rank is not Rank.ACE), Rank.ACE)
 MELD_RULES: Final = MeldRules(
@@ -74,23 +87,132 @@ MELD_RULES: Final = MeldRules(
 )
 ALL_WILD_MELD_RULES: Final = attrs.evolve(MELD_RULES, min_naturals=0)
 
-CARDS_PER_DECK: Final = 52
+
+_NO_PASS: Final = Refusal("pass is only for the first upcard", "F14-6")
 
 
-def _default_decks(instance: FourteenHundred) -> int:
-    # Defaults are made before validators run: a bad ``players`` must reach
-    # its own validator, whose message is the one to show.
-    if type(instance.players) is not int or instance.players <= 3:
-        return 1
-    return 2
+def _opening_only(state: GameState, move: Move) -> Refusal:
+    del state, move
+    return Refusal(
+        "the round opens on the upcard: take it and meld it at once, or pass", "F14-6"
+    )
 
 
-def _stock_out(value: StockOut | str) -> StockOut:
-    return choice(StockOut, value, game="1400", name="stock_out", rule="F14-R10")
+def _draw_first(state: GameState, move: Move) -> Refusal:
+    del state
+    if isinstance(move, Pass):
+        return _NO_PASS
+    return Refusal("draw first: from the stock or the discard pile", "F14-8")
+
+
+def _drawn_already(state: GameState, move: Move) -> Refusal:
+    del state
+    if isinstance(move, Pass):
+        return _NO_PASS
+    if isinstance(move, Done):
+        return Refusal(
+            "'done' ends only the last plays; discard to end a turn", "F14-13"
+        )
+    return Refusal("you have drawn already this turn", "F14-8")
+
+
+def _last_plays(state: GameState, move: Move) -> Refusal:
+    del state
+    if isinstance(move, Pass):
+        return _NO_PASS
+    if isinstance(move, Discard):
+        return Refusal("the last plays end with 'done', not a discard", "F14-13")
+    return Refusal("the last draw is one card from the stock", "F14-13")
+
+
+_CLAIM: Final = Kind(
+    move=Claim,
+    options=using.claim_options,
+    name=using.name_claim,
+    play=machine.claim,
+    anyone=True,
+)
+_DRAW: Final = Kind.single(
+    Draw,
+    play=machine.draw,
+)
+_MELD: Final = Kind(
+    move=NewMeld,
+    options=meld_options,
+    name=name_meld,
+    play=machine.meld,
+    checks=(machine.upcard_meld, using.uses_card),
+)
+_LAY_OFF: Final = Kind(
+    move=LayOff,
+    options=lay_off_options,
+    name=name_lay_off,
+    play=machine.lay_off,
+    gates=(using.needs_meld, machine.upcard_pending),
+    checks=(using.uses_card,),
+)
+
+MACHINE: Final = Machine[FourteenHundredState](
+    game="1400",
+    phases={
+        Phase.OPENING: PhaseRules(
+            kinds=(
+                Kind(
+                    move=Take,
+                    options=machine.upcard_option,
+                    name=machine.name_upcard,
+                    play=machine.take,
+                    checks=(using.upcard_usable,),
+                ),
+                Kind.single(Pass, play=machine.pass_upcard, checks=(using.may_pass,)),
+            ),
+            refuse=_opening_only,
+        ),
+        Phase.DRAW: PhaseRules(
+            kinds=(
+                _CLAIM,
+                _DRAW,
+                Kind(
+                    move=Take,
+                    options=take_options,
+                    name=machine.name_take,
+                    play=machine.take,
+                    checks=(using.usable,),
+                ),
+            ),
+            refuse=_draw_first,
+        ),
+        Phase.PLAY: PhaseRules(
+            kinds=(
+                _MELD,
+                _LAY_OFF,
+                Kind(
+                    move=Discard,
+                    options=discard_options,
+                    name=name_discard,
+                    play=machine.discard,
+                    gates=(machine.upcard_pending, machine.card_pending),
+                ),
+            ),
+            refuse=_drawn_already,
+        ),
+        Phase.LAST: PhaseRules(
+            kinds=(
+                Kind.single(Draw, play=machine.draw, checks=(machine.last_draw,)),
+                _MELD,
+                _LAY_OFF,
+                Kind.single(Done, play=machine.done),
+            ),
+            refuse=_last_plays,
+        ),
+    },
+    anyone=(_CLAIM,),
+)
+"""The one turn machine every 1400 game uses."""
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class FourteenHundred(GameRules[FourteenHundredState]):
+class FourteenHundred(FourteenHundredOptions):
     """The rules of 1400, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -137,7 +259,7 @@ class FourteenHundred(GameRules[FourteenHundredState]):
         Marker(),
         ToMove(),
         TurnWords(FourteenHundredTurn),
-        Claim(),
+        ClaimSection(),
         Count("passes"),
         Hands(),
         Melds(),
@@ -156,79 +278,6 @@ class FourteenHundred(GameRules[FourteenHundredState]):
         Stock(),
     )
     aliases: ClassVar[tuple[str, ...]] = ("f14", "fourteen-hundred")
-
-    players: int = attrs.field(
-        default=4,
-        validator=between(2, 6),
-        metadata=about("F14-R1", "Players at the table."),
-    )
-    decks: int = attrs.field(
-        default=attrs.Factory(_default_decks, takes_self=True),
-        validator=between(1, 3),
-        metadata=about("F14-R1", "Decks of 52 cards; 4 or more players need two."),
-    )
-    ace_hand_size: int = attrs.field(
-        default=15,
-        validator=between(15, 16),
-        metadata=about("F14-R2", "Cards dealt for an Ace shown."),
-    )
-    wild_card_dealt: bool = attrs.field(
-        default=True,
-        validator=is_bool,
-        metadata=about(
-            "F14-R3", "The wild-rank card goes to the player on the dealer's left."
-        ),
-    )
-    pass_freely: bool = attrs.field(
-        default=False,
-        validator=is_bool,
-        metadata=about(
-            "F14-R5",
-            "Any player may pass the first upcard, not only one who cannot use it.",
-        ),
-    )
-    lay_off_needs_meld: bool = attrs.field(
-        default=False,
-        validator=is_bool,
-        metadata=about(
-            "F14-R7", "Laying off in one's own turn needs a meld of one's own first."
-        ),
-    )
-    all_wild_melds: bool = attrs.field(
-        default=False,
-        validator=is_bool,
-        metadata=about("F14-R8", "Melds of wild cards only are allowed."),
-    )
-    stock_out: StockOut = attrs.field(
-        default=StockOut.END_ROUND,
-        converter=_stock_out,
-        metadata=about("F14-R10", "What happens when the stock is empty."),
-    )
-    target: int = attrs.field(
-        default=1400,
-        validator=between(1, MOST),
-        metadata=about("F14-15", "The total that ends the game."),
-    )
-    max_turns: int | None = attrs.field(
-        default=None,
-        validator=at_least(1),
-        metadata=about("ALL-5", "Turns after which a round ends unfinished."),
-    )
-
-    def __attrs_post_init__(self) -> None:
-        # Every player may show an Ace; then the wild-rank card and the upcard.
-        size = self.ace_hand_size
-        check_decks(
-            self,
-            decks=self.decks,
-            deal=(
-                self.players,
-                f"{self.players} * {size} + 2",
-                self.players * size + 2,
-            ),
-            per_deck=CARDS_PER_DECK,
-            rule="F14-1",
-        )
 
     @property
     def meld_rules(self) -> MeldRules:
@@ -254,7 +303,7 @@ class FourteenHundred(GameRules[FourteenHundredState]):
         >>> FourteenHundred().machine.game
         '1400'
         """
-        return fourteen_hundred_game.MACHINE
+        return MACHINE
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
@@ -268,7 +317,7 @@ class FourteenHundred(GameRules[FourteenHundredState]):
         >>> game.to_move, game.phase.value
         (0, 'opening')
         """
-        return fourteen_hundred_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
+        return rummy500.start(self, machine.deal, seed=seed, deck=deck, dealer=dealer)
 
     def with_page(
         self, state: FourteenHundredState, rounds: int
@@ -299,7 +348,7 @@ class FourteenHundred(GameRules[FourteenHundredState]):
         ...
         rummyrules.StateError: passes: when all 2 players pass, the round is over (F14-7)
         """
-        fourteen_hundred_checks.check_state(state)
+        checks.check_state(state)
 
     def check_view(self, view: View) -> None:
         """Refuse a view, sound in shape, that no play of 1400 shows.
@@ -307,7 +356,7 @@ class FourteenHundred(GameRules[FourteenHundredState]):
         >>> rules = FourteenHundred(players=2)
         >>> rules.check_view(rules.new_game(seed=1).view(0))
         """
-        fourteen_hundred_checks.check_view(view)
+        checks.check_view(view)
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """A card's points (F14-2): wild 100, Ace 15, 10 to K 10, 2 to 9 5.

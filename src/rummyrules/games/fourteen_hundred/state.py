@@ -1,32 +1,169 @@
-"""1400's state and view: what only this game keeps.
+"""1400's options, state and view: what only this game keeps (``F14-*``).
+
+The options are declared once, here, below everything that reads them: the
+rules class (:class:`~rummyrules.FourteenHundred`) inherits them, and the
+state's ``rules`` is typed as them, so the turn machine reads
+``state.rules.target`` as it is.
 
 >>> from rummyrules import FourteenHundred
 >>> game = FourteenHundred(players=2).new_game(seed=3)
->>> type(game).__name__, game.phase, game.passes
-('FourteenHundredState', <FourteenHundredPhase.OPENING: 'opening'>, 0)
+>>> type(game).__name__, game.phase, game.passes, game.rules.target
+('FourteenHundredState', <FourteenHundredPhase.OPENING: 'opening'>, 0, 1400)
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
-from rummyrules.core.cards import Card
-from rummyrules.core.options import StockOut
+from rummyrules.core.cards import Card, Rank
+from rummyrules.core.errors import OptionError
+from rummyrules.core.options import (
+    MOST,
+    StockOut,
+    about,
+    at_least,
+    between,
+    choice,
+    is_bool,
+)
+from rummyrules.formats.game_rules import GameRules
+from rummyrules.game.rules import check_decks
 from rummyrules.game.rummy500 import Rummy500State, Rummy500View
-from rummyrules.game.state import GameState, PlayableRules
+from rummyrules.game.state import PlayableRules
 
 __all__ = [
+    "FourteenHundredOptions",
     "FourteenHundredPhase",
     "FourteenHundredState",
     "FourteenHundredTurn",
     "FourteenHundredView",
-    "Options",
-    "options",
-    "options_of",
+    "hand_size",
 ]
+
+CARDS_PER_DECK: Final = 52
+
+
+def _default_decks(instance: FourteenHundredOptions) -> int:
+    # Defaults are made before validators run: a bad ``players`` must reach
+    # its own validator, whose message is the one to show.
+    if type(instance.players) is not int or instance.players <= 3:
+        return 1
+    return 2
+
+
+def _stock_out(value: StockOut | str) -> StockOut:
+    return choice(StockOut, value, game="1400", name="stock_out", rule="F14-R10")
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class FourteenHundredOptions(GameRules["FourteenHundredState"]):
+    """The options of 1400 (house rules), declared once; :class:`~rummyrules.FourteenHundred` says each.
+
+    >>> FourteenHundredOptions.__attrs_attrs__.target.default
+    1400
+    """
+
+    players: int = attrs.field(
+        default=4,
+        validator=between(2, 6),
+        metadata=about("F14-R1", "Players at the table."),
+    )
+    decks: int = attrs.field(
+        default=attrs.Factory(_default_decks, takes_self=True),
+        validator=between(1, 3),
+        metadata=about("F14-R1", "Decks of 52 cards; 4 or more players need two."),
+    )
+    ace_hand_size: int = attrs.field(
+        default=15,
+        validator=between(15, 16),
+        metadata=about("F14-R2", "Cards dealt for an Ace shown."),
+    )
+    wild_card_dealt: bool = attrs.field(
+        default=True,
+        validator=is_bool,
+        metadata=about(
+            "F14-R3", "The wild-rank card goes to the player on the dealer's left."
+        ),
+    )
+    pass_freely: bool = attrs.field(
+        default=False,
+        validator=is_bool,
+        metadata=about(
+            "F14-R5",
+            "Any player may pass the first upcard, not only one who cannot use it.",
+        ),
+    )
+    lay_off_needs_meld: bool = attrs.field(
+        default=False,
+        validator=is_bool,
+        metadata=about(
+            "F14-R7", "Laying off in one's own turn needs a meld of one's own first."
+        ),
+    )
+    all_wild_melds: bool = attrs.field(
+        default=False,
+        validator=is_bool,
+        metadata=about("F14-R8", "Melds of wild cards only are allowed."),
+    )
+    stock_out: StockOut = attrs.field(
+        default=StockOut.END_ROUND,
+        converter=_stock_out,
+        metadata=about("F14-R10", "What happens when the stock is empty."),
+    )
+    target: int = attrs.field(
+        default=1400,
+        validator=between(1, MOST),
+        metadata=about("F14-15", "The total that ends the game."),
+    )
+    max_turns: int | None = attrs.field(
+        default=None,
+        validator=at_least(1),
+        metadata=about("ALL-5", "Turns after which a round ends unfinished."),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        # Every player may show an Ace; then the wild-rank card and the upcard.
+        size = self.ace_hand_size
+        check_decks(
+            self,
+            decks=self.decks,
+            deal=(
+                self.players,
+                f"{self.players} * {size} + 2",
+                self.players * size + 2,
+            ),
+            per_deck=CARDS_PER_DECK,
+            rule="F14-1",
+        )
+
+
+def _rules_first(cls: type, fields: list[attrs.Attribute[Any]]) -> list[Any]:
+    # ``rules`` is declared again to narrow its type, which moves it last;
+    # put it back first, where saved games and views have always had it.
+    del cls
+    return sorted(fields, key=lambda field: field.name != "rules")
+
+
+def hand_size(card: Card, *, ace: int = 15) -> int:
+    """How many cards a face-up card deals (F14-3): 2 to 9 face value, 10 to K 10.
+
+    An Ace deals ``ace`` cards: 15 by default, or 16 (F14-R2).
+
+    >>> (
+    ...     hand_size(Card.parse("7H")),
+    ...     hand_size(Card.parse("QS")),
+    ...     hand_size(Card.parse("AS")),
+    ... )
+    (7, 10, 15)
+    """
+    if card.rank is None:  # pragma: no cover - 1400 has no WILDCARDs
+        raise OptionError("a WILDCARD deals no hand in 1400")
+    if card.rank is Rank.ACE:
+        return ace
+    return min(int(card.rank), 10)
 
 
 class FourteenHundredPhase(enum.StrEnum):
@@ -47,63 +184,6 @@ class FourteenHundredPhase(enum.StrEnum):
     a discard, ended by ``done`` (F14-13)."""
     OVER = "over"
     """The game is over; there are no more moves."""
-
-
-class Options(Protocol):
-    """The options of 1400 that its turn machine reads."""
-
-    @property
-    def players(self) -> int:
-        """Players at the table (F14-R1)."""
-
-    @property
-    def ace_hand_size(self) -> int:
-        """Cards dealt for an Ace shown (F14-R2)."""
-
-    @property
-    def wild_card_dealt(self) -> bool:
-        """The wild-rank card goes to the dealer's left (F14-R3)."""
-
-    @property
-    def pass_freely(self) -> bool:
-        """Any player may pass the first upcard (F14-R5)."""
-
-    @property
-    def lay_off_needs_meld(self) -> bool:
-        """Laying off needs a meld of one's own first (F14-R7)."""
-
-    @property
-    def stock_out(self) -> StockOut:
-        """What an empty stock does (F14-R10)."""
-
-    @property
-    def target(self) -> int:
-        """The total that ends the game (F14-15)."""
-
-    @property
-    def max_turns(self) -> int | None:
-        """Turns after which a round ends unfinished (ALL-5)."""
-
-
-def options_of(rules: PlayableRules[Any]) -> Options:
-    """The 1400 options of a rules object of the game.
-
-    >>> from rummyrules import FourteenHundred
-    >>> options_of(FourteenHundred()).max_turns is None
-    True
-    """
-    # Only this game's rules come here, and its rules class has them all.
-    return cast("Options", rules)
-
-
-def options(state: GameState) -> Options:
-    """The 1400 options of a state's rules.
-
-    >>> from rummyrules import FourteenHundred
-    >>> options(FourteenHundred().new_game(seed=1)).max_turns is None
-    True
-    """
-    return options_of(state.rules)
 
 
 @attrs.frozen(kw_only=True)
@@ -128,7 +208,7 @@ class FourteenHundredTurn:
     drew: bool = False
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, field_transformer=_rules_first)
 class FourteenHundredState(Rummy500State):
     """A game of 1400, as a frozen value.
 
@@ -149,6 +229,7 @@ class FourteenHundredState(Rummy500State):
 
     phases: ClassVar[type[enum.StrEnum]] = FourteenHundredPhase
 
+    rules: FourteenHundredOptions
     phase: FourteenHundredPhase
     marker: Card | None = None
     turn: FourteenHundredTurn = FourteenHundredTurn()
@@ -164,7 +245,7 @@ class FourteenHundredState(Rummy500State):
         >>> FourteenHundredState.dealt_face_up_seat(FourteenHundred(players=3), 2)
         0
         """
-        if not options_of(rules).wild_card_dealt:
+        if isinstance(rules, FourteenHundredOptions) and not rules.wild_card_dealt:
             return None
         return (dealer + 1) % rules.players
 
@@ -207,7 +288,7 @@ class FourteenHundredState(Rummy500State):
         return lines
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, field_transformer=_rules_first)
 class FourteenHundredView(Rummy500View):
     """What one player may see of a game of 1400.
 
@@ -223,6 +304,7 @@ class FourteenHundredView(Rummy500View):
     True
     """
 
+    rules: FourteenHundredOptions
     phase: FourteenHundredPhase
     marker: Card | None
     turn: FourteenHundredTurn

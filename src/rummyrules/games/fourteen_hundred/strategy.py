@@ -19,12 +19,12 @@ from rummyrules.core.cards import Card
 from rummyrules.game.hand_rules import HandRule, HoldsOneOf
 from rummyrules.game.state import View
 from rummyrules.game.strategy import Dealt, Rummy500Strategy, Seen, Shown
-from rummyrules.games.fourteen_hundred.deal import hand_size
 from rummyrules.games.fourteen_hundred.state import (
+    FourteenHundredOptions,
     FourteenHundredPhase,
     FourteenHundredState,
     FourteenHundredView,
-    options_of,
+    hand_size,
 )
 
 __all__ = ["STRATEGY", "FourteenHundredStrategy"]
@@ -60,7 +60,10 @@ class FourteenHundredStrategy(Rummy500Strategy):
         >>> STRATEGY.may_lay_off(needs_meld.new_game(seed=1).view(1))
         False
         """
-        needs_meld = options_of(view.rules).lay_off_needs_meld
+        rules = view.rules
+        needs_meld = (
+            isinstance(rules, FourteenHundredOptions) and rules.lay_off_needs_meld
+        )
         return not needs_meld or super().may_lay_off(view)
 
     def shown(self, game: Seen) -> tuple[Shown, ...]:
@@ -119,7 +122,7 @@ class FourteenHundredStrategy(Rummy500Strategy):
             return None
         if len(view.discard_pile) != 1:
             return None
-        ace = options_of(view.rules).ace_hand_size
+        ace = view.rules.ace_hand_size
         seat = FourteenHundredState.dealt_face_up_seat(view.rules, view.dealer)
         besides = view.face_up if player == seat else None
         size = view.hand_sizes[player] - (besides is not None)

@@ -1,4 +1,14 @@
-"""F14-9: can the card taken from the pile still be used before the turn ends?
+"""The cards a player may or must use: the upcard, a discard taken, a discard claimed.
+
+The first upcard is taken only to meld it at once, and passed only by a
+player who cannot (F14-6, F14-R5). A discard is taken only if some plays
+this turn can use it, and every play keeps that so until one uses it
+(F14-9). A discard that fits a meld on the table may be claimed out of turn
+by a player who is down, until the next player draws (F14-12, F14-R9). Each
+rule here is a gate or a check of :mod:`rummyrules.game.machine`, which asks
+it both to list the legal moves and to say why a move is refused.
+
+F14-9 asks whether the card taken can still be used before the turn ends.
 
 A player who takes from the discard pile must use the chosen card "in a play
 during that same turn", so other plays may come first: a take is allowed,
@@ -45,13 +55,151 @@ from collections.abc import Sequence
 from rummyrules import melds
 from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank
 from rummyrules.core.hands import hand_after
-from rummyrules.games.fourteen_hundred.state import FourteenHundredState, options
+from rummyrules.game.machine import Refusal, Test, card_refusal, refuse, refuses_all
+from rummyrules.game.moves import Claim, LayOff, NewMeld, Pass, Take
+from rummyrules.game.rummy500_melding import fit_on_meld, fits_table, lay_off, play_meld
+from rummyrules.games.fourteen_hundred.state import FourteenHundredState
 from rummyrules.melds import Meld, MeldKind, MeldRules, support
 from rummyrules.melds import search as meld_search
 
-__all__ = ["lays_off", "still_usable"]
+__all__ = [
+    "can_meld",
+    "claim_options",
+    "lays_off",
+    "may_pass",
+    "name_claim",
+    "needs_meld",
+    "still_usable",
+    "upcard_usable",
+    "usable",
+    "uses_card",
+]
 
 State = FourteenHundredState
+
+
+# --- The upcard (F14-6, F14-R5) ---------------------------------------------------
+
+
+def _can_use_upcard(state: State) -> bool:
+    return can_meld(state, state.discard_pile[0], ())
+
+
+def upcard_usable(state: State) -> Test[Take] | None:
+    """F14-6: the first upcard is taken only to meld it at once."""
+    if state.memo(_can_use_upcard):
+        return None
+    refusal = Refusal(
+        f"you can make no meld with {state.discard_pile[0]}, so you must pass", "F14-6"
+    )
+    return refuses_all(refusal)
+
+
+def may_pass(state: State) -> Test[Pass] | None:
+    """F14-R5: a player who can use the first upcard must (unless any may pass)."""
+    if state.rules.pass_freely or not state.memo(_can_use_upcard):
+        return None
+    refusal = Refusal(
+        f"you can use {state.discard_pile[0]} in a meld, so you may not pass", "F14-R5"
+    )
+    return refuses_all(refusal)
+
+
+# --- A discard taken (F14-8, F14-9, F14-R7) --------------------------------------
+
+
+def usable(state: State) -> Test[Take]:
+    """F14-9 with ALL-2: a discard is taken only if some plays this turn can use it.
+
+    Other plays may come first: cards laid off to reach it, or a meld that
+    puts the player down (F14-R7); :mod:`rummyrules.games.fourteen_hundred.using`
+    says how far that reaches.
+    """
+    player = state.to_move or 0
+    down = needs_meld(state, player) is None
+    pile = state.discard_pile
+    depths: dict[Card, int] = {}
+    for depth, card in enumerate(pile):
+        depths.setdefault(card, depth)  # a card is taken at its topmost copy
+
+    def test(move: Take) -> Refusal | None:
+        depth = 0 if move.card is None else depths[move.card]
+        card = pile[depth]
+        above = pile[:depth]
+        if (down and fits_table(state, card)) or can_meld(state, card, above):
+            return None
+        hand = hand_after(state.hands[player], add=above)
+        if lays_off(state, card, hand, may_lay_off=down):
+            return None
+        return _unusable(card)
+
+    return test
+
+
+_unusable = card_refusal(
+    "you could not use {card} in a meld or lay-off this turn, so you may not take it",
+    "F14-9",
+)
+
+
+def can_meld(state: State, card: Card, above: Sequence[Card]) -> bool:
+    """Whether the player to move can make a new meld holding ``card`` from the pile.
+
+    The card is taken with the cards ``above`` it; the hand's counts are
+    worked out once a state, for the many cards of a pile.
+    """
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    hand = state.hands[state.to_move or 0]
+    held = state.memo(_held)
+    return support.melds_with(card, hand, meld_rules, wild, above=above, held=held)
+
+
+def _held(state: State) -> support.Held:
+    """The hand of the player to move as counts, for :func:`support.melds_with`."""
+    hand = state.hands[state.to_move or 0]
+    return support.held_counts(hand, state.rules.meld_rules, state.wild)
+
+
+def needs_meld(state: State, player: int) -> Refusal | None:
+    """F14-R7: under the option, a player lays off only once down."""
+    if state.melded[player] or not state.rules.lay_off_needs_meld:
+        return None
+    return Refusal(
+        "these rules ask for a meld of your own before you lay off", "F14-R7"
+    )
+
+
+def uses_card(state: State) -> Test[NewMeld | LayOff] | None:
+    """F14-9: a play that leaves the card chosen from the pile unused keeps it usable.
+
+    The card may wait behind other plays of the turn, but not behind one
+    after which no plays could use it: the turn could then not end.
+    """
+    card = state.turn.must_use
+    if card is None or state.turn.must_meld is not None:
+        return None  # the opening's upcard goes into the next meld (F14-6)
+    player = state.to_move or 0
+    refusal = Refusal(
+        f"that would leave you no way to use {card}, which you took from the "
+        "discard pile, this turn",
+        "F14-9",
+    )
+
+    def test(move: NewMeld | LayOff) -> Refusal | None:
+        if isinstance(move, NewMeld):
+            if card in move.cards:
+                return None
+            after = play_meld(state, move, player)
+        else:
+            if move.card == card:
+                return None
+            after = lay_off(state, move, player)
+        down = needs_meld(after, player) is None
+        if still_usable(after, player, card, may_lay_off=down):
+            return None
+        return refusal
+
+    return test
 
 
 def still_usable(state: State, player: int, card: Card, *, may_lay_off: bool) -> bool:
@@ -102,7 +250,7 @@ def lays_off(
     meld_rules, wild = state.rules.meld_rules, state.wild
     if may_lay_off:
         return _reaches(table, card, hand, meld_rules, wild)
-    if not options(state).lay_off_needs_meld:  # pragma: no cover - the caller's rule
+    if not state.rules.lay_off_needs_meld:  # pragma: no cover - the caller's rule
         return False
     for first in meld_search.find_melds(hand, meld_rules, wild=wild):
         left = hand_after(hand, take=first.cards)
@@ -191,3 +339,60 @@ def _ends(meld: Meld, meld_rules: MeldRules) -> tuple[int, int]:
         if low + length - 1 in meld_rules.places[last.rank]:
             return low, low + length - 1
     return -1, -1  # pragma: no cover - a run on the table lies on the ladder
+
+
+# --- A discard claimed, out of turn (F14-12, F14-R9) -----------------------------
+
+
+def _may_claim(state: State, player: int, card: Card) -> Refusal | None:
+    """F14-12, F14-R9: the last discard, claimed by a player who is down and did not discard it."""
+    if state.claim is None or card != state.claim:
+        return Refusal(
+            f"{card} is not the last discard, or its claim has passed", "F14-R9"
+        )
+    if player == state.discarder:
+        return Refusal("you cannot claim your own discard", "F14-12")
+    if not state.melded[player]:
+        return Refusal("only a player who is down may claim a discard", "F14-12")
+    return None
+
+
+def claim_options(state: State, player: int) -> list[Claim]:
+    """Each claim of the last discard the player may make now: a lay-off of it (F14-12)."""
+    return list(state.memo(_every_claim)[player])
+
+
+def _every_claim(state: State) -> tuple[tuple[Claim, ...], ...]:
+    """Each player's claims of the last discard, from one look at the table.
+
+    Every player is offered the same discard on the same melds: where it
+    fits is worked out once, and each player who may claim (F14-12) gets it.
+    """
+    card = state.claim
+    if card is None or not fits_table(state, card):
+        return ((),) * state.players
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    fits = [
+        (number, option.stands_for)
+        for number, meld in enumerate(state.melds, start=1)
+        for option in meld_search.lay_off_options(card, meld.meld, meld_rules, wild)
+    ]
+    return tuple(
+        ()
+        if _may_claim(state, player, card) is not None
+        else tuple(
+            Claim(player=player, card=card, declared=declared, meld=number)
+            for number, declared in fits
+        )
+        for player in range(state.players)
+    )
+
+
+def name_claim(state: State, move: Claim, player: int) -> list[Claim]:
+    """The claim a move names: a lay-off of the last discard (F14-R9)."""
+    if move.player is None:
+        raise refuse("a claim names its player, as in '2: claim 7H on 3'", "F14-12")
+    refusal = _may_claim(state, player, move.card)
+    if refusal is not None:
+        raise refusal.error()
+    return fit_on_meld(state, move)
