@@ -111,7 +111,15 @@ class GoingOutOptions(GameRules["GoingOutState"]):
     )
 
 
-@attrs.frozen(kw_only=True)
+def _rules_first(
+    cls: type, fields: list[attrs.Attribute[Any]]
+) -> list[attrs.Attribute[Any]]:
+    # Narrowing ``rules`` moves it last; saved JSON and reprs write it first.
+    del cls
+    return sorted(fields, key=lambda field: field.name != "rules")
+
+
+@attrs.frozen(kw_only=True, field_transformer=_rules_first)
 class GoingOutState(GameState):
     """A game of Going Out Rummy, as a frozen value: one hand is the whole game.
 
@@ -191,7 +199,7 @@ class GoingOutState(GameState):
         return [f"  dropped out: player {gone}; {cards} cards out of play"]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, field_transformer=_rules_first)
 class GoingOutView(View):
     """What one player may see of a game of Going Out Rummy (GOR-11).
 
