@@ -1,4 +1,4 @@
-"""The game of GoingOutRummy: its rules class, its state, its turn machine.
+"""The game of Going Out Rummy: its rules class, its state, its turn machine.
 
 >>> from rummyrules.games.going_out import GoingOutRummy
 >>> GoingOutRummy.__name__

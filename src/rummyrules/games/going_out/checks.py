@@ -24,7 +24,7 @@ from rummyrules.core.errors import StateError
 from rummyrules.game.checks import check_player, check_turn_limit
 from rummyrules.game.state import GameState, Phase, View
 from rummyrules.game.table import TableMeld
-from rummyrules.games.going_out.state import GoingOutState, GoingOutView, options_of
+from rummyrules.games.going_out.state import GoingOutState, GoingOutView
 
 __all__ = ["check_state", "check_view"]
 
@@ -49,13 +49,12 @@ def check_state(state: GameState) -> None:
     sizes = tuple(len(hand) for hand in state.hands)
     _check_players(state.winner, state.dropped, len(sizes))
     _check_credited(state.melds)
-    options = options_of(state.rules)
     _check_drops(state.dropped, sizes, state.to_move, "hands")
     check_turn_limit(
-        state, options.max_turns, goes_on=False, ends="game", rule="GOR-R4"
+        state, state.rules.max_turns, goes_on=False, ends="game", rule="GOR-R4"
     )
     _check_dropped_cards(
-        len(state.dropped_cards), len(state.dropped), options.hand_size
+        len(state.dropped_cards), len(state.dropped), state.rules.hand_size
     )
     _check_table(state, sizes=sizes, winner=state.winner, turns=state.turns)
 
@@ -161,7 +160,7 @@ def _check_table(
             "melds: nothing is melded before a player goes out, which ends the game "
             "(GOR-4, GOR-7)"
         )
-    hand_size = options_of(seen.rules).hand_size
+    hand_size = seen.rules.hand_size
     for player, held in enumerate(sizes):
         size = hand_size + (player == seen.to_move and phase == Phase.PLAY)
         if player not in dropped and held != size:
@@ -198,18 +197,18 @@ def _check_winner(
                 "their own melds, and nobody else lays any (GOR-7)"
             )
         return
-    options = options_of(seen.rules)
+    rules = seen.rules
     alone = len(sizes) - len(dropped) == 1
     if winner is not None:
-        if not alone or not options.last_player_wins:
+        if not alone or not rules.last_player_wins:
             raise StateError(
                 f"winner: player {winner} neither went out nor was the last player "
                 "left (GOR-7, GOR-R3)"
             )
         return
-    limit = options.max_turns
+    limit = rules.max_turns
     if (
-        (alone and not options.last_player_wins)
+        (alone and not rules.last_player_wins)
         or turns is None
         or (limit is not None and turns >= limit)
     ):

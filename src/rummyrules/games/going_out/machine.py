@@ -1,16 +1,16 @@
-"""Going Out Rummy, played: its turn machine, the table of what each phase takes.
+"""Going Out Rummy's turn: the rules of a turn, and the machine that plays them.
 
 A turn is two phases. In ``draw`` the player takes the top card of the stock
-or of the discard pile (GOR-4). In ``play`` the player either goes out, laying
-the whole hand down as melds with at most one card discarded (GOR-7, GOR-8),
-or discards a card. Nothing is melded before going out. Any player still at
-the table may drop out at any moment (GOR-10). The table below says which
-kinds of move each phase takes, and for each kind how its moves are listed
-and named, which rules of a turn forbid some
-(:mod:`rummyrules.games.going_out.turn`) and what it does
-(:mod:`rummyrules.games.going_out.plays`). A game begins with
-:func:`~rummyrules.games.going_out.deal.new_game`, which the rules class
-calls through this module.
+or, once there is one, of the discard pile, and may not look back through it
+(GOR-3, GOR-4, GOR-9). In ``play`` the player either goes out, laying the
+whole hand down as melds with at most one card discarded (GOR-7, GOR-8), or
+discards. Nothing is melded before going out. Any player still at the table
+may drop out at any moment, and a player who dropped out makes no move again
+(GOR-10). Each rule is one function that both lists and refuses: a gate or a
+check of :mod:`rummyrules.game.machine`, or the naming of a move.
+:data:`MACHINE` says which kinds of move each phase takes, with those rules
+and what each move does (:mod:`~rummyrules.games.going_out.state`); the deal
+is the rules class's ``new_game`` (GOR-3).
 
 >>> from rummyrules import GoingOutRummy
 >>> game = GoingOutRummy().new_game(seed=3)
@@ -22,30 +22,320 @@ calls through this module.
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from typing import Final
 
-from rummyrules.game.machine import Kind, Machine, PhaseRules
-from rummyrules.game.moves import Discard, Draw, Drop, GoOut, Take
+from rummyrules import melds
+from rummyrules.core.cards import Card
+from rummyrules.core.hands import sorted_hand
+from rummyrules.game.machine import (
+    Kind,
+    Machine,
+    PhaseRules,
+    Refusal,
+    Test,
+    refuse,
+    refuses_all,
+)
+from rummyrules.game.moves import (
+    Claim,
+    Discard,
+    Draw,
+    Drop,
+    GoOut,
+    LayOff,
+    Move,
+    NewMeld,
+    Take,
+)
 from rummyrules.game.state import Phase
 from rummyrules.game.turns import (
+    check_held,
     discard_options,
     draw_first,
     drawn_already,
     name_discard,
 )
-from rummyrules.games.going_out import plays, turn
-from rummyrules.games.going_out.deal import new_game
-from rummyrules.games.going_out.state import GoingOutState
+from rummyrules.games.going_out.state import (
+    GoingOut,
+    GoingOutState,
+    discard,
+    draw,
+    drop,
+    go_out,
+    take,
+)
+from rummyrules.melds import MeldRules
+from rummyrules.melds.layouts import going_out_layouts
 
-# new_game is the deal's; the rules class reaches the game through this module.
-__all__ = ["MACHINE", "new_game"]
+__all__ = ["MACHINE", "out_moves"]
+
+State = GoingOutState
+
+
+# --- The draw (GOR-3, GOR-4, GOR-9) ---------------------------------------------------
+
+
+def stock_empty(state: State) -> Test[Draw] | None:
+    """GOR-9: the stock is rebuilt only at the end of a turn; until then, take the discard.
+
+    >>> from rummyrules import Draw, GoingOutRummy
+    >>> game = GoingOutRummy().new_game(seed=3)
+    >>> print(stock_empty(game))
+    None
+    >>> print(stock_empty(game.replace(stock=()))(Draw()))
+    the stock is empty until the discard pile is shuffled into it; take the top discard (GOR-9)
+    """
+    if state.stock:
+        return None
+    refusal = Refusal(
+        "the stock is empty until the discard pile is shuffled into it; take the "
+        "top discard",
+        "GOR-9",
+    )
+    return refuses_all(refusal)
+
+
+def name_take(state: State, move: Take, player: int) -> list[Take]:
+    """The take a move names: only the top card of the discard pile (GOR-4).
+
+    >>> from rummyrules import GoingOutRummy, parse_move
+    >>> game = GoingOutRummy(hand_size=2).position(
+    ...     "to_move 1 draw | hands 7S 8S / 9H 9D | pile KC QH"
+    ... )
+    >>> [str(move) for move in name_take(game, parse_move("take KC"), 1)]
+    ['take']
+    >>> name_take(game, parse_move("take QH"), 1)
+    Traceback (most recent call last):
+    ...
+    rummyrules.IllegalMoveError: only the top card of the discard pile, KC, may be taken; nobody may look back through the pile (GOR-4)
+    """
+    del player
+    pile = state.discard_pile
+    if move.card is None or not pile or move.card == pile[0]:
+        return [Take()]
+    raise refuse(
+        f"only the top card of the discard pile, {pile[0]}, may be taken; nobody "
+        "may look back through the pile",
+        "GOR-4",
+    )
+
+
+def top_only(state: State, player: int) -> tuple[Take]:
+    """The one take of the draw: the top discard (GOR-4).
+
+    >>> from rummyrules import GoingOutRummy
+    >>> [str(move) for move in top_only(GoingOutRummy().new_game(seed=3), 1)]
+    ['take']
+    """
+    del state, player
+    return (Take(),)
+
+
+def pile_empty(state: State) -> Test[Take] | None:
+    """GOR-3, GOR-4: there is a discard to take (none before the first discard).
+
+    >>> from rummyrules import GoingOutRummy, Take
+    >>> game = GoingOutRummy().new_game(seed=3)
+    >>> print(pile_empty(game)(Take()))
+    the discard pile is empty: the first player draws from the stock (GOR-3)
+    >>> print(pile_empty(game.replace(turns=2))(Take()))
+    the discard pile is empty: draw from the stock (GOR-4)
+    """
+    if state.discard_pile:
+        return None
+    if state.turns == 0:
+        refusal = Refusal(
+            "the discard pile is empty: the first player draws from the stock", "GOR-3"
+        )
+    else:
+        refusal = Refusal("the discard pile is empty: draw from the stock", "GOR-4")
+    return refuses_all(refusal)
+
+
+# --- Going out (GOR-7, GOR-8) -----------------------------------------------------
+
+
+@functools.lru_cache(maxsize=8192)
+def out_moves(
+    hand: tuple[Card, ...], meld_rules: MeldRules, going_out: GoingOut
+) -> tuple[GoOut, ...]:
+    """One going-out move for each card that can be left over, and one for none.
+
+    The hand's layouts, memoised on the frozen hand: bots and simulations meet
+    the same hands again and again.
+
+    >>> from rummyrules import GoingOut, GoingOutRummy, parse_cards
+    >>> hand = parse_cards("7S 7H 7D 8C 9C 10C 10C")
+    >>> meld_rules = GoingOutRummy().meld_rules
+    >>> [str(move) for move in out_moves(hand, meld_rules, GoingOut.STANDARD)]
+    ['out 7S 7H 7D / 8C 9C 10C discard 10C']
+    """
+    layouts = going_out_layouts(
+        hand,
+        meld_rules,
+        single_meld=going_out is not GoingOut.STANDARD,
+        leftover=going_out is not GoingOut.MAJOR,
+    )
+    return tuple(
+        GoOut(
+            melds=tuple(NewMeld.of(meld) for meld in layout.melds),
+            discard=layout.leftover,
+        )
+        for layout in layouts
+    )
+
+
+def out_options(state: State, player: int) -> tuple[GoOut, ...]:
+    """The going-out moves the player's hand allows, under these rules (GOR-7, GOR-8).
+
+    >>> from rummyrules import GoingOutRummy
+    >>> game = GoingOutRummy(hand_size=3).position(
+    ...     "to_move 1 play | hands 7S 8S 2C / 7H 7D 7C 9D"
+    ... )
+    >>> [str(move) for move in out_options(game, 1)]
+    ['out 7H 7D 7C discard 9D']
+    """
+    return out_moves(state.hands[player], state.rules.meld_rules, state.rules.going_out)
+
+
+def resolve_out(state: State, move: GoOut, player: int) -> list[GoOut]:
+    """The going-out move to play for the player's layout, or why it is refused.
+
+    Every card of the hand must be laid down, in melds, but the one card
+    discarded (GOR-7); under Major or Minor the melds must be one (GOR-8). A
+    wild the player left undeclared where it has more than one reading is
+    read the first way the library lists: the game ends at once, so nothing
+    can turn on it. Going out is accepted with any valid layout of the hand,
+    not only the one listed for its discard: the player chooses how to show it.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> from rummyrules.game.notation import parse_move
+    >>> rules = GoingOutRummy(hand_size=3, wildcards=1)
+    >>> game = rules.new_game(deck=rules.stacked_deck("4C 8H 5C 9C * KD 9D"))
+    >>> game = game.apply("draw")
+    >>> print(resolve_out(game, parse_move("out 4C 5C * discard 9D"), 1)[0])
+    out *=3C 4C 5C discard 9D
+    >>> resolve_out(game, parse_move("out 4C 5C 9D discard *"), 1)
+    Traceback (most recent call last):
+    ...
+    rummyrules.IllegalMoveError: meld 1 (4C 5C 9D) is no meld: ...
+    """
+    hand = state.hands[player]
+    laid = [card for meld in move.melds for card in meld.cards]
+    every = [*laid, *([] if move.discard is None else [move.discard])]
+    check_held(hand, every)
+    left = Counter(hand) - Counter(every)
+    if left:
+        cards = " ".join(map(str, sorted_hand(left.elements())))
+        raise refuse(
+            f"going out lays down the whole hand but the one card discarded; {cards} "
+            "would be left in your hand",
+            "GOR-7",
+        )
+    refusal = _one_meld(state, move)
+    if refusal is not None:
+        raise refusal.error()
+    shown: list[NewMeld] = []
+    meld_rules = state.rules.meld_rules
+    for number, meld in enumerate(move.melds, start=1):
+        found = melds.check(meld.cards, meld_rules, declared=meld.declared)
+        if not found:
+            raise refuse(
+                f"meld {number} ({meld._cards_text()}) is no meld: {found.reason}",
+                found.rule or "GOR-5",
+            )
+        shown.append(NewMeld.of(found.melds[0]))
+    return [GoOut(melds=tuple(shown), discard=move.discard)]
+
+
+def _one_meld(state: State, move: GoOut) -> Refusal | None:
+    """Going Out Major and Minor: one single meld; Major discards nothing (GOR-8)."""
+    how = state.rules.going_out
+    if how is GoingOut.STANDARD:
+        return None
+    if len(move.melds) != 1:
+        return Refusal(
+            f"Going Out {how.value.title()} lays the cards down as one single meld, "
+            f"not {len(move.melds)}",
+            "GOR-R2",
+        )
+    if how is GoingOut.MAJOR and move.discard is not None:
+        return Refusal(
+            "Going Out Major lays every card down in the meld, with no discard",
+            "GOR-R2",
+        )
+    return None
+
+
+# --- Dropping out (GOR-10) --------------------------------------------------------
+
+
+def drop_options(state: State, player: int) -> tuple[Drop, ...]:
+    """The drop the player may make: ``drop`` in their turn, ``N: drop`` out of it (GOR-10).
+
+    >>> from rummyrules import GoingOutRummy
+    >>> game = GoingOutRummy().new_game(seed=3)
+    >>> [str(move) for move in drop_options(game, 1) + drop_options(game, 0)]
+    ['drop', '0: drop']
+    """
+    return (Drop(),) if player == state.to_move else (Drop(player=player),)
+
+
+def name_drop(state: State, move: Drop, player: int) -> list[Drop]:
+    """The drop a move names: the player's one drop (GOR-10).
+
+    >>> from rummyrules import Drop, GoingOutRummy
+    >>> game = GoingOutRummy().new_game(seed=3)
+    >>> [str(move) for move in name_drop(game, Drop(player=1), 1)]
+    ['drop']
+    """
+    del move
+    return list(drop_options(state, player))
+
+
+def at_table(state: State, player: int) -> Refusal | None:
+    """GOR-10: a player who dropped out makes no move for the rest of the game.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> game = GoingOutRummy(players=3).position(
+    ...     "to_move 2 draw | hands 7S 7H 7D 8C 9C 10C KD / - / AS 2S 3S 4S 5S 6S 7S"
+    ...     " | dropped 1 | dropped_cards QH QS QD QC JH JS JD"
+    ... )
+    >>> print(at_table(game, 1))
+    player 1 has dropped out of this game (GOR-10)
+    >>> print(at_table(game, 0))
+    None
+    """
+    if player not in state.dropped:
+        return None
+    return Refusal(f"player {player} has dropped out of this game", "GOR-10")
+
+
+def no_melding(move: Move) -> Refusal | None:
+    """GOR-4: the moves of the games that meld as they go have no place here.
+
+    >>> from rummyrules import parse_move
+    >>> print(no_melding(parse_move("meld 7S 8S 9S")))
+    nothing is melded before going out; lay the whole hand down at once with 'out' (GOR-4)
+    """
+    if not isinstance(move, NewMeld | LayOff | Claim):
+        return None
+    return Refusal(
+        "nothing is melded before going out; lay the whole hand down at once with 'out'",
+        "GOR-4",
+    )
+
+
+# --- The machine ------------------------------------------------------------------
 
 
 _DROP: Final = Kind(
     move=Drop,
-    options=turn.drop_options,
-    name=turn.name_drop,
-    play=plays.drop,
+    options=drop_options,
+    name=name_drop,
+    play=drop,
     anyone=True,
 )
 
@@ -56,15 +346,15 @@ MACHINE: Final = Machine[GoingOutState](
             kinds=(
                 Kind.single(
                     Draw,
-                    play=plays.draw,
-                    checks=(turn.stock_empty,),
+                    play=draw,
+                    checks=(stock_empty,),
                 ),
                 Kind(
                     move=Take,
-                    options=turn.top_only,
-                    name=turn.name_take,
-                    play=plays.take,
-                    checks=(turn.pile_empty,),
+                    options=top_only,
+                    name=name_take,
+                    play=take,
+                    checks=(pile_empty,),
                 ),
                 _DROP,
             ),
@@ -74,15 +364,15 @@ MACHINE: Final = Machine[GoingOutState](
             kinds=(
                 Kind(
                     move=GoOut,
-                    options=turn.out_options,
-                    name=turn.resolve_out,
-                    play=plays.go_out,
+                    options=out_options,
+                    name=resolve_out,
+                    play=go_out,
                 ),
                 Kind(
                     move=Discard,
                     options=discard_options,
                     name=name_discard,
-                    play=plays.discard,
+                    play=discard,
                 ),
                 _DROP,
             ),
@@ -90,7 +380,7 @@ MACHINE: Final = Machine[GoingOutState](
         ),
     },
     anyone=(_DROP,),
-    present=turn.at_table,
-    foreign=turn.no_melding,
+    present=at_table,
+    foreign=no_melding,
 )
 """The one turn machine every Going Out Rummy game uses."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import cast
 
 import attrs
 
@@ -25,8 +24,7 @@ from rummyrules.core.shuffle import random_words
 from rummyrules.formats.checks import check_state
 from rummyrules.game.moves import Move
 from rummyrules.game.rules import Rules
-from rummyrules.games.going_out.dealer import DealerDraw
-from rummyrules.games.going_out.rules import GoingOutRummy
+from rummyrules.games.going_out.rules import DealerDraw, GoingOutRummy
 from rummyrules.games.going_out.state import GoingOutState
 
 __all__ = ["WINS_NEEDED", "Match", "check_match", "game_seed"]
@@ -101,8 +99,7 @@ class Match:
         >>> Match.start(GoingOutRummy(hand_size=9), seed=3).rules.hand_size
         9
         """
-        # A match only ever holds Going Out Rummy games.
-        return cast("GoingOutRummy", self.game.rules)
+        return _check_rules(self.game.rules)
 
     @property
     def wins(self) -> tuple[int, ...]:

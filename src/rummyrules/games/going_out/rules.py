@@ -1,25 +1,27 @@
-"""Going Out Rummy: its options, deck, melds and going out (``GOR-*``).
+"""Going Out Rummy's rules class, its deal (GOR-3), and the draw for first dealer (GOR-2).
+
+The rules class inherits its options from
+:class:`~rummyrules.games.going_out.state.GoingOutOptions`.
 
 >>> from rummyrules import GoingOutRummy
->>> rules = GoingOutRummy(players=4, wildcards=4)
->>> len(rules.deck())
-160
->>> print(rules.find_going_out("7S 7H 7D * 2H 3H KC"))
-*=AH 2H 3H / 7S 7H 7D discard KC
+>>> str(GoingOutRummy(wildcards=4).find_going_out("7S 7H 7D * 2H 3H KC"))
+'*=AH 2H 3H / 7S 7H 7D discard KC'
+>>> draw = GoingOutRummy(players=3).draw_for_dealer(deck="7H KS 2C")
+>>> draw.dealer, [str(card) for card in draw.shown(2)]
+(2, ['KS'])
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Final
 
 import attrs
 
-from rummyrules.core.cards import Card, Rank, make_deck, read_cards
-from rummyrules.core.errors import OptionError
-from rummyrules.core.options import about, at_least, between, choice, is_bool
+from rummyrules.core.cards import Card, Rank, Suit, make_deck, read_cards
+from rummyrules.core.errors import DeckError, OptionError
+from rummyrules.core.hands import sorted_hand
 from rummyrules.core.shuffle import shuffled
-from rummyrules.formats.game_rules import GameRules
 from rummyrules.formats.sections import (
     ROUND,
     Cards,
@@ -36,20 +38,24 @@ from rummyrules.formats.sections import (
     ToMove,
     Who,
 )
-from rummyrules.game.dealing import check_seat, check_seed
+from rummyrules.game.dealing import check_seat, check_seed, first_order
 from rummyrules.game.machine import Machine
 from rummyrules.game.rules import CardsLike
-from rummyrules.game.state import GameState, View
+from rummyrules.game.state import GameState, Phase, View
 from rummyrules.game.strategy import Strategy
 from rummyrules.games.going_out import checks as going_out_checks
-from rummyrules.games.going_out import machine as going_out_game
-from rummyrules.games.going_out.dealer import DealerDraw, draw_for_dealer
-from rummyrules.games.going_out.state import GoingOut, GoingOutState, GoingOutView
+from rummyrules.games.going_out.machine import MACHINE
+from rummyrules.games.going_out.state import (
+    GoingOut,
+    GoingOutOptions,
+    GoingOutState,
+    GoingOutView,
+)
 from rummyrules.games.going_out.strategy import STRATEGY
 from rummyrules.melds import MeldRules, layouts
 from rummyrules.melds.layouts import Layout
 
-__all__ = ["GoingOut", "GoingOutRummy"]
+__all__ = ["DealerDraw", "GoingOut", "GoingOutRummy", "draw_for_dealer", "strength"]
 
 MELD_RULES: Final = MeldRules(
     game="Going Out Rummy",
@@ -63,14 +69,8 @@ MELD_RULES: Final = MeldRules(
 PACKS: Final = 3
 
 
-def _going_out(value: GoingOut | str) -> GoingOut:
-    return choice(
-        GoingOut, value, game="Going Out Rummy", name="going_out", rule="GOR-8"
-    )
-
-
 @attrs.frozen(kw_only=True, cache_hash=True)
-class GoingOutRummy(GameRules[GoingOutState]):
+class GoingOutRummy(GoingOutOptions):
     """The rules of Going Out Rummy, with every option the rule book names.
 
     Options (all keyword-only, checked when the object is built):
@@ -123,39 +123,6 @@ class GoingOutRummy(GameRules[GoingOutState]):
     aliases: ClassVar[tuple[str, ...]] = ("going-out", "going-out-rummy")
     keeps_score: ClassVar[bool] = False
     hides_piles: ClassVar[bool] = True
-
-    players: int = attrs.field(
-        default=2,
-        validator=between(2, 10),
-        metadata=about("GOR-1", "Players at the table."),
-    )
-    hand_size: int = attrs.field(
-        default=7,
-        validator=between(2, 10),
-        metadata=about("GOR-1", "Cards dealt to each player."),
-    )
-    wildcards: int = attrs.field(
-        default=0,
-        validator=between(0, 9),
-        metadata=about("GOR-1", "WILDCARDs added to the packs."),
-    )
-    going_out: GoingOut = attrs.field(
-        default=GoingOut.STANDARD,
-        converter=_going_out,
-        metadata=about("GOR-8", "How a hand may go out: standard, major or minor."),
-    )
-    last_player_wins: bool = attrs.field(
-        default=True,
-        validator=is_bool,
-        metadata=about(
-            "GOR-R3", "The last player left after the others drop out wins."
-        ),
-    )
-    max_turns: int | None = attrs.field(
-        default=None,
-        validator=at_least(1),
-        metadata=about("GOR-R4", "Turns after which the game ends with no winner."),
-    )
 
     @property
     def meld_rules(self) -> MeldRules:
@@ -243,14 +210,14 @@ class GoingOutRummy(GameRules[GoingOutState]):
         >>> GoingOutRummy().machine.legal_moves(GoingOutRummy().new_game(seed=1))
         (Draw(player=None), Drop(player=None))
         """
-        return going_out_game.MACHINE
+        return MACHINE
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
     ) -> GoingOutState:
-        """Deal a game (GOR-3): one hand is the whole game.
+        """Deal a game (GOR-3): one hand is the whole game, and there is no upcard.
 
-        The deck order comes from ``seed`` through the library's one shuffle,
+        The hands are dealt one card at a time from the dealer's left. The deck order comes from ``seed`` through the library's one shuffle,
         or is given whole as ``deck``, top card first (the seed then still
         shuffles the discard pile into a new stock, GOR-9). ``dealer`` deals;
         :meth:`draw_for_dealer` settles who that is before a first game.
@@ -258,8 +225,27 @@ class GoingOutRummy(GameRules[GoingOutState]):
         >>> game = GoingOutRummy(players=3, hand_size=5).new_game(seed=42, dealer=2)
         >>> game.to_move, [len(hand) for hand in game.hands], len(game.stock)
         (0, [5, 5, 5], 141)
+        >>> rules = GoingOutRummy(players=3, hand_size=2)
+        >>> game = rules.new_game(deck=rules.deck())
+        >>> [" ".join(map(str, hand)) for hand in game.hands], game.discard_pile
+        (['3S 6S', 'AS 4S', '2S 5S'], ())
         """
-        return going_out_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
+        players = self.players
+        order = first_order(self, players=players, seed=seed, deck=deck, dealer=dealer)
+        dealt = players * self.hand_size
+        hands = [sorted_hand(order[seat:dealt:players]) for seat in range(players)]
+        # One card at a time from the dealer's left: rotate so index = player.
+        first = (dealer + 1) % players
+        return GoingOutState(
+            rules=self,
+            seed=seed,
+            dealer=dealer,
+            hands=tuple(hands[(player - first) % players] for player in range(players)),
+            stock=tuple(order[dealt:]),
+            discard_pile=(),  # no upcard: the first player draws from the stock
+            phase=Phase.DRAW,
+            to_move=first,
+        )
 
     def draw_for_dealer(
         self, *, seed: int = 0, deck: CardsLike | None = None, shuffler: int = 0
@@ -285,3 +271,126 @@ class GoingOutRummy(GameRules[GoingOutState]):
             order = read_cards(deck, name="deck")
             self._check_in_deck(order)
         return draw_for_dealer(order, players=players, shuffler=shuffler)
+
+
+# --- The draw for first dealer (GOR-2) ------------------------------------------
+
+_SUITS: Final = {Suit.HEARTS: 0, Suit.DIAMONDS: 1, Suit.CLUBS: 2, Suit.SPADES: 3}
+
+
+def strength(card: Card) -> tuple[int, int]:
+    """How high a card stands in the draw: by rank, King high and Ace low, then suit.
+
+    >>> king, queen, lower = map(Card.parse, ["KH", "QS", "QC"])
+    >>> strength(king) > strength(queen) > strength(lower)
+    True
+    >>> strength(Card.parse("AS")) < strength(Card.parse("2H"))
+    True
+    """
+    if card.rank is None or card.suit is None:
+        raise DeckError("a WILDCARD has no place in the draw for first dealer (GOR-2)")
+    return int(card.rank), _SUITS[card.suit]
+
+
+@attrs.frozen(kw_only=True)
+class DealerDraw:
+    """The draw for first dealer: every card dealt face up, and who deals (GOR-2).
+
+    Attributes:
+        shuffler: The player who shuffled and dealt the draw.
+        dealt: Each card shown, in the order it was dealt, with the player
+            it was dealt to.
+        dealer: The player whose card was highest: the first dealer.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> print(GoingOutRummy(wildcards=1).draw_for_dealer(deck="* 5H 5D"))
+    player 1: * 5H; player 0: 5D; player 0 deals
+    """
+
+    shuffler: int
+    dealt: tuple[tuple[int, Card], ...]
+    dealer: int
+
+    def shown(self, player: int) -> tuple[Card, ...]:
+        """The cards dealt face up to one player, in order (WILDCARDs included).
+
+        >>> from rummyrules import GoingOutRummy
+        >>> draw = GoingOutRummy().draw_for_dealer(deck="9S 9S 4H 4C")
+        >>> [str(card) for card in draw.shown(1)], draw.dealer
+        (['9S', '4H'], 0)
+        """
+        return tuple(card for who, card in self.dealt if who == player)
+
+    def __str__(self) -> str:
+        parts: list[str] = []
+        for player, card in self.dealt:
+            if parts and parts[-1].startswith(f"player {player}:"):
+                parts[-1] += f" {card}"
+            else:
+                parts.append(f"player {player}: {card}")
+        return "; ".join([*parts, f"player {self.dealer} deals"])
+
+
+def draw_for_dealer(
+    order: Sequence[Card], *, players: int, shuffler: int = 0
+) -> DealerDraw:
+    """Deal the draw for first dealer from a deck order, top card first (GOR-2).
+
+    A pure function: the same order always gives the same draw. Raises
+    :class:`~rummyrules.DeckError` in the one case the rule cannot settle: the
+    deck runs out while players still tie.
+
+    >>> from rummyrules import parse_cards
+    >>> draw_for_dealer(parse_cards("QD QC 3S"), players=3).dealer
+    2
+    >>> draw_for_dealer(parse_cards("JS JS"), players=2)
+    Traceback (most recent call last):
+    ...
+    rummyrules.DeckError: the deck ran out before the draw for first dealer was settled: players 1 and 0 still tie (GOR-2)
+    >>> draw_for_dealer(parse_cards("JS QS"), players=3)
+    Traceback (most recent call last):
+    ...
+    rummyrules.DeckError: the deck ran out before the draw for first dealer was settled: player 0 has no regular card yet (GOR-2)
+    """
+    cards = iter(order)
+    dealt: list[tuple[int, Card]] = []
+    tied = [(shuffler + seat) % players for seat in range(1, players + 1)]
+    tie_break = False
+    while True:
+        shown = {
+            player: _regular_card(cards, player, dealt, tied, tie_break=tie_break)
+            for player in tied
+        }
+        tie_break = True
+        best = max(strength(card) for card in shown.values())
+        tied = [player for player in tied if strength(shown[player]) == best]
+        if len(tied) == 1:
+            return DealerDraw(shuffler=shuffler, dealt=tuple(dealt), dealer=tied[0])
+
+
+def _regular_card(
+    cards: Iterator[Card],
+    player: int,
+    dealt: list[tuple[int, Card]],
+    tied: list[int],
+    *,
+    tie_break: bool,
+) -> Card:
+    """Deal to one player until a regular card shows (a WILDCARD does not count)."""
+    for card in cards:
+        dealt.append((player, card))
+        if not card.is_wildcard:
+            return card
+    if tie_break:
+        why = f"players {_names(tied)} still tie"
+    else:
+        why = f"player {player} has no regular card yet"
+    message = (
+        f"the deck ran out before the draw for first dealer was settled: {why} (GOR-2)"
+    )
+    raise DeckError(message)
+
+
+def _names(players: list[int]) -> str:
+    words = [str(player) for player in players]
+    return ", ".join(words[:-1]) + " and " + words[-1]

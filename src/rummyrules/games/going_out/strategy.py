@@ -34,9 +34,9 @@ from rummyrules.game.strategy import (
 )
 from rummyrules.games.going_out.state import (
     GoingOut,
+    GoingOutOptions,
     GoingOutState,
     GoingOutView,
-    options_of,
 )
 from rummyrules.melds import MeldRules, layouts
 from rummyrules.melds.support import close
@@ -70,7 +70,7 @@ class GoingOutRummyStrategy(GoingOutStrategy):
         ... )
         False
         """
-        going_out = options_of(rules).going_out
+        going_out = _options(rules).going_out
         layout = layouts.find_going_out(
             hand,
             rules.meld_rules,
@@ -88,7 +88,7 @@ class GoingOutRummyStrategy(GoingOutStrategy):
         >>> shape.short(hand), shape.ties(hand[0], hand) > shape.ties(hand[-1], hand)
         (2, True)
         """
-        return _Shape(root, rules.meld_rules, options_of(rules).going_out)
+        return _Shape(root, rules.meld_rules, _options(rules).going_out)
 
     def left(self, game: Seen) -> tuple[int, ...]:
         """The players who dropped out, in the order they dropped (GOR-10).
@@ -110,7 +110,7 @@ class GoingOutRummyStrategy(GoingOutStrategy):
         range(7, 9)
         """
         dropped = len(self.left(view))
-        size = options_of(view.rules).hand_size
+        size = _options(view.rules).hand_size
         return range(dropped * size, dropped * (size + 1) + 1)
 
     def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
@@ -131,10 +131,17 @@ class GoingOutRummyStrategy(GoingOutStrategy):
         fields = super().state_fields(view, dealt)
         fields["winner"] = view.winners[0] if view.winners else None
         fields["dropped_cards"] = dealt.set_aside
-        limit = options_of(view.rules).max_turns
+        limit = _options(view.rules).max_turns
         if view.phase == Phase.OVER and not view.winners and limit is not None:
             fields["turns"] = limit
         return fields
+
+
+def _options(rules: PlayableRules[Any]) -> GoingOutOptions:
+    """The rules' options: only this game's rules declare this strategy."""
+    if not isinstance(rules, GoingOutOptions):
+        raise TypeError(f"expected Going Out Rummy rules, not {type(rules).__name__}")
+    return rules
 
 
 STRATEGY: Final = GoingOutRummyStrategy()
