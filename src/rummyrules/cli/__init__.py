@@ -28,180 +28,30 @@ valid: run 7S 5H=8S 9S
 from __future__ import annotations
 
 import argparse
+import functools
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rummyrules import __version__
 from rummyrules.core.errors import RummyRulesError
-from rummyrules.game.registry import VARIANTS
 from rummyrules.game.state import PlayableRules
 
+from .arguments import (
+    add_bots,
+    add_command,
+    add_variant,
+    games_text,
+    jobs,
+    positive,
+)
 from .botgames import demo, simulate
 from .play import play
-from .printer import Printer, make_printer
+from .printer import make_printer
 from .reference import check, commitment_argument, replay_file, rules
-from .seats import BOT_NAMES, bot_names
 from .serving import serve
-from .variants import add_option_flags, variant, variant_choices
 
 __all__ = ["build_parser", "main"]
-
-Command = Callable[[argparse.Namespace, Printer], int]
-
-
-class _Formatter(argparse.HelpFormatter):
-    """Wraps help as usual, but keeps text that has its own lines (the examples)."""
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        if "\n" in text:
-            return "".join(indent + line for line in text.splitlines(keepends=True))
-        return super()._fill_text(text, width, indent)
-
-    def _split_lines(self, text: str, width: int) -> list[str]:
-        if "\n" not in text:
-            return super()._split_lines(text, width)
-        # An option's help for several games: a line a game, its continuation
-        # indented, so that one game's sentence never runs on into the next's.
-        lines: list[str] = []
-        for line in text.splitlines():
-            first, *rest = super()._split_lines(line, width)
-            lines.append(first)
-            if rest:
-                more = super()._split_lines(" ".join(rest), width - 2)
-                lines += ["  " + part for part in more]
-        return lines
-
-
-class _GameHelp(argparse.Action):
-    """``--help`` of a command that takes a variant: after a variant, that variant's options only.
-
-    ``rummyrules play gin --help`` lists Gin Rummy's options, each with
-    Gin Rummy's own sentence; ``rummyrules play --help`` lists every
-    variant's.
-    """
-
-    def __init__(
-        self,
-        option_strings: Sequence[str],
-        dest: str,
-        game: type[PlayableRules[Any]] | None = None,
-        **kwargs: object,
-    ) -> None:
-        del dest, kwargs
-        super().__init__(
-            option_strings,
-            dest=argparse.SUPPRESS,
-            default=argparse.SUPPRESS,
-            nargs=0,
-            help="show this help message and exit (after a VARIANT: its options only)",
-        )
-        self.game = game
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: object,
-        option_string: str | None = None,
-    ) -> None:
-        del values, option_string
-        game = getattr(namespace, "variant", None)
-        if self.game is None and isinstance(game, type):
-            command = parser.prog.split()[-1]
-            build_parser(game=game).parse_args([command, "--help"])
-        parser.print_help()
-        parser.exit()
-
-
-def _positive(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        message = f"must be a whole number of at least 1, not {text!r}"
-        raise argparse.ArgumentTypeError(message)
-    return number
-
-
-def _command(  # noqa: PLR0913 - every part of a sub-command, by keyword
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    name: str,
-    run: Command,
-    *,
-    summary: str,
-    usage: str,
-    examples: str,
-    options: bool = True,
-    game: type[PlayableRules[Any]] | None = None,
-) -> argparse.ArgumentParser:
-    rules_options = "[rules options]" if game is None else f"[{game.name} options]"
-    parser = commands.add_parser(
-        name,
-        help=summary,
-        usage=f"rummyrules {name} {usage}" + (f" {rules_options}" if options else ""),
-        description=summary[0].upper() + summary[1:] + ".",
-        epilog="examples:\n" + examples,
-        formatter_class=_Formatter,
-        allow_abbrev=False,
-        add_help=not options,
-    )
-    parser.set_defaults(run=run)
-    if options:
-        parser.add_argument("-h", "--help", action=_GameHelp, game=game)
-        add_option_flags(parser, only=game)
-    return parser
-
-
-def _jobs(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        number = -1
-    if number < 0:
-        message = f"must be 0 (every core) or a whole number of processes, not {text!r}"
-        raise argparse.ArgumentTypeError(message)
-    return number
-
-
-def _bots(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--bots",
-        type=bot_names,
-        default=("greedy",),
-        metavar="NAMES",
-        help=f"bots by seat, comma-separated and cycled: {', '.join(BOT_NAMES)}, "
-        "or a bot of your own as module:Class (default: greedy)",
-    )
-
-
-def _variant(
-    parser: argparse.ArgumentParser,
-    *,
-    optional: bool = False,
-    default: str | None = None,
-) -> None:
-    help_text = f"{variant_choices()}; class names and dashed names work too"
-    if not optional:
-        parser.add_argument("variant", type=variant, metavar="VARIANT", help=help_text)
-        return
-    if default is not None:
-        help_text += f" (default: {default})"
-    parser.add_argument(
-        "variant",
-        type=variant,
-        metavar="VARIANT",
-        nargs="?",
-        default=default,
-        help=help_text,
-    )
-
-
-def _games() -> str:
-    """The registered games by name: "End of the Page, 1400, Going Out Rummy and Gin Rummy"."""
-    *others, last = [cls.name for cls in VARIANTS.values()]
-    return f"{', '.join(others)} and {last}" if others else last
 
 
 def build_parser(
@@ -218,7 +68,7 @@ def build_parser(
     """
     parser = argparse.ArgumentParser(
         prog="rummyrules",
-        description=f"The rules of {_games()}: watch bots play, play against "
+        description=f"The rules of {games_text()}: watch bots play, play against "
         "them, settle rulings, look up the rules.",
         epilog="'rummyrules COMMAND --help' explains each command.",
         allow_abbrev=False,
@@ -227,9 +77,9 @@ def build_parser(
         "--version", action="version", version=f"rummyrules {__version__}"
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    command = functools.partial(add_command, commands, rebuild=build_parser)
 
-    sub = _command(
-        commands,
+    sub = command(
         "demo",
         demo,
         game=game,
@@ -239,11 +89,11 @@ def build_parser(
         "  rummyrules demo 1400 --players 4 --seed 7 --brief\n"
         "  rummyrules demo gor --bots greedy,random --record game.txt\n",
     )
-    _variant(sub, optional=True, default="eop")
+    add_variant(sub, optional=True, default="eop")
     sub.add_argument(
         "--seed", type=int, default=1, metavar="S", help="the deal's seed (default: 1)"
     )
-    _bots(sub)
+    add_bots(sub)
     sub.add_argument(
         "--brief",
         action="store_true",
@@ -251,8 +101,7 @@ def build_parser(
     )
     sub.add_argument("--record", metavar="FILE", help="save the game record to FILE")
 
-    sub = _command(
-        commands,
+    sub = command(
         "play",
         play,
         game=game,
@@ -262,7 +111,7 @@ def build_parser(
         "  rummyrules play 1400 --players 4 --seat 2 --seed 7\n"
         "  rummyrules play gor --wildcards 3 --bots random\n",
     )
-    _variant(sub)
+    add_variant(sub)
     sub.add_argument(
         "--seed",
         type=int,
@@ -277,11 +126,10 @@ def build_parser(
         metavar="K",
         help="your seat, from 0 (default: 0)",
     )
-    _bots(sub)
+    add_bots(sub)
     sub.add_argument("--record", metavar="FILE", help="save the game record to FILE")
 
-    sub = _command(
-        commands,
+    sub = command(
         "check",
         check,
         game=game,
@@ -291,7 +139,7 @@ def build_parser(
         "  rummyrules check eop 9S 5H 5D QS KS --wild 5\n"
         "  rummyrules check gor '* * 7H' --wildcards 2\n",
     )
-    _variant(sub)
+    add_variant(sub)
     sub.add_argument(
         "cards",
         nargs="+",
@@ -300,8 +148,7 @@ def build_parser(
     )
     sub.add_argument("--wild", metavar="RANK", help="this round's wild rank, as 5 or K")
 
-    sub = _command(
-        commands,
+    sub = command(
         "simulate",
         simulate,
         game=game,
@@ -313,10 +160,10 @@ def build_parser(
         "  rummyrules simulate 1400 --games 1000 --jobs 0 --records games/\n"
         "  rummyrules simulate gor --bots greedy,mybots:CleverBot --json\n",
     )
-    _variant(sub)
+    add_variant(sub)
     sub.add_argument(
         "--games",
-        type=_positive,
+        type=positive,
         default=100,
         metavar="N",
         help="how many games (default: 100)",
@@ -329,10 +176,10 @@ def build_parser(
         help="the simulation's seed, from which every game's deal and bots are "
         "seeded (default: 0)",
     )
-    _bots(sub)
+    add_bots(sub)
     sub.add_argument(
         "--jobs",
-        type=_jobs,
+        type=jobs,
         default=1,
         metavar="N",
         help="play on N processes; 0: on every core (default: 1); the results "
@@ -351,8 +198,7 @@ def build_parser(
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub = _command(
-        commands,
+    sub = command(
         "rules",
         rules,
         game=game,
@@ -361,10 +207,9 @@ def build_parser(
         examples="  rummyrules rules\n  rummyrules rules eop\n"
         "  rummyrules rules 1400 --players 6\n",
     )
-    _variant(sub, optional=True)
+    add_variant(sub, optional=True)
 
-    sub = _command(
-        commands,
+    sub = command(
         "replay",
         replay_file,
         game=game,
@@ -383,8 +228,7 @@ def build_parser(
         "record's seed and table give it",
     )
 
-    sub = _command(
-        commands,
+    sub = command(
         "serve",
         serve,
         game=game,

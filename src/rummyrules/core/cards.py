@@ -19,7 +19,6 @@ Card(rank=Rank.TEN, suit=Suit.HEARTS)
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -27,6 +26,7 @@ import attrs
 
 from rummyrules.core.errors import CardParseError
 from rummyrules.core.inputs import brief, expect, wrong_type
+from rummyrules.core.ranks import RANKS_BY_TEXT, SUITS_BY_TEXT, Rank, Suit
 
 __all__ = [
     "BY_CODE",
@@ -44,140 +44,8 @@ __all__ = [
 ]
 
 
-class Rank(enum.IntEnum):
-    """A card's rank; the value is its face value, with the Ace as 1.
-
-    Where the Ace stands in a run is a rule of each variant, not of the rank.
-
-    >>> Rank.parse("q")
-    <Rank.QUEEN: 12>
-    >>> Rank.parse("T") is Rank.parse("10") is Rank.TEN
-    True
-    >>> str(Rank.TEN), str(Rank.ACE)
-    ('10', 'A')
-    """
-
-    ACE = 1
-    TWO = 2
-    THREE = 3
-    FOUR = 4
-    FIVE = 5
-    SIX = 6
-    SEVEN = 7
-    EIGHT = 8
-    NINE = 9
-    TEN = 10
-    JACK = 11
-    QUEEN = 12
-    KING = 13
-
-    @property
-    def symbol(self) -> str:
-        """The rank's text, one of ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``.
-
-        >>> Rank.JACK.symbol
-        'J'
-        """
-        return _RANK_SYMBOLS[self]
-
-    @classmethod
-    def parse(cls, text: str | Rank) -> Rank:
-        """Read a rank from its text, case-free; ``T`` is read as ``10``.
-
-        A :class:`Rank` is returned as it is, so options may take either;
-        anything else raises TypeError.
-
-        >>> Rank.parse("k")
-        <Rank.KING: 13>
-        >>> Rank.parse("1")
-        Traceback (most recent call last):
-        ...
-        rummyrules.CardParseError: '1' is not a rank: ranks are A 2-10 J Q K (T for 10)
-        """
-        if isinstance(text, Rank):
-            return text
-        expect(text, str, name="rank", what="a Rank or its text")
-        try:
-            return _RANKS_BY_TEXT[text.strip().upper()]
-        except KeyError:
-            message = f"{brief(text)} is not a rank: ranks are A 2-10 J Q K (T for 10)"
-            raise CardParseError(message) from None
-
-    def __str__(self) -> str:
-        return _RANK_SYMBOLS[self]
-
-
-class Suit(enum.Enum):
-    """A card's suit; the value is its letter.
-
-    >>> Suit.parse("♥")
-    <Suit.HEARTS: 'H'>
-    >>> Suit.CLUBS.symbol
-    '♣'
-    """
-
-    SPADES = "S"
-    HEARTS = "H"
-    DIAMONDS = "D"
-    CLUBS = "C"
-
-    # Members are singletons compared by identity, so identity can hash them
-    # too; Enum's own hash is written in Python and sits on every hot path.
-    __hash__ = object.__hash__
-
-    @property
-    def symbol(self) -> str:
-        """The suit's sign, one of ♠ ♥ ♦ ♣.
-
-        >>> Suit.SPADES.symbol
-        '♠'
-        """
-        return _SUIT_SYMBOLS[self]
-
-    @classmethod
-    def parse(cls, text: str | Suit) -> Suit:
-        """Read a suit from its letter (case-free) or its sign.
-
-        A :class:`Suit` is returned as it is; anything else raises TypeError.
-
-        >>> Suit.parse("d")
-        <Suit.DIAMONDS: 'D'>
-        """
-        if isinstance(text, Suit):
-            return text
-        expect(text, str, name="suit", what="a Suit or its text")
-        try:
-            return _SUITS_BY_TEXT[text.strip().upper()]
-        except KeyError:
-            message = f"{brief(text)} is not a suit: suits are S H D C (or ♠ ♥ ♦ ♣)"
-            raise CardParseError(message) from None
-
-    def __str__(self) -> str:
-        return self.value
-
-
-_RANK_SYMBOLS: Final = {
-    rank: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank.value, str(rank.value))
-    for rank in Rank
-}
-_RANKS_BY_TEXT: Final = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {
-    "T": Rank.TEN
-}
-_SUIT_SYMBOLS: Final = {
-    Suit.SPADES: "♠",
-    Suit.HEARTS: "♥",
-    Suit.DIAMONDS: "♦",
-    Suit.CLUBS: "♣",
-}
-# The white suit signs are read too: printed rules (Going Out Rummy's among
-# them) often use ♡ and ♢ for the red suits.
-_SUITS_BY_TEXT: Final = (
-    {suit.value: suit for suit in Suit}
-    | {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()}
-    | {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
-)
-
-
+# Card.__str__ is on every hot path: a table, not the property.
+_RANK_SYMBOLS: Final = {rank: rank.symbol for rank in Rank}
 _SUIT_INDEX: Final = {suit: index for index, suit in enumerate(Suit)}
 WILDCARD_CODE: Final = 4 * (max(Rank) + 1)
 """The WILDCARD's code: after every other card's (see :class:`Card`)."""
@@ -349,8 +217,8 @@ BY_CODE: Final[dict[int, Card]] = {
 
 _CARDS_BY_TEXT: Final[dict[str, Card]] = {"*": WILDCARD}
 for _card in STANDARD_CARDS:
-    for _rank_text in [k for k, v in _RANKS_BY_TEXT.items() if v is _card.rank]:
-        for _suit_text in [k for k, v in _SUITS_BY_TEXT.items() if v is _card.suit]:
+    for _rank_text in [k for k, v in RANKS_BY_TEXT.items() if v is _card.rank]:
+        for _suit_text in [k for k, v in SUITS_BY_TEXT.items() if v is _card.suit]:
             _CARDS_BY_TEXT[_rank_text + _suit_text] = _card
 
 

@@ -39,7 +39,8 @@ import cattrs.v
 from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import brief, expect, wrong_type
 from rummyrules.formats.checks import check_state, check_view
-from rummyrules.formats.json_converter import CONVERTER, FAULTS, READING, some_names
+from rummyrules.formats.json_converter import CONVERTER, READING
+from rummyrules.formats.json_pieces import FAULTS, some_names
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules, View
 

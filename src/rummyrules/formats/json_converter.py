@@ -4,24 +4,24 @@
 say what a saved value is; this module says how each piece is written. A card
 is its short text, a list of cards an array of them (``["7S", "8S"]``), a
 meld its kind and its cards with the wilds declared (``["7S", "5H=8S",
-"9S"]``), a move an object led by its notation (:func:`move_object`), rules
+"9S"]``), a move an object led by its notation
+(:func:`~rummyrules.formats.json_pieces.move_object`), rules
 the variant's name with every option, and a state or a view the fields of
 its own game's class, each of them required. Reading is strict: a number is
 a whole number and nothing else, a field of the wrong shape is refused before
 any of it is read, and a list stops at its first fault.
 
->>> from rummyrules import parse_cards
+>>> from rummyrules import Card, parse_cards
 >>> CONVERTER.unstructure(parse_cards("7S 10H"), tuple[Card, ...])
 ['7S', '10H']
 """
 
 from __future__ import annotations
 
-import enum
 import functools
 import typing
 from collections.abc import Callable
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar
 
 import attrs
 import cattrs
@@ -31,242 +31,16 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, Card, Rank
 from rummyrules.core.errors import LoadError, RummyRulesError
-from rummyrules.core.inputs import MAX_DIGITS, brief
+from rummyrules.core.inputs import brief
+from rummyrules.formats.json_pieces import register_pieces, some_names
 from rummyrules.game.events import Event
-from rummyrules.game.moves import GoOut, Move
-from rummyrules.game.notation import parse_move
 from rummyrules.game.registry import VARIANTS
 from rummyrules.game.state import GameState, PlayableRules, View
-from rummyrules.melds import Declaration, Meld, MeldKind, parse_declared
 
-__all__ = [
-    "CONVERTER",
-    "FAULTS",
-    "READING",
-    "Reading",
-    "move_object",
-    "some_names",
-    "structure",
-    "text_of",
-]
+__all__ = ["CONVERTER", "READING", "Reading", "structure"]
 
 _T = TypeVar("_T")
-
-FAULTS: Final = 3
-"""The most faults a message names: the first few say what is wrong."""
-_BOUND: Final = 10**MAX_DIGITS
-"""Every whole number read is strictly between minus this and this."""
-_TEXT: Final = {card: str(card) for card in (*STANDARD_CARDS, WILDCARD)}
-"""Each card's text, looked up rather than written afresh (dumps writes many)."""
-_CARD: Final = {text: card for card, text in _TEXT.items()}
-"""Each card by its text as written, looked up rather than parsed (loads reads many)."""
-
-
-def some_names(names: list[str]) -> str:
-    """Names given in the input, the first few, each briefly.
-
-    >>> some_names(["colour", "size", "weight", "x" * 500])
-    'colour, size, weight and 1 more'
-    """
-    shown = ", ".join(brief(name, quote=False) for name in names[:FAULTS])
-    more = len(names) - FAULTS
-    return shown + (f" and {more:,} more" if more > 0 else "")
-
-
-def _strict(kind: type[_T]) -> Callable[[object, object], _T]:
-    """Read a JSON number or boolean as itself only: no text, no rounding, no huge number."""
-    bound = _BOUND if kind is int else 2
-
-    def structure(value: Any, _: object) -> _T:
-        # A number of thousands of digits would make every message that
-        # names it as long; none of ours has more than MAX_DIGITS.
-        if type(value) is kind and -bound < cast("int", value) < bound:
-            return value
-        message = f"expected {'true or false' if kind is bool else 'a whole number'}, not {brief(value)}"
-        raise LoadError(message)
-
-    return structure
-
-
-def _text(kind: str, parse: Callable[[str], _T]) -> Callable[[object, object], _T]:
-    """Read a value from its text, refusing anything that is not text."""
-
-    def structure(value: object, _: object) -> _T:
-        if not isinstance(value, str):
-            raise LoadError(f"a {kind} is written as text, not {brief(value)}")
-        return parse(value)
-
-    return structure
-
-
-def _choice(value: object, kind: type[enum.Enum]) -> enum.Enum:
-    """Read one of an enumeration's values (a phase, a stock size), naming them all if not."""
-    for member in kind:
-        if value == member.value and type(value) is type(member.value):
-            return member
-    values = ", ".join(str(member.value) for member in kind)
-    raise LoadError(f"{brief(value)} is not one of {values}")
-
-
-def text_of(card: Card, meaning: Declaration | None) -> str:
-    """A card's text, with what it is declared to stand for after ``=``.
-
-    >>> text_of(Card.parse("5H"), Card.parse("8S")), text_of(Card.parse("7S"), None)
-    ('5H=8S', '7S')
-    """
-    text = _TEXT[card]
-    return text if meaning is None else f"{text}={meaning}"
-
-
-def _cards(value: object, _: object = None) -> tuple[Card, ...]:
-    """Read a list of cards, an array of card texts, in one step when written as dumps writes it."""
-    if type(value) is not list:
-        raise LoadError(f"expected a list of cards, not {brief(value)}")
-    try:
-        return tuple([_CARD[text] for text in value])
-    except (KeyError, TypeError):  # text in another case, or no card: read one by one
-        pass
-    found = []
-    for text in value:
-        if not isinstance(text, str):
-            raise LoadError(f"a card is written as text, not {brief(text)}")
-        found.append(Card.parse(text))
-    return tuple(found)
-
-
-@functools.lru_cache(maxsize=4096)
-def _unstructure_meld(meld: Meld) -> dict[str, Any]:
-    # Memoised on the meld: saved states repeat the same melds again and again.
-    # The dict is only ever read (by json.dumps); nothing changes it.
-    cards = list(map(text_of, meld.cards, meld.stands_for))
-    return {"kind": meld.kind.value, "cards": cards}
-
-
-def _meld(value: object, _: object) -> Meld:
-    if not isinstance(value, dict) or set(value) != {"kind", "cards"}:
-        raise LoadError(
-            f"a meld is written as its kind and its cards, not {brief(value)}"
-        )
-    kind, cards = value["kind"], value["cards"]
-    if (
-        not isinstance(kind, str)
-        or type(cards) is not list
-        or not all(isinstance(card, str) for card in cards)
-    ):
-        raise LoadError(
-            f"a meld's kind is text and its cards a list of card texts, not {brief(value)}"
-        )
-    return _meld_of(kind, tuple(cards))
-
-
-@functools.lru_cache(maxsize=4096)
-def _meld_of(kind: str, texts: tuple[str, ...]) -> Meld:
-    # Memoised on the text: saved states repeat the same melds again and again.
-    if any(not text.strip() or len(text.split()) > 1 for text in texts):
-        raise LoadError(f"each of a meld's cards is one card, not {brief(list(texts))}")
-    cards, declared = parse_declared(" ".join(texts))
-    return Meld(kind=MeldKind(kind), cards=cards, stands_for=declared)
-
-
-def _hands(value: object, _: object) -> tuple[tuple[Card, ...], ...]:
-    """Read the hands, a list of lists of card texts, in one step."""
-    if type(value) is not list:
-        raise LoadError(f"expected the hands as lists in a list, not {brief(value)}")
-    return tuple([_cards(hand) for hand in value])
-
-
-@functools.lru_cache(maxsize=8192)
-def move_object(move: Move) -> dict[str, Any]:
-    """A move as JSON writes it: its text, kind and player, and what it plays.
-
-    ``cards`` are the hand's cards it plays or names (:meth:`Move.played`),
-    ``declared`` what each stands for (None: nothing declared), ``meld``
-    the meld it lays a card on; going out also writes its melds and its
-    discard. The text is what a reader goes by; the rest saves parsing it.
-    Memoised, so the same dict comes back for an equal move: read it, never
-    change it.
-
-    >>> move_object(parse_move("1: lay 5H=7C on 2"))
-    {'text': '1: lay 5H=7C on 2', 'kind': 'lay_off', 'player': 1, 'cards': ['5H'], 'declared': ['7C'], 'meld': 2}
-    """
-    played = move.played()
-    found: dict[str, Any] = {
-        "text": str(move),
-        "kind": move.kind,
-        "player": move.player,
-        "cards": [_TEXT[card] for card, _ in played],
-        "declared": [
-            None if meaning is None else str(meaning) for _, meaning in played
-        ],
-        "meld": move.target_meld,
-    }
-    if isinstance(move, GoOut):
-        found["melds"] = [list(map(text_of, m.cards, m.declared)) for m in move.melds]
-        found["discard"] = None if move.discard is None else _TEXT[move.discard]
-    return found
-
-
-_parsed = functools.lru_cache(maxsize=8192)(parse_move)
-"""parse_move, memoised: views list the same moves again and again."""
-
-
-def _move(value: object, _: object) -> Move:
-    """Read a move object: its text says the move, and every other field must agree."""
-    if not isinstance(value, dict):
-        raise LoadError(
-            f"a move is written as an object with its text, not {brief(value)}"
-        )
-    if "text" not in value:
-        raise LoadError("a move is written with its text, and this one has none")
-    text = value["text"]
-    if not isinstance(text, str):
-        raise LoadError(f"a move's text is text, not {brief(text)}")
-    move = _parsed(text)
-    written = move_object(move)
-    if value.keys() != written.keys():
-        if extra := [name for name in value if name not in written]:
-            raise LoadError(
-                f"extra fields found ({some_names(extra)}) in the move {brief(text)}"
-            )
-        lacking = [name for name in written if name not in value]
-        raise LoadError(f"the move {brief(text)} lacks its {some_names(lacking)}")
-    for name, meant in written.items():
-        if name != "text" and (
-            value[name] != meant or type(value[name]) is not type(meant)
-        ):
-            raise LoadError(
-                f"the move {brief(text)} has {brief(meant)} for its {name}, "
-                f"not {brief(value[name])}"
-            )
-    return move
-
-
-def _rows(value: object, _: object) -> tuple[tuple[int, ...], ...]:
-    """Read the score sheet, a list of rows of whole numbers, in one step."""
-    read = _numbers(int)
-    if not isinstance(value, list):
-        raise LoadError(
-            f"expected the score sheet's rows in a list, not {brief(value)}"
-        )
-    return tuple(read(row, None) for row in value)
-
-
-def _numbers(kind: type[int]) -> Callable[[object, object], tuple[int, ...]]:
-    """Read a JSON list of whole numbers (or of booleans) as a tuple, strictly."""
-    words = "true or false" if kind is bool else "whole numbers"
-
-    def structure(value: object, _: object) -> tuple[int, ...]:
-        if (
-            not isinstance(value, list)
-            or any(type(item) is not kind for item in value)
-            or (value and not -_BOUND < min(value) <= max(value) < _BOUND)
-        ):
-            raise LoadError(f"expected {words} in a list, not {brief(value)}")
-        return tuple(value)
-
-    return structure
 
 
 def _rules(value: object, _: object) -> PlayableRules[Any]:
@@ -433,10 +207,6 @@ def _unstructure_rules(rules: PlayableRules[Any]) -> dict[str, Any]:
     return {"variant": type(rules).__name__, "options": options}
 
 
-def _is_move(kind: object) -> bool:
-    return isinstance(kind, type) and issubclass(kind, Move)
-
-
 def _is_rules(kind: object) -> bool:
     kind = typing.get_origin(kind) or kind  # PlayableRules[Any] is PlayableRules
     return isinstance(kind, type) and issubclass(kind, PlayableRules)
@@ -528,6 +298,7 @@ class Reading:
     def structure(self, data: object, kind: type[_T]) -> _T:
         """The value of ``kind`` that JSON data holds, or the error that says where it is wrong.
 
+        >>> from rummyrules import Card
         >>> READING.structure(["7S", "10H"], tuple[Card, ...])[1].rank
         <Rank.TEN: 10>
         """
@@ -559,30 +330,7 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     converter.register_unstructure_hook_factory(
         attrs.has, functools.partial(_own_fields, converter=converter)
     )
-    # By class: a phase is text too (a StrEnum), which cattrs would read as such.
-    converter.register_structure_hook(enum.Enum, _choice)
-    converter.register_structure_hook(enum.StrEnum, _choice)
-    converter.register_structure_hook(int, _strict(int))
-    converter.register_structure_hook(bool, _strict(bool))
-    hands, rows = tuple[tuple[Card, ...], ...], tuple[tuple[int, ...], ...]
-    converter.register_structure_hook_func(lambda kind: kind == hands, _hands)
-    converter.register_structure_hook_func(lambda kind: kind == rows, _rows)
-    ints, flags = tuple[int, ...], tuple[bool, ...]
-    converter.register_structure_hook_func(lambda kind: kind == ints, _numbers(int))
-    converter.register_structure_hook_func(lambda kind: kind == flags, _numbers(bool))
-    converter.register_unstructure_hook(Card, _TEXT.__getitem__)
-    converter.register_structure_hook(Card, _text("card", Card.parse))
-    converter.register_unstructure_hook(Rank, str)
-    converter.register_structure_hook(Rank, _text("rank", Rank.parse))
-    cards = tuple[Card, ...]
-    converter.register_unstructure_hook_func(
-        lambda kind: kind == cards, lambda found: [_TEXT[card] for card in found]
-    )
-    converter.register_structure_hook_func(lambda kind: kind == cards, _cards)
-    converter.register_unstructure_hook(Meld, _unstructure_meld)
-    converter.register_structure_hook(Meld, _meld)
-    converter.register_unstructure_hook_func(_is_move, move_object)
-    converter.register_structure_hook_func(_is_move, _move)
+    register_pieces(converter)
     converter.register_unstructure_hook_func(_is_rules, _unstructure_rules)
     converter.register_structure_hook_func(_is_rules, _rules)
     # A state carries the events of the move that made it, beside its fields.

@@ -25,6 +25,7 @@ import attrs
 from rummyrules import melds
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.hands import hand_after
+from rummyrules.game.lay_off_tables import table_lay_offs
 from rummyrules.game.machine import refuse
 from rummyrules.game.moves import Claim, LayOff, NewMeld
 from rummyrules.game.rummy500 import Rummy500State, face_up_after
@@ -167,118 +168,8 @@ def lay_off_options(state: Rummy500State, player: int) -> list[LayOff]:
     for code in codes:
         held |= 1 << code
     on_table_melds = tuple(table_meld.meld for table_meld in on_table)
-    table = _table_lay_offs(on_table_melds, state.rules.meld_rules, state.wild)
+    table = table_lay_offs(on_table_melds, state.rules.meld_rules, state.wild)
     return table.options(codes, held)
-
-
-class _TableLayOffs:
-    """The lay-offs onto every meld on one table, for hand after hand.
-
-    ``pending`` has the bits of cards some meld has yet to work out, and
-    ``fits`` those that fit some meld: most hands are answered from the two
-    alone.
-    """
-
-    __slots__ = ("fits", "pending", "tables")
-
-    def __init__(self, tables: list[_LayOffTable]) -> None:
-        self.tables = tables
-        self.pending = -1
-        self.fits = 0
-
-    def options(self, codes: list[int], held: int) -> list[LayOff]:
-        """The lay-offs of the held cards, meld by meld, each in the hand's order."""
-        if held & self.pending:
-            pending = fits = 0
-            for table in self.tables:
-                fits |= table.hits(held)
-                pending |= ~table.known
-                fits |= table.fits
-            self.pending, self.fits = pending, fits
-        if not held & self.fits:
-            return []  # the common case: no card of the hand fits any meld
-        found: list[LayOff] = []
-        for table in self.tables:
-            hits = held & table.fits
-            if not hits:
-                continue
-            moves = table.moves
-            for code in codes:  # the hand's order, each card once
-                bit = 1 << code
-                if hits & bit:
-                    hits ^= bit
-                    found.extend(moves[code])
-        return found
-
-
-@functools.lru_cache(maxsize=1 << 10)
-def _table_lay_offs(
-    on_table: tuple[Meld, ...], meld_rules: MeldRules, wild: Rank | None
-) -> _TableLayOffs:
-    # The table changes only when a meld is laid or grows; each meld keeps
-    # its own table, so a change there leaves the others' work standing.
-    return _TableLayOffs(
-        [
-            _lay_offs(meld, meld_rules, wild, number)
-            for number, meld in enumerate(on_table, start=1)
-        ]
-    )
-
-
-class _LayOffTable:
-    """The lay-offs onto one meld at one place on the table, card by card.
-
-    Filled as hands ask (the full check is dear, and most cards never come):
-    ``known`` has a bit for each card code worked out, ``fits`` for each that
-    has a lay-off, and ``moves`` its ready moves.
-    """
-
-    __slots__ = ("fits", "known", "meld", "meld_rules", "moves", "number", "wild")
-
-    def __init__(
-        self, meld: Meld, meld_rules: MeldRules, wild: Rank | None, number: int
-    ) -> None:
-        self.meld = meld
-        self.meld_rules = meld_rules
-        self.wild = wild
-        self.number = number
-        # Cards the quick test rules out are known at once to fit nowhere.
-        self.known = ~meld_search.fit_mask(meld, meld_rules, wild)
-        self.fits = 0
-        self.moves: dict[int, tuple[LayOff, ...]] = {}
-
-    def hits(self, held: int) -> int:
-        """The bits of ``held`` that have a lay-off onto the meld."""
-        unknown = held & ~self.known
-        if unknown:
-            self._learn(unknown)
-        return held & self.fits
-
-    def _learn(self, unknown: int) -> None:
-        self.known |= unknown
-        while unknown:
-            bit = unknown & -unknown
-            unknown ^= bit
-            code = bit.bit_length() - 1
-            card = meld_search.code_card(code)
-            options = meld_search.lay_off_options(
-                card, self.meld, self.meld_rules, self.wild
-            )
-            if options:
-                self.fits |= bit
-                self.moves[code] = tuple(
-                    LayOff(card=card, declared=option.stands_for, meld=self.number)
-                    for option in options
-                )
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _lay_offs(
-    meld: Meld, meld_rules: MeldRules, wild: Rank | None, number: int
-) -> _LayOffTable:
-    # A meld lies at its place for many turns while hand after hand is
-    # offered to it: its lay-offs are worked out once a card, moves and all.
-    return _LayOffTable(meld, meld_rules, wild, number)
 
 
 def name_lay_off(state: Rummy500State, move: LayOff, player: int) -> list[LayOff]:

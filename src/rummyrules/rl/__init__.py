@@ -29,7 +29,8 @@ from rummyrules.rl.actions import (
     card_slot,
 )
 from rummyrules.rl.env import RummyEnv
-from rummyrules.rl.observations import Observations, Section
+from rummyrules.rl.fields import Section
+from rummyrules.rl.observations import Observations
 from rummyrules.rl.registration import env_id, register_envs, single_agent_env
 from rummyrules.rl.single import SingleAgentEnv
 

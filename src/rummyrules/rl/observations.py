@@ -9,7 +9,7 @@ from it.
 
 Besides what every view has, each game's view has fields of its own (the
 wild rank, the score sheet, Gin Rummy's hands shown after a knock); they are
-read by name and type (:data:`OWN_FIELDS`), so a game whose view has a field
+read by name and type (:data:`~rummyrules.rl.fields.OWN_FIELDS`), so a game whose view has a field
 the observation does not know is refused when its observations are set up,
 rather than silently left out. A field the view works out from the others
 (:data:`~rummyrules.game.view.WORKED_OUT`: Gin Rummy's deadwood) is left
@@ -27,14 +27,12 @@ out: the fields it comes from are there.
 from __future__ import annotations
 
 import enum
-import math
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
 import numpy as np
-import numpy.typing as npt
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.game.playable import PlayableRules
@@ -49,120 +47,17 @@ from rummyrules.rl.actions import (
     card_of_slot,
     card_slot,
 )
+from rummyrules.rl.fields import (
+    BY_TYPE,
+    OWN_FIELDS,
+    Section,
+    Vector,
+    Writer,
+    write_hands,
+)
 
-__all__ = ["OWN_FIELDS", "Observations", "Section"]
+__all__ = ["Observations"]
 
-Vector = npt.NDArray[np.float32]
-
-
-@attrs.frozen
-class Section:
-    """A named part of the observation: where it starts, how long it is, what it holds.
-
-    >>> from rummyrules.rl import Observations
-    >>> from rummyrules import GinRummy
-    >>> print(Observations(GinRummy()).sections()[0])
-    0–52  hand: how many copies of each card slot the player holds
-    """
-
-    name: str
-    start: int
-    size: int
-    meaning: str
-
-    def __str__(self) -> str:
-        last = self.start + self.size - 1
-        span = str(self.start) if self.size == 1 else f"{self.start}–{last}"
-        return f"{span}  {self.name}: {self.meaning}"
-
-
-def _squash(value: int) -> float:
-    """A whole number of any size (a score) as a small one: sign(x) · log(1 + abs(x))."""
-    return math.copysign(math.log1p(abs(value)), value)
-
-
-_Writer = Callable[[Vector, int, Any, int, int], None]
-"""Writes one field: (array, start, value, player, players)."""
-
-
-def _write_scalar(out: Vector, start: int, value: Any, _p: int, _n: int) -> None:
-    out[start] = _squash(int(value))
-
-
-def _write_rank(out: Vector, start: int, value: Any, _p: int, _n: int) -> None:
-    if isinstance(value, Rank):
-        out[start + value - 1] = 1.0
-
-
-def _write_card(out: Vector, start: int, value: Any, _p: int, _n: int) -> None:
-    if isinstance(value, Card):
-        out[start + card_slot(value)] = 1.0
-
-
-def _write_cards(out: Vector, start: int, value: Any, _p: int, _n: int) -> None:
-    for card in value:
-        out[start + card_slot(card)] += 1.0
-
-
-def _write_seat(out: Vector, start: int, value: Any, player: int, n: int) -> None:
-    if isinstance(value, int):
-        out[start + (value - player) % n] = 1.0
-
-
-def _write_seats(out: Vector, start: int, value: Any, player: int, n: int) -> None:
-    for seat in value:
-        out[start + (seat - player) % n] = 1.0
-
-
-def _write_per_seat(out: Vector, start: int, value: Any, player: int, n: int) -> None:
-    for seat, number in enumerate(value):
-        out[start + (seat - player) % n] = _squash(number)
-
-
-def _write_sheet(out: Vector, start: int, value: Any, player: int, n: int) -> None:
-    for row in value:
-        for seat, number in enumerate(row):
-            out[start + (seat - player) % n] += number
-    for seat in range(n):
-        out[start + seat] = _squash(int(out[start + seat]))
-
-
-def _write_hands(out: Vector, start: int, value: Any, player: int, n: int) -> None:
-    for seat, hand in enumerate(value):
-        base = start + ((seat - player) % n) * CARD_SLOTS
-        for card in hand:
-            out[base + card_slot(card)] += 1.0
-
-
-# How each field of a game's own view is written, by its type (as the
-# annotation reads): a size (in seats or card slots, 1 for a number), a
-# writer and the meaning the docs show.
-_BY_TYPE: Final[dict[object, tuple[str, _Writer, str]]] = {
-    int: ("1", _write_scalar, "a number, as sign(x) · log(1 + abs(x))"),
-    bool: ("1", _write_scalar, "1 if so, else 0"),
-    Rank | None: ("ranks", _write_rank, "one-hot over the ranks, Ace first (none: all 0)"),
-    Card | None: ("cards", _write_card, "one-hot over the card slots (none: all 0)"),
-    tuple[Card, ...]: ("cards", _write_cards, "copies of each card slot"),
-    int | None: ("seats", _write_seat, "a player, one-hot by seat from the player (none: all 0)"),
-    tuple[tuple[int, ...], ...]: ("seats", _write_sheet, "each seat's total, as sign(x) · log(1 + abs(x))"),
-    tuple[tuple[Card, ...], ...]: ("seat cards", _write_hands, "per seat, copies of each card slot"),
-}  # fmt: skip
-
-OWN_FIELDS: Final[dict[str, tuple[str, _Writer, str]]] = {
-    "scores": (
-        "seats",
-        _write_per_seat,
-        "each seat's total, as sign(x) · log(1 + abs(x))",
-    ),
-    "dropped": ("seats", _write_seats, "1 for each seat that dropped out"),
-}
-"""Fields of a game's own view whose type alone does not say how to read them.
-
-Every other field is read by its type: a number, a flag, a rank, a card,
-cards, a player (``int | None`` names a player in every game's view), a
-score sheet, a hand per player; a record of the turn (``turn``) by its own
-fields, each so.
-"""
 
 _BASE_READ: Final = frozenset(
     {"hand", "hand_sizes", "dealer", "melds", "discard_pile", "stock_size",
@@ -199,7 +94,7 @@ class Observations:
         view_type = type(game.view(0))
         self._phases: Final[list[enum.StrEnum]] = list(game.phases)
         self._sections: list[Section] = []
-        self._own: list[tuple[tuple[str, ...], int, _Writer]] = []
+        self._own: list[tuple[tuple[str, ...], int, Writer]] = []
         n = self.players
         self._add(
             "hand", CARD_SLOTS, "how many copies of each card slot the player holds"
@@ -306,7 +201,7 @@ class Observations:
                 continue
             where = (*path, field.name)
             kind = hints[field.name]
-            found = OWN_FIELDS.get(field.name) or _BY_TYPE.get(kind)
+            found = OWN_FIELDS.get(field.name) or BY_TYPE.get(kind)
             if found is None and isinstance(kind, type) and attrs.has(kind):
                 self._add_own(kind, where, n)
                 continue
@@ -369,7 +264,7 @@ class Observations:
         out[self._phase_at[view.phase]] = 1.0
         if view.melds:
             self._write_table(out, view)
-        _write_hands(out, self._known, view.known, player, n)
+        write_hands(out, self._known, view.known, player, n)
         out[self._dealer + (view.dealer - player) % n] = 1.0
         for where, start, writer in self._own:
             value: object = view

@@ -38,7 +38,6 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
-import math
 import secrets
 import time
 import weakref
@@ -51,6 +50,7 @@ from rummyrules.core.errors import RummyRulesError
 from rummyrules.formats.records import record_game
 from rummyrules.game.registry import parse_rules
 from rummyrules.game.state import GameState
+from rummyrules.server.admission import admit, sweep
 from rummyrules.server.databases import open_storage
 from rummyrules.server.documents import (
     ApiError,
@@ -71,7 +71,6 @@ _T = TypeVar("_T")
 _ATTEMPTS = 5  # reads and tries of one move while other writers keep coming first
 _STALLED = 5.0  # seconds after which bots nobody plays are taken up by whoever reads
 _SWEEP_EVERY = 300.0
-_FULL_IDLE = 3600.0  # seconds after which a full server lets an unmoved table go
 
 
 class TableStore:
@@ -172,7 +171,7 @@ class TableStore:
 
         def make() -> tuple[Table, dict[int, str], bool]:
             now = time.time()
-            self._admit(creator, now)
+            admit(self.storage, self.limits, creator, now)
             try:
                 table, tokens = new_table(
                     secrets.token_urlsafe(9), rules, kinds,
@@ -193,39 +192,6 @@ class TableStore:
         if more:
             self._play_on(table)
         return table, tokens
-
-    def _admit(self, creator: str, now: float) -> None:
-        """Refuse a new table past the creator's limits (429) or the server's (503)."""
-        limits = self.limits
-        recent = self.storage.created_by(creator, now - 60.0)
-        if len(recent) >= limits.tables_per_minute:
-            wait = max(1, math.ceil(recent[-limits.tables_per_minute] + 60.0 - now))
-            message = (
-                f"your address made {len(recent)} tables in the last minute, the most"
-                f" it may: try again in {wait} s"
-            )
-            raise ApiError(429, message, retry_after=wait)
-        held = self.storage.unfinished(creator)
-        if held >= limits.tables_per_address:
-            message = (
-                f"your address holds {held} unfinished tables, the most it may:"
-                " finish one first"
-            )
-            raise ApiError(429, message, retry_after=60)
-        if self.storage.unfinished() >= limits.max_tables:
-            # Full: tables past their keeping go, then unfinished ones nobody
-            # moved at for an hour, before anyone is refused.
-            self._sweep(now)
-            self.storage.sweep(
-                finished=now - limits.keep_finished,
-                unfinished=now - min(limits.keep_unfinished, _FULL_IDLE),
-            )
-            if self.storage.unfinished() >= limits.max_tables:
-                message = (
-                    f"the server holds as many tables as it may ({limits.max_tables}):"
-                    " try again later"
-                )
-                raise ApiError(503, message, retry_after=60)
 
     async def move(self, table: Table, seat: int, text: str) -> Table:
         """Play a seat's move on the table read, then the bots, saved before this returns.
@@ -391,16 +357,10 @@ class TableStore:
             return None
         return None if self._save(before, step) is None else step.more
 
-    def _sweep(self, now: float) -> int:
-        return self.storage.sweep(
-            finished=now - self.limits.keep_finished,
-            unfinished=now - self.limits.keep_unfinished,
-        )
-
     async def _sweeping(self) -> None:
         while True:
             try:
-                await self._run(lambda: self._sweep(time.time()))
+                await self._run(lambda: sweep(self.storage, self.limits, time.time()))
             except Exception:  # noqa: BLE001 - the sweep logs what failed and tries again later
                 _log.exception("deleting old tables failed")
             await asyncio.sleep(_SWEEP_EVERY)
