@@ -14,7 +14,7 @@ state's ``rules`` is typed as them, so the turn machine reads
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Final, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 import attrs
 
@@ -140,13 +140,6 @@ class FourteenHundredOptions(GameRules["FourteenHundredState"]):
         )
 
 
-def _rules_first(cls: type, fields: list[attrs.Attribute[Any]]) -> list[Any]:
-    # ``rules`` is declared again to narrow its type, which moves it last;
-    # put it back first, where saved games and views have always had it.
-    del cls
-    return sorted(fields, key=lambda field: field.name != "rules")
-
-
 def hand_size(card: Card, *, ace: int = 15) -> int:
     """How many cards a face-up card deals (F14-3): 2 to 9 face value, 10 to K 10.
 
@@ -208,7 +201,7 @@ class FourteenHundredTurn:
     drew: bool = False
 
 
-@attrs.frozen(kw_only=True, field_transformer=_rules_first)
+@attrs.frozen(kw_only=True)
 class FourteenHundredState(Rummy500State):
     """A game of 1400, as a frozen value.
 
@@ -229,7 +222,11 @@ class FourteenHundredState(Rummy500State):
 
     phases: ClassVar[type[enum.StrEnum]] = FourteenHundredPhase
 
-    rules: FourteenHundredOptions
+    if TYPE_CHECKING:
+        # This game's states hold this game's rules: the type checker reads
+        # their options typed. Declared for it alone, the field stays where
+        # GameState puts it, first, in reprs and saved JSON.
+        rules: FourteenHundredOptions
     phase: FourteenHundredPhase
     marker: Card | None = None
     turn: FourteenHundredTurn = FourteenHundredTurn()
@@ -288,7 +285,7 @@ class FourteenHundredState(Rummy500State):
         return lines
 
 
-@attrs.frozen(kw_only=True, field_transformer=_rules_first)
+@attrs.frozen(kw_only=True)
 class FourteenHundredView(Rummy500View):
     """What one player may see of a game of 1400.
 
@@ -304,7 +301,8 @@ class FourteenHundredView(Rummy500View):
     True
     """
 
-    rules: FourteenHundredOptions
+    if TYPE_CHECKING:  # the game's own rules, as in its state
+        rules: FourteenHundredOptions
     phase: FourteenHundredPhase
     marker: Card | None
     turn: FourteenHundredTurn

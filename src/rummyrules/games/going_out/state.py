@@ -19,7 +19,7 @@ which the last player left wins (GOR-10, GOR-R3); the turn limit (GOR-R4).
 from __future__ import annotations
 
 import enum
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -111,15 +111,7 @@ class GoingOutOptions(GameRules["GoingOutState"]):
     )
 
 
-def _rules_first(
-    cls: type, fields: list[attrs.Attribute[Any]]
-) -> list[attrs.Attribute[Any]]:
-    # Narrowing ``rules`` moves it last; saved JSON and reprs write it first.
-    del cls
-    return sorted(fields, key=lambda field: field.name != "rules")
-
-
-@attrs.frozen(kw_only=True, field_transformer=_rules_first)
+@attrs.frozen(kw_only=True)
 class GoingOutState(GameState):
     """A game of Going Out Rummy, as a frozen value: one hand is the whole game.
 
@@ -138,7 +130,11 @@ class GoingOutState(GameState):
     (0, (0,), 7)
     """
 
-    rules: GoingOutOptions
+    if TYPE_CHECKING:
+        # This game's states hold this game's rules: the type checker reads
+        # their options typed. Declared for it alone, the field stays where
+        # GameState puts it, first, in reprs and saved JSON.
+        rules: GoingOutOptions
     phase: Phase
     winner: int | None = None
     dropped: tuple[int, ...] = ()
@@ -199,7 +195,7 @@ class GoingOutState(GameState):
         return [f"  dropped out: player {gone}; {cards} cards out of play"]
 
 
-@attrs.frozen(kw_only=True, field_transformer=_rules_first)
+@attrs.frozen(kw_only=True)
 class GoingOutView(View):
     """What one player may see of a game of Going Out Rummy (GOR-11).
 
@@ -214,7 +210,8 @@ class GoingOutView(View):
     (None, ())
     """
 
-    rules: GoingOutOptions
+    if TYPE_CHECKING:  # the game's own rules, as in its state
+        rules: GoingOutOptions
     phase: Phase
     dropped: tuple[int, ...]
 
