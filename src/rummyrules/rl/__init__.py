@@ -23,11 +23,11 @@ from rummyrules.rl.actions import (
     CARD_SLOTS,
     ActionRange,
     Actions,
-    Decision,
     Word,
     card_of_slot,
     card_slot,
 )
+from rummyrules.rl.decision import Decision
 from rummyrules.rl.env import RummyEnv
 from rummyrules.rl.observations import Observations, Section
 from rummyrules.rl.registration import env_id, register_envs, single_agent_env
