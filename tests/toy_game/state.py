@@ -33,6 +33,10 @@ class Options(Protocol):
         """Players at the table (TOY-1)."""
 
     @property
+    def burns(self) -> bool:
+        """Whether a player may burn the top card of the stock (TOY-8)."""
+
+    @property
     def max_turns(self) -> int | None:
         """Turns after which the game ends with no winner (ALL-5)."""
 
