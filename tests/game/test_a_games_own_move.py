@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 
-from toy_game import ToyRummy
-from toy_game.moves import Burn
-
 from rummyrules import dumps, loads, parse_move
 from rummyrules.rl import Actions, Decision, Word
+from toy_game import ToyRummy
+from toy_game.moves import Burn
 
 
 def test_the_notation_reads_the_burn() -> None:

@@ -130,7 +130,7 @@ def _no_burn(state: State) -> Test[Burn] | None:
     """TOY-8: a burn only with the option, and while it leaves a card to draw."""
     if not options(state).burns:
         return refuses_all(Refusal("this game burns no cards", "TOY-8"))
-    if len(state.stock) < 2:  # noqa: PLR2004 - the card burnt and one to draw
+    if len(state.stock) < 2:  # the card burnt, and one left to draw
         return refuses_all(Refusal("the stock must keep a card to draw", "TOY-8"))
     return None
 
