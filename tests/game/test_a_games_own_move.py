@@ -1,14 +1,17 @@
 """A game's own kind of move: Toy Rummy's burn (TOY-8), declared in its package only.
 
-The notation reads it, JSON writes and reads it back, and the RL actions
-give it the next number after the library's words: no shared module names it.
+The notation reads it, JSON writes and reads it back, the RL actions give
+it the next number after the library's words, and the JSON Schema generated
+with the game registered lists it: no shared module names it.
 """
 
 from __future__ import annotations
 
 import json
 
-from rummyrules import dumps, loads, parse_move
+from extras import need
+from rummyrules import dumps, json_schema, loads, parse_move
+from rummyrules.formats.schema.generate import generated_schema
 from rummyrules.rl import Actions, Decision, Word
 from toy_game import ToyRummy
 from toy_game.moves import Burn
@@ -48,3 +51,22 @@ def test_the_rl_actions_give_the_burn_the_next_word() -> None:
     decision = Decision(actions, game.legal_moves())
     assert burn in decision.allowed()
     assert decision.take(burn) == Burn()
+
+
+def test_the_schema_generated_with_toy_rummy_lists_the_burn_and_its_values() -> None:
+    jsonschema = need("jsonschema")
+    schema = generated_schema()  # every registered game: Toy Rummy among them
+    kinds = schema["$defs"]["move"]["properties"]["kind"]["enum"]
+    assert "burn" in kinds
+    assert "burn" in schema["$defs"]["event"]["properties"]["kind"]["enum"]
+    assert "ToyRummy" in schema["properties"]["variant"]["enum"]
+    assert "burn" not in json_schema()["$defs"]["move"]["properties"]["kind"]["enum"]
+    validator = jsonschema.Draft202012Validator(schema)
+    game = ToyRummy(burns=True).new_game(seed=7).apply("burn")
+    values = [game, game.view(0), game.view(1), game.rules, Burn(player=1)]
+    for value in values:
+        document = json.loads(dumps(value))
+        assert list(validator.iter_errors(document)) == [], document
+    spoilt = json.loads(dumps(game))
+    spoilt["data"]["rules"]["options"]["burns"] = 1
+    assert not validator.is_valid(spoilt)

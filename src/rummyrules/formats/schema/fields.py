@@ -146,6 +146,12 @@ def _summary(cls: type) -> str | None:
 
 
 def _plain(text: str) -> str:
+    """Docstring text as plain text: no literal quotes, a Sphinx role as its last name.
+
+    >>> _plain("Its  ``seed`` (:func:`~rummyrules.match.game_seed`).")
+    'Its seed (game_seed).'
+    """
+    text = re.sub(r":\w+:`~?(?:[\w.]*\.)?([^`.]+)`", r"\1", text)
     return " ".join(text.replace("``", "").split())
 
 
