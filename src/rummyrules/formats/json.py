@@ -44,7 +44,15 @@ from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules, View
 
 # Saved, a name for Any, is for annotations only: it has no example to give.
-__all__ = ["FORMAT", "READS", "VERSION", "dumps", "loads", "register_kind", "saved_kinds"]
+__all__ = [
+    "FORMAT",
+    "READS",
+    "VERSION",
+    "dumps",
+    "loads",
+    "register_kind",
+    "saved_kinds",
+]
 
 FORMAT: Final = "rummyrules"
 """The ``format`` every saved value carries."""

@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         path.write_text(text, encoding="utf-8")
     elif options.check:
         if path.read_text(encoding="utf-8") != text:
-            print(f"{path} is out of date: run {COMMAND}", file=sys.stderr)
+            sys.stderr.write(f"{path} is out of date: run {COMMAND}\n")
             return 1
     else:
         sys.stdout.write(text)

@@ -200,16 +200,12 @@ class Fields:
             return parts[0] if len(parts) == 1 else {"anyOf": parts}
         if origin is tuple:
             return self._tuple(kind, args, name, owner)
-        known = {bool: {"type": "boolean"}, Card: ref("card"), Rank: ref("rank")}
-        if kind in known:
-            return known[kind]
-        if kind is int:
-            return self._number(name)
-        if kind is str:
-            if owner is Event and name == "kind":
-                return {"enum": [*self.move_kinds, *AFTERMATH]}
-            return {"type": "string"}
-        return self._class(origin or kind, name)
+        if kind is str and owner is Event and name == "kind":
+            return {"enum": [*self.move_kinds, *AFTERMATH]}
+        plain = {bool: "boolean", str: "string"}
+        if kind in plain:
+            return {"type": plain[kind]}
+        return self._number(name) if kind is int else self._class(origin or kind, name)
 
     def _tuple(self, kind: Any, args: tuple[Any, ...], name: str, owner: type) -> Json:
         if kind == tuple[Card, ...]:
@@ -234,17 +230,16 @@ class Fields:
         return {"type": "integer"} if name in _SIGNED else ref("count")
 
     def _class(self, kind: type, name: str) -> Json:
-        if kind is Meld:
-            return ref("meld")
-        if issubclass(kind, Move):
-            return ref("move")
-        if issubclass(kind, PlayableRules):
-            return ref("rules")
-        if kind in self.games:
-            return ref(self.games[kind])
+        shared = {Card: "card", Rank: "rank", Meld: "meld", **self.games}
+        bases = {Move: "move", PlayableRules: "rules"}
+        if kind in shared:
+            return ref(shared[kind])
+        for base, piece in bases.items():
+            if issubclass(kind, base):
+                return ref(piece)
+        if kind in (enum.Enum, enum.StrEnum):  # a phase, narrowed by each game
+            return {"type": "string"}
         if issubclass(kind, enum.Enum):
-            if kind in (enum.Enum, enum.StrEnum):  # a phase, narrowed by each game
-                return {"type": "string"}
             return self._piece(snake(kind.__name__), kind, self.enum)
         if attrs.has(kind):
             return self._piece(snake(kind.__name__), kind, self.closed)
@@ -278,7 +273,9 @@ class Fields:
             if field.init and (names is None or field.name in names)
         ]
         properties = {
-            field.name: described(self.of(field.type, field.name, cls), docs.get(field.name))
+            field.name: described(
+                self.of(field.type, field.name, cls), docs.get(field.name)
+            )
             for field in chosen
         }
         return properties, [field.name for field in chosen]

@@ -11,7 +11,9 @@ and view (their attrs fields), the kinds of move its turn machine lists
 (each move class's :attr:`~rummyrules.Move.json_fields`), and the events.
 
 >>> schema = generated_schema()
->>> schema["$defs"]["rules_GinRummy"]["properties"]["options"]["properties"]["hand_size"]
+>>> schema["$defs"]["rules_GinRummy"]["properties"]["options"]["properties"][
+...     "hand_size"
+... ]
 {'description': 'Cards dealt to each player (GIN-1).', 'type': 'integer', 'minimum': 1, 'maximum': 10}
 """
 
@@ -58,14 +60,14 @@ as the converter writes it."""
 
 
 def schema_text(schema: Json) -> str:
-    """The schema as the committed file holds it: two spaces, a last newline.
+    r"""The schema as the committed file holds it: two spaces, a last newline.
 
     Keys stay in the order the generator makes them, which is the code's
     (each class's fields in their order), so a regenerated file differs
     only where the classes do.
 
     >>> schema_text({"b": 1, "a": [True]})
-    '{\\n  "b": 1,\\n  "a": [\\n    true\\n  ]\\n}\\n'
+    '{\n  "b": 1,\n  "a": [\n    true\n  ]\n}\n'
     """
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
@@ -102,7 +104,9 @@ def generated_schema(games: Games | None = None) -> Json:
     for kind, cls in kinds.items():
         if kind not in (*_PER_GAME, "move"):
             defs[kind] = fields.closed(cls)
-            games_of = [name for name in names if _mentions(defs[kind], f"state_{name}")]
+            games_of = [
+                name for name in names if _mentions(defs[kind], f"state_{name}")
+            ]
             cases += [_case(kind, name, kind) for name in games_of]
             variant = {"enum": games_of} if games_of else {"type": "string"}
             cases.append(_when(kind, {"properties": {"variant": variant}}))
@@ -122,7 +126,10 @@ def generated_schema(games: Games | None = None) -> Json:
         "properties": {
             "format": {"const": FORMAT},
             "version": {"const": VERSION},
-            "kind": {"enum": list(kinds), "description": "The kind of value data holds."},
+            "kind": {
+                "enum": list(kinds),
+                "description": "The kind of value data holds.",
+            },
             "variant": {
                 "description": "The rules class's name; null for a move.",
                 "enum": [*names, None],
@@ -244,7 +251,9 @@ def _game(
 ) -> Json:
     """A game's state or view: the shared fields, then its own and those it narrows (its rules, its phase)."""
     base = GameState if kind == "state" else View
-    shared = {field.name: field.type for field in attrs.fields(attrs.resolve_types(base))}
+    shared = {
+        field.name: field.type for field in attrs.fields(attrs.resolve_types(base))
+    }
     own = [
         field.name
         for field in attrs.fields(attrs.resolve_types(cls))
@@ -272,7 +281,9 @@ def _rules(fields: Fields, cls: type[PlayableRules[Any]]) -> Json:
         schema = properties[field.name]
         if isinstance(bounds, Bounds):
             number = {"type": "integer", "minimum": bounds.low, "maximum": bounds.high}
-            schema = {"anyOf": [number, {"type": "null"}]} if bounds.optional else number
+            schema = (
+                {"anyOf": [number, {"type": "null"}]} if bounds.optional else number
+            )
         properties[field.name] = described(schema, _about(field))
     return {
         "description": f"{cls.__name__}'s rules: every option (each game's page lists them and their ranges).",
