@@ -68,14 +68,14 @@ class Move(abc.ABC):
     verb: ClassVar[str]
     """The first word of its text (``"lay"``); its :attr:`kind` unless it says otherwise."""
     form: ClassVar[TextForm] = "word"
-    """What its text has after the verb: the notation reads it, the RL actions spell it."""
+    """What its text has after the verb, which the notation reads and the RL actions spell."""
     action: ClassVar[int | None] = None
     """The RL action of its verb, fixed for the library's moves (saved agents rely
     on them); None: the next free number in each game that lists it."""
     from_hand: ClassVar[bool] = True
     """Whether the cards it plays come from the hand (a take's and a claim's do not)."""
     going_out: ClassVar[Exit] = "never"
-    """Whether making it goes out: never, always, or when it leaves the hand empty."""
+    """Whether making it goes out (never, always, or when it leaves the hand empty)."""
     json_fields: ClassVar[tuple[JsonField, ...]] = ()
     """The fields its JSON object has beyond every move's (going out's melds, discard)."""
 

@@ -73,9 +73,9 @@ _MOVES: Final[dict[str, type[Move]]] = {}
 
 
 def register_move(move: type[Move]) -> type[Move]:
-    """Make a kind of move readable: its :attr:`~rummyrules.game.moves.Move.verb` is read as it.
+    """Make a kind of move readable: its :attr:`~rummyrules.Move.verb` is read as it.
 
-    What follows the verb is read by its :attr:`~rummyrules.game.moves.Move.form`
+    What follows the verb is read by its :attr:`~rummyrules.Move.form`
     (nothing, a card, a meld's cards, a card on a meld, melds). A game with
     a move of its own registers it from its own package, as it registers
     itself. Registering the same move again does nothing; a verb the

@@ -178,7 +178,7 @@ class Actions:
         self.meld_slots: Final = max(1, len(rules.deck()) // 3)
         """How many melds the table may hold at most, one per three cards of the deck."""
         self.words: Final = _words_of(rules)
-        """Each kind of move's word action: the library's fixed, a game's own next."""
+        """The word action of each kind of move (the library's fixed, a game's own the next free)."""
         self.take_card: Final = len(Word) + sum(
             1 for word in self.words.values() if word >= len(Word)
         )
