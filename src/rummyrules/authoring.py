@@ -72,6 +72,9 @@ from rummyrules.game.machine import (
     refuse,  # the error for a move that names nothing (no such card)
     refuses_all,  # the test of a rule that forbids every move of a kind
 )
+from rummyrules.game.notation import (
+    register_move,  # a game's own kind of move, made readable
+)
 from rummyrules.game.registry import (
     register,  # the one line that makes a game known everywhere
 )
@@ -128,5 +131,6 @@ __all__ = [
     "refuse",
     "refuses_all",
     "register",
+    "register_move",
     "sorted_hand",
 ]

@@ -4,13 +4,16 @@ Over random games of every game of the library with random options: the
 state, every player's view, every listed move and the rules; Going Out
 Rummy's matches; moves of every kind. The schema is also held to the
 library's own lists (the kinds of move, each game's phases and options), so
-that it cannot fall behind them unnoticed.
+that it cannot fall behind them unnoticed, and the committed file to what
+``python -m rummyrules.formats.schema`` generates from the classes.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -36,7 +39,10 @@ from rummyrules import (
     json_schema,
     parse_move,
 )
+from rummyrules.cli.reference import SCHEMA_COMMAND
+from rummyrules.formats.schema.generate import generated_schema
 from rummyrules.game.moves import Move
+from rummyrules.game.registry import VARIANTS
 from strategies import game_walks, matches, moves, some_states
 
 jsonschema = need("jsonschema")  # [dev]: without it this module skips, saying so
@@ -134,6 +140,30 @@ def test_a_knock_validates() -> None:
 
 
 # --- The schema keeps up with the library ------------------------------------
+
+LIBRARY = [cls for cls in VARIANTS.values() if cls.__module__.startswith("rummyrules.")]
+"""The library's registered games: the committed schema is theirs (not the tests' own)."""
+
+
+def test_the_committed_schema_is_the_one_the_classes_make() -> None:
+    """Adding a game, a kind of move or a field means generating the file again."""
+    assert [cls.__name__ for cls in LIBRARY] == [cls.__name__ for cls in GAMES]
+    assert generated_schema(LIBRARY) == SCHEMA, (
+        f"rummyrules.schema.json is not what the classes make: run {SCHEMA_COMMAND}"
+    )
+
+
+def test_the_command_checks_the_committed_file_and_prints_the_same_schema() -> None:
+    """In a process of its own, where only the library's games are registered."""
+    command = [sys.executable, "-m", "rummyrules", "schema"]
+    checked = subprocess.run(  # noqa: S603 - our own Python, our own module
+        [*command, "--check"], capture_output=True, check=False
+    )
+    assert (checked.returncode, checked.stderr) == (0, b"")
+    printed = subprocess.run(  # noqa: S603 - our own Python, our own module
+        command, capture_output=True, check=True
+    )
+    assert json.loads(printed.stdout) == SCHEMA
 
 
 def every_move_class(cls: type[Move] = Move) -> Iterator[type[Move]]:

@@ -175,7 +175,7 @@ def test_a_game_adds_a_bare_move_to_the_notation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The registry is shared: the test works on a copy, so no other test sees it.
-    monkeypatch.setattr(notation_module, "_BARE", dict(notation_module._BARE))
+    monkeypatch.setattr(notation_module, "_MOVES", dict(notation_module._MOVES))
     with pytest.raises(MoveParseError, match="a move is draw"):
         parse_move("shout")
     register_bare_move("shout", _Shout)
@@ -199,10 +199,10 @@ def test_a_game_adds_a_bare_move_to_the_notation(
 def test_a_verb_the_notation_cannot_take_is_refused(
     monkeypatch: pytest.MonkeyPatch, verb: str, message: str
 ) -> None:
-    monkeypatch.setattr(notation_module, "_BARE", dict(notation_module._BARE))
+    monkeypatch.setattr(notation_module, "_MOVES", dict(notation_module._MOVES))
     with pytest.raises(ValueError, match=message):
         register_bare_move(verb, _Shout)
-    assert "yell" not in notation_module._BARE
+    assert "yell" not in notation_module._MOVES
 
 
 def test_meld_5_a_wild_read_as_a_rank_is_not_a_wild_read_as_a_card() -> None:

@@ -15,6 +15,7 @@ thing the shared layers ask of a game:
 - ``checks.py``: what no play of the game reaches, for states and views
   read from positions or saved JSON;
 - ``strategy.py``: what bots and the command line ask about playing it;
+- ``moves.py``: the game's own kind of move, registered for the notation;
 - ``rules.py``: the rules class, which inherits the options, with its deck
   and melds, and the class variables that name all of the above.
 
@@ -39,6 +40,10 @@ The rules, each with the ID its refusals name:
   discard pile but its top card is turned over to become the stock. (Each
   turn draws a card and discards one, so the stock and the pile always hold
   the cards not dealt, 12 at least: the new stock is never empty.)
+- **TOY-8 Burning.** With the ``burns`` option, a player about to draw may
+  first ``burn``: turn the top card of the stock face up onto the discard
+  pile, as long as the stock keeps a card to draw. Burning is Toy Rummy's
+  own kind of move (``moves.py``), to show where a game's moves live.
 - **ALL-5 The turn limit.** With ``max_turns``, the game ends with no winner
   once that many turns have ended.
 

@@ -59,6 +59,7 @@ from rummyrules.authoring import (
     sorted_hand,
 )
 
+from .moves import Burn
 from .state import ToyState
 
 __all__ = ["HAND_SIZE", "MACHINE", "new_game"]
@@ -123,6 +124,21 @@ def _stock_empty(state: State) -> Test[Draw] | None:
     if state.stock:
         return None
     return refuses_all(Refusal("the stock is empty: take the top discard", "TOY-7"))
+
+
+def _no_burn(state: State) -> Test[Burn] | None:
+    """TOY-8: a burn only with the option, and while it leaves a card to draw."""
+    if not state.rules.burns:
+        return refuses_all(Refusal("this game burns no cards", "TOY-8"))
+    if len(state.stock) < 2:  # the card burnt, and one left to draw
+        return refuses_all(Refusal("the stock must keep a card to draw", "TOY-8"))
+    return None
+
+
+def _burn(state: State, move: Burn) -> State:
+    del move
+    burnt, *stock = state.stock
+    return state.replace(stock=tuple(stock), discard_pile=(burnt, *state.discard_pile))
 
 
 def _top_only(state: State, player: int) -> tuple[Take]:
@@ -269,6 +285,7 @@ MACHINE: Final = Machine[State](
                     play=_take,
                     checks=(_pile_empty,),
                 ),
+                Kind.single(Burn, play=_burn, checks=(_no_burn,)),
             ),
             refuse=_draw_first,
         ),

@@ -29,6 +29,8 @@ class ToyOptions(GameRules["ToyState"]):
     - ``players``: 2 to 4 (TOY-1).
     - ``full_deck``: play with all 52 cards instead of the 32 from 7 to Ace
       (TOY-1, default False).
+    - ``burns``: a player may burn the top card of the stock (TOY-8,
+      default False).
     - ``max_turns``: end the game with no winner after this many turns
       (ALL-5, default None: no limit).
 
@@ -53,6 +55,11 @@ class ToyOptions(GameRules["ToyState"]):
         metadata=about(
             "TOY-1", "Play with all 52 cards instead of the 32 from 7 to Ace."
         ),
+    )
+    burns: bool = attrs.field(
+        default=False,
+        validator=is_bool,
+        metadata=about("TOY-8", "A player may burn the top card of the stock."),
     )
     max_turns: int | None = attrs.field(
         default=None,

@@ -10,6 +10,7 @@ rummyrules``). Its sub-commands:
 ``simulate``  many seeded bot games: wins, mean scores, game lengths
 ``rules``     a variant's options, defaults and rulings, from its rules class
 ``replay``    verify a game record: exit code 0 (it replays) or 1
+``schema``    the JSON Schema of saved games, generated from the classes
 ``serve``     the game server: people and bots at tables, over HTTP
 ============  ==============================================================
 
@@ -48,7 +49,7 @@ from .arguments import (
 from .botgames import demo, simulate
 from .play import play
 from .printer import make_printer
-from .reference import check, commitment_argument, replay_file, rules
+from .reference import check, commitment_argument, replay_file, rules, schema
 from .serving import serve
 
 __all__ = ["build_parser", "main"]
@@ -226,6 +227,24 @@ def build_parser(
         metavar="HEX",
         help="the seed commitment the table showed at the start: check that the "
         "record's seed and table give it",
+    )
+
+    sub = command(
+        "schema",
+        schema,
+        game=game,
+        summary="print the JSON Schema of saved games, generated from the classes",
+        usage="[--write | --check]",
+        examples="  rummyrules schema > rummyrules.schema.json\n"
+        "  rummyrules schema --check\n",
+        options=False,
+    )
+    what = sub.add_mutually_exclusive_group()
+    what.add_argument(
+        "--write", action="store_true", help="write it over the file the package ships"
+    )
+    what.add_argument(
+        "--check", action="store_true", help="exit with 1 if that file differs"
     )
 
     sub = command(

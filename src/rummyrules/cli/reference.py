@@ -1,8 +1,9 @@
-"""``rummyrules check``, ``rules`` and ``replay``: answers without playing.
+"""``rummyrules check``, ``rules``, ``replay`` and ``schema``: answers without playing.
 
 ``check`` settles a meld ruling, ``rules`` lists a variant's options and the
 rulings they settle (read from the rules class, so the list cannot drift from
-the code), and ``replay`` verifies a game record move by move.
+the code), ``replay`` verifies a game record move by move, and ``schema``
+prints the JSON Schema of the saved format as the classes make it.
 
 >>> from rummyrules.cli import main
 >>> main(["check", "eop", "9S 5H 5D QS KS", "--wild", "5"])
@@ -19,6 +20,9 @@ from pathlib import Path
 from rummyrules.core.errors import OptionError, RummyRulesError
 from rummyrules.formats.records import parse_record, replay
 from rummyrules.formats.records.fairness import check_hex, commitment_fault
+from rummyrules.formats import schema as published
+from rummyrules.formats.schema import SCHEMA_FILE
+from rummyrules.formats.schema.generate import generated_schema, schema_text
 from rummyrules.game.registry import VARIANTS, option_text, rules_text
 
 from .printer import Printer
@@ -31,7 +35,14 @@ from .variants import (
     takes_text,
 )
 
-__all__ = ["check", "commitment_argument", "replay_file", "rules"]
+__all__ = [
+    "SCHEMA_COMMAND",
+    "check",
+    "commitment_argument",
+    "replay_file",
+    "rules",
+    "schema",
+]
 
 
 def check(args: argparse.Namespace, printer: Printer) -> int:
@@ -200,4 +211,34 @@ def replay_file(args: argparse.Namespace, printer: Printer) -> int:
     elif record.commitment is not None:
         parts.append("the seed matches the record's commitment")
     printer.line(", ".join(parts), style="green")
+    return 0
+
+
+SCHEMA_COMMAND = "rummyrules schema --write"
+"""The command that writes the published JSON Schema again."""
+
+
+def schema(args: argparse.Namespace, printer: Printer) -> int:
+    """Print, write or check the JSON Schema generated from the games registered.
+
+    The schema is generated from the classes and the converter
+    (:mod:`rummyrules.formats.schema.generate`); ``--write`` writes it over
+    the file the package ships, ``--check`` exits with 1, saying what to run,
+    when that file is not what the classes make.
+
+    >>> from rummyrules.cli import build_parser
+    >>> build_parser().parse_args(["schema", "--check"]).check
+    True
+    """
+    text = schema_text(generated_schema())
+    path = Path(published.__file__).with_name(SCHEMA_FILE)
+    if args.write:
+        path.write_text(text, encoding="utf-8")
+        printer.line(f"wrote {path}")
+    elif args.check:
+        if path.read_text(encoding="utf-8") != text:
+            printer.error(f"{path} is out of date: run {SCHEMA_COMMAND}")
+            return 1
+    else:
+        sys.stdout.write(text)
     return 0

@@ -74,11 +74,13 @@ class CardParseError(RummyRulesError):
 class MoveParseError(RummyRulesError):
     """Text that is not a move at all (as opposed to a move the rules forbid).
 
+    The verbs it lists end with those of any game of your own registered.
+
     >>> from rummyrules.game.notation import parse_move
-    >>> parse_move("dance")
+    >>> parse_move("dance")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rummyrules.MoveParseError: 'dance' is not a move: a move is draw, take, meld, lay, discard, pass, claim, out, drop, done or knock
+    rummyrules.MoveParseError: 'dance' is not a move: a move is draw, take, meld, lay, discard, pass, claim, out, drop, done...knock...
     """
 
 

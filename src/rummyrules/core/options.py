@@ -24,6 +24,7 @@ from rummyrules.core.inputs import brief
 
 __all__ = [
     "MOST",
+    "Bounds",
     "StockOut",
     "about",
     "at_least",
@@ -86,7 +87,37 @@ def _fail(
     )
 
 
-def between(low: int, high: int) -> Validator:
+@attrs.frozen
+class Bounds:
+    """A validator for a whole number from ``low`` to ``high``, and for None too if ``optional``.
+
+    :func:`between` and :func:`at_least` make one; its bounds are fields, so
+    that what reads the options (the JSON Schema's generator) can say them.
+
+    >>> Bounds(1, 3).low, at_least(1).optional
+    (1, True)
+    """
+
+    low: int
+    high: int
+    optional: bool = False
+
+    def __call__(
+        self, instance: object, attribute: attrs.Attribute[Any], value: object
+    ) -> None:
+        """Refuse a value outside the bounds, naming the option, its game and its rule."""
+        if value is None and self.optional:
+            return
+        if type(value) is not int or not self.low <= value <= self.high:
+            allowed = (
+                f"a whole number of at least {self.low} and at most {self.high}, or None"
+                if self.optional
+                else f"from {self.low} to {self.high}"
+            )
+            _fail(instance, attribute, allowed, value)
+
+
+def between(low: int, high: int) -> Bounds:
     """A validator for a whole number from ``low`` to ``high``.
 
     >>> from rummyrules import GoingOutRummy
@@ -95,15 +126,10 @@ def between(low: int, high: int) -> Validator:
     ...
     rummyrules.OptionError: hand_size must be from 2 to 10 in Going Out Rummy, not 11 (GOR-1)
     """
-
-    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if type(value) is not int or not low <= value <= high:
-            _fail(instance, attribute, f"from {low} to {high}", value)
-
-    return check
+    return Bounds(low, high)
 
 
-def at_least(low: int, most: int = MOST) -> Validator:
+def at_least(low: int, most: int = MOST) -> Bounds:
     """A validator for a whole number from ``low`` to ``most``, or None for no limit.
 
     >>> from rummyrules import EndOfThePage
@@ -112,15 +138,7 @@ def at_least(low: int, most: int = MOST) -> Validator:
     ...
     rummyrules.OptionError: max_turns must be a whole number of at least 1 and at most 1000000, or None in End of the Page, not 0 (ALL-5)
     """
-
-    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value is None:
-            return
-        if type(value) is not int or not low <= value <= most:
-            allowed = f"a whole number of at least {low} and at most {most}, or None"
-            _fail(instance, attribute, allowed, value)
-
-    return check
+    return Bounds(low, most, optional=True)
 
 
 def is_bool(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:

@@ -45,7 +45,15 @@ from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules, View
 
 # Saved, a name for Any, is for annotations only: it has no example to give.
-__all__ = ["FORMAT", "READS", "VERSION", "dumps", "loads", "register_kind"]
+__all__ = [
+    "FORMAT",
+    "READS",
+    "VERSION",
+    "dumps",
+    "loads",
+    "register_kind",
+    "saved_kinds",
+]
 
 FORMAT: Final = "rummyrules"
 """The ``format`` every saved value carries."""
@@ -99,6 +107,18 @@ def register_kind(name: str, cls: type[Any], check: Callable[[Any], None]) -> No
     """
     _KINDS[name] = cls
     _CHECKS[name] = check
+
+
+def saved_kinds() -> dict[str, type[Any]]:
+    """Each kind of value saved, by the word its header names it with, and its class.
+
+    The library's four, then what the games register (the JSON Schema is
+    generated from them). A new dict each call.
+
+    >>> list(saved_kinds())
+    ['rules', 'state', 'move', 'view', 'match']
+    """
+    return dict(_KINDS)
 
 
 _HEADER: Final = {"format", "version", "kind", "variant", "data"}

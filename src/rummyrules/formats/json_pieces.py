@@ -24,7 +24,8 @@ import cattrs
 from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, Card, Rank
 from rummyrules.core.errors import LoadError
 from rummyrules.core.inputs import MAX_DIGITS, brief
-from rummyrules.game.moves import GoOut, Move
+from rummyrules.game.move_base import JsonField
+from rummyrules.game.moves import Move
 from rummyrules.game.notation import parse_move
 from rummyrules.melds import Declaration, Meld, MeldKind, parse_declared
 
@@ -180,10 +181,18 @@ def move_object(move: Move) -> dict[str, Any]:
         ],
         "meld": move.target_meld,
     }
-    if isinstance(move, GoOut):
-        found["melds"] = [list(map(text_of, m.cards, m.declared)) for m in move.melds]
-        found["discard"] = None if move.discard is None else _TEXT[move.discard]
+    for name in move.json_fields:  # going out's melds and discard
+        found[name] = _EXTRA_FIELDS[name](move)
     return found
+
+
+_EXTRA_FIELDS: Final[dict[JsonField, Callable[[Move], Any]]] = {
+    "melds": lambda move: [
+        [text_of(card, meaning) for card, meaning in group] for group in move.groups()
+    ],
+    "discard": lambda move: None if move.discarded is None else _TEXT[move.discarded],
+}
+"""How each field a kind of move may add (:attr:`Move.json_fields`) is written."""
 
 
 _parsed = functools.lru_cache(maxsize=8192)(parse_move)

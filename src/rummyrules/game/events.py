@@ -39,11 +39,7 @@ import attrs
 
 from rummyrules.core.cards import Card
 from rummyrules.game.moves import (
-    Claim,
-    Discard,
     Draw,
-    GoOut,
-    LayOff,
     Move,
     NewMeld,
     Take,
@@ -257,10 +253,8 @@ def _move_event(
         cards = gained  # only the hand shows what was drawn
     elif isinstance(move, Take):
         cards = gained or top
-    elif isinstance(move, GoOut) and move.discard is not None:
-        cards = (*(card for card, _ in move.played()), move.discard)
     else:
-        cards = tuple(card for card, _ in move.played())
+        cards = move.moved()
     return Event(
         kind=move.kind,
         player=player,
@@ -279,10 +273,8 @@ def _went_out(
     results: Sequence[RoundResult],
 ) -> bool:
     """Whether the move's player went out with it: laid down or threw their last card."""
-    if isinstance(move, GoOut):
-        return True
-    if not isinstance(move, NewMeld | LayOff | Discard | Claim):
-        return False
+    if move.going_out != "maybe":
+        return move.going_out == "always"
     if results:
         return results[0].went_out == player
     return bool(hand) and not after.hands[player]

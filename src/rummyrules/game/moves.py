@@ -13,7 +13,6 @@ back to the same value. The table of the notation is there.
 
 from __future__ import annotations
 
-import abc
 import functools
 from typing import ClassVar
 
@@ -21,6 +20,7 @@ import attrs
 
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import MoveParseError
+from rummyrules.game.move_base import Exit, JsonField, Move, TextForm, declared_text
 from rummyrules.melds import (
     Declaration,
     Meld,
@@ -40,13 +40,10 @@ __all__ = [
     "NewMeld",
     "Pass",
     "Take",
+    "TextForm",
     "discard_of",
     "take_of",
 ]
-
-
-def _declared_text(card: Card, meaning: Declaration | None) -> str:
-    return str(card) if meaning is None else f"{card}={meaning}"
 
 
 def _same_length(
@@ -60,79 +57,6 @@ def _same_length(
 
 
 @attrs.frozen(kw_only=True)
-class Move(abc.ABC):
-    """What every move has: who makes it (None: the player to move), its kind, what it plays.
-
-    Each kind of move names itself with :attr:`kind`, one word, and says
-    which cards of the hand it plays or names (:meth:`played`) and onto
-    which meld (:attr:`target_meld`): saved moves and grouped moves ask the
-    move, never its class by name.
-
-    >>> str(Draw(player=2)), Draw.kind
-    ('2: draw', 'draw')
-    """
-
-    kind: ClassVar[str]
-    """The kind of move, one word (``"meld"``, ``"lay_off"``), unique among the moves."""
-
-    player: int | None = None
-
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        # A move saved as JSON is written with its kind: a game's own kind of
-        # move must name it, or it could not be saved.
-        super().__init_subclass__(**kwargs)
-        if not isinstance(cls.__dict__.get("kind"), str):
-            message = f"{cls.__name__} names its kind: kind: ClassVar[str] = '...'"
-            raise TypeError(message)
-
-    def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
-        """The cards of the hand this move plays or names, each with what it stands for.
-
-        A wild declared to stand for a card or a rank comes with it; any
-        other card with None. A move that plays no card (draw, pass, drop)
-        has none.
-
-        >>> from rummyrules.game.notation import parse_move
-        >>> [
-        ...     (str(card), str(meaning))
-        ...     for card, meaning in parse_move("meld 5C 6C KC=7C").played()
-        ... ]
-        [('5C', 'None'), ('6C', 'None'), ('KC', '7C')]
-        >>> Draw().played()
-        ()
-        """
-        return ()
-
-    @property
-    def discarded(self) -> Card | None:
-        """Which card this move discards, if any (a discard's, or going out's last card).
-
-        >>> from rummyrules.game.notation import parse_move
-        >>> parse_move("discard 3C").discarded == Card.parse("3C"), Draw().discarded
-        (True, None)
-        """
-        return None
-
-    @property
-    def target_meld(self) -> int | None:
-        """The meld on the table (numbered from 1) this move lays a card on; None for others.
-
-        >>> from rummyrules.game.notation import parse_move
-        >>> parse_move("lay 3C on 2").target_meld, parse_move("discard 3C").target_meld
-        (2, None)
-        """
-        return None
-
-    @abc.abstractmethod
-    def _body(self) -> str:
-        """The move's text, without the player's number."""
-
-    def __str__(self) -> str:
-        prefix = "" if self.player is None else f"{self.player}: "
-        return prefix + self._body()
-
-
-@attrs.frozen(kw_only=True)
 class Draw(Move):
     """Take the top card of the stock.
 
@@ -141,6 +65,7 @@ class Draw(Move):
     """
 
     kind: ClassVar[str] = "draw"
+    action: ClassVar[int | None] = 0
 
     def _body(self) -> str:
         return "draw"
@@ -155,6 +80,9 @@ class Take(Move):
     """
 
     kind: ClassVar[str] = "take"
+    form: ClassVar[TextForm] = "optional_card"
+    action: ClassVar[int | None] = 1
+    from_hand: ClassVar[bool] = False
 
     card: Card | None = None
 
@@ -181,6 +109,9 @@ class NewMeld(Move):
     """
 
     kind: ClassVar[str] = "meld"
+    form: ClassVar[TextForm] = "cards"
+    action: ClassVar[int | None] = 7
+    going_out: ClassVar[Exit] = "maybe"
 
     cards: tuple[Card, ...]
     declared: tuple[Declaration | None, ...] = attrs.field(
@@ -214,7 +145,7 @@ class NewMeld(Move):
 
     def _cards_text(self) -> str:
         return " ".join(
-            _declared_text(card, meaning)
+            declared_text(card, meaning)
             for card, meaning in zip(self.cards, self.declared, strict=True)
         )
 
@@ -230,13 +161,17 @@ class LayOff(Move):
     """
 
     kind: ClassVar[str] = "lay_off"
+    verb: ClassVar[str] = "lay"
+    form: ClassVar[TextForm] = "card_on_meld"
+    action: ClassVar[int | None] = 8
+    going_out: ClassVar[Exit] = "maybe"
 
     card: Card
     declared: Declaration | None = attrs.field(default=None, eq=declaration_key)
     meld: int
 
     def _body(self) -> str:
-        return f"lay {_declared_text(self.card, self.declared)} on {self.meld}"
+        return f"lay {declared_text(self.card, self.declared)} on {self.meld}"
 
     def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
         """The card laid off, with what it stands for if it is a declared wild.
@@ -267,6 +202,8 @@ class Discard(Move):
     """
 
     kind: ClassVar[str] = "discard"
+    form: ClassVar[TextForm] = "card"
+    going_out: ClassVar[Exit] = "maybe"
 
     card: Card
 
@@ -300,6 +237,7 @@ class Pass(Move):
     """
 
     kind: ClassVar[str] = "pass"
+    action: ClassVar[int | None] = 2
 
     def _body(self) -> str:
         return "pass"
@@ -314,13 +252,17 @@ class Claim(Move):
     """
 
     kind: ClassVar[str] = "claim"
+    form: ClassVar[TextForm] = "card_on_meld"
+    action: ClassVar[int | None] = 9
+    from_hand: ClassVar[bool] = False
+    going_out: ClassVar[Exit] = "maybe"
 
     card: Card
     declared: Declaration | None = attrs.field(default=None, eq=declaration_key)
     meld: int
 
     def _body(self) -> str:
-        return f"claim {_declared_text(self.card, self.declared)} on {self.meld}"
+        return f"claim {declared_text(self.card, self.declared)} on {self.meld}"
 
     def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
         """The discard claimed, with what it stands for if it is a declared wild.
@@ -352,6 +294,11 @@ class GoOut(Move):
     """
 
     kind: ClassVar[str] = "go_out"
+    verb: ClassVar[str] = "out"
+    form: ClassVar[TextForm] = "melds"
+    action: ClassVar[int | None] = 10
+    going_out: ClassVar[Exit] = "always"
+    json_fields: ClassVar[tuple[JsonField, ...]] = ("melds", "discard")
 
     melds: tuple[NewMeld, ...]
     discard: Card | None = None
@@ -368,6 +315,25 @@ class GoOut(Move):
         6
         """
         return tuple(pair for meld in self.melds for pair in meld.played())
+
+    def groups(self) -> tuple[tuple[tuple[Card, Declaration | None], ...], ...]:
+        """Each meld's cards.
+
+        >>> from rummyrules.game.notation import parse_move
+        >>> len(parse_move("out 7S 7H 7D / AH 2H *=3H").groups())
+        2
+        """
+        return tuple(meld.played() for meld in self.melds)
+
+    def moved(self) -> tuple[Card, ...]:
+        """The melds' cards, then the discard.
+
+        >>> from rummyrules.game.notation import parse_move
+        >>> len(parse_move("out 7S 7H 7D discard KC").moved())
+        4
+        """
+        cards = tuple(card for card, _ in self.played())
+        return cards if self.discard is None else (*cards, self.discard)
 
     @property
     def discarded(self) -> Card | None:
@@ -389,6 +355,7 @@ class Drop(Move):
     """
 
     kind: ClassVar[str] = "drop"
+    action: ClassVar[int | None] = 5
 
     def _body(self) -> str:
         return "drop"
@@ -403,6 +370,7 @@ class Done(Move):
     """
 
     kind: ClassVar[str] = "done"
+    action: ClassVar[int | None] = 3
 
     def _body(self) -> str:
         return "done"

@@ -43,7 +43,8 @@ NewMeld(player=None, cards=(Card(rank=Rank.SEVEN, suit=Suit.SPADES), Card(rank=R
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import CardParseError, MoveParseError
@@ -60,29 +61,44 @@ from rummyrules.game.moves import (
     NewMeld,
     Pass,
     Take,
+    TextForm,
 )
 from rummyrules.melds import Declaration, parse_declared
 
-__all__ = ["parse_move", "register_bare_move"]
+__all__ = ["parse_move", "register_bare_move", "register_move"]
 
 _PLAYER: Final = re.compile(r"^\s*([0-9]+)\s*:\s*(.*)$", re.S)
-_BARE: Final[dict[str, type[Move]]] = {
-    "draw": Draw,
-    "pass": Pass,
-    "drop": Drop,
-    "done": Done,
-}
-_VERBS: Final = {"take", "meld", "lay", "discard", "claim", "out"}
-"""The verbs of moves with cards, read by :func:`parse_move` itself."""
+_MOVES: Final[dict[str, type[Move]]] = {}
+"""Every move the notation reads, by its verb, in the order registered."""
+
+
+def register_move(move: type[Move]) -> type[Move]:
+    """Make a kind of move readable: its :attr:`~rummyrules.Move.verb` is read as it.
+
+    What follows the verb is read by its :attr:`~rummyrules.Move.form`
+    (nothing, a card, a meld's cards, a card on a meld, melds). A game with
+    a move of its own registers it from its own package, as it registers
+    itself. Registering the same move again does nothing; a verb the
+    notation already reads as another move is refused.
+
+    >>> register_move(Done)  # already so: nothing changes
+    <class 'rummyrules.game.moves.Done'>
+    """
+    verb = move.verb
+    _check_verb(verb)
+    known = _MOVES.get(verb)
+    if known is not move:
+        if known is not None:
+            raise _already(verb, known)
+        _MOVES[verb] = move
+    return move
 
 
 def register_bare_move(verb: str, move: type[Move]) -> None:
     """Make a game's own move without cards readable: ``verb`` is read as ``move()``.
 
-    A game that has a move the shared notation lacks (Gin Rummy's
-    ``knock``) registers it from its own package, as it registers itself;
-    the move's text must be its verb. Registering the same move again does
-    nothing; a verb the notation already uses for another move is refused.
+    :func:`register_move` for a move whose text is its verb alone, which
+    says the verb (it must be the move's own).
 
     >>> register_bare_move("done", Done)  # already so: nothing changes
     >>> register_bare_move("draw", Done)
@@ -90,22 +106,36 @@ def register_bare_move(verb: str, move: type[Move]) -> None:
     ...
     ValueError: 'draw' is already the move Draw
     """
-    if not (verb.isascii() and verb.isalpha() and verb.islower()):
-        message = f"a move's verb is a word of small letters, not {brief(verb)}"
-        raise ValueError(message)
-    known = _BARE.get(verb)
+    _check_verb(verb)
+    known = _MOVES.get(verb)
     if known is move:
         return
-    if known is not None or verb in _VERBS:
-        name = "a move with cards" if known is None else f"the move {known.__name__}"
-        message = f"{brief(verb)} is already {name}"
-        raise ValueError(message)
-    if str(move()) != verb:
+    if known is not None:
+        raise _already(verb, known)
+    if move.verb != verb or move.form != "word" or str(move()) != verb:
         message = (
             f"{move.__name__}() must read as {brief(verb)}, not {brief(str(move()))}"
         )
         raise ValueError(message)
-    _BARE[verb] = move
+    register_move(move)
+
+
+def _check_verb(verb: str) -> None:
+    if not (verb.isascii() and verb.isalpha() and verb.islower()):
+        message = f"a move's verb is a word of small letters, not {brief(verb)}"
+        raise ValueError(message)
+
+
+def _already(verb: str, known: type[Move]) -> ValueError:
+    name = f"the move {known.__name__}" if known.form == "word" else "a move with cards"
+    return ValueError(f"{brief(verb)} is already {name}")
+
+
+# The library's moves, in the order the notation's table lists them. Pass and
+# Claim (1400), GoOut and Drop (Going Out Rummy) go with their classes into
+# their games' packages, each registered there (as Gin Rummy's Knock is).
+for _move in (Draw, Take, NewMeld, LayOff, Discard, Pass, Claim, GoOut, Drop, Done):
+    register_move(_move)
 
 
 def parse_move(text: str) -> Move:
@@ -142,45 +172,28 @@ def _parse(text: str) -> Move:
     if not words:
         raise _not_a_move(text, _unknown() if player is None else _NOTHING_AFTER)
     verb, rest = words[0].lower(), words[1].strip() if len(words) == 2 else ""
-    if verb in _BARE:
-        if rest:
-            raise _not_a_move(text, f"{verb} takes nothing after it")
-        return _BARE[verb](player=player)
-    if verb == "take":
-        return Take(player=player, card=_one_card(text, rest, "take") if rest else None)
-    if verb == "discard":
-        return Discard(player=player, card=_one_card(text, rest, "discard"))
-    if verb == "meld" and rest:
-        cards, declared = parse_declared(rest)
-        return NewMeld(player=player, cards=cards, declared=declared)
-    if verb in {"lay", "claim"}:
-        card, meaning, meld = _on_meld(text, rest, verb)
-        kind = LayOff if verb == "lay" else Claim
-        return kind(player=player, card=card, declared=meaning, meld=meld)
-    if verb == "out" and rest:
-        return _go_out(text, rest, player)
+    move = _MOVES.get(verb)
+    if move is not None:
+        fields = _READERS[move.form](text, rest, verb)
+        try:
+            return move(player=player, **fields)
+        except MoveParseError as error:
+            raise _not_a_move(text, str(error)) from None
     if ":" in verb:
         raise _not_a_move(text, _PLAYER_HINT)
-    raise _not_a_move(text, _HINTS.get(verb) or _unknown())
+    raise _not_a_move(text, _unknown())
 
 
 def _unknown() -> str:
-    *verbs, last = [*_VERBS_IN_ORDER, *(v for v in _BARE if v not in _VERBS_IN_ORDER)]
+    *verbs, last = _MOVES
     return f"a move is {', '.join(verbs)} or {last}"
 
 
-_VERBS_IN_ORDER: Final = (
-    "draw", "take", "meld", "lay", "discard", "pass", "claim", "out", "drop", "done"
-)  # fmt: skip
 _NOTHING_AFTER: Final = "the player's number needs a move after it, as in '2: draw'"
 _PLAYER_HINT: Final = (
     "a move by another player starts with their number from 0 and a colon,"
     " as in '2: claim 7H on 3'"
 )
-_HINTS: Final = {
-    "meld": "meld needs its cards, as in 'meld 7S 8S 9S'",
-    "out": "out needs the melds, as in 'out 7S 7H 7D / 8C 9C 10C discard KD'",
-}
 
 
 def _not_a_move(text: str, why: str) -> MoveParseError:
@@ -231,10 +244,10 @@ def _discard_at_end(rest: str) -> tuple[str, str | None]:
     return rest, None
 
 
-def _go_out(text: str, rest: str, player: int | None) -> GoOut:
+def _melds(text: str, rest: str, verb: str) -> dict[str, Any]:
     laid, last = _discard_at_end(rest)
     if not laid.strip():
-        raise _not_a_move(text, _HINTS["out"])
+        raise _not_a_move(text, _needs_melds(verb))
     if last is None and laid.rsplit(maxsplit=1)[-1].lower() == "discard":
         raise _not_a_move(text, "the discard at the end needs its card: 'discard KD'")
     discard = None if last is None else Card.parse(last)
@@ -244,4 +257,46 @@ def _go_out(text: str, rest: str, player: int | None) -> GoOut:
             raise _not_a_move(text, "each '/' must stand between two melds")
         cards, declared = parse_declared(group)
         melds.append(NewMeld(cards=cards, declared=declared))
-    return GoOut(player=player, melds=tuple(melds), discard=discard)
+    return {"melds": tuple(melds), "discard": discard}
+
+
+def _needs_melds(verb: str) -> str:
+    return f"{verb} needs the melds, as in '{verb} 7S 7H 7D / 8C 9C 10C discard KD'"
+
+
+def _word(text: str, rest: str, verb: str) -> dict[str, Any]:
+    if rest:
+        raise _not_a_move(text, f"{verb} takes nothing after it")
+    return {}
+
+
+def _card(text: str, rest: str, verb: str) -> dict[str, Any]:
+    return {"card": _one_card(text, rest, verb)}
+
+
+def _optional_card(text: str, rest: str, verb: str) -> dict[str, Any]:
+    return {"card": _one_card(text, rest, verb) if rest else None}
+
+
+def _cards(text: str, rest: str, verb: str) -> dict[str, Any]:
+    if not rest:
+        raise _not_a_move(text, f"{verb} needs its cards, as in '{verb} 7S 8S 9S'")
+    cards, declared = parse_declared(rest)
+    return {"cards": cards, "declared": declared}
+
+
+def _card_on_meld(text: str, rest: str, verb: str) -> dict[str, Any]:
+    card, meaning, meld = _on_meld(text, rest, verb)
+    return {"card": card, "declared": meaning, "meld": meld}
+
+
+_READERS: Final[dict[TextForm, Callable[[str, str, str], dict[str, Any]]]] = {
+    "word": _word,
+    "card": _card,
+    "optional_card": _optional_card,
+    "cards": _cards,
+    "card_on_meld": _card_on_meld,
+    "melds": _melds,
+}
+"""How the notation reads what follows a verb, for each form of text: the fields
+of the move."""

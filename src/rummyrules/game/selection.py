@@ -45,7 +45,7 @@ import attrs
 from rummyrules.core.cards import Card, read_cards
 from rummyrules.core.errors import IllegalMoveError, MoveParseError, RummyRulesError
 from rummyrules.core.hands import lacking, sorted_hand
-from rummyrules.game.moves import Claim, GoOut, Move, Take
+from rummyrules.game.moves import Move
 from rummyrules.game.notation import parse_move
 from rummyrules.game.playing import check_player
 from rummyrules.game.state import GameState
@@ -146,12 +146,7 @@ def hand_cards(move: Move) -> tuple[Card, ...]:
     >>> hand_cards(parse_move("1: claim 7H on 3")), hand_cards(parse_move("take 7H"))
     ((), ())
     """
-    if isinstance(move, Take | Claim):
-        return ()
-    cards = tuple(card for card, _ in move.played())
-    if isinstance(move, GoOut) and move.discard is not None:
-        return (*cards, move.discard)
-    return cards
+    return move.moved() if move.from_hand else ()
 
 
 def verb_of(move: Move) -> str:

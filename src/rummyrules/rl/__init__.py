@@ -23,11 +23,11 @@ from rummyrules.rl.actions import (
     CARD_SLOTS,
     ActionRange,
     Actions,
-    Decision,
     Word,
     card_of_slot,
     card_slot,
 )
+from rummyrules.rl.decision import Decision
 from rummyrules.rl.env import RummyEnv
 from rummyrules.rl.fields import Section
 from rummyrules.rl.observations import Observations

@@ -49,7 +49,7 @@ from typing import Any, Final
 import attrs
 
 from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, WILDCARD_CODE, Card, Rank
-from rummyrules.game.moves import GoOut, Move, NewMeld
+from rummyrules.game.moves import Move
 from rummyrules.game.playable import PlayableRules
 from rummyrules.melds import Declaration
 
@@ -57,7 +57,6 @@ __all__ = [
     "CARD_SLOTS",
     "ActionRange",
     "Actions",
-    "Decision",
     "Word",
     "card_of_slot",
     "card_slot",
@@ -134,20 +133,6 @@ class Word(enum.IntEnum):
     """Go out with no card left to discard."""
 
 
-_BARE_WORDS: Final = {
-    "draw": Word.DRAW,
-    "take": Word.TAKE,
-    "pass": Word.PASS,
-    "done": Word.DONE,
-    "knock": Word.KNOCK,
-    "drop": Word.DROP,
-}
-_STARTS: Final = {
-    "meld": Word.MELD,
-    "lay_off": Word.LAY,
-    "claim": Word.CLAIM,
-    "go_out": Word.OUT,
-}
 BUILDING_WORDS: Final = (Word.MELD, Word.LAY, Word.CLAIM, Word.OUT)
 """The words that start a move built over several actions."""
 
@@ -192,7 +177,11 @@ class Actions:
     def __init__(self, rules: PlayableRules[Any]) -> None:
         self.meld_slots: Final = max(1, len(rules.deck()) // 3)
         """How many melds the table may hold at most, one per three cards of the deck."""
-        self.take_card: Final = len(Word)
+        self.words: Final = _words_of(rules)
+        """The word action of each kind of move (the library's fixed, a game's own the next free)."""
+        self.take_card: Final = len(Word) + sum(
+            1 for word in self.words.values() if word >= len(Word)
+        )
         """The first ``take card c`` action."""
         self.discard: Final = self.take_card + CARD_SLOTS
         """The first ``discard c`` action."""
@@ -222,6 +211,13 @@ class Actions:
             ActionRange(int(word), int(word), word.name.lower(), _WORD_DOCS[word])
             for word in Word
         ]
+        rows += [
+            ActionRange(
+                word, word, move.verb, f"start a move {move.verb} ({move.kind})"
+            )
+            for move, word in self.words.items()
+            if word >= len(Word)
+        ]
         blocks = (
             (self.take_card, CARD_SLOTS, "take card c", "take the topmost copy of card slot {c} from the discard pile"),
             (self.discard, CARD_SLOTS, "discard c", "discard card slot {c} (ends the turn, or a going out)"),
@@ -248,8 +244,10 @@ class Actions:
         if not 0 <= action < self.size:
             message = f"there is no action {action}: actions are 0 to {self.size - 1}"
             raise ValueError(message)
-        if action < self.take_card:
+        if action < len(Word):
             return Word(action).name.lower()
+        if action < self.take_card:
+            return next(m.verb for m, word in self.words.items() if word == action)
         blocks = (
             (self.onto, "onto meld "),
             (self.declare_card, "declare "),
@@ -287,37 +285,35 @@ class Actions:
         return found
 
     def _tokens(self, move: Move) -> tuple[int, ...]:
-        kind = move.kind
-        if kind == "take" and move.played():
-            return (self.take_card + card_slot(move.played()[0][0]),)
-        if kind in _BARE_WORDS:
-            return (int(_BARE_WORDS[kind]),)
+        # Take and discard spell their card in blocks of their own; every other
+        # move starts with its word, and its form says what follows.
+        kind, played = move.kind, move.played()
+        if kind == "take" and played:
+            return (self.take_card + card_slot(played[0][0]),)
         if kind == "discard":
-            return (self.discard + card_slot(move.played()[0][0]),)
-        if kind in {"lay_off", "claim"}:
+            return (self.discard + card_slot(played[0][0]),)
+        word = self.words.get(type(move), type(move).action)
+        if word is None:
+            message = f"the actions have no way to make a {kind!r} move ({move})"
+            raise ValueError(message)
+        form = "word" if kind == "take" else move.form
+        if form == "word":
+            return (word,)
+        if form == "card_on_meld":
             target = move.target_meld
             if target is None or not 1 <= target <= self.meld_slots:
                 message = f"{move} lays onto a meld beyond the {self.meld_slots} slots"
                 raise ValueError(message)
-            return (
-                int(_STARTS[kind]),
-                *self._picks(move.played()),
-                self.onto + target - 1,
-            )
-        if isinstance(move, NewMeld):
-            return (int(Word.MELD), *self._picks(move.played()), int(Word.END))
-        if isinstance(move, GoOut):
+            return (word, *self._picks(played), self.onto + target - 1)
+        if form == "melds":
             melds = sorted(
-                (*self._picks(meld.played()), int(Word.END)) for meld in move.melds
+                (*self._picks(group), int(Word.END)) for group in move.groups()
             )
-            last = (
-                int(Word.FINISH)
-                if move.discard is None
-                else self.discard + card_slot(move.discard)
-            )
-            return (int(Word.OUT), *(a for meld in melds for a in meld), last)
-        message = f"the actions have no way to make a {kind!r} move ({move})"
-        raise ValueError(message)
+            last = move.discarded
+            end = int(Word.FINISH) if last is None else self.discard + card_slot(last)
+            return (word, *(a for meld in melds for a in meld), end)
+        # "cards" (a meld), or "card" (a game's own move naming one card)
+        return (word, *self._picks(played), *([int(Word.END)] * (form == "cards")))
 
     def _picks(self, played: Sequence[tuple[Card, Declaration | None]]) -> list[int]:
         picks: list[int] = []
@@ -331,6 +327,29 @@ class Actions:
 
 
 _MEMO_SIZE: Final = 100_000
+
+
+def _words_of(rules: PlayableRules[Any]) -> dict[type[Move], int]:
+    """Each kind of move the game lists, with its word action.
+
+    The library's moves declare theirs (:attr:`Move.action`, the :class:`Word`
+    numbers); a game's own move without one takes the next free number, in
+    the order the game's machine lists its kinds, so a new game's moves
+    leave the numbering of every other game as it was.
+    """
+    machine = rules.machine
+    kinds = [kind for phase in machine.phases.values() for kind in phase.kinds]
+    words: dict[type[Move], int] = {}
+    for kind in (*kinds, *machine.anyone):
+        move = kind.move
+        if move not in words and move.kind not in {"take", "discard"}:
+            fixed = move.action
+            words[move] = (
+                len(Word) + sum(1 for word in words.values() if word >= len(Word))
+                if fixed is None
+                else fixed
+            )
+    return words
 
 
 def _pick_order(pair: tuple[Card, Declaration | None]) -> tuple[int, int]:
@@ -357,109 +376,3 @@ _WORD_DOCS: Final = {
     Word.END: "close the meld being built",
     Word.FINISH: "go out with no card left to discard",
 }
-
-
-class Decision:
-    """One seat's choice at one state, walked one action at a time.
-
-    It holds the legal moves' action sequences and the actions taken so far
-    (the move being built). :meth:`mask` says which actions lead to a legal
-    move; :meth:`take` takes one and returns the move once its last action
-    is taken. With ``can_decline`` (a chance to move out of turn) the first
-    action may also be ``decline``, which :meth:`take` returns as None.
-
-    >>> from rummyrules.rl import Actions, Decision, Word
-    >>> from rummyrules import GinRummy
-    >>> game = GinRummy().new_game(seed=1)
-    >>> actions = Actions(GinRummy())
-    >>> decision = Decision(actions, game.legal_moves())
-    >>> [actions.name(a) for a in decision.allowed()]
-    ['take', 'pass']
-    >>> print(decision.take(int(Word.PASS)))
-    pass
-    """
-
-    def __init__(
-        self, actions: Actions, moves: Sequence[Move], *, can_decline: bool = False
-    ) -> None:
-        self.actions: Final = actions
-        self.can_decline: Final = can_decline
-        self.taken: list[int] = []
-        """The actions taken so far towards a move (empty when nothing is begun)."""
-        self.declined = False
-        """Whether the seat declined its chance to move out of turn."""
-        seen: set[tuple[int, ...]] = set()
-        candidates: list[tuple[tuple[int, ...], Move]] = []
-        for move in moves:
-            sequence = actions.tokens(move)
-            if sequence not in seen:  # the same cards, meanings and target
-                seen.add(sequence)
-                candidates.append((sequence, move))
-        self._candidates = candidates
-        self._allowed: list[int] | None = None
-
-    def allowed(self) -> list[int]:
-        """The actions that lead to at least one legal move, in index order.
-
-        >>> from rummyrules.rl import Actions, Decision
-        >>> from rummyrules import GinRummy
-        >>> Decision(Actions(GinRummy()), [], can_decline=True).allowed()
-        [6]
-        """
-        allowed = self._allowed
-        if allowed is None:
-            depth = len(self.taken)
-            found = {sequence[depth] for sequence, _ in self._candidates}
-            if self.can_decline and not self.taken:
-                found.add(int(Word.DECLINE))
-            allowed = self._allowed = sorted(found)
-        return list(allowed)
-
-    def mask(self) -> list[bool]:
-        """One flag per action: whether it is allowed now.
-
-        >>> from rummyrules.rl import Actions, Decision
-        >>> from rummyrules import GinRummy
-        >>> mask = Decision(Actions(GinRummy()), [], can_decline=True).mask()
-        >>> len(mask), [i for i, ok in enumerate(mask) if ok]
-        (254, [6])
-        """
-        flags = [False] * self.actions.size
-        for action in self.allowed():
-            flags[action] = True
-        return flags
-
-    def take(self, action: int) -> Move | None:
-        """Take one action: the move once it is whole, else None with the move still being built.
-
-        ``decline`` returns None too; :attr:`declined` tells it apart.
-        An action the mask does not allow raises ValueError, and nothing
-        changes.
-
-        >>> from rummyrules.rl import Actions, Decision
-        >>> from rummyrules import GinRummy
-        >>> decision = Decision(
-        ...     Actions(GinRummy()), GinRummy().new_game(seed=1).legal_moves()
-        ... )
-        >>> decision.take(0)
-        Traceback (most recent call last):
-        ...
-        ValueError: action 0 (draw) is not allowed now: the allowed actions are 1, 2
-        """
-        if self.can_decline and not self.taken and action == Word.DECLINE:
-            self.declined = True
-            return None
-        depth = len(self.taken)
-        left = [pair for pair in self._candidates if pair[0][depth] == action]
-        if not left:
-            allowed = ", ".join(map(str, self.allowed()))
-            name = self.actions.name(action) if 0 <= action < self.actions.size else "?"
-            message = f"action {action} ({name}) is not allowed now: the allowed actions are {allowed}"
-            raise ValueError(message)
-        self.taken.append(action)
-        self._candidates = left
-        self._allowed = None
-        for sequence, move in left:
-            if len(sequence) == depth + 1:
-                return move
-        return None

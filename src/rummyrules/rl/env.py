@@ -41,7 +41,8 @@ from rummyrules.game.moves import Move
 from rummyrules.game.playable import PlayableRules
 from rummyrules.game.state import GameState
 from rummyrules.game.view import View
-from rummyrules.rl.actions import Actions, Decision, Word
+from rummyrules.rl.actions import Actions, Word
+from rummyrules.rl.decision import Decision
 from rummyrules.rl.observations import Observations
 
 __all__ = ["BOUND", "Observation", "RummyEnv"]

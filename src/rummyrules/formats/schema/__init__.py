@@ -3,9 +3,14 @@
 One file, ``rummyrules.schema.json`` (JSON Schema draft 2020-12), shipped
 with the package: the header of every document, then for each kind and
 variant (rules, a move, a state and a view of each game, a Going Out Rummy
-match) what its ``data`` is, every piece under ``$defs``. A client in any language may validate what it
-receives, or generate its types, from it; docs/saving.rst explains each
-field in words.
+match) what its ``data`` is, every piece under ``$defs``. A client in any
+language may validate what it receives, or generate its types, from it;
+docs/saving.rst explains each field in words.
+
+The file is generated from the classes and the converter
+(:mod:`rummyrules.formats.schema.generate`): after adding a game, a kind of
+move or a field, ``rummyrules schema --write`` writes it
+again, and a test fails while it is out of date.
 
 >>> schema = json_schema()
 >>> schema["$schema"], schema["$defs"]["move"]["properties"]["kind"]["enum"][:3]

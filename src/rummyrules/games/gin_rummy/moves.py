@@ -27,6 +27,7 @@ class Knock(Move):
     """
 
     kind: ClassVar[str] = "knock"
+    action: ClassVar[int | None] = 4  # its RL action since before moves declared theirs
 
     def _body(self) -> str:
         return "knock"
