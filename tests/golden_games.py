@@ -26,7 +26,8 @@ from rummyrules import (
     PlayableRules,
 )
 from rummyrules.formats.records import GameRecord, parse_record, record_game
-from rummyrules.game.moves import Claim, Discard, Drop, GoOut, LayOff, Move, NewMeld
+from rummyrules.game.moves import Discard, Drop, GoOut, LayOff, Move, NewMeld
+from rummyrules.games.fourteen_hundred.state import Claim
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 

@@ -43,7 +43,6 @@ from rummyrules import (
 )
 from rummyrules.bots import GreedyBot
 from rummyrules.game.moves import (
-    Claim,
     Discard,
     Done,
     Draw,
@@ -56,6 +55,7 @@ from rummyrules.game.moves import (
     Take,
 )
 from rummyrules.game.registry import parse_rules
+from rummyrules.games.fourteen_hundred.state import Claim
 from rummyrules.melds.search import find_melds
 from transcripts import rules_lines
 

@@ -49,7 +49,6 @@ from rummyrules.formats.schema import json_schema
 from rummyrules.game.events import Event
 from rummyrules.game.grouping import MoveGroup, group_moves
 from rummyrules.game.moves import (
-    Claim,
     Discard,
     Done,
     Draw,
@@ -89,6 +88,7 @@ from rummyrules.games.end_of_the_page.state import (
     EndOfThePageView,
 )
 from rummyrules.games.fourteen_hundred.state import (
+    Claim,
     FourteenHundredPhase,
     FourteenHundredState,
     FourteenHundredTurn,

@@ -19,7 +19,6 @@ from rummyrules import (
 from rummyrules.core.inputs import brief
 from rummyrules.game import notation as notation_module
 from rummyrules.game.moves import (
-    Claim,
     Discard,
     Done,
     Draw,
@@ -30,6 +29,7 @@ from rummyrules.game.moves import (
     Take,
 )
 from rummyrules.game.notation import parse_move, register_bare_move
+from rummyrules.games.fourteen_hundred.state import Claim
 from strategies import moves
 
 
@@ -182,7 +182,7 @@ def test_a_game_adds_a_bare_move_to_the_notation(
     assert parse_move("2: shout") == _Shout(player=2)
     assert str(parse_move("SHOUT")) == "shout"
     with pytest.raises(
-        MoveParseError, match=r"pass, claim, out, drop, done, .* or shout"
+        MoveParseError, match=r"a move is draw, take, meld, lay, discard, .* or shout"
     ):
         parse_move("dance")
 

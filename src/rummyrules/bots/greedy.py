@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from rummyrules.game.moves import Claim, Move
+from rummyrules.game.moves import LayOff, Move
 from rummyrules.game.state import View
 from rummyrules.game.strategy import GoingOutStrategy, PointsStrategy, strategy_of
 
@@ -95,7 +95,8 @@ class GreedyBot:
         """
         moves = view.legal_moves
         if view.to_move != view.player:
-            return next((move for move in moves if isinstance(move, Claim)), None)
+            # Out of turn, a lay-off is a discard claimed (1400, F14-12).
+            return next((move for move in moves if isinstance(move, LayOff)), None)
         if not moves:
             return None
         strategy = strategy_of(view.rules)

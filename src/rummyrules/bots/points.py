@@ -25,7 +25,6 @@ from collections.abc import Iterable, Sequence
 from rummyrules.core.cards import Card
 from rummyrules.core.hands import sorted_hand
 from rummyrules.game.moves import (
-    Claim,
     Discard,
     Done,
     Draw,
@@ -92,7 +91,7 @@ class _Decision:
     def move(self) -> Move:
         """The move for the player to move: a claim first, then by the turn's step."""
         moves = self.view.legal_moves
-        claim = next((move for move in moves if isinstance(move, Claim)), None)
+        claim = next((move for move in moves if _claims(move)), None)
         if claim is not None:
             return claim  # F14-12: a card laid for nothing
         first = self.strategy.first_choice(self.view)
@@ -285,3 +284,8 @@ class _Decision:
             packer = Packer(root, [(cards, self.points(cards)) for cards in groups])
             self._packers[root] = packer
         return packer.best(hand)
+
+
+def _claims(move: Move) -> bool:
+    """Whether the move lays off a card that is not from the hand: 1400's claim (F14-12)."""
+    return isinstance(move, LayOff) and not move.from_hand

@@ -36,7 +36,7 @@ import attrs
 from rummyrules.bots import Bot
 from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
-from rummyrules.game.moves import Claim, Drop, Move
+from rummyrules.game.moves import Drop, LayOff, Move
 from rummyrules.game.notation import parse_move
 from rummyrules.game.state import GameState
 
@@ -199,7 +199,7 @@ class Session:
         ]
         # A claim is offered right after the discard it claims (F14-12).
         who = "a player" if self._last_mover is None else self.names[self._last_mover]
-        card = next((str(m.card) for m in claims if isinstance(m, Claim)), "a card")
+        card = next((str(m.card) for m in claims if isinstance(m, LayOff)), "a card")
         self.printer.line(
             f"{who} discarded {card}; you may claim it out of turn:", style="bold"
         )

@@ -18,9 +18,9 @@ import sys
 from pathlib import Path
 
 from rummyrules.core.errors import OptionError, RummyRulesError
+from rummyrules.formats import schema as published
 from rummyrules.formats.records import parse_record, replay
 from rummyrules.formats.records.fairness import check_hex, commitment_fault
-from rummyrules.formats import schema as published
 from rummyrules.formats.schema import SCHEMA_FILE
 from rummyrules.formats.schema.generate import generated_schema, schema_text
 from rummyrules.game.registry import VARIANTS, option_text, rules_text

@@ -7,8 +7,8 @@ back to the same value. The table of the notation is there.
 >>> from rummyrules import parse_cards
 >>> str(NewMeld(cards=parse_cards("7S 8S 9S")))
 'meld 7S 8S 9S'
->>> str(Claim(player=2, card=Card.parse("7H"), meld=3))
-'2: claim 7H on 3'
+>>> str(LayOff(card=Card.parse("5H"), declared=Card.parse("7C"), meld=2))
+'lay 5H=7C on 2'
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from rummyrules.melds import (
 )
 
 __all__ = [
-    "Claim",
     "Discard",
     "Done",
     "Draw",
@@ -241,47 +240,6 @@ class Pass(Move):
 
     def _body(self) -> str:
         return "pass"
-
-
-@attrs.frozen(kw_only=True)
-class Claim(Move):
-    """Claim the last discard out of turn and lay it on a meld (1400, F14-12).
-
-    >>> str(Claim(player=2, card=Card.parse("7H"), meld=3))
-    '2: claim 7H on 3'
-    """
-
-    kind: ClassVar[str] = "claim"
-    form: ClassVar[TextForm] = "card_on_meld"
-    action: ClassVar[int | None] = 9
-    from_hand: ClassVar[bool] = False
-    going_out: ClassVar[Exit] = "maybe"
-
-    card: Card
-    declared: Declaration | None = attrs.field(default=None, eq=declaration_key)
-    meld: int
-
-    def _body(self) -> str:
-        return f"claim {declared_text(self.card, self.declared)} on {self.meld}"
-
-    def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
-        """The discard claimed, with what it stands for if it is a declared wild.
-
-        >>> from rummyrules.game.notation import parse_move
-        >>> [(str(c), d) for c, d in parse_move("1: claim 7H on 3").played()]
-        [('7H', None)]
-        """
-        return ((self.card, self.declared),)
-
-    @property
-    def target_meld(self) -> int:
-        """The meld the claimed card goes on.
-
-        >>> from rummyrules.game.notation import parse_move
-        >>> parse_move("1: claim 7H on 3").target_meld
-        3
-        """
-        return self.meld
 
 
 @attrs.frozen(kw_only=True)

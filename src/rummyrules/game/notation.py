@@ -17,7 +17,7 @@ text                               move
                                    ``lay 3C=7C on 2`` declares a wild
 ``discard KC``                     :class:`Discard`, which ends the turn
 ``pass``                           :class:`Pass` the first upcard (1400)
-``2: claim 7H on 3``               :class:`Claim` the last discard out of turn
+``2: claim 7H on 3``               :class:`~rummyrules.Claim` the last discard out of turn
                                    and lay it on meld 3 (1400)
 ``out 7S 7H 7D / AH 2H *=3H``      :class:`GoOut` with the whole hand as melds;
                                    a final ``discard KC`` discards the card
@@ -50,7 +50,6 @@ from rummyrules.core.cards import Card
 from rummyrules.core.errors import CardParseError, MoveParseError
 from rummyrules.core.inputs import brief, expect, whole_number
 from rummyrules.game.moves import (
-    Claim,
     Discard,
     Done,
     Draw,
@@ -131,10 +130,10 @@ def _already(verb: str, known: type[Move]) -> ValueError:
     return ValueError(f"{brief(verb)} is already {name}")
 
 
-# The library's moves, in the order the notation's table lists them. Pass and
-# Claim (1400), GoOut and Drop (Going Out Rummy) go with their classes into
-# their games' packages, each registered there (as Gin Rummy's Knock is).
-for _move in (Draw, Take, NewMeld, LayOff, Discard, Pass, Claim, GoOut, Drop, Done):
+# The moves more than one game makes, in the order the notation's table lists
+# them; a game's own kind of move is registered in its package (1400's Claim,
+# Gin Rummy's Knock).
+for _move in (Draw, Take, NewMeld, LayOff, Discard, Pass, GoOut, Drop, Done):
     register_move(_move)
 
 

@@ -27,7 +27,7 @@ from rummyrules.core.cards import Card, Rank
 from rummyrules.core.hands import hand_after
 from rummyrules.game.lay_off_tables import table_lay_offs
 from rummyrules.game.machine import refuse
-from rummyrules.game.moves import Claim, LayOff, NewMeld
+from rummyrules.game.moves import LayOff, NewMeld
 from rummyrules.game.rummy500 import Rummy500State, face_up_after
 from rummyrules.game.table import TableMeld
 from rummyrules.game.turns import check_held
@@ -188,7 +188,7 @@ def name_lay_off(state: Rummy500State, move: LayOff, player: int) -> list[LayOff
     return fit_on_meld(state, move)
 
 
-def lay_off(state: R, move: LayOff | Claim, player: int) -> R:
+def lay_off(state: R, move: LayOff, player: int) -> R:
     """Lay a card off: it joins the meld, credited to the player (MELD-6).
 
     >>> from rummyrules import EndOfThePage
@@ -208,8 +208,8 @@ def lay_off(state: R, move: LayOff | Claim, player: int) -> R:
     )
 
 
-OnMeld = TypeVar("OnMeld", LayOff, Claim)
-"""A move that adds one card to a meld on the table: a lay-off, or 1400's claim."""
+OnMeld = TypeVar("OnMeld", bound=LayOff)
+"""A move that adds one card to a meld on the table: a lay-off, or 1400's claim (one from the pile)."""
 
 
 def fit_on_meld(state: Rummy500State, move: OnMeld) -> list[OnMeld]:
@@ -271,7 +271,7 @@ def _table_meld(state: Rummy500State, number: int) -> Meld:
     return state.melds[number - 1].meld
 
 
-def meld_after(state: Rummy500State, move: LayOff | Claim) -> Meld:
+def meld_after(state: Rummy500State, move: LayOff) -> Meld:
     """The meld a lay-off makes: the reading in which the card means what it says.
 
     >>> from rummyrules import EndOfThePage

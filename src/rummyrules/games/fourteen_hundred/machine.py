@@ -38,7 +38,6 @@ from rummyrules.game.machine import (
     refuses_all,
 )
 from rummyrules.game.moves import (
-    Claim,
     Discard,
     Done,
     Draw,
@@ -54,6 +53,7 @@ from rummyrules.game.rummy500_melding import (
 )
 from rummyrules.game.rummy500_melding import lay_off as lay_off_card
 from rummyrules.games.fourteen_hundred.state import (
+    Claim,
     FourteenHundredOptions,
     FourteenHundredPhase,
     FourteenHundredState,

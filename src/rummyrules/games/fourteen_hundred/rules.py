@@ -39,7 +39,6 @@ from rummyrules.formats.sections import (
 from rummyrules.game import rummy500
 from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal
 from rummyrules.game.moves import (
-    Claim,
     Discard,
     Done,
     Draw,
@@ -63,6 +62,7 @@ from rummyrules.games.fourteen_hundred import checks, machine, using
 from rummyrules.games.fourteen_hundred.checks import Claim as ClaimSection
 from rummyrules.games.fourteen_hundred.checks import Marker
 from rummyrules.games.fourteen_hundred.state import (
+    Claim,
     FourteenHundredOptions,
     FourteenHundredPhase,
     FourteenHundredState,

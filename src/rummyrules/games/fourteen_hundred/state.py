@@ -1,4 +1,4 @@
-"""1400's options, state and view: what only this game keeps (``F14-*``).
+"""1400's options, its own move, state and view: what only this game keeps (``F14-*``).
 
 The options are declared once, here, below everything that reads them: the
 rules class (:class:`~rummyrules.FourteenHundred`) inherits them, and the
@@ -30,11 +30,15 @@ from rummyrules.core.options import (
     is_bool,
 )
 from rummyrules.formats.game_rules import GameRules
+from rummyrules.game.move_base import declared_text
+from rummyrules.game.moves import LayOff
+from rummyrules.game.notation import register_move
 from rummyrules.game.rules import check_decks
 from rummyrules.game.rummy500 import Rummy500State, Rummy500View
 from rummyrules.game.state import PlayableRules
 
 __all__ = [
+    "Claim",
     "FourteenHundredOptions",
     "FourteenHundredPhase",
     "FourteenHundredState",
@@ -157,6 +161,28 @@ def hand_size(card: Card, *, ace: int = 15) -> int:
     if card.rank is Rank.ACE:
         return ace
     return min(int(card.rank), 10)
+
+
+@attrs.frozen(kw_only=True)
+class Claim(LayOff):
+    """Claim the last discard out of turn and lay it off on a meld (F14-12).
+
+    A lay-off whose card comes from the pile, not the hand: the shared
+    rules of laying off (MELD-6) read it as they read any.
+
+    >>> str(Claim(player=2, card=Card.parse("7H"), meld=3))
+    '2: claim 7H on 3'
+    """
+
+    kind: ClassVar[str] = "claim"
+    action: ClassVar[int | None] = 9
+    from_hand: ClassVar[bool] = False
+
+    def _body(self) -> str:
+        return f"claim {declared_text(self.card, self.declared)} on {self.meld}"
+
+
+register_move(Claim)
 
 
 class FourteenHundredPhase(enum.StrEnum):

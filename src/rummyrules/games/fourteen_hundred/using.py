@@ -56,9 +56,9 @@ from rummyrules import melds
 from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank
 from rummyrules.core.hands import hand_after
 from rummyrules.game.machine import Refusal, Test, card_refusal, refuse, refuses_all
-from rummyrules.game.moves import Claim, LayOff, NewMeld, Pass, Take
+from rummyrules.game.moves import LayOff, NewMeld, Pass, Take
 from rummyrules.game.rummy500_melding import fit_on_meld, fits_table, lay_off, play_meld
-from rummyrules.games.fourteen_hundred.state import FourteenHundredState
+from rummyrules.games.fourteen_hundred.state import Claim, FourteenHundredState
 from rummyrules.melds import Meld, MeldKind, MeldRules, support
 from rummyrules.melds import search as meld_search
 

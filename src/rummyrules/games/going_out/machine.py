@@ -39,7 +39,6 @@ from rummyrules.game.machine import (
     refuses_all,
 )
 from rummyrules.game.moves import (
-    Claim,
     Discard,
     Draw,
     Drop,
@@ -320,7 +319,7 @@ def no_melding(move: Move) -> Refusal | None:
     >>> print(no_melding(parse_move("meld 7S 8S 9S")))
     nothing is melded before going out; lay the whole hand down at once with 'out' (GOR-4)
     """
-    if not isinstance(move, NewMeld | LayOff | Claim):
+    if not isinstance(move, NewMeld | LayOff):  # 1400's claim is a lay-off too
         return None
     return Refusal(
         "nothing is melded before going out; lay the whole hand down at once with 'out'",
