@@ -33,6 +33,7 @@ from rummyrules.game.table import TableMeld
 from rummyrules.game.turns import check_held
 from rummyrules.melds import Meld, MeldKind, MeldRules
 from rummyrules.melds import search as meld_search
+from rummyrules.melds.pieces import MeldPiece, meld_pieces, piece_melds
 
 __all__ = [
     "OnMeld",
@@ -51,12 +52,10 @@ R = TypeVar("R", bound=Rummy500State)
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _piece_moves(piece: meld_search.MeldPiece) -> tuple[NewMeld, ...]:
+def _piece_moves(piece: MeldPiece) -> tuple[NewMeld, ...]:
     # Hands change by a card or two a turn, so the moves of each piece of
     # the search (a rank's sets, a suit's runs) are made once and kept.
-    found = tuple(
-        dict.fromkeys(meld.wilds_in_order() for meld in meld_search.piece_melds(piece))
-    )
+    found = tuple(dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece)))
     moves = tuple(NewMeld.of(meld) for meld in found)
     if len(_LISTED) >= _LISTED_LIMIT:
         _LISTED.clear()  # forgetting only costs play_meld a fresh reading
@@ -65,7 +64,7 @@ def _piece_moves(piece: meld_search.MeldPiece) -> tuple[NewMeld, ...]:
     return moves
 
 
-_LISTED: dict[int, tuple[NewMeld, Meld, meld_search.MeldPiece]] = {}
+_LISTED: dict[int, tuple[NewMeld, Meld, MeldPiece]] = {}
 """Each listed new meld (by identity, the move kept alive beside it), the meld
 it lays and the piece it came from: play_meld then need not read it again."""
 _LISTED_LIMIT = 1 << 16
@@ -79,9 +78,7 @@ def meld_options(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
     >>> [str(move) for move in meld_options(game, 1)][:2]
     ['meld 6H 6D 8D=6', 'meld 9H 9C 8D=9']
     """
-    pieces = meld_search.meld_pieces(
-        state.hands[player], state.rules.meld_rules, wild=state.wild
-    )
+    pieces = meld_pieces(state.hands[player], state.rules.meld_rules, wild=state.wild)
     if len(pieces) == 1:
         return _piece_moves(pieces[0])
     return tuple(chain.from_iterable(map(_piece_moves, pieces)))
