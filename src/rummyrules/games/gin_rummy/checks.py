@@ -27,20 +27,25 @@ from rummyrules.game.checks import check_player, check_seen, check_turn_limit
 from rummyrules.game.state import GameState, View
 from rummyrules.game.table import TableMeld
 from rummyrules.games.gin_rummy.deadwood import knock_discards, min_deadwood
-from rummyrules.games.gin_rummy.deal import DEALER_ZERO, oklahoma_knock_card
-from rummyrules.games.gin_rummy.plays import UPCARD_LIMIT, WALL
-from rummyrules.games.gin_rummy.sheet import check_last_row, check_sheet
+from rummyrules.games.gin_rummy.machine import (
+    DEALER_ZERO,
+    GAME_BONUS,
+    UPCARD_LIMIT,
+    WALL,
+    hand_score,
+    knocker_unfinished,
+    oklahoma_knock_card,
+)
 from rummyrules.games.gin_rummy.state import (
+    MOST_DEADWOOD_KNOCK,
+    GinRummyOptions,
     GinRummyPhase,
     GinRummyState,
     GinRummyView,
-    Options,
-    options,
     own_deadwood,
     shown_deadwood,
     shows_hands,
 )
-from rummyrules.games.gin_rummy.turn import knocker_unfinished
 
 __all__ = ["check_state", "check_view"]
 
@@ -54,7 +59,6 @@ _KNOCKER_MOVES: Final = frozenset({Phase.KNOCK, Phase.LAY_DOWN})
 _DRAWN: Final = frozenset({Phase.PLAY, Phase.KNOCK})
 """The phases in which the player to move holds the card drawn: one over the hand size."""
 _LAID_DOWN: Final = frozenset({Phase.LAY_OFF, Phase.MELD, Phase.OVER})
-_MOST_KNOCK: Final = 10  # the rules' own bound on the knock_card option (GIN-5)
 
 
 def check_state(state: GameState) -> None:
@@ -69,7 +73,7 @@ def check_state(state: GameState) -> None:
     if not isinstance(state, GinRummyState):
         message = f"a Gin Rummy game is a GinRummyState, not {type(state).__name__}"
         raise StateError(message)
-    rules = options(state)
+    rules = state.rules
     sizes = tuple(len(hand) for hand in state.hands)
     _check_game(state, sizes=sizes, stock=len(state.stock))
     _check_counters(state)
@@ -116,7 +120,7 @@ def check_view(view: View) -> None:
 
 def _check_game(game: Game, *, sizes: Sequence[int], stock: int) -> None:
     """The checks of what a state and a view both hold."""
-    rules = options(game)
+    rules = game.rules
     # The knocker indexes the hands below: a number off the table is refused first.
     check_player("knocker", game.knocker, len(sizes))
     if not 0 <= game.passes <= 2:
@@ -196,12 +200,12 @@ def _check_piles(
         )
 
 
-def _check_knock_card(game: Game, rules: Options) -> None:
+def _check_knock_card(game: Game, rules: GinRummyOptions) -> None:
     """The knock card is the option's, or under ``oklahoma`` the first upcard's value (GIN-5, GIN-10)."""
     knock_card = game.knock_card
-    if not 0 <= knock_card <= _MOST_KNOCK:
+    if not 0 <= knock_card <= MOST_DEADWOOD_KNOCK:
         raise StateError(
-            f"knock_card: the knock card is from 0 to {_MOST_KNOCK}, not {knock_card} "
+            f"knock_card: the knock card is from 0 to {MOST_DEADWOOD_KNOCK}, not {knock_card} "
             "(GIN-5)"
         )
     if not rules.oklahoma:
@@ -307,6 +311,104 @@ def _check_knocker_hand(phase: GinRummyPhase, hand: Sequence[Card], knock: int) 
                 "hands: the knocker has laid down, so the cards left hold no meld "
                 f"and are worth at most the knock card, {knock} ({unfinished.rule})"
             )
+
+
+# --- The score sheet (GIN-7, GIN-R2, ALL-5) --------------------------------------
+
+
+def check_sheet(game: GinRummyState | GinRummyView, *, turns: int | None) -> None:
+    """GIN-R2: one hand is the game, or hands are played until the target; each row a zero sum (GIN-7).
+
+    ``turns`` is None for a view, which does not count them.
+
+    >>> from rummyrules import GinRummy
+    >>> game = GinRummy(target=100).new_game(seed=1)
+    >>> check_sheet(game.replace(score_sheet=((30, -30),)), turns=0)
+    >>> check_sheet(game.replace(score_sheet=((30, -20),)), turns=0)
+    Traceback (most recent call last):
+    ...
+    rummyrules.StateError: score_sheet: row 1 gives one player what the other loses, so it sums to 0 (GIN-7), but for the game bonus, 100, of the last row of a game to a target (GIN-R2)
+    """
+    rules = game.rules
+    sheet, over, target = game.score_sheet, game.phase == Phase.OVER, rules.target
+    if target is None and len(sheet) != int(over):
+        raise StateError(
+            "score_sheet: one hand is the game without a target, and it is "
+            "scored when it ends (GIN-R2)"
+        )
+    if over and not sheet:
+        raise StateError("score_sheet: a game over has its last hand scored (GIN-R2)")
+    totals = [0, 0]
+    bonus = False
+    for number, row in enumerate(sheet, start=1):
+        if target is not None and max(totals) >= target:
+            raise StateError(
+                f"score_sheet: a total reached the target, {target}, before row "
+                f"{number}, so the game was over (GIN-R2)"
+            )
+        scores = list(row)
+        last = over and number == len(sheet)
+        bonus = target is not None and last and sum(scores) == GAME_BONUS
+        if bonus:
+            scores[scores.index(max(scores))] -= GAME_BONUS
+        if sum(scores) != 0:
+            raise StateError(
+                f"score_sheet: row {number} gives one player what the other loses, "
+                "so it sums to 0 (GIN-7), but for the game bonus, 100, of the last "
+                "row of a game to a target (GIN-R2)"
+            )
+        totals = [total + score for total, score in zip(totals, scores, strict=True)]
+        if bonus and (
+            target is None
+            or max(totals) < target
+            or row.index(max(row)) != totals.index(max(totals))
+        ):
+            raise StateError(
+                f"score_sheet: row {number} adds the game bonus, 100, but to a player "
+                f"whose total did not reach the target, {target} (GIN-R2)"
+            )
+    if target is None:
+        return
+    if max(totals) >= target and not (over and bonus):
+        raise StateError(
+            f"score_sheet: a total has reached the target, {target}, so the game "
+            "is over, and that player adds the game bonus, 100 (GIN-R2)"
+        )
+    limit = rules.max_turns
+    if over and not bonus and (limit is None or (turns is not None and turns < limit)):
+        raise StateError(
+            f"score_sheet: no total has reached the target, {target}, nor have the "
+            "turns reached max_turns, so the game is not over (GIN-R2, ALL-5)"
+        )
+
+
+def check_last_row(state: GinRummyState) -> None:
+    """The last row of a game over is what its last hand scores, with any game bonus (GIN-7, GIN-R2).
+
+    >>> from rummyrules import GinRummy
+    >>> game = (
+    ...     GinRummy(hand_size=3)
+    ...     .position(
+    ...         "to_move 1 meld | knocker 0 | hands - / 2C 5D 9H | melds 0: 7S 8S 9S"
+    ...         " | pile KD"
+    ...     )
+    ...     .apply("done")
+    ... )
+    >>> check_last_row(game)
+    >>> check_last_row(game.replace(score_sheet=((16, -16),)))
+    Traceback (most recent call last):
+    ...
+    rummyrules.StateError: score_sheet: the last hand scores 41 -41, not 16 -16 (GIN-7)
+    """
+    row = hand_score(state)[0]
+    last = list(state.score_sheet[-1])
+    if sum(last) == GAME_BONUS:
+        last[last.index(max(last))] -= GAME_BONUS
+    if last != row:
+        raise StateError(
+            f"score_sheet: the last hand scores {row[0]} {row[1]}, not "
+            f"{' '.join(map(str, state.score_sheet[-1]))} (GIN-7)"
+        )
 
 
 # --- What only a state holds ------------------------------------------------------

@@ -43,7 +43,7 @@ from rummyrules.core.cards import (
 from rummyrules.melds.meld import Meld, MeldKind, MeldRules
 
 __all__ = [
-    "GIN_MELD_RULES",
+    "MELD_RULES",
     "best_arrangement",
     "card_points",
     "deadwood_after_discard",
@@ -52,17 +52,22 @@ __all__ = [
     "min_deadwood",
 ]
 
-GIN_MELD_RULES: Final = MeldRules(
-    game="Gin Rummy", run_ranks=tuple(Rank), meld_rule="GIN-2", min_naturals=1
+MELD_RULES: Final = MeldRules(
+    game="Gin Rummy",
+    run_ranks=tuple(Rank),  # A 2 … K: the Ace low only (GIN-1)
+    meld_rule="GIN-2",
+    wild_gap=0,
+    min_naturals=1,
+    wild_rule="GIN-2",
 )
-"""Gin Rummy's melds (GIN-2): sets and runs, Ace low only (GIN-1), no wilds.
+"""Gin Rummy's melds (GIN-2): sets and runs of three or more, Ace low only (GIN-1), no wilds.
 
 >>> from rummyrules import parse_cards
 >>> from rummyrules.melds import check
->>> bool(check(parse_cards("AS 2S 3S"), GIN_MELD_RULES))
+>>> bool(check(parse_cards("AS 2S 3S"), MELD_RULES))
 True
->>> bool(check(parse_cards("QS KS AS"), GIN_MELD_RULES))
-False
+>>> print(check(parse_cards("QS KS AS"), MELD_RULES))
+invalid: QS KS AS does not fit in a Gin Rummy run (GIN-2)
 """
 
 _HIGHEST_VALUE: Final = 10
@@ -243,10 +248,7 @@ def min_deadwood(hand: Sequence[Card] | str) -> int:
     >>> min_deadwood("QS KS AS"), min_deadwood("AS 2S 3S")
     (21, 0)
     """
-    cards, _ = _mask(hand)
-    if not _set_ranks(cards):  # the usual hand: runs only, no choice to make
-        return _points(cards & ~_in_runs(cards))
-    return _best(cards)[0]
+    return _least(_mask(hand)[0])
 
 
 def best_arrangement(hand: Sequence[Card] | str) -> tuple[tuple[Meld, ...], int]:
