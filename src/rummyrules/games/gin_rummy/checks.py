@@ -27,21 +27,19 @@ from rummyrules.game.checks import check_player, check_seen, check_turn_limit
 from rummyrules.game.state import GameState, View
 from rummyrules.game.table import TableMeld
 from rummyrules.games.gin_rummy.deadwood import knock_discards, min_deadwood
-from rummyrules.games.gin_rummy.machine import (
+from rummyrules.games.gin_rummy.machine import knocker_unfinished
+from rummyrules.games.gin_rummy.state import (
     DEALER_ZERO,
     GAME_BONUS,
+    MOST_DEADWOOD_KNOCK,
     UPCARD_LIMIT,
     WALL,
-    hand_score,
-    knocker_unfinished,
-    oklahoma_knock_card,
-)
-from rummyrules.games.gin_rummy.state import (
-    MOST_DEADWOOD_KNOCK,
     GinRummyOptions,
     GinRummyPhase,
     GinRummyState,
     GinRummyView,
+    hand_score,
+    oklahoma_knock_card,
     own_deadwood,
     shown_deadwood,
     shows_hands,
@@ -80,9 +78,9 @@ def check_state(state: GameState) -> None:
     if state.knocker is not None:
         _check_knocker_hand(state.phase, state.hands[state.knocker], state.knock_card)
     check_turn_limit(state, rules.max_turns, goes_on=False, ends="game")
-    check_sheet(state, turns=state.turns)
+    _check_sheet(state, turns=state.turns)
     if state.is_over and state.score_sheet:
-        check_last_row(state)
+        _check_last_row(state)
 
 
 def check_view(view: View) -> None:
@@ -112,7 +110,7 @@ def check_view(view: View) -> None:
             _check_knocker_hand(view.phase, view.shown_hands[knocker], view.knock_card)
         elif view.player == knocker:
             _check_knocker_hand(view.phase, view.hand, view.knock_card)
-    check_sheet(view, turns=None)
+    _check_sheet(view, turns=None)
 
 
 # --- What a state and a view share -----------------------------------------------
@@ -316,19 +314,8 @@ def _check_knocker_hand(phase: GinRummyPhase, hand: Sequence[Card], knock: int) 
 # --- The score sheet (GIN-7, GIN-R2, ALL-5) --------------------------------------
 
 
-def check_sheet(game: GinRummyState | GinRummyView, *, turns: int | None) -> None:
-    """GIN-R2: one hand is the game, or hands are played until the target; each row a zero sum (GIN-7).
-
-    ``turns`` is None for a view, which does not count them.
-
-    >>> from rummyrules import GinRummy
-    >>> game = GinRummy(target=100).new_game(seed=1)
-    >>> check_sheet(game.replace(score_sheet=((30, -30),)), turns=0)
-    >>> check_sheet(game.replace(score_sheet=((30, -20),)), turns=0)
-    Traceback (most recent call last):
-    ...
-    rummyrules.StateError: score_sheet: row 1 gives one player what the other loses, so it sums to 0 (GIN-7), but for the game bonus, 100, of the last row of a game to a target (GIN-R2)
-    """
+def _check_sheet(game: Game, *, turns: int | None) -> None:
+    """GIN-R2: one hand is the game, or hands are played until the target; each row a zero sum (GIN-7); ``turns`` None for a view."""
     rules = game.rules
     sheet, over, target = game.score_sheet, game.phase == Phase.OVER, rules.target
     if target is None and len(sheet) != int(over):
@@ -382,24 +369,8 @@ def check_sheet(game: GinRummyState | GinRummyView, *, turns: int | None) -> Non
         )
 
 
-def check_last_row(state: GinRummyState) -> None:
-    """The last row of a game over is what its last hand scores, with any game bonus (GIN-7, GIN-R2).
-
-    >>> from rummyrules import GinRummy
-    >>> game = (
-    ...     GinRummy(hand_size=3)
-    ...     .position(
-    ...         "to_move 1 meld | knocker 0 | hands - / 2C 5D 9H | melds 0: 7S 8S 9S"
-    ...         " | pile KD"
-    ...     )
-    ...     .apply("done")
-    ... )
-    >>> check_last_row(game)
-    >>> check_last_row(game.replace(score_sheet=((16, -16),)))
-    Traceback (most recent call last):
-    ...
-    rummyrules.StateError: score_sheet: the last hand scores 41 -41, not 16 -16 (GIN-7)
-    """
+def _check_last_row(state: GinRummyState) -> None:
+    """The last row of a game over is what its last hand scores, with any game bonus (GIN-7, GIN-R2)."""
     row = hand_score(state)[0]
     last = list(state.score_sheet[-1])
     if sum(last) == GAME_BONUS:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rummyrules import melds
-from rummyrules.core.cards import Card, Rank
+from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.core.shuffle import shuffled
 from rummyrules.game.machine import (
@@ -55,34 +55,20 @@ from rummyrules.games.gin_rummy.deadwood import (
     knock_discards,
     min_deadwood,
 )
-from rummyrules.games.gin_rummy.state import GinRummyOptions, Knock
+from rummyrules.games.gin_rummy.state import (
+    GAME_BONUS,
+    UPCARD_LIMIT,
+    WALL,
+    GinRummyOptions,
+    Knock,
+    hand_score,
+    oklahoma_knock_card,
+)
 from rummyrules.games.gin_rummy.state import GinRummyPhase as Phase
 from rummyrules.games.gin_rummy.state import GinRummyState as State
 from rummyrules.melds import search as meld_search
 
-__all__ = [
-    "DEALER_ZERO",
-    "GAME_BONUS",
-    "MACHINE",
-    "UPCARD_LIMIT",
-    "WALL",
-    "deal",
-    "hand_score",
-    "knocker_unfinished",
-    "oklahoma_knock_card",
-]
-
-DEALER_ZERO: Final = (
-    "dealer must be 0 in Gin Rummy: player 0 always moves first (GIN-3)"
-)
-"""Why a game of Gin Rummy has no other dealer: the deal fixes who moves first."""
-WALL: Final = 2
-"""Cards left in the stock that make the wall (GIN-8)."""
-GAME_BONUS: Final = 100
-"""Points for the player who reaches the ``target`` (GIN-R2)."""
-UPCARD_LIMIT: Final = 50
-"""Upcards drawn in a hand after which it is a draw (GIN-9, OpenSpiel's bound)."""
-
+__all__ = ["MACHINE", "deal", "knocker_unfinished"]
 
 # --- The deal ------------------------------------------------------------------
 
@@ -123,15 +109,6 @@ def deal(
         score_sheet=score_sheet,
         turns=turns,
     )
-
-
-def oklahoma_knock_card(upcard: Card) -> int:
-    """The knock card the first upcard sets under ``oklahoma``: its value, an Ace gin only (GIN-10).
-
-    >>> [oklahoma_knock_card(Card.parse(text)) for text in ["7H", "KS", "AD"]]
-    [7, 10, 0]
-    """
-    return 0 if upcard.rank is Rank.ACE else card_points(upcard)
 
 
 # --- The rules of a turn: each lists and refuses ------------------------------
@@ -434,37 +411,6 @@ def _done(state: State, move: Done) -> State:
 
 
 # --- The count of a hand ------------------------------------------------------------
-
-
-def hand_score(state: State) -> tuple[list[int], list[int]]:
-    """Each player's points for the hand, and the gin or undercut bonus in them (GIN-7).
-
-    The knocker scores the opponent's deadwood less their own, each hand
-    counted in its best arrangement (GIN-2), with the gin bonus; an
-    undercut gives the opponent the difference and the undercut bonus, and
-    equal deadwood is no undercut unless ``undercut_on_equal`` (GIN-R1).
-    Without a knock the hand is a draw: 0 each.
-
-    >>> from rummyrules import GinRummy
-    >>> game = GinRummy(hand_size=3).position(
-    ...     "to_move 1 meld | knocker 0 | hands / 2C 5D 9H | melds 0: 7S 8S 9S | pile KD"
-    ... )
-    >>> hand_score(game)
-    ([41, -41], [25, 0])
-    """
-    knocker, rules = state.knocker, state.rules
-    if knocker is None:
-        return [0, 0], [0, 0]
-    own = min_deadwood(state.hands[knocker])
-    other = min_deadwood(state.hands[1 - knocker])
-    score, bonus = other - own, [0, 0]
-    if own == 0:  # gin is never undercut
-        score += rules.gin_bonus
-        bonus[knocker] = rules.gin_bonus
-    elif score < 0 or (score == 0 and rules.undercut_on_equal):
-        score -= rules.undercut_bonus
-        bonus[1 - knocker] = rules.undercut_bonus
-    return ([score, -score] if knocker == 0 else [-score, score]), bonus
 
 
 def _scored(state: State, *, rule: str, last: bool = False) -> State:

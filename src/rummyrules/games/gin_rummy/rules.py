@@ -42,8 +42,9 @@ from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
 from rummyrules.games.gin_rummy import checks
 from rummyrules.games.gin_rummy.deadwood import MELD_RULES, card_points
-from rummyrules.games.gin_rummy.machine import DEALER_ZERO, MACHINE, deal
+from rummyrules.games.gin_rummy.machine import MACHINE, deal
 from rummyrules.games.gin_rummy.state import (
+    DEALER_ZERO,
     GinRummyOptions,
     GinRummyState,
     GinRummyView,

@@ -13,22 +13,32 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from rummyrules.core.cards import Card
+from rummyrules.core.cards import Card, Rank
 from rummyrules.core.options import about, at_least, between, is_bool
 from rummyrules.formats.game_rules import GameRules
 from rummyrules.game.moves import Move
 from rummyrules.game.notation import register_bare_move
 from rummyrules.game.state import GameState, View
 from rummyrules.game.view import WORKED_OUT
-from rummyrules.games.gin_rummy.deadwood import knock_deadwood, min_deadwood
+from rummyrules.games.gin_rummy.deadwood import (
+    card_points,
+    knock_deadwood,
+    min_deadwood,
+)
 
 __all__ = [
+    "DEALER_ZERO",
+    "GAME_BONUS",
     "MOST_DEADWOOD_KNOCK",
+    "UPCARD_LIMIT",
+    "WALL",
     "GinRummyOptions",
     "GinRummyPhase",
     "GinRummyState",
     "GinRummyView",
     "Knock",
+    "hand_score",
+    "oklahoma_knock_card",
     "own_deadwood",
     "shown_deadwood",
     "shows_hands",
@@ -36,6 +46,16 @@ __all__ = [
 
 MOST_DEADWOOD_KNOCK: Final = 10
 """The highest knock card a table may choose: OpenSpiel's bound (GIN-5)."""
+DEALER_ZERO: Final = (
+    "dealer must be 0 in Gin Rummy: player 0 always moves first (GIN-3)"
+)
+"""Why a game of Gin Rummy has no other dealer: the deal fixes who moves first."""
+WALL: Final = 2
+"""Cards left in the stock that make the wall (GIN-8)."""
+GAME_BONUS: Final = 100
+"""Points for the player who reaches the ``target`` (GIN-R2)."""
+UPCARD_LIMIT: Final = 50
+"""Upcards drawn in a hand after which it is a draw (GIN-9, OpenSpiel's bound)."""
 
 
 class GinRummyPhase(enum.StrEnum):
@@ -176,6 +196,46 @@ def shown_deadwood(view: GinRummyView) -> tuple[int, ...]:
     ()
     """
     return tuple(min_deadwood(hand) for hand in view.shown_hands)
+
+
+def oklahoma_knock_card(upcard: Card) -> int:
+    """The knock card the first upcard sets under ``oklahoma``: its value, an Ace gin only (GIN-10).
+
+    >>> [oklahoma_knock_card(Card.parse(text)) for text in ["7H", "KS", "AD"]]
+    [7, 10, 0]
+    """
+    return 0 if upcard.rank is Rank.ACE else card_points(upcard)
+
+
+def hand_score(state: GinRummyState) -> tuple[list[int], list[int]]:
+    """Each player's points for the hand, and the gin or undercut bonus in them (GIN-7).
+
+    The knocker scores the opponent's deadwood less their own, each hand
+    counted in its best arrangement (GIN-2), with the gin bonus; an
+    undercut gives the opponent the difference and the undercut bonus, and
+    equal deadwood is no undercut unless ``undercut_on_equal`` (GIN-R1).
+    Without a knock the hand is a draw: 0 each.
+
+    >>> from rummyrules import GinRummy
+    >>> game = GinRummy(hand_size=3).position(
+    ...     "to_move 1 meld | knocker 0 | hands / 2C 5D 9H | melds 0: 7S 8S 9S | pile KD"
+    ... )
+    >>> hand_score(game)
+    ([41, -41], [25, 0])
+    """
+    knocker, rules = state.knocker, state.rules
+    if knocker is None:
+        return [0, 0], [0, 0]
+    own = min_deadwood(state.hands[knocker])
+    other = min_deadwood(state.hands[1 - knocker])
+    score, bonus = other - own, [0, 0]
+    if own == 0:  # gin is never undercut
+        score += rules.gin_bonus
+        bonus[knocker] = rules.gin_bonus
+    elif score < 0 or (score == 0 and rules.undercut_on_equal):
+        score -= rules.undercut_bonus
+        bonus[1 - knocker] = rules.undercut_bonus
+    return ([score, -score] if knocker == 0 else [-score, score]), bonus
 
 
 @attrs.frozen(kw_only=True)
