@@ -187,15 +187,12 @@ class GinRummyStrategy(PointsStrategy):
         (True, 0, 0)
         """
         fields = super().state_fields(view, dealt)
-        taken: Card | None = None
-        if view.phase == "play":
-            for event in view.events:
-                if (
-                    event.kind == "take"
-                    and event.player == view.to_move
-                    and event.cards
-                ):
-                    taken = event.cards[0]
+        takes = [
+            event.cards[0]
+            for event in view.events
+            if event.kind == "take" and event.player == view.to_move and event.cards
+        ]
+        taken = takes[-1] if takes and view.phase == "play" else None
         fields.update(taken=taken, upcards=0, bounced=0)
         return fields
 
@@ -214,13 +211,25 @@ STRATEGY: Final = GinRummyStrategy()
 
 # --- What the knocker's opponent knows of the knocker's hand (GIN-5) --------------
 
-_MIN_MELD: Final = 3
-"""The fewest cards in a set or a run (GIN-2)."""
+_MIN_MELD: Final = 3  # the fewest cards in a set or a run (GIN-2)
 
 
 @attrs.frozen
 class KnockerHand:
     """The knocker's hand keeps the knock good, in the phase before it is shown (GIN-5).
+
+    Between the knock and the lay-down the opponent sees no card of the
+    knocker's hand but knows it keeps the knock good: in the ``knock`` phase
+    some discard leaves deadwood at most the knock card, in the ``laydown``
+    phase the deadwood is at most the knock card already. This is that rule
+    for :func:`~rummyrules.sample_state` (see :mod:`rummyrules.game.hand_rules`).
+
+    Few hands of a big pool knock, so :meth:`every` builds them rather than
+    try each hand of the pool: a hand whose deadwood is at most the knock
+    card is some disjoint melds of the pool (sets and runs, GIN-2) and,
+    outside them, cards worth at most the knock card; in the ``knock``
+    phase, but for their highest, the discard. Every hand that fits is one
+    of these unions; the same hand built twice is kept once.
 
     Attributes:
         phase: ``knock`` (the hand has a discard to make) or ``laydown``.
@@ -230,20 +239,19 @@ class KnockerHand:
     >>> rule = KnockerHand(GinRummyPhase.KNOCK, knock_card=10)
     >>> rule.fits(parse_cards("AS 2S 3S KD")), rule.fits(parse_cards("AS 5S 9S KD"))
     (True, False)
+    >>> down = KnockerHand(GinRummyPhase.LAY_DOWN, knock_card=0)
+    >>> [
+    ...     " ".join(map(str, hand))
+    ...     for hand in down.every(parse_cards("7S 8S 9S 10S 9H 9D"), (), 3)
+    ... ]
+    ['7S 8S 9S', '8S 9S 10S', '9S 9H 9D']
     """
 
     phase: GinRummyPhase
     knock_card: int
 
     def fits(self, hand: tuple[Card, ...]) -> bool:
-        """Whether the hand keeps the knock good in this phase (GIN-5).
-
-        >>> from rummyrules import parse_cards
-        >>> KnockerHand(GinRummyPhase.LAY_DOWN, knock_card=10).fits(
-        ...     parse_cards("AS 2S 3S KD")
-        ... )
-        True
-        """
+        """Whether the hand keeps the knock good in this phase (GIN-5); see the class's example."""
         if self.phase is GinRummyPhase.KNOCK:
             return bool(knock_discards(hand, self.knock_card))
         return min_deadwood(hand) <= self.knock_card
@@ -346,7 +354,8 @@ def _melds(cards: tuple[Card, ...]) -> list[int]:
         if column.bit_count() >= _MIN_MELD:
             melds.append(column)
             if column.bit_count() > _MIN_MELD:
-                melds.extend(column ^ bit for bit in _bits(column))
+                places = range(column.bit_length())
+                melds.extend(column ^ 1 << at for at in places if column >> at & 1)
     for row in by_suit.values():
         for low in row:
             run, high = row[low], low + 1
@@ -356,13 +365,6 @@ def _melds(cards: tuple[Card, ...]) -> list[int]:
                     melds.append(run)
                 high += 1
     return melds
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        bit = mask & -mask
-        mask ^= bit
-        yield bit
 
 
 def _unions(melds: list[int], size: int) -> set[int]:
