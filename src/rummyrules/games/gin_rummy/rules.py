@@ -254,7 +254,7 @@ class GinRummy(GinRummyOptions):
         """Deal a hand (GIN-1) from the seed or a whole stacked deck (top card first).
 
         Player 0's cards, then player 1's, then the upcard (see
-        :func:`~rummyrules.games.gin_rummy.machine.deal`). ``dealer`` must
+        ``deal`` in the game's ``machine.py``). ``dealer`` must
         be 0: player 0 always moves first, as in OpenSpiel.
 
         >>> game = GinRummy().new_game(seed=42)
