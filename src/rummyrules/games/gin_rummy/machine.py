@@ -23,13 +23,16 @@ rummyrules.IllegalMoveError: only the upcard, QH, may be taken (GIN-4)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
+
+import attrs
 
 from rummyrules import melds
 from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.core.shuffle import shuffled
+from rummyrules.game import turns as turn
 from rummyrules.game.machine import (
     Kind,
     Machine,
@@ -39,17 +42,9 @@ from rummyrules.game.machine import (
     refuse,
     refuses_all,
 )
-from rummyrules.game.moves import Discard, Done, Draw, LayOff, Move, NewMeld, Pass, Take
+from rummyrules.game.moves import Discard, Done, Draw, LayOff, NewMeld, Pass, Take
 from rummyrules.game.results import RoundResult
-from rummyrules.game.state import GameState
 from rummyrules.game.table import TableMeld, played_by_each
-from rummyrules.game.turns import (
-    PhaseRefusal,
-    check_held,
-    discard_options,
-    draw_first,
-    name_discard,
-)
 from rummyrules.games.gin_rummy.deadwood import (
     card_points,
     knock_discards,
@@ -70,23 +65,15 @@ from rummyrules.melds import search as meld_search
 
 __all__ = ["MACHINE", "deal", "knocker_unfinished"]
 
+Hands = tuple[tuple[Card, ...], ...]
+
 # --- The deal ------------------------------------------------------------------
 
 
-def deal(
-    rules: GinRummyOptions,
-    order: Sequence[Card],
-    *,
-    seed: int,
-    score_sheet: tuple[tuple[int, ...], ...] = (),
-    turns: int = 0,
-) -> State:
-    """A hand dealt from a deck order (top card first), after the hands already on the score sheet.
+def deal(rules: GinRummyOptions, order: Sequence[Card], *, seed: int) -> State:
+    """A hand dealt from a deck order (top card first): player 0's cards, player 1's, the upcard (GIN-1).
 
-    Player 0's cards first, then player 1's, then the upcard (GIN-1), as
-    OpenSpiel deals; with ``oklahoma`` the upcard sets the knock card
-    (GIN-10). ``turns`` are those of the hands before: the turn limit bounds
-    the game (ALL-5).
+    As OpenSpiel deals; with ``oklahoma`` the upcard sets the knock card (GIN-10).
 
     >>> from rummyrules import GinRummy
     >>> rules = GinRummy(hand_size=2, oklahoma=True)
@@ -106,18 +93,10 @@ def deal(
         phase=Phase.UPCARD,
         to_move=0,
         knock_card=oklahoma_knock_card(upcard) if rules.oklahoma else rules.knock_card,
-        score_sheet=score_sheet,
-        turns=turns,
     )
 
 
 # --- The rules of a turn: each lists and refuses ------------------------------
-
-
-def _upcard(state: State, player: int) -> tuple[Take]:
-    """The one take there is: the upcard, the top of the discard pile (GIN-3, GIN-4)."""
-    del state, player
-    return (Take(),)
 
 
 def _name_take(state: State, move: Take, player: int) -> list[Take]:
@@ -135,12 +114,14 @@ def _both_passed(state: State) -> Test[Take] | None:
     # (the turn count runs over the hands of a game, ALL-5).
     if state.passes < 2 or len(state.discard_pile) > 1:
         return None
-    return refuses_all(
-        Refusal(
-            "both players passed the first upcard: player 0 draws from the stock",
-            "GIN-3",
-        )
+    return _says(
+        "both players passed the first upcard: player 0 draws from the stock", "GIN-3"
     )
+
+
+def _over_knock(state: State, what: str) -> Refusal:
+    """GIN-5: what leaves the knocker's deadwood over the knock card."""
+    return Refusal(f"{what} over the knock card, {state.knock_card}", "GIN-5")
 
 
 def _may_knock(state: State) -> Test[Knock] | None:
@@ -150,13 +131,7 @@ def _may_knock(state: State) -> Test[Knock] | None:
         hand = (*hand, state.discard_pile[0])
     if knock_discards(hand, state.knock_card):
         return None
-    return refuses_all(
-        Refusal(
-            "your deadwood after any discard is over the knock card, "
-            f"{state.knock_card}",
-            "GIN-5",
-        )
-    )
+    return refuses_all(_over_knock(state, "your deadwood after any discard is"))
 
 
 def _keeps_knock(state: State) -> Test[Discard] | None:
@@ -168,11 +143,7 @@ def _keeps_knock(state: State) -> Test[Discard] | None:
     def test(move: Discard) -> Refusal | None:
         if move.card in allowed:
             return None
-        return Refusal(
-            f"discarding {move.card} leaves deadwood over the knock card, "
-            f"{state.knock_card}",
-            "GIN-5",
-        )
+        return _over_knock(state, f"discarding {move.card} leaves deadwood")
 
     return test
 
@@ -193,18 +164,14 @@ def _melds(state: State, player: int) -> list[NewMeld]:
 
 def _name_meld(state: State, move: NewMeld, player: int) -> list[NewMeld]:
     """The meld the move names, once its cards are held (ALL-1) and make one (GIN-2)."""
-    check_held(state.hands[player], move.cards)
+    turn.check_held(state.hands[player], move.cards)
     found = melds.check(move.cards, state.rules.meld_rules, declared=move.declared)
     if not found:
         raise refuse(found.reason, found.rule or "GIN-2")
     if state.phase is Phase.LAY_DOWN:
         left = hand_after(state.hands[player], take=move.cards)
         if min_deadwood(left) > state.knock_card:
-            raise refuse(
-                "laying that meld leaves deadwood over the knock card, "
-                f"{state.knock_card}",
-                "GIN-5",
-            )
+            raise _over_knock(state, "laying that meld leaves deadwood").error()
     return [NewMeld.of(meld) for meld in found.melds]
 
 
@@ -267,7 +234,7 @@ def _name_lay_off(state: State, move: LayOff, player: int) -> list[LayOff]:
     table_meld = state.melds[move.meld - 1]
     if table_meld.owner != state.knocker:
         raise refuse("cards are laid off only on the knocker's melds", "GIN-6")
-    check_held(state.hands[player], [move.card])
+    turn.check_held(state.hands[player], [move.card])
     fits = meld_search.lay_off_options(
         move.card, table_meld.meld, state.rules.meld_rules, None
     )
@@ -276,26 +243,23 @@ def _name_lay_off(state: State, move: LayOff, player: int) -> list[LayOff]:
     return [LayOff(card=move.card, meld=move.meld)]
 
 
-def _says(reason: str, rule: str) -> PhaseRefusal:
-    """A phase's refusal of any move it does not take: one sentence and its rule."""
+def _says(reason: str, rule: str) -> Callable[..., Refusal]:
+    """The refusal of any move (a phase's of those it does not take): a sentence and its rule."""
     refusal = Refusal(reason, rule)
-
-    def refuse_move(state: GameState, move: Move) -> Refusal:
-        del state, move
-        return refusal
-
-    return refuse_move
-
-
-def _knocked(state: State, move: Move) -> Refusal:
-    """After a knock, the knocker's discard, then melds and ``done`` (GIN-5)."""
-    del move
-    if state.phase is Phase.KNOCK:
-        return Refusal("after a knock, the knocker discards", "GIN-5")
-    return Refusal("the knocker lays melds, then is 'done'", "GIN-5")
+    return lambda *_: refusal
 
 
 # --- What each move does ---------------------------------------------------------
+
+
+def _hands(
+    state: State, *, take: Iterable[Card] = (), add: Iterable[Card] = ()
+) -> Hands:
+    """The hands, the mover's without the cards ``take`` and with ``add``."""
+    hands = list(state.hands)
+    player = state.to_move or 0
+    hands[player] = hand_after(hands[player], take=take, add=add)
+    return tuple(hands)
 
 
 def _draw(state: State, move: Draw) -> State:
@@ -307,13 +271,12 @@ def _draw(state: State, move: Draw) -> State:
 def _take(state: State, move: Take) -> State:
     """Take the upcard into the hand; the fiftieth upcard taken ends the hand (GIN-4, GIN-9)."""
     del move
-    card = state.discard_pile[0]
     if state.phase is Phase.DRAW:
-        upcards = state.upcards + 1
-        if upcards >= UPCARD_LIMIT:  # GIN-9: the hand ends on this take
-            return _scored(state.replace(upcards=upcards), rule="GIN-9")
-        state = state.replace(upcards=upcards)
-    return _drawn(state, card, discard_pile=state.discard_pile[1:], taken=card)
+        state = state.replace(upcards=state.upcards + 1)
+        if state.upcards >= UPCARD_LIMIT:  # GIN-9: the hand ends on this take
+            return _scored(state, rule="GIN-9")
+    pile = state.discard_pile
+    return _drawn(state, pile[0], discard_pile=pile[1:], taken=pile[0])
 
 
 def _pass(state: State, move: Pass) -> State:
@@ -328,35 +291,24 @@ def _pass(state: State, move: Pass) -> State:
 
 
 def _drawn(state: State, card: Card, *, taken: Card | None, **changes: Any) -> State:
-    player = state.to_move or 0
-    hands = list(state.hands)
-    hands[player] = hand_after(hands[player], add=[card])
-    return state.replace(phase=Phase.PLAY, hands=tuple(hands), taken=taken, **changes)
+    hands = _hands(state, add=[card])
+    return state.replace(phase=Phase.PLAY, hands=hands, taken=taken, **changes)
 
 
 def _knock(state: State, move: Knock) -> State:
     """Knock: the knocker discards next; at the wall the upcard joins the hand first (GIN-5, GIN-8)."""
     del move
-    player = state.to_move or 0
+    player, pile = state.to_move or 0, state.discard_pile
     if state.phase is Phase.WALL:  # GIN-8: the upcard joins the hand
-        state = _drawn(
-            state,
-            state.discard_pile[0],
-            discard_pile=state.discard_pile[1:],
-            taken=None,
-        )
+        state = _drawn(state, pile[0], discard_pile=pile[1:], taken=None)
     # The take this turn matters no more: the knocker's discard is no bounce (GIN-9).
     return state.replace(phase=Phase.KNOCK, knocker=player, taken=None)
 
 
 def _discard(state: State, move: Discard) -> State:
     """Discard a card: after a knock, the knocker's discard; else the turn ends (GIN-4, GIN-8, GIN-9)."""
-    player = state.to_move or 0
-    hands = list(state.hands)
-    hands[player] = hand_after(hands[player], take=[move.card])
-    state = state.replace(
-        hands=tuple(hands), discard_pile=(move.card, *state.discard_pile)
-    )
+    player, pile = state.to_move or 0, (move.card, *state.discard_pile)
+    state = state.replace(hands=_hands(state, take=[move.card]), discard_pile=pile)
     if state.phase is Phase.KNOCK:
         return state.replace(phase=Phase.LAY_DOWN, taken=None)
     # GIN-9: the upcard taken and discarded at once, twice in a row, is a draw.
@@ -373,28 +325,23 @@ def _discard(state: State, move: Discard) -> State:
 
 def _meld(state: State, move: NewMeld) -> State:
     """Lay a meld from the hand on the table (GIN-5, GIN-6)."""
-    player = state.to_move or 0
     (meld,) = melds.readings(move.cards, state.rules.meld_rules, declared=move.declared)
-    hands = list(state.hands)
-    hands[player] = hand_after(hands[player], take=move.cards)
+    laid = TableMeld.laid(meld, owner=state.to_move or 0)
     return state.replace(
-        hands=tuple(hands), melds=(*state.melds, TableMeld.laid(meld, owner=player))
+        hands=_hands(state, take=move.cards), melds=(*state.melds, laid)
     )
 
 
 def _lay_off(state: State, move: LayOff) -> State:
     """Lay a card off on one of the knocker's melds, credited to the opponent (GIN-6)."""
-    player = state.to_move or 0
     number = move.meld - 1
     table_meld = state.melds[number]
     (option, *_) = meld_search.lay_off_options(
         move.card, table_meld.meld, state.rules.meld_rules, None
     )
-    hands = list(state.hands)
-    hands[player] = hand_after(hands[player], take=[move.card])
     on_table = list(state.melds)
-    on_table[number] = table_meld.with_card(option.meld, player=player)
-    return state.replace(hands=tuple(hands), melds=tuple(on_table))
+    on_table[number] = table_meld.with_card(option.meld, player=state.to_move or 0)
+    return state.replace(hands=_hands(state, take=[move.card]), melds=tuple(on_table))
 
 
 def _done(state: State, move: Done) -> State:
@@ -410,51 +357,20 @@ def _done(state: State, move: Done) -> State:
     return _scored(state, rule="GIN-7")
 
 
-# --- The count of a hand ------------------------------------------------------------
-
-
 def _scored(state: State, *, rule: str, last: bool = False) -> State:
-    """End the hand: the knocker's score and its opposite, or 0 each for a draw.
-
-    One hand is the game, unless the rules set a ``target``: then the next
-    hand is dealt from the seed, until a player's total reaches the target,
-    and that player adds the game bonus (GIN-R2). ``last`` ends the game
-    even short of the target: ``max_turns`` counts the turns of every hand
-    (ALL-5), so that a game to a target ends too.
-    """
+    """End the hand (GIN-7); with a ``target``, deal the next unless a total reaches it (GIN-R2) or ``last`` (ALL-5)."""
     row, bonus = hand_score(state)
-    target = state.rules.target
     sheet = (*state.score_sheet, tuple(row))
-    if target is not None:
-        totals = [sum(scores) for scores in zip(*sheet, strict=True)]
-        if max(totals) >= target:
-            winner = totals.index(max(totals))  # totals sum to 0: one is ahead
-            row[winner] += GAME_BONUS
-            bonus[winner] += GAME_BONUS
-            sheet = (*state.score_sheet, tuple(row))
-        elif not last:
-            order = shuffled(state.rules.deck(), state.seed, "round", len(sheet) + 1)
-            dealt = deal(
-                state.rules,
-                order,
-                seed=state.seed,
-                score_sheet=sheet,
-                turns=state.turns,
-            )
-            return dealt.replace(round_results=(_result(state, row, bonus, rule),))
-    return state.replace(
-        phase=Phase.OVER,
-        to_move=None,
-        score_sheet=sheet,
-        taken=None,
-        round_results=(_result(state, row, bonus, rule),),
-    )
-
-
-def _result(state: State, row: list[int], bonus: list[int], rule: str) -> RoundResult:
-    """The hand as it was counted: each hand's deadwood and the points laid (GIN-7)."""
-    return RoundResult(
-        round=len(state.score_sheet) + 1,
+    totals = [sum(scores) for scores in zip(*sheet, strict=True)]
+    target = state.rules.target
+    reached = target is not None and max(totals) >= target
+    if reached:
+        winner = totals.index(max(totals))  # totals sum to 0: one is ahead
+        row[winner] += GAME_BONUS
+        bonus[winner] += GAME_BONUS
+        sheet = (*state.score_sheet, tuple(row))
+    result = RoundResult(
+        round=len(sheet),
         hands=state.hands,
         melded=tuple(played_by_each(state.melds, 2, card_points)),
         in_hand=tuple(min_deadwood(hand) for hand in state.hands),
@@ -463,22 +379,36 @@ def _result(state: State, row: list[int], bonus: list[int], rule: str) -> RoundR
         went_out=state.knocker,
         rule=rule,
     )
+    results = (result,)
+    if target is not None and not reached and not last:
+        order = shuffled(state.rules.deck(), state.seed, "round", len(sheet) + 1)
+        dealt = deal(state.rules, order, seed=state.seed)
+        return dealt.replace(
+            score_sheet=sheet, turns=state.turns, round_results=results
+        )
+    return state.replace(
+        phase=Phase.OVER,
+        to_move=None,
+        score_sheet=sheet,
+        taken=None,
+        round_results=results,
+    )
 
 
 # --- The machine ------------------------------------------------------------------
 
 _DISCARD: Final = Kind(
     move=Discard,
-    options=discard_options,
-    name=name_discard,
+    options=turn.discard_options,
+    name=turn.name_discard,
     play=_discard,
     checks=(_keeps_knock,),
 )
 _MELD: Final = Kind(move=NewMeld, options=_melds, name=_name_meld, play=_meld)
-# The first upcard and a turn's draw take the upcard alike; GIN-3's check
-# applies only once both players passed it.
-_TAKE: Final = Kind(
-    move=Take, options=_upcard, name=_name_take, play=_take, checks=(_both_passed,)
+# The one take there is, the upcard (GIN-3, GIN-4), the first upcard's as a
+# turn's; GIN-3's check applies only once both players passed it.
+_TAKE: Final = attrs.evolve(
+    Kind.single(Take, play=_take, checks=(_both_passed,)), name=_name_take
 )
 _KNOCK: Final = Kind.single(Knock, play=_knock, checks=(_may_knock,))
 # GIN-5's check of the knocker's ``done`` applies only while laying down.
@@ -498,14 +428,21 @@ MACHINE: Final = Machine[State](
             ),
         ),
         Phase.DRAW: PhaseRules(
-            kinds=(Kind.single(Draw, play=_draw), _TAKE), refuse=draw_first("GIN-4")
+            kinds=(Kind.single(Draw, play=_draw), _TAKE),
+            refuse=turn.draw_first("GIN-4"),
         ),
         Phase.PLAY: PhaseRules(
             kinds=(_DISCARD, _KNOCK),
             refuse=_says("you have drawn already: discard, or knock", "GIN-4"),
         ),
-        Phase.KNOCK: PhaseRules(kinds=(_DISCARD,), refuse=_knocked),
-        Phase.LAY_DOWN: PhaseRules(kinds=(_MELD, _DONE), refuse=_knocked),
+        Phase.KNOCK: PhaseRules(
+            kinds=(_DISCARD,),
+            refuse=_says("after a knock, the knocker discards", "GIN-5"),
+        ),
+        Phase.LAY_DOWN: PhaseRules(
+            kinds=(_MELD, _DONE),
+            refuse=_says("the knocker lays melds, then is 'done'", "GIN-5"),
+        ),
         Phase.LAY_OFF: PhaseRules(
             kinds=(_LAY_OFF, _DONE),
             refuse=_says("lay off on the knocker's melds, then 'done'", "GIN-6"),
@@ -519,9 +456,4 @@ MACHINE: Final = Machine[State](
         ),
     },
 )
-"""The one turn machine every game of Gin Rummy uses (GIN-3 … GIN-9).
-
->>> from rummyrules import GinRummy
->>> MACHINE.legal_moves(GinRummy().new_game(seed=1))
-[Take(player=None, card=None), Pass(player=None)]
-"""
+"""The one turn machine every game of Gin Rummy uses (GIN-3 … GIN-9): see the module's examples."""

@@ -1,11 +1,8 @@
 """What Gin Rummy answers a bot or a front end (see :mod:`rummyrules.game.strategy`).
 
 A game of points: every card left out of a meld costs its points (GIN-7).
-The opponent may lay off only after a knock (GIN-6).
-
->>> from rummyrules import GinRummy
->>> STRATEGY.may_lay_off(GinRummy().new_game(seed=1).view(0))
-False
+The opponent may lay off only after a knock (GIN-6); before the lay-down the
+knocker's hand is known to keep the knock good (:class:`KnockerHand`, GIN-5).
 """
 
 from __future__ import annotations
@@ -26,22 +23,18 @@ from rummyrules.games.gin_rummy.deadwood import (
     knock_discards,
     min_deadwood,
 )
-from rummyrules.games.gin_rummy.state import (
-    GinRummyPhase,
-    GinRummyState,
-    GinRummyView,
-    Knock,
-)
+from rummyrules.games.gin_rummy.state import GinRummyPhase as Phase
+from rummyrules.games.gin_rummy.state import GinRummyState, GinRummyView, Knock
 
 __all__ = ["STEPS", "STRATEGY", "GinRummyStrategy", "KnockerHand"]
 
 STEPS: Final = {
-    GinRummyPhase.UPCARD: "take the upcard, or pass (GIN-3)",
-    GinRummyPhase.DRAW: "draw from the stock, or take the upcard (GIN-4)",
-    GinRummyPhase.KNOCK: "discard a card that keeps your knock good (GIN-5)",
-    GinRummyPhase.LAY_DOWN: "lay your melds one at a time, then 'done' (GIN-5)",
-    GinRummyPhase.LAY_OFF: "lay cards off on the knocker's melds, then 'done' (GIN-6)",
-    GinRummyPhase.MELD: "lay your own melds, then 'done' to count the hand (GIN-6)",
+    Phase.UPCARD: "take the upcard, or pass (GIN-3)",
+    Phase.DRAW: "draw from the stock, or take the upcard (GIN-4)",
+    Phase.KNOCK: "discard a card that keeps your knock good (GIN-5)",
+    Phase.LAY_DOWN: "lay your melds one at a time, then 'done' (GIN-5)",
+    Phase.LAY_OFF: "lay cards off on the knocker's melds, then 'done' (GIN-6)",
+    Phase.MELD: "lay your own melds, then 'done' to count the hand (GIN-6)",
 }
 """What Gin Rummy asks of the player to move, by phase (the play phase is worked out)."""
 
@@ -49,7 +42,6 @@ STEPS: Final = {
 class GinRummyStrategy(PointsStrategy):
     """Gin Rummy's answers: lay-offs only in the opponent's turn after a knock.
 
-    >>> from rummyrules import GinRummy
     >>> isinstance(STRATEGY, PointsStrategy)
     True
     """
@@ -57,10 +49,7 @@ class GinRummyStrategy(PointsStrategy):
     counts_deadwood = True
 
     def notes(self, view: View) -> tuple[str, ...]:
-        """The player's deadwood, the knock card until a knock, and what the phase asks.
-
-        The deadwood is the view's own (GIN-2; holding the card drawn, what
-        is left after the best discard, GIN-5).
+        """The player's deadwood as the view counts it (GIN-2, GIN-5), the knock card until a knock, what the phase asks.
 
         >>> from rummyrules import GinRummy
         >>> game = GinRummy().new_game(seed=4)
@@ -96,11 +85,8 @@ class GinRummyStrategy(PointsStrategy):
         >>> STRATEGY.face_up_note(GinRummy().new_game(seed=1), 0)
         ''
         """
-        if isinstance(game, GinRummyView) and game.shown_hands:
-            return f"deadwood {game.shown_deadwood[holder]}"
-        if isinstance(game, GinRummyState) and game.hands_shown:
-            return f"deadwood {min_deadwood(game.hands[holder])}"
-        return ""
+        hands = _face_up(game)
+        return f"deadwood {min_deadwood(hands[holder])}" if hands else ""
 
     def may_lay_off(self, view: View) -> bool:
         """Whether the player may lay off now: the opponent, once the knock is down (GIN-6).
@@ -130,27 +116,18 @@ class GinRummyStrategy(PointsStrategy):
         >>> STRATEGY.shown(GinRummy().new_game(seed=2))
         ()
         """
-        if isinstance(game, GinRummyView):
-            hands = game.shown_hands
-        elif isinstance(game, GinRummyState) and game.hands_shown:
-            hands = game.hands
-        else:
-            return ()
-        return tuple(
-            Shown(card, holder) for holder, hand in enumerate(hands) for card in hand
-        )
+        hands = enumerate(_face_up(game))
+        return tuple(Shown(card, holder) for holder, hand in hands for card in hand)
 
     def held(self, view: View, player: int) -> Counter[Card]:
         """The cards the view shows in a hand: all of it once both lie face up (GIN-6).
 
         >>> from rummyrules import GinRummy
-        >>> game = GinRummy().new_game(seed=3)
-        >>> STRATEGY.held(game.view(0), 1)
+        >>> STRATEGY.held(GinRummy().new_game(seed=3).view(0), 1)
         Counter()
         """
-        if isinstance(view, GinRummyView) and view.shown_hands:
-            return Counter(view.shown_hands[player])
-        return super().held(view, player)
+        hands = _face_up(view)
+        return Counter(hands[player]) if hands else super().held(view, player)
 
     def hand_rule(self, view: View, player: int) -> KnockerHand | None:
         """The knocker's hand keeps the knock good until it is shown (GIN-5); None for other hands.
@@ -166,9 +143,8 @@ class GinRummyStrategy(PointsStrategy):
         """
         if not isinstance(view, GinRummyView) or player != view.knocker:
             return None
-        if view.phase not in (GinRummyPhase.KNOCK, GinRummyPhase.LAY_DOWN):
-            return None
-        return KnockerHand(view.phase, view.knock_card)
+        shown = view.phase not in (Phase.KNOCK, Phase.LAY_DOWN)
+        return None if shown else KnockerHand(view.phase, view.knock_card)
 
     def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
         """The view's own fields, and the counters of GIN-9 no view shows.
@@ -197,8 +173,15 @@ class GinRummyStrategy(PointsStrategy):
         return fields
 
 
+def _face_up(game: Seen) -> tuple[tuple[Card, ...], ...]:
+    """The hands lying face up: both once the knocker has laid down (GIN-6), else none."""
+    if isinstance(game, GinRummyView):
+        return game.shown_hands
+    return game.hands if isinstance(game, GinRummyState) and game.hands_shown else ()
+
+
 def _step(view: GinRummyView) -> str:
-    if view.phase != GinRummyPhase.PLAY:
+    if view.phase != Phase.PLAY:
         return STEPS[view.phase]
     if view.deadwood <= view.knock_card:
         return "discard a card, or knock ('knock', GIN-5)"
@@ -209,8 +192,6 @@ STRATEGY: Final = GinRummyStrategy()
 """The strategy ``GinRummy.strategy`` declares."""
 
 
-# --- What the knocker's opponent knows of the knocker's hand (GIN-5) --------------
-
 _MIN_MELD: Final = 3  # the fewest cards in a set or a run (GIN-2)
 
 
@@ -218,11 +199,10 @@ _MIN_MELD: Final = 3  # the fewest cards in a set or a run (GIN-2)
 class KnockerHand:
     """The knocker's hand keeps the knock good, in the phase before it is shown (GIN-5).
 
-    Between the knock and the lay-down the opponent sees no card of the
-    knocker's hand but knows it keeps the knock good: in the ``knock`` phase
-    some discard leaves deadwood at most the knock card, in the ``laydown``
-    phase the deadwood is at most the knock card already. This is that rule
-    for :func:`~rummyrules.sample_state` (see :mod:`rummyrules.game.hand_rules`).
+    The opponent sees no card of it but knows that some discard leaves
+    deadwood at most the knock card (``knock``), or that it does already
+    (``laydown``): the rule :func:`~rummyrules.sample_state` draws hands by
+    (see :mod:`rummyrules.game.hand_rules`).
 
     Few hands of a big pool knock, so :meth:`every` builds them rather than
     try each hand of the pool: a hand whose deadwood is at most the knock
@@ -236,23 +216,17 @@ class KnockerHand:
         knock_card: The most deadwood the knock may leave.
 
     >>> from rummyrules import parse_cards
-    >>> rule = KnockerHand(GinRummyPhase.KNOCK, knock_card=10)
+    >>> rule = KnockerHand(Phase.KNOCK, knock_card=10)
     >>> rule.fits(parse_cards("AS 2S 3S KD")), rule.fits(parse_cards("AS 5S 9S KD"))
     (True, False)
-    >>> down = KnockerHand(GinRummyPhase.LAY_DOWN, knock_card=0)
-    >>> [
-    ...     " ".join(map(str, hand))
-    ...     for hand in down.every(parse_cards("7S 8S 9S 10S 9H 9D"), (), 3)
-    ... ]
-    ['7S 8S 9S', '8S 9S 10S', '9S 9H 9D']
     """
 
-    phase: GinRummyPhase
+    phase: Phase
     knock_card: int
 
     def fits(self, hand: tuple[Card, ...]) -> bool:
         """Whether the hand keeps the knock good in this phase (GIN-5); see the class's example."""
-        if self.phase is GinRummyPhase.KNOCK:
+        if self.phase is Phase.KNOCK:
             return bool(knock_discards(hand, self.knock_card))
         return min_deadwood(hand) <= self.knock_card
 
@@ -265,14 +239,14 @@ class KnockerHand:
         ``held``; the hands come sorted, in a fixed order.
 
         >>> from rummyrules import parse_cards
-        >>> rule = KnockerHand(GinRummyPhase.KNOCK, knock_card=0)
+        >>> rule = KnockerHand(Phase.KNOCK, knock_card=0)
         >>> hands = rule.every(parse_cards("2S 3S 4S 5S KD"), parse_cards("KD"), 4)
         >>> [" ".join(map(str, hand)) for hand in hands]
         ['2S 3S 4S KD', '3S 4S 5S KD']
         """
         index = {card: place for place, card in enumerate(cards)}
         held_mask = sum(1 << index[card] for card in held)
-        spare = self.phase is GinRummyPhase.KNOCK
+        spare = self.phase is Phase.KNOCK
         sure, unsure = _every(cards, held_mask, size, self.knock_card, spare=spare)
         # A hand all in melds has no loose card to discard: it is tried.
         tried = (mask for mask in unsure if self.fits(_Hands(cards, (mask,))[0]))
@@ -309,14 +283,11 @@ class _Hands(Sequence[tuple[Card, ...]]):
         )
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=32)  # a search samples one view many times over
 def _every(
     cards: tuple[Card, ...], held: int, size: int, knock: int, *, spare: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The hands (a bit a card of ``cards``) of melds and loose cards: those sure to fit, and those all in melds, which a spare discard may not leave good.
-
-    Memoised: a search samples one view many times over.
-    """
+    """The hands (a bit a card of ``cards``) of melds and loose cards: those sure to fit, and those all in melds, which a spare discard may not leave good."""
     # Loose cards are picked highest value first, so the first is the spare.
     by_value = sorted(
         ((1 << place, card_points(card)) for place, card in enumerate(cards)),
