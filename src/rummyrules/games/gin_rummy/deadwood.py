@@ -30,13 +30,7 @@ from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import Final
 
-from rummyrules.core.cards import (
-    STANDARD_CARDS,
-    Card,
-    Rank,
-    Suit,
-    read_cards,
-)
+from rummyrules.core.cards import STANDARD_CARDS, Card, Rank, Suit, read_cards
 from rummyrules.melds.meld import Meld, MeldKind, MeldRules
 
 __all__ = [
@@ -251,11 +245,8 @@ def best_arrangement(hand: Sequence[Card] | str) -> tuple[tuple[Meld, ...], int]
 
 def _cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, by code (rank, then suit)."""
-    return tuple(
-        sorted(
-            _CARD_AT[place] for place in range(mask.bit_length()) if mask >> place & 1
-        )
-    )
+    places = range(mask.bit_length())
+    return tuple(sorted(_CARD_AT[place] for place in places if mask >> place & 1))
 
 
 def _every_meld() -> Iterator[tuple[int, Meld]]:

@@ -1,4 +1,4 @@
-"""Gin Rummy, played: the deal, the rules of a turn and of the knock, what each move does.
+"""Gin Rummy, played: the rules of a turn and of the knock, what each move does.
 
 Decision points follow OpenSpiel's ``gin_rummy``, so that the two engines can
 be compared step by step: take or pass the first upcard; draw or take; discard
@@ -30,7 +30,7 @@ import attrs
 
 from rummyrules import melds
 from rummyrules.core.cards import Card
-from rummyrules.core.hands import hand_after, sorted_hand
+from rummyrules.core.hands import hand_after
 from rummyrules.core.shuffle import shuffled
 from rummyrules.game import turns as turn
 from rummyrules.game.machine import (
@@ -54,47 +54,14 @@ from rummyrules.games.gin_rummy.state import (
     GAME_BONUS,
     UPCARD_LIMIT,
     WALL,
-    GinRummyOptions,
     Knock,
     hand_score,
-    oklahoma_knock_card,
 )
 from rummyrules.games.gin_rummy.state import GinRummyPhase as Phase
 from rummyrules.games.gin_rummy.state import GinRummyState as State
 from rummyrules.melds import search as meld_search
 
-__all__ = ["MACHINE", "deal", "knocker_unfinished"]
-
-Hands = tuple[tuple[Card, ...], ...]
-
-# --- The deal ------------------------------------------------------------------
-
-
-def deal(rules: GinRummyOptions, order: Sequence[Card], *, seed: int) -> State:
-    """A hand dealt from a deck order (top card first): player 0's cards, player 1's, the upcard (GIN-1).
-
-    As OpenSpiel deals; with ``oklahoma`` the upcard sets the knock card (GIN-10).
-
-    >>> from rummyrules import GinRummy
-    >>> rules = GinRummy(hand_size=2, oklahoma=True)
-    >>> game = deal(rules, rules.stacked_deck("7S 8S 9H 9D 4C"), seed=0)
-    >>> [" ".join(map(str, hand)) for hand in game.hands], game.knock_card
-    (['7S 8S', '9H 9D'], 4)
-    """
-    size = rules.hand_size
-    upcard = order[2 * size]
-    return State(
-        rules=rules,
-        seed=seed,
-        dealer=0,  # nobody else deals: player 0 moves first (GIN-3)
-        hands=(sorted_hand(order[:size]), sorted_hand(order[size : 2 * size])),
-        stock=tuple(order[2 * size + 1 :]),
-        discard_pile=(upcard,),
-        phase=Phase.UPCARD,
-        to_move=0,
-        knock_card=oklahoma_knock_card(upcard) if rules.oklahoma else rules.knock_card,
-    )
-
+__all__ = ["MACHINE", "knocker_unfinished"]
 
 # --- The rules of a turn: each lists and refuses ------------------------------
 
@@ -254,7 +221,7 @@ def _says(reason: str, rule: str) -> Callable[..., Refusal]:
 
 def _hands(
     state: State, *, take: Iterable[Card] = (), add: Iterable[Card] = ()
-) -> Hands:
+) -> tuple[tuple[Card, ...], ...]:
     """The hands, the mover's without the cards ``take`` and with ``add``."""
     hands = list(state.hands)
     player = state.to_move or 0
@@ -382,7 +349,8 @@ def _scored(state: State, *, rule: str, last: bool = False) -> State:
     results = (result,)
     if target is not None and not reached and not last:
         order = shuffled(state.rules.deck(), state.seed, "round", len(sheet) + 1)
-        dealt = deal(state.rules, order, seed=state.seed)
+        # The next hand is dealt as a game is (GIN-1), from the seed's next order.
+        dealt = state.rules.new_game(seed=state.seed, deck=order)
         return dealt.replace(
             score_sheet=sheet, turns=state.turns, round_results=results
         )

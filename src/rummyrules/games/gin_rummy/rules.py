@@ -22,6 +22,7 @@ import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
 from rummyrules.core.errors import OptionError, PositionError
+from rummyrules.core.hands import sorted_hand
 from rummyrules.formats.reader import Reader
 from rummyrules.formats.sections import (
     Count,
@@ -42,12 +43,14 @@ from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
 from rummyrules.games.gin_rummy import checks
 from rummyrules.games.gin_rummy.deadwood import MELD_RULES, card_points
-from rummyrules.games.gin_rummy.machine import MACHINE, deal
+from rummyrules.games.gin_rummy.machine import MACHINE
 from rummyrules.games.gin_rummy.state import (
     DEALER_ZERO,
     GinRummyOptions,
+    GinRummyPhase,
     GinRummyState,
     GinRummyView,
+    oklahoma_knock_card,
 )
 from rummyrules.games.gin_rummy.strategy import STRATEGY
 from rummyrules.melds import MeldRules
@@ -253,13 +256,18 @@ class GinRummy(GinRummyOptions):
     ) -> GinRummyState:
         """Deal a hand (GIN-1) from the seed or a whole stacked deck (top card first).
 
-        Player 0's cards, then player 1's, then the upcard (see
-        ``deal`` in the game's ``machine.py``). ``dealer`` must
-        be 0: player 0 always moves first, as in OpenSpiel.
+        Player 0's cards, then player 1's, then the upcard, as OpenSpiel
+        deals; with ``oklahoma`` the upcard sets the knock card (GIN-10).
+        ``dealer`` must be 0: player 0 always moves first, as in OpenSpiel.
+        The turn machine deals each later hand of a game to a ``target`` so.
 
         >>> game = GinRummy().new_game(seed=42)
         >>> [len(hand) for hand in game.hands], len(game.stock), len(game.discard_pile)
         ([10, 10], 31, 1)
+        >>> rules = GinRummy(hand_size=2, oklahoma=True)
+        >>> game = rules.new_game(deck=rules.stacked_deck("7S 8S 9H 9D 4C"))
+        >>> [" ".join(map(str, hand)) for hand in game.hands], game.knock_card
+        (['7S 8S', '9H 9D'], 4)
         >>> GinRummy().new_game(dealer=1)
         Traceback (most recent call last):
         ...
@@ -268,7 +276,21 @@ class GinRummy(GinRummyOptions):
         order = first_order(self, players=2, seed=seed, deck=deck, dealer=dealer)
         if dealer != 0:
             raise OptionError(DEALER_ZERO)
-        return deal(self, order, seed=seed)
+        size = self.hand_size
+        upcard = order[2 * size]
+        return GinRummyState(
+            rules=self,
+            seed=seed,
+            dealer=0,  # nobody else deals: player 0 moves first (GIN-3)
+            hands=(sorted_hand(order[:size]), sorted_hand(order[size : 2 * size])),
+            stock=tuple(order[2 * size + 1 :]),
+            discard_pile=(upcard,),
+            phase=GinRummyPhase.UPCARD,
+            to_move=0,
+            knock_card=oklahoma_knock_card(upcard)
+            if self.oklahoma
+            else self.knock_card,
+        )
 
     def check_state(self, state: GameState) -> None:
         """Refuse a game, sound in shape, that no play of Gin Rummy reaches.
