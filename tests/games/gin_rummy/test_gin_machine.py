@@ -29,6 +29,8 @@ def moves(game: GinRummyState) -> list[str]:
          "discard, or knock (GIN-4)"),
         (GinRummy(), None, ["pass", "pass"], "discard 2C", "draw first: a turn "
          "begins with 'draw' or 'take' (GIN-4)"),
+        (GinRummy(), None, [], "draw", "the first upcard is taken or passed: 'take' "
+         "or 'pass' (GIN-3)"),
         (GinRummy(hand_size=3), ONE_MELD, [], "draw", "the knocker lays melds, "
          "then is 'done' (GIN-5)"),
         (GinRummy(hand_size=4), LAY_OFF, [], "lay 10S on 2", "there is no meld 2 "

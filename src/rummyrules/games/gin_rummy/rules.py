@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
-from rummyrules.core.errors import OptionError, PositionError
+from rummyrules.core.errors import OptionError, PositionError, StateError
 from rummyrules.core.hands import sorted_hand
 from rummyrules.formats.reader import Reader
 from rummyrules.formats.sections import (
@@ -297,15 +297,31 @@ class GinRummy(GinRummyOptions):
 
         >>> rules = GinRummy()
         >>> rules.check_state(rules.new_game(seed=1))
+        >>> rules.check_state(rules.new_game(seed=1).replace(passes=3))
+        Traceback (most recent call last):
+        ...
+        rummyrules.StateError: passes: two players pass the first upcard at most (GIN-3)
         """
+        if not isinstance(state, GinRummyState):
+            message = f"a Gin Rummy game is a GinRummyState, not {type(state).__name__}"
+            raise StateError(message)
         checks.check_state(state)
 
     def check_view(self, view: View) -> None:
         """Refuse a view, sound in shape, that no play of Gin Rummy shows.
 
+        >>> import attrs
         >>> rules = GinRummy()
-        >>> rules.check_view(rules.new_game(seed=1).view(0))
+        >>> view = rules.new_game(seed=1).view(0)
+        >>> rules.check_view(view)
+        >>> rules.check_view(attrs.evolve(view, shown_hands=(view.hand, view.hand)))
+        Traceback (most recent call last):
+        ...
+        rummyrules.StateError: shown_hands: the hands are shown only once the knocker has laid down (GIN-6)
         """
+        if not isinstance(view, GinRummyView):
+            message = f"a Gin Rummy view is a GinRummyView, not {type(view).__name__}"
+            raise StateError(message)
         checks.check_view(view)
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
