@@ -94,8 +94,12 @@ from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredTurn,
     FourteenHundredView,
 )
-from rummyrules.games.gin_rummy.moves import Knock
-from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyState, GinRummyView
+from rummyrules.games.gin_rummy.state import (
+    GinRummyPhase,
+    GinRummyState,
+    GinRummyView,
+    Knock,
+)
 from rummyrules.games.going_out.state import GoingOutState, GoingOutView
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.melds.layouts import Layout

@@ -20,7 +20,7 @@ whole deal stays uniform among the deals that fit.
 >>> from collections import Counter
 >>> from rummyrules import GinRummy, parse_cards
 >>> from rummyrules.core.shuffle import random_words
->>> from rummyrules.games.gin_rummy.knocking import KnockerHand
+>>> from rummyrules.games.gin_rummy.strategy import KnockerHand
 >>> rule = KnockerHand(GinRummy().new_game(seed=1).phase.LAY_DOWN, knock_card=0)
 >>> hand, rest = ruled_hand(
 ...     rule, Counter(), 3, list(parse_cards("2C 7S 8S 9S KD")), random_words(1)
@@ -63,7 +63,7 @@ def ruled_hand(
 
     >>> from rummyrules import GinRummy, parse_cards
     >>> from rummyrules.core.shuffle import random_words
-    >>> from rummyrules.games.gin_rummy.knocking import KnockerHand
+    >>> from rummyrules.games.gin_rummy.strategy import KnockerHand
     >>> rule = KnockerHand(GinRummy().new_game(seed=1).phase.LAY_DOWN, knock_card=0)
     >>> ruled_hand(
     ...     rule, Counter(), 3, list(parse_cards("2C 7S 9S KD")), random_words(1)

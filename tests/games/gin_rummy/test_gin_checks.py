@@ -489,3 +489,10 @@ def test_gin_6_a_view_shows_both_hands_only_once_the_knocker_laid_down() -> None
         attrs.evolve(shown, shown_hands=(parse_cards("6S"), after.hands[1])),
         "the view shows cards the deck does not have",
     )
+
+
+def test_gin_5_nobody_knocks_before_the_knock() -> None:
+    # What was checks.py's module example.
+    game = GinRummy().new_game(seed=4)
+    why = "knocker: nobody has knocked before the knock (GIN-5)"
+    refused_state(game.replace(knocker=1), why)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from extras import peer
 from rummyrules import WILDCARD, Card, parse_cards
 from rummyrules.games.gin_rummy.deadwood import (
-    GIN_MELD_RULES,
+    MELD_RULES,
     best_arrangement,
     card_points,
     deadwood_after_discard,
@@ -29,7 +29,7 @@ EXAMPLES = settings().max_examples
 
 def brute_min_deadwood(hand: Sequence[Card]) -> int:
     """The least deadwood over every set of disjoint melds find_melds lists."""
-    melds = [frozenset(meld.cards) for meld in find_melds(hand, GIN_MELD_RULES)]
+    melds = [frozenset(meld.cards) for meld in find_melds(hand, MELD_RULES)]
     total = sum(map(card_points, hand))
     best = total
 
@@ -70,7 +70,7 @@ def test_gin_1_ace_is_low_only() -> None:
     assert min_deadwood("QS KS AS") == 21  # no run: the Ace is not high
     assert min_deadwood("KS AS 2S") == 13  # nor does a run turn the corner
     assert best_arrangement("QH KH AH") == ((), 21)
-    assert not check(parse_cards("QS KS AS"), GIN_MELD_RULES)
+    assert not check(parse_cards("QS KS AS"), MELD_RULES)
 
 
 def test_gin_1_one_deck_each_card_once() -> None:
@@ -175,7 +175,7 @@ def test_gin_2_best_arrangement_is_valid_and_least(hand: tuple[Card, ...]) -> No
     assert len(used) == len(set(used))  # disjoint
     assert set(used) <= set(hand)  # from the hand
     for meld in melds:
-        assert meld in check(meld.cards, GIN_MELD_RULES).melds  # valid, standard form
+        assert meld in check(meld.cards, MELD_RULES).melds  # valid, standard form
     assert deadwood == sum(card_points(card) for card in hand if card not in used)
     assert deadwood == min_deadwood(hand)
     assert best_arrangement(tuple(reversed(hand))) == (melds, deadwood)

@@ -8,14 +8,17 @@ import pytest
 
 from rummyrules import (
     GinRummy,
+    GinRummyPhase,
     GinRummyState,
     IllegalMoveError,
     dumps,
     loads,
+    parse_cards,
     parse_record,
     record_game,
     replay,
 )
+from rummyrules.games.gin_rummy.strategy import KnockerHand
 
 
 def moves(game: GinRummyState) -> list[str]:
@@ -260,3 +263,14 @@ def test_gin_r2_one_hand_is_the_game_by_default() -> None:
     while not game.is_over:
         game = game.apply(rng.choice(game.legal_moves()))
     assert len(game.score_sheet) == 1
+
+
+def test_gin_5_the_knockers_hand_laid_down_for_gin_is_all_melds() -> None:
+    # What was KnockerHand's second example: every hand of three, all in melds.
+    rule = KnockerHand(GinRummyPhase.LAY_DOWN, knock_card=0)
+    hands = rule.every(parse_cards("7S 8S 9S 10S 9H 9D"), (), 3)
+    assert [" ".join(map(str, hand)) for hand in hands] == [
+        "7S 8S 9S",
+        "8S 9S 10S",
+        "9S 9H 9D",
+    ]

@@ -25,7 +25,6 @@ from rummyrules import (
     loads,
 )
 from rummyrules.games.gin_rummy.deadwood import knock_deadwood, min_deadwood
-from rummyrules.games.gin_rummy.state import options
 from scenarios import play
 from strategies import bot_walks, gin_tables
 
@@ -117,7 +116,7 @@ def test_gin_view_deadwood_is_the_hands_least_at_every_step(
     """At every state of a played game, each seat's deadwood is its hand's least, after a discard when it holds one over."""
     for game in walk:
         assert isinstance(game, GinRummyState)
-        size = options(game).hand_size
+        size = game.rules.hand_size
         for player in (0, 1):
             view = gin_view(game, player)
             hand = game.hand(player)

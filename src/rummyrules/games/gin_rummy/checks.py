@@ -1,19 +1,8 @@
 """What no play of Gin Rummy reaches: the checks of a state or view read from outside.
 
 The shared checks (:mod:`rummyrules.formats.checks`) refuse what is wrong in
-any game; these add what only Gin Rummy can tell. A state and a view share
-most of what is checked (the phase and who moves, the hand sizes, the piles,
-the table, the knock card, the score sheet), so each check is written once
-for both; the state adds what only it holds (the counters of a hand, the
-upcard taken, both hands), the view what it shows face up.
-
->>> from rummyrules import GinRummy
->>> game = GinRummy().new_game(seed=4)
->>> check_state(game)
->>> check_state(game.replace(knocker=1))
-Traceback (most recent call last):
-...
-rummyrules.StateError: knocker: nobody has knocked before the knock (GIN-5)
+any game; these add what only Gin Rummy can tell, each written once for a
+state and a view where both hold what it checks.
 """
 
 from __future__ import annotations
@@ -24,99 +13,75 @@ from typing import Final
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import StateError
 from rummyrules.game.checks import check_player, check_seen, check_turn_limit
-from rummyrules.game.state import GameState, View
-from rummyrules.game.table import TableMeld
 from rummyrules.games.gin_rummy.deadwood import knock_discards, min_deadwood
-from rummyrules.games.gin_rummy.deal import DEALER_ZERO, oklahoma_knock_card
-from rummyrules.games.gin_rummy.plays import UPCARD_LIMIT, WALL
-from rummyrules.games.gin_rummy.sheet import check_last_row, check_sheet
+from rummyrules.games.gin_rummy.machine import knocker_unfinished
 from rummyrules.games.gin_rummy.state import (
-    GinRummyPhase,
+    DEALER_ZERO,
+    GAME_BONUS,
+    MOST_DEADWOOD_KNOCK,
+    UPCARD_LIMIT,
+    WALL,
+    GinRummyOptions,
     GinRummyState,
     GinRummyView,
-    Options,
-    options,
+    hand_score,
+    oklahoma_knock_card,
     own_deadwood,
     shown_deadwood,
     shows_hands,
 )
-from rummyrules.games.gin_rummy.turn import knocker_unfinished
+from rummyrules.games.gin_rummy.state import GinRummyPhase as Phase
 
 __all__ = ["check_state", "check_view"]
 
-Phase = GinRummyPhase
 Game = GinRummyState | GinRummyView
 
-_AFTER_KNOCK: Final = frozenset(
-    {Phase.KNOCK, Phase.LAY_DOWN, Phase.LAY_OFF, Phase.MELD}
-)
 _KNOCKER_MOVES: Final = frozenset({Phase.KNOCK, Phase.LAY_DOWN})
-_DRAWN: Final = frozenset({Phase.PLAY, Phase.KNOCK})
-"""The phases in which the player to move holds the card drawn: one over the hand size."""
+_AFTER_KNOCK: Final = _KNOCKER_MOVES | {Phase.LAY_OFF, Phase.MELD}
+_DRAWN: Final = frozenset({Phase.PLAY, Phase.KNOCK})  # the mover holds the card drawn
 _LAID_DOWN: Final = frozenset({Phase.LAY_OFF, Phase.MELD, Phase.OVER})
-_MOST_KNOCK: Final = 10  # the rules' own bound on the knock_card option (GIN-5)
 
 
-def check_state(state: GameState) -> None:
-    """Refuse a game of Gin Rummy, sound in shape, that no play reaches.
-
-    >>> from rummyrules import GinRummy
-    >>> check_state(GinRummy().new_game(seed=1).replace(passes=3))
-    Traceback (most recent call last):
-    ...
-    rummyrules.StateError: passes: two players pass the first upcard at most (GIN-3)
-    """
-    if not isinstance(state, GinRummyState):
-        message = f"a Gin Rummy game is a GinRummyState, not {type(state).__name__}"
-        raise StateError(message)
-    rules = options(state)
+def check_state(state: GinRummyState) -> None:
+    """Refuse a game of Gin Rummy, sound in shape, that no play reaches: see :meth:`GinRummy.check_state <rummyrules.GinRummy.check_state>`."""
     sizes = tuple(len(hand) for hand in state.hands)
     _check_game(state, sizes=sizes, stock=len(state.stock))
     _check_counters(state)
     if state.knocker is not None:
         _check_knocker_hand(state.phase, state.hands[state.knocker], state.knock_card)
-    check_turn_limit(state, rules.max_turns, goes_on=False, ends="game")
-    check_sheet(state, turns=state.turns)
+    check_turn_limit(state, state.rules.max_turns, goes_on=False, ends="game")
+    _check_sheet(state, turns=state.turns)
+    # The last row of a game over is what its last hand scores (GIN-7, GIN-R2).
     if state.is_over and state.score_sheet:
-        check_last_row(state)
+        last = list(state.score_sheet[-1])
+        if sum(last) == GAME_BONUS:
+            last[last.index(max(last))] -= GAME_BONUS
+        row = hand_score(state)[0]
+        if last != row:
+            raise StateError(
+                f"score_sheet: the last hand scores {row[0]} {row[1]}, not "
+                f"{' '.join(map(str, state.score_sheet[-1]))} (GIN-7)"
+            )
 
 
-def check_view(view: View) -> None:
-    """Refuse a view of Gin Rummy, sound in shape, that no play shows.
-
-    >>> import attrs
-    >>> from rummyrules import GinRummy
-    >>> view = GinRummy().new_game(seed=1).view(0)
-    >>> check_view(view)
-    >>> check_view(attrs.evolve(view, shown_hands=(view.hand, view.hand)))
-    Traceback (most recent call last):
-    ...
-    rummyrules.StateError: shown_hands: the hands are shown only once the knocker has laid down (GIN-6)
-    """
-    if not isinstance(view, GinRummyView):
-        message = f"a Gin Rummy view is a GinRummyView, not {type(view).__name__}"
-        raise StateError(message)
+def check_view(view: GinRummyView) -> None:
+    """Refuse a view of Gin Rummy, sound in shape, that no play shows: see :meth:`GinRummy.check_view <rummyrules.GinRummy.check_view>`."""
     stock = view.stock_count
     if stock is None:  # pragma: no cover - the shared checks refuse it first
         raise StateError("stock_count: a view of Gin Rummy counts the stock")
     _check_game(view, sizes=view.hand_sizes, stock=stock)
     _check_shown(view)
     _check_deadwood(view)
-    knocker = view.knocker
-    if knocker is not None:
-        if view.shown_hands:
-            _check_knocker_hand(view.phase, view.shown_hands[knocker], view.knock_card)
-        elif view.player == knocker:
-            _check_knocker_hand(view.phase, view.hand, view.knock_card)
-    check_sheet(view, turns=None)
-
-
-# --- What a state and a view share -----------------------------------------------
+    knocker, shown = view.knocker, view.shown_hands
+    if knocker is not None and (shown or view.player == knocker):
+        hand = shown[knocker] if shown else view.hand
+        _check_knocker_hand(view.phase, hand, view.knock_card)
+    _check_sheet(view, turns=None)
 
 
 def _check_game(game: Game, *, sizes: Sequence[int], stock: int) -> None:
     """The checks of what a state and a view both hold."""
-    rules = options(game)
+    rules = game.rules
     # The knocker indexes the hands below: a number off the table is refused first.
     check_player("knocker", game.knocker, len(sizes))
     if not 0 <= game.passes <= 2:
@@ -124,7 +89,7 @@ def _check_game(game: Game, *, sizes: Sequence[int], stock: int) -> None:
     if game.dealer != 0:
         raise StateError(DEALER_ZERO)
     _check_knocker(game)
-    _check_piles(game.phase, game.passes, game.to_move, len(game.discard_pile), stock)
+    _check_piles(game, stock)
     if game.phase == Phase.UPCARD and any(game.known):
         # Only a take makes a card known, and taking the first upcard ends its phase.
         raise StateError(
@@ -157,12 +122,11 @@ def _check_knocker(game: Game) -> None:
         )
 
 
-def _check_piles(
-    phase: GinRummyPhase, passes: int, to_move: int | None, pile: int, stock: int
-) -> None:
+def _check_piles(game: Game, stock: int) -> None:
     """The first upcard's phase, the discard pile to take from, the stock down to the wall (GIN-3, GIN-8)."""
+    phase, passes, pile = game.phase, game.passes, len(game.discard_pile)
     if phase == Phase.UPCARD:
-        if passes == 2 or to_move != passes:
+        if passes == 2 or game.to_move != passes:
             raise StateError(
                 f"passes: after {passes} passes of the first upcard, player "
                 f"{passes % 2} takes or passes it, or (after two) draws (GIN-3)"
@@ -196,12 +160,12 @@ def _check_piles(
         )
 
 
-def _check_knock_card(game: Game, rules: Options) -> None:
+def _check_knock_card(game: Game, rules: GinRummyOptions) -> None:
     """The knock card is the option's, or under ``oklahoma`` the first upcard's value (GIN-5, GIN-10)."""
     knock_card = game.knock_card
-    if not 0 <= knock_card <= _MOST_KNOCK:
+    if not 0 <= knock_card <= MOST_DEADWOOD_KNOCK:
         raise StateError(
-            f"knock_card: the knock card is from 0 to {_MOST_KNOCK}, not {knock_card} "
+            f"knock_card: the knock card is from 0 to {MOST_DEADWOOD_KNOCK}, not {knock_card} "
             "(GIN-5)"
         )
     if not rules.oklahoma:
@@ -231,10 +195,7 @@ def _check_knock_card(game: Game, rules: Options) -> None:
 
 def _check_sizes(game: Game, sizes: Sequence[int], hand_size: int) -> None:
     """Each player's cards, in hand and laid on the table, are the hand size, and the drawn card (GIN-1, GIN-4)."""
-    laid = [0, 0]
-    for meld in game.melds:
-        for player in meld.played_by:
-            laid[player] += 1
+    laid = [sum(p == i for m in game.melds for p in m.played_by) for i in (0, 1)]
     for player, held in enumerate(sizes):
         want = hand_size + int(game.phase in _DRAWN and player == game.to_move)
         if held + laid[player] != want:
@@ -269,7 +230,7 @@ def _check_table(game: Game, sizes: Sequence[int]) -> None:
             "melds: the knocker's melds are laid first, the opponent's after them "
             "(GIN-5, GIN-6)"
         )
-    laid_off = _laid_off(melds)
+    laid_off = [m for m in melds if any(p != m.owner for p in m.played_by)]
     if not laid_off:
         return
     if any(meld.owner != knocker for meld in laid_off):
@@ -283,12 +244,7 @@ def _check_table(game: Game, sizes: Sequence[int]) -> None:
         raise StateError("melds: nobody lays off on gin (GIN-6)")
 
 
-def _laid_off(melds: Sequence[TableMeld]) -> list[TableMeld]:
-    """The melds some card of which its owner did not lay."""
-    return [meld for meld in melds if any(p != meld.owner for p in meld.played_by)]
-
-
-def _check_knocker_hand(phase: GinRummyPhase, hand: Sequence[Card], knock: int) -> None:
+def _check_knocker_hand(phase: Phase, hand: Sequence[Card], knock: int) -> None:
     """The knock stays good: a discard that keeps it, melds to lay, then nothing over (GIN-5, GIN-R3)."""
     if phase == Phase.KNOCK and not knock_discards(hand, knock):
         raise StateError(
@@ -309,13 +265,62 @@ def _check_knocker_hand(phase: GinRummyPhase, hand: Sequence[Card], knock: int) 
             )
 
 
-# --- What only a state holds ------------------------------------------------------
+def _check_sheet(game: Game, *, turns: int | None) -> None:
+    """GIN-R2: one hand is the game, or hands are played until the target; each row a zero sum (GIN-7); ``turns`` None for a view."""
+    sheet, over, target = game.score_sheet, game.phase == Phase.OVER, game.rules.target
+    if target is None and len(sheet) != int(over):
+        raise StateError(
+            "score_sheet: one hand is the game without a target, and it is "
+            "scored when it ends (GIN-R2)"
+        )
+    if over and not sheet:
+        raise StateError("score_sheet: a game over has its last hand scored (GIN-R2)")
+    totals, bonus = [0, 0], False
+    for number, row in enumerate(sheet, start=1):
+        if target is not None and max(totals) >= target:
+            raise StateError(
+                f"score_sheet: a total reached the target, {target}, before row "
+                f"{number}, so the game was over (GIN-R2)"
+            )
+        scores = list(row)
+        last = over and number == len(sheet)
+        bonus = target is not None and last and sum(scores) == GAME_BONUS
+        if bonus:
+            scores[scores.index(max(scores))] -= GAME_BONUS
+        if sum(scores) != 0:
+            raise StateError(
+                f"score_sheet: row {number} gives one player what the other loses, "
+                "so it sums to 0 (GIN-7), but for the game bonus, 100, of the last "
+                "row of a game to a target (GIN-R2)"
+            )
+        totals = [total + score for total, score in zip(totals, scores, strict=True)]
+        if bonus and (
+            target is None
+            or max(totals) < target
+            or row.index(max(row)) != totals.index(max(totals))
+        ):
+            raise StateError(
+                f"score_sheet: row {number} adds the game bonus, 100, but to a player "
+                f"whose total did not reach the target, {target} (GIN-R2)"
+            )
+    if target is None:
+        return
+    if max(totals) >= target and not (over and bonus):
+        raise StateError(
+            f"score_sheet: a total has reached the target, {target}, so the game "
+            "is over, and that player adds the game bonus, 100 (GIN-R2)"
+        )
+    limit = game.rules.max_turns
+    if over and not bonus and (limit is None or (turns is not None and turns < limit)):
+        raise StateError(
+            f"score_sheet: no total has reached the target, {target}, nor have the "
+            "turns reached max_turns, so the game is not over (GIN-R2, ALL-5)"
+        )
 
 
 def _check_counters(state: GinRummyState) -> None:
     """The counters of a hand and the upcard taken this turn (GIN-9), no reshuffle ever (GIN-8)."""
-    over = state.phase == Phase.OVER
-    most = UPCARD_LIMIT if over else UPCARD_LIMIT - 1
+    most = UPCARD_LIMIT - int(state.phase != Phase.OVER)
     if not 0 <= state.upcards <= most:
         raise StateError(
             f"upcards: a hand ends on the {UPCARD_LIMIT}th upcard taken, so "
@@ -350,9 +355,6 @@ def _check_counters(state: GinRummyState) -> None:
         )
 
 
-# --- What only a view shows -------------------------------------------------------
-
-
 def _check_shown(view: GinRummyView) -> None:
     """Both hands face up once the knocker has laid down, the viewer's own as they hold it (GIN-6)."""
     shown = view.shown_hands
@@ -377,8 +379,7 @@ def _check_shown(view: GinRummyView) -> None:
                 f"shown_hands: player {player}'s hand is shown with {len(hand)} "
                 f"cards, but the hand sizes say {view.hand_sizes[player]}"
             )
-    other = shown[1 - view.player]
-    check_seen(view, *other)
+    check_seen(view, *shown[1 - view.player])
 
 
 def _check_deadwood(view: GinRummyView) -> None:

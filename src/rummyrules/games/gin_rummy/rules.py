@@ -15,14 +15,15 @@ invalid: QS KS AS does not fit in a Gin Rummy run (GIN-2)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
 from rummyrules.core.cards import Card, Rank, make_deck
-from rummyrules.core.options import about, at_least, between, is_bool
-from rummyrules.formats.game_rules import GameRules
+from rummyrules.core.errors import OptionError, PositionError, StateError
+from rummyrules.core.hands import sorted_hand
+from rummyrules.formats.reader import Reader
 from rummyrules.formats.sections import (
     Count,
     Dealer,
@@ -36,35 +37,101 @@ from rummyrules.formats.sections import (
     Stock,
     ToMove,
 )
+from rummyrules.game.dealing import first_order
 from rummyrules.game.machine import Machine
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
-from rummyrules.games.gin_rummy import checks as gin_checks
-from rummyrules.games.gin_rummy import machine as gin_game
-from rummyrules.games.gin_rummy.deadwood import card_points
-from rummyrules.games.gin_rummy.positions import KnockCard, Taken
-from rummyrules.games.gin_rummy.state import GinRummyState, GinRummyView
+from rummyrules.games.gin_rummy import checks
+from rummyrules.games.gin_rummy.deadwood import MELD_RULES, card_points
+from rummyrules.games.gin_rummy.machine import MACHINE
+from rummyrules.games.gin_rummy.state import (
+    DEALER_ZERO,
+    GinRummyOptions,
+    GinRummyPhase,
+    GinRummyState,
+    GinRummyView,
+    oklahoma_knock_card,
+)
 from rummyrules.games.gin_rummy.strategy import STRATEGY
 from rummyrules.melds import MeldRules
 
-__all__ = ["GinRummy"]
+__all__ = ["GinRummy", "KnockCard", "Taken"]
 
-MELD_RULES: Final = MeldRules(
-    game="Gin Rummy",
-    run_ranks=tuple(Rank),  # A 2 … K: the Ace low only (GIN-1)
-    meld_rule="GIN-2",
-    wild_gap=0,
-    min_naturals=1,
-    wild_rule="GIN-2",
-)
-"""Sets and runs of three or more, the Ace low only, no wild cards (GIN-2)."""
 
-MOST_DEADWOOD_KNOCK: Final = 10
-"""The highest knock card a table may choose: OpenSpiel's bound (GIN-5)."""
+@attrs.frozen
+class KnockCard(Section):
+    """``knock_card N``: the knock card, written under ``oklahoma`` and wherever it is not the option's (GIN-10).
+
+    Under ``oklahoma`` the first upcard set it, and that card may be
+    anywhere by now, so a position names it: one without it is refused,
+    never given a guess.
+
+    >>> from rummyrules import GinRummy
+    >>> rules = GinRummy(hand_size=1, oklahoma=True)
+    >>> game = rules.new_game(deck=rules.stacked_deck("2S 3S AS"))
+    >>> list(KnockCard().write(game))
+    [('knock_card', '0')]
+    >>> rules.position("to_move 0 upcard | hands 2S / 3S | pile AS")
+    Traceback (most recent call last):
+    ...
+    rummyrules.PositionError: knock_card: under oklahoma the first upcard sets the knock card, so give it, as in 'knock_card 7' (GIN-10)
+    """
+
+    keys: tuple[str, ...] = ("knock_card",)
+
+    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
+        if not isinstance(state, GinRummyState):
+            return
+        rules = state.rules
+        if rules.oklahoma or state.knock_card != rules.knock_card:
+            yield "knock_card", str(state.knock_card)
+
+    def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
+        rules = reader.rules
+        if not isinstance(rules, GinRummyOptions):  # pragma: no cover - Gin's section
+            return
+        if reader.get("knock_card") is not None:
+            reader.fields["knock_card"] = reader.number("knock_card")
+        elif rules.oklahoma:
+            raise PositionError(
+                "knock_card: under oklahoma the first upcard sets the knock card, "
+                "so give it, as in 'knock_card 7' (GIN-10)"
+            )
+        else:
+            reader.fields["knock_card"] = rules.knock_card
+
+
+@attrs.frozen
+class Taken(Section):
+    """``taken C``: the upcard the player to move took this turn, now in their hand (GIN-9).
+
+    >>> from rummyrules import GinRummy
+    >>> list(Taken().write(GinRummy().new_game(seed=3).apply("take")))
+    [('taken', 'QH')]
+    """
+
+    keys: tuple[str, ...] = ("taken",)
+
+    def write(self, state: GameState) -> Iterator[tuple[str, str]]:
+        """The parts of the line this section writes for the state."""
+        if isinstance(state, GinRummyState) and state.taken is not None:
+            yield "taken", str(state.taken)
+
+    def read(self, reader: Reader) -> None:
+        """Read this section from the position into the reader's fields."""
+        text = reader.get("taken")
+        if text is None:
+            reader.fields["taken"] = None
+            return
+        # Whether the player to move holds it is checked with the whole state
+        # (checks.py), which also sees a game loaded from JSON.
+        reader.fields["taken"] = reader.card("taken", text)
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class GinRummy(GameRules[GinRummyState]):
+class GinRummy(GinRummyOptions):
     """The rules of Gin Rummy, with OpenSpiel's defaults.
 
     Options (all keyword-only, checked when the object is built):
@@ -146,50 +213,6 @@ class GinRummy(GameRules[GinRummyState]):
          "9D 7D JD | upcards 45 | turns 88", 5),
     )  # fmt: skip
 
-    hand_size: int = attrs.field(
-        default=10,
-        validator=between(1, 10),
-        metadata=about("GIN-1", "Cards dealt to each player."),
-    )
-    knock_card: int = attrs.field(
-        default=10,
-        validator=between(0, MOST_DEADWOOD_KNOCK),
-        metadata=about("GIN-5", "The most deadwood a knock may leave; 0: gin only."),
-    )
-    gin_bonus: int = attrs.field(
-        default=25,
-        validator=between(0, 1000),
-        metadata=about("GIN-7", "Points for going gin."),
-    )
-    undercut_bonus: int = attrs.field(
-        default=25,
-        validator=between(0, 1000),
-        metadata=about("GIN-7", "Points for an undercut."),
-    )
-    undercut_on_equal: bool = attrs.field(
-        default=False,
-        validator=is_bool,
-        metadata=about("GIN-R1", "Equal deadwood is an undercut."),
-    )
-    oklahoma: bool = attrs.field(
-        default=False,
-        validator=is_bool,
-        metadata=about("GIN-10", "The first upcard's value is the knock card."),
-    )
-    target: int | None = attrs.field(
-        default=None,
-        validator=at_least(1),
-        metadata=about("GIN-R2", "Points that end a game of several hands."),
-    )
-    max_turns: int | None = attrs.field(
-        default=None,
-        validator=at_least(1),
-        metadata=about(
-            "ALL-5",
-            "Turns, over all hands, after which the game ends; the hand a draw.",
-        ),
-    )
-
     @property
     def players(self) -> int:
         """Gin Rummy is a game for two players (GIN-1).
@@ -226,36 +249,80 @@ class GinRummy(GameRules[GinRummyState]):
         ... ]
         ['take', 'pass']
         """
-        return gin_game.MACHINE
+        return MACHINE
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
     ) -> GinRummyState:
-        """Deal a hand (GIN-1): player 0's cards, then player 1's, then the upcard.
+        """Deal a hand (GIN-1) from the seed or a whole stacked deck (top card first).
 
+        Player 0's cards, then player 1's, then the upcard, as OpenSpiel
+        deals; with ``oklahoma`` the upcard sets the knock card (GIN-10).
         ``dealer`` must be 0: player 0 always moves first, as in OpenSpiel.
+        The turn machine deals each later hand of a game to a ``target`` so.
 
         >>> game = GinRummy().new_game(seed=42)
         >>> [len(hand) for hand in game.hands], len(game.stock), len(game.discard_pile)
         ([10, 10], 31, 1)
+        >>> rules = GinRummy(hand_size=2, oklahoma=True)
+        >>> game = rules.new_game(deck=rules.stacked_deck("7S 8S 9H 9D 4C"))
+        >>> [" ".join(map(str, hand)) for hand in game.hands], game.knock_card
+        (['7S 8S', '9H 9D'], 4)
+        >>> GinRummy().new_game(dealer=1)
+        Traceback (most recent call last):
+        ...
+        rummyrules.OptionError: dealer must be 0 in Gin Rummy: player 0 always moves first (GIN-3)
         """
-        return gin_game.new_game(self, seed=seed, deck=deck, dealer=dealer)
+        order = first_order(self, players=2, seed=seed, deck=deck, dealer=dealer)
+        if dealer != 0:
+            raise OptionError(DEALER_ZERO)
+        size = self.hand_size
+        upcard = order[2 * size]
+        return GinRummyState(
+            rules=self,
+            seed=seed,
+            dealer=0,  # nobody else deals: player 0 moves first (GIN-3)
+            hands=(sorted_hand(order[:size]), sorted_hand(order[size : 2 * size])),
+            stock=tuple(order[2 * size + 1 :]),
+            discard_pile=(upcard,),
+            phase=GinRummyPhase.UPCARD,
+            to_move=0,
+            knock_card=oklahoma_knock_card(upcard)
+            if self.oklahoma
+            else self.knock_card,
+        )
 
     def check_state(self, state: GameState) -> None:
         """Refuse a game, sound in shape, that no play of Gin Rummy reaches.
 
         >>> rules = GinRummy()
         >>> rules.check_state(rules.new_game(seed=1))
+        >>> rules.check_state(rules.new_game(seed=1).replace(passes=3))
+        Traceback (most recent call last):
+        ...
+        rummyrules.StateError: passes: two players pass the first upcard at most (GIN-3)
         """
-        gin_checks.check_state(state)
+        if not isinstance(state, GinRummyState):
+            message = f"a Gin Rummy game is a GinRummyState, not {type(state).__name__}"
+            raise StateError(message)
+        checks.check_state(state)
 
     def check_view(self, view: View) -> None:
         """Refuse a view, sound in shape, that no play of Gin Rummy shows.
 
+        >>> import attrs
         >>> rules = GinRummy()
-        >>> rules.check_view(rules.new_game(seed=1).view(0))
+        >>> view = rules.new_game(seed=1).view(0)
+        >>> rules.check_view(view)
+        >>> rules.check_view(attrs.evolve(view, shown_hands=(view.hand, view.hand)))
+        Traceback (most recent call last):
+        ...
+        rummyrules.StateError: shown_hands: the hands are shown only once the knocker has laid down (GIN-6)
         """
-        gin_checks.check_view(view)
+        if not isinstance(view, GinRummyView):
+            message = f"a Gin Rummy view is a GinRummyView, not {type(view).__name__}"
+            raise StateError(message)
+        checks.check_view(view)
 
     def card_value(self, card: Card | str, *, wild: Rank | str | None = None) -> int:
         """A card's points (GIN-1): Ace 1, 2 to 10 their face, J Q K 10.

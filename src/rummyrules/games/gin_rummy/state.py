@@ -1,4 +1,4 @@
-"""Gin Rummy's state and view: what only this game keeps.
+"""Gin Rummy's options, its own move (the knock), its state and its view.
 
 >>> from rummyrules import GinRummy
 >>> game = GinRummy().new_game(seed=3)
@@ -9,26 +9,53 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Protocol, cast
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from rummyrules.core.cards import Card
-from rummyrules.game.state import GameState, PlayableRules, View
+from rummyrules.core.cards import Card, Rank
+from rummyrules.core.options import about, at_least, between, is_bool
+from rummyrules.formats.game_rules import GameRules
+from rummyrules.game.moves import Move
+from rummyrules.game.notation import register_move
+from rummyrules.game.state import GameState, View
 from rummyrules.game.view import WORKED_OUT
-from rummyrules.games.gin_rummy.deadwood import knock_deadwood, min_deadwood
+from rummyrules.games.gin_rummy.deadwood import (
+    card_points,
+    knock_deadwood,
+    min_deadwood,
+)
 
 __all__ = [
+    "DEALER_ZERO",
+    "GAME_BONUS",
+    "MOST_DEADWOOD_KNOCK",
+    "UPCARD_LIMIT",
+    "WALL",
+    "GinRummyOptions",
     "GinRummyPhase",
     "GinRummyState",
     "GinRummyView",
-    "Options",
-    "options",
-    "options_of",
+    "Knock",
+    "hand_score",
+    "oklahoma_knock_card",
     "own_deadwood",
     "shown_deadwood",
     "shows_hands",
 ]
+
+MOST_DEADWOOD_KNOCK: Final = 10
+"""The highest knock card a table may choose: OpenSpiel's bound (GIN-5)."""
+DEALER_ZERO: Final = (
+    "dealer must be 0 in Gin Rummy: player 0 always moves first (GIN-3)"
+)
+"""Why a game of Gin Rummy has no other dealer: the deal fixes who moves first."""
+WALL: Final = 2
+"""Cards left in the stock that make the wall (GIN-8)."""
+GAME_BONUS: Final = 100
+"""Points for the player who reaches the ``target`` (GIN-R2)."""
+UPCARD_LIMIT: Final = 50
+"""Upcards drawn in a hand after which it is a draw (GIN-9, OpenSpiel's bound)."""
 
 
 class GinRummyPhase(enum.StrEnum):
@@ -58,61 +85,79 @@ class GinRummyPhase(enum.StrEnum):
     """The game is over; there are no more moves."""
 
 
-class Options(Protocol):
-    """The options of Gin Rummy that its turn machine reads."""
+@attrs.frozen(kw_only=True, cache_hash=True)
+class GinRummyOptions(GameRules["GinRummyState"]):
+    """The options of Gin Rummy, declared once: :class:`~rummyrules.GinRummy` is this class with what the game declares.
 
-    @property
-    def hand_size(self) -> int:
-        """Cards dealt to each player (GIN-1)."""
-
-    @property
-    def knock_card(self) -> int:
-        """The most deadwood a knock may leave (GIN-5)."""
-
-    @property
-    def gin_bonus(self) -> int:
-        """Points for going gin (GIN-7)."""
-
-    @property
-    def undercut_bonus(self) -> int:
-        """Points for an undercut (GIN-7)."""
-
-    @property
-    def undercut_on_equal(self) -> bool:
-        """Whether equal deadwood is an undercut (GIN-R1)."""
-
-    @property
-    def oklahoma(self) -> bool:
-        """Whether the first upcard sets the knock card (GIN-10)."""
-
-    @property
-    def target(self) -> int | None:
-        """Points that end a game of several hands (GIN-R2); None: one hand."""
-
-    @property
-    def max_turns(self) -> int | None:
-        """Turns, over all hands, after which the game ends, the hand a draw (ALL-5)."""
-
-
-def options_of(rules: PlayableRules[Any]) -> Options:
-    """The Gin Rummy options of a rules object of the game.
+    The state and the view read them as ``state.rules.knock_card``, typed.
 
     >>> from rummyrules import GinRummy
-    >>> options_of(GinRummy()).knock_card
-    10
-    """
-    # Only this game's rules come here, and its rules class has them all.
-    return cast("Options", rules)
-
-
-def options(state: GameState | View) -> Options:
-    """The Gin Rummy options of a state's (or a view's) rules.
-
-    >>> from rummyrules import GinRummy
-    >>> options(GinRummy(gin_bonus=20).new_game(seed=1)).gin_bonus
+    >>> GinRummy(gin_bonus=20).new_game(seed=1).rules.gin_bonus
     20
     """
-    return options_of(state.rules)
+
+    hand_size: int = attrs.field(
+        default=10,
+        validator=between(1, 10),
+        metadata=about("GIN-1", "Cards dealt to each player."),
+    )
+    knock_card: int = attrs.field(
+        default=10,
+        validator=between(0, MOST_DEADWOOD_KNOCK),
+        metadata=about("GIN-5", "The most deadwood a knock may leave; 0: gin only."),
+    )
+    gin_bonus: int = attrs.field(
+        default=25,
+        validator=between(0, 1000),
+        metadata=about("GIN-7", "Points for going gin."),
+    )
+    undercut_bonus: int = attrs.field(
+        default=25,
+        validator=between(0, 1000),
+        metadata=about("GIN-7", "Points for an undercut."),
+    )
+    undercut_on_equal: bool = attrs.field(
+        default=False,
+        validator=is_bool,
+        metadata=about("GIN-R1", "Equal deadwood is an undercut."),
+    )
+    oklahoma: bool = attrs.field(
+        default=False,
+        validator=is_bool,
+        metadata=about("GIN-10", "The first upcard's value is the knock card."),
+    )
+    target: int | None = attrs.field(
+        default=None,
+        validator=at_least(1),
+        metadata=about("GIN-R2", "Points that end a game of several hands."),
+    )
+    max_turns: int | None = attrs.field(
+        default=None,
+        validator=at_least(1),
+        metadata=about(
+            "ALL-5",
+            "Turns, over all hands, after which the game ends; the hand a draw.",
+        ),
+    )
+
+
+@attrs.frozen(kw_only=True)
+class Knock(Move):
+    """Knock instead of discarding, or at the wall with the upcard (GIN-5, GIN-8): Gin Rummy's own move.
+
+    >>> from rummyrules import parse_move
+    >>> parse_move("knock"), str(Knock(player=1))
+    (Knock(player=None), '1: knock')
+    """
+
+    kind: ClassVar[str] = "knock"
+    action: ClassVar[int | None] = 4  # its RL action since before moves declared theirs
+
+    def _body(self) -> str:
+        return "knock"
+
+
+register_move(Knock)
 
 
 def shows_hands(phase: GinRummyPhase, knocker: int | None) -> bool:
@@ -139,7 +184,7 @@ def own_deadwood(view: GinRummyView) -> int:
     >>> own_deadwood(game.view(0)), own_deadwood(game.view(1))
     (2, 30)
     """
-    if len(view.hand) > options(view).hand_size:
+    if len(view.hand) > view.rules.hand_size:
         return knock_deadwood(view.hand)
     return min_deadwood(view.hand)
 
@@ -152,6 +197,46 @@ def shown_deadwood(view: GinRummyView) -> tuple[int, ...]:
     ()
     """
     return tuple(min_deadwood(hand) for hand in view.shown_hands)
+
+
+def oklahoma_knock_card(upcard: Card) -> int:
+    """The knock card the first upcard sets under ``oklahoma``: its value, an Ace gin only (GIN-10).
+
+    >>> [oklahoma_knock_card(Card.parse(text)) for text in ["7H", "KS", "AD"]]
+    [7, 10, 0]
+    """
+    return 0 if upcard.rank is Rank.ACE else card_points(upcard)
+
+
+def hand_score(state: GinRummyState) -> tuple[list[int], list[int]]:
+    """Each player's points for the hand, and the gin or undercut bonus in them (GIN-7).
+
+    The knocker scores the opponent's deadwood less their own, each hand
+    counted in its best arrangement (GIN-2), with the gin bonus; an
+    undercut gives the opponent the difference and the undercut bonus, and
+    equal deadwood is no undercut unless ``undercut_on_equal`` (GIN-R1).
+    Without a knock the hand is a draw: 0 each.
+
+    >>> from rummyrules import GinRummy
+    >>> game = GinRummy(hand_size=3).position(
+    ...     "to_move 1 meld | knocker 0 | hands / 2C 5D 9H | melds 0: 7S 8S 9S | pile KD"
+    ... )
+    >>> hand_score(game)
+    ([41, -41], [25, 0])
+    """
+    knocker, rules = state.knocker, state.rules
+    if knocker is None:
+        return [0, 0], [0, 0]
+    own = min_deadwood(state.hands[knocker])
+    other = min_deadwood(state.hands[1 - knocker])
+    score, bonus = other - own, [0, 0]
+    if own == 0:  # gin is never undercut
+        score += rules.gin_bonus
+        bonus[knocker] = rules.gin_bonus
+    elif score < 0 or (score == 0 and rules.undercut_on_equal):
+        score -= rules.undercut_bonus
+        bonus[1 - knocker] = rules.undercut_bonus
+    return ([score, -score] if knocker == 0 else [-score, score]), bonus
 
 
 @attrs.frozen(kw_only=True)
@@ -178,6 +263,10 @@ class GinRummyState(GameState):
     """
 
     phases: ClassVar[type[enum.StrEnum]] = GinRummyPhase
+    if TYPE_CHECKING:
+        # The rules field narrowed for the type checker only: re-declared, the
+        # field would move last, and saved games write the fields in order.
+        rules: GinRummyOptions
 
     phase: GinRummyPhase
     knock_card: int
@@ -275,6 +364,8 @@ class GinRummyView(View):
     45
     """
 
+    if TYPE_CHECKING:  # narrowed for the type checker only, as in the state
+        rules: GinRummyOptions
     phase: GinRummyPhase
     knock_card: int
     knocker: int | None
