@@ -26,7 +26,8 @@ from rummyrules import (
     PlayableRules,
 )
 from rummyrules.formats.records import GameRecord, parse_record, record_game
-from rummyrules.game.moves import Claim, Discard, Drop, GoOut, LayOff, Move, NewMeld
+from rummyrules.game.moves import Claim, Discard, LayOff, Move, NewMeld
+from rummyrules.games.going_out.state import Drop, GoOut
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 

@@ -47,8 +47,6 @@ from rummyrules.game.moves import (
     Discard,
     Done,
     Draw,
-    Drop,
-    GoOut,
     LayOff,
     Move,
     NewMeld,
@@ -56,6 +54,7 @@ from rummyrules.game.moves import (
     Take,
 )
 from rummyrules.game.registry import parse_rules
+from rummyrules.games.going_out.state import Drop, GoOut
 from rummyrules.melds.search import find_melds
 from transcripts import rules_lines
 

@@ -53,8 +53,6 @@ from rummyrules.game.moves import (
     Discard,
     Done,
     Draw,
-    Drop,
-    GoOut,
     LayOff,
     Move,
     NewMeld,
@@ -96,7 +94,12 @@ from rummyrules.games.fourteen_hundred.state import (
 )
 from rummyrules.games.gin_rummy.moves import Knock
 from rummyrules.games.gin_rummy.state import GinRummyPhase, GinRummyState, GinRummyView
-from rummyrules.games.going_out.state import GoingOutState, GoingOutView
+from rummyrules.games.going_out.state import (
+    Drop,
+    GoingOutState,
+    GoingOutView,
+    GoOut,
+)
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.melds.layouts import Layout
 from rummyrules.melds.search import LayOffOption

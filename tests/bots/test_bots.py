@@ -36,13 +36,14 @@ from rummyrules import (
 )
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
 from rummyrules.formats.positions import read_position
-from rummyrules.game.moves import Claim, Discard, Done, Drop, GoOut, Move
+from rummyrules.game.moves import Claim, Discard, Done, Move
 from rummyrules.game.strategy import (
     GoingOutStrategy,
     PointsStrategy,
     Strategy,
     strategy_of,
 )
+from rummyrules.games.going_out.state import Drop, GoOut
 
 
 @dataclass

@@ -19,9 +19,10 @@ out 7S 7H 7D discard 9D
 from __future__ import annotations
 
 from rummyrules.core.hands import sorted_hand
-from rummyrules.game.moves import Discard, Draw, GoOut, Move, Take
+from rummyrules.game.moves import Discard, Draw, Move, Take
 from rummyrules.game.state import View
 from rummyrules.game.strategy import GoingOutStrategy, without
+from rummyrules.games.going_out.state import GoOut
 
 __all__ = ["going_out_move"]
 

@@ -23,8 +23,9 @@ import attrs
 from rummyrules.core.errors import OptionError
 from rummyrules.core.shuffle import below, random_words
 from rummyrules.formats.records import GameRecord
-from rummyrules.game.moves import Drop, Move
+from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules, View
+from rummyrules.games.going_out.state import Drop
 
 __all__ = ["Bot", "PlayedGame", "RandomBot", "askers", "play_game"]
 

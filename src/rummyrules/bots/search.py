@@ -30,9 +30,10 @@ from rummyrules.core.shuffle import random_words
 from rummyrules.formats.sampling import sample_state
 from rummyrules.game.events import rounds_counted
 from rummyrules.game.grouping import group_moves
-from rummyrules.game.moves import Discard, Drop, Move
+from rummyrules.game.moves import Discard, Move
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import GoingOutStrategy, Shape, strategy_of, without
+from rummyrules.games.going_out.state import Drop
 
 from .greedy import GreedyBot
 from .players import Bot, askers

@@ -33,7 +33,6 @@ from rummyrules.game.moves import (
     Discard,
     Done,
     Draw,
-    Drop,
     Move,
     Pass,
     Take,
@@ -41,6 +40,7 @@ from rummyrules.game.moves import (
 from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import strategy_of
+from rummyrules.games.going_out.state import Drop
 
 from .printer import Printer
 from .roundend import show_round

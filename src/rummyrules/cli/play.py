@@ -36,9 +36,10 @@ import attrs
 from rummyrules.bots import Bot
 from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
-from rummyrules.game.moves import Claim, Drop, Move
+from rummyrules.game.moves import Claim, Move
 from rummyrules.game.notation import parse_move
 from rummyrules.game.state import GameState
+from rummyrules.games.going_out.state import Drop
 
 from .commentary import Narrator
 from .commentary import mover as made_by

@@ -19,10 +19,10 @@ text                               move
 ``pass``                           :class:`Pass` the first upcard (1400)
 ``2: claim 7H on 3``               :class:`Claim` the last discard out of turn
                                    and lay it on meld 3 (1400)
-``out 7S 7H 7D / AH 2H *=3H``      :class:`GoOut` with the whole hand as melds;
-                                   a final ``discard KC`` discards the card
-                                   left over (Going Out)
-``3: drop``                        :class:`Drop` out (Going Out)
+``out 7S 7H 7D / AH 2H *=3H``      :class:`~rummyrules.GoOut` with the whole
+                                   hand as melds; a final ``discard KC``
+                                   discards the card left over (Going Out)
+``3: drop``                        :class:`~rummyrules.Drop` out (Going Out)
 ``done``                           :class:`Done`: end a turn with no discard
 =================================  ============================================
 
@@ -54,8 +54,6 @@ from rummyrules.game.moves import (
     Discard,
     Done,
     Draw,
-    Drop,
-    GoOut,
     LayOff,
     Move,
     NewMeld,
@@ -131,10 +129,10 @@ def _already(verb: str, known: type[Move]) -> ValueError:
     return ValueError(f"{brief(verb)} is already {name}")
 
 
-# The library's moves, in the order the notation's table lists them. Pass and
-# Claim (1400), GoOut and Drop (Going Out Rummy) go with their classes into
-# their games' packages, each registered there (as Gin Rummy's Knock is).
-for _move in (Draw, Take, NewMeld, LayOff, Discard, Pass, Claim, GoOut, Drop, Done):
+# The library's shared moves, in the order the notation's table lists them.
+# Pass and Claim (1400) go with their classes into their game's package,
+# registered there (as Gin Rummy's Knock and Going Out Rummy's GoOut and Drop are).
+for _move in (Draw, Take, NewMeld, LayOff, Discard, Pass, Claim, Done):
     register_move(_move)
 
 

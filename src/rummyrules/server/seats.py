@@ -19,8 +19,9 @@ import attrs
 
 from rummyrules.bots import Bot, SearchBot
 from rummyrules.formats.records.fairness import new_seed
-from rummyrules.game.moves import Drop, Move
+from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState
+from rummyrules.games.going_out.state import Drop
 from rummyrules.server.documents import ApiError
 from rummyrules.server.limits import Limits
 from rummyrules.server.storage import TableRow
