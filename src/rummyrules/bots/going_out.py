@@ -22,7 +22,6 @@ from rummyrules.core.hands import sorted_hand
 from rummyrules.game.moves import Discard, Draw, Move, Take
 from rummyrules.game.state import View
 from rummyrules.game.strategy import GoingOutStrategy, without
-from rummyrules.games.going_out.state import GoOut
 
 __all__ = ["going_out_move"]
 
@@ -46,7 +45,7 @@ def going_out_move(view: View, strategy: GoingOutStrategy) -> Move:
     draw
     """
     moves = view.legal_moves
-    out = next((move for move in moves if isinstance(move, GoOut)), None)
+    out = next((move for move in moves if move.going_out == "always"), None)
     if out is not None:
         return out  # GOR-7
     hand = view.hand

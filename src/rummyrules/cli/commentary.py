@@ -40,7 +40,6 @@ from rummyrules.game.moves import (
 from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import strategy_of
-from rummyrules.games.going_out.state import Drop
 
 from .printer import Printer
 from .roundend import show_round
@@ -137,7 +136,7 @@ class Narrator:
         out_of_turn = move.player is not None and move.player != before.to_move
         if player != self._player or out_of_turn:
             self.flush()
-        if isinstance(move, Drop):
+        if move.kind == "drop":
             name = self.names[player]
             self.printer.line(f"{name} {verb_for(name, 'drop')} out", style="yellow")
         else:

@@ -46,7 +46,6 @@ from rummyrules.game.moves import Move
 from rummyrules.game.playing import sent_move
 from rummyrules.game.registry import rules_text
 from rummyrules.game.state import GameState, PlayableRules
-from rummyrules.games.going_out.state import Drop
 from rummyrules.server.documents import ApiError
 from rummyrules.server.limits import Limits
 from rummyrules.server.seats import THINKING, as_recorded, next_bot_move
@@ -230,7 +229,7 @@ class Table:
         if seat == game.to_move:
             return True
         return seat not in self.row.declined and any(
-            not isinstance(move, Drop) for move in game.legal_moves(player=seat)
+            move.kind != "drop" for move in game.legal_moves(player=seat)
         )
 
     # --- What a seat does ------------------------------------------------------
