@@ -80,7 +80,7 @@ class MoveParseError(RummyRulesError):
     >>> parse_move("dance")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rummyrules.MoveParseError: 'dance' is not a move: a move is draw, take, meld, lay, discard, ...done...knock, out or drop
+    rummyrules.MoveParseError: 'dance' is not a move: a move is draw, take, meld, lay, discard, ...done...knock...out...drop...
     """
 
 
