@@ -65,7 +65,8 @@ from rummyrules import (
     dumps,
     loads,
 )
-from rummyrules.game.moves import Drop, Move
+from rummyrules.game.moves import Move
+from rummyrules.games.going_out.state import Drop
 from rummyrules.melds.layouts import going_out_layouts
 
 AIM_OPENSPIEL = 1.0

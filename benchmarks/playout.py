@@ -33,7 +33,7 @@ from rummyrules import (
     GoingOutRummy,
     PlayableRules,
 )
-from rummyrules.game.moves import Drop
+from rummyrules.games.going_out.state import Drop
 
 AIM_DECISIONS_PER_SECOND = 20_000
 

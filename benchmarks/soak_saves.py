@@ -44,8 +44,9 @@ from rummyrules import (
     dumps,
     loads,
 )
-from rummyrules.game.moves import Drop, Move
+from rummyrules.game.moves import Move
 from rummyrules.game.registry import rules_text
+from rummyrules.games.going_out.state import Drop
 
 MAX_MOVES = 3000
 """A game not over after this many moves is checked where it stands, and counted as unfinished."""

@@ -26,8 +26,9 @@ from rummyrules import (
     PlayableRules,
 )
 from rummyrules.formats.records import GameRecord, parse_record, record_game
-from rummyrules.game.moves import Discard, Drop, GoOut, LayOff, Move, NewMeld
+from rummyrules.game.moves import Discard, LayOff, Move, NewMeld
 from rummyrules.games.fourteen_hundred.state import Claim
+from rummyrules.games.going_out.state import Drop, GoOut
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 

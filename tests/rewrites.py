@@ -19,8 +19,9 @@ import random
 import attrs
 
 from rummyrules.core.cards import BY_RANK_AND_SUIT, Rank
-from rummyrules.game.moves import GoOut, LayOff, Move, NewMeld
+from rummyrules.game.moves import LayOff, Move, NewMeld
 from rummyrules.games.fourteen_hundred.state import Claim
+from rummyrules.games.going_out.state import GoOut
 
 MEANINGS = (*BY_RANK_AND_SUIT.values(), *Rank)
 """Every meaning a wild may be declared as: a card, or a rank."""

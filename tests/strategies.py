@@ -46,8 +46,6 @@ from rummyrules.game.moves import (
     Discard,
     Done,
     Draw,
-    Drop,
-    GoOut,
     LayOff,
     Move,
     NewMeld,
@@ -56,6 +54,7 @@ from rummyrules.game.moves import (
 )
 from rummyrules.game.registry import parse_rules
 from rummyrules.games.fourteen_hundred.state import Claim
+from rummyrules.games.going_out.state import Drop, GoOut
 from rummyrules.melds.search import find_melds
 from transcripts import rules_lines
 

@@ -52,8 +52,6 @@ from rummyrules.game.moves import (
     Discard,
     Done,
     Draw,
-    Drop,
-    GoOut,
     LayOff,
     Move,
     NewMeld,
@@ -100,7 +98,12 @@ from rummyrules.games.gin_rummy.state import (
     GinRummyView,
     Knock,
 )
-from rummyrules.games.going_out.state import GoingOutState, GoingOutView
+from rummyrules.games.going_out.state import (
+    Drop,
+    GoingOutState,
+    GoingOutView,
+    GoOut,
+)
 from rummyrules.melds import Meld, MeldCheck, MeldKind, MeldRules
 from rummyrules.melds.layouts import Layout
 from rummyrules.melds.search import LayOffOption

@@ -36,7 +36,7 @@ from rummyrules import (
 )
 from rummyrules.bots import Bot, GreedyBot, RandomBot, play_game
 from rummyrules.formats.positions import read_position
-from rummyrules.game.moves import Discard, Done, Drop, GoOut, Move
+from rummyrules.game.moves import Discard, Done, Move
 from rummyrules.game.strategy import (
     GoingOutStrategy,
     PointsStrategy,
@@ -44,6 +44,7 @@ from rummyrules.game.strategy import (
     strategy_of,
 )
 from rummyrules.games.fourteen_hundred.state import Claim
+from rummyrules.games.going_out.state import Drop, GoOut
 
 
 @dataclass

@@ -28,8 +28,8 @@ from rummyrules import (
 )
 from rummyrules.bots import Bot, GreedyBot, SearchBot, play_game
 from rummyrules.bots.players import askers
-from rummyrules.game.moves import Drop
 from rummyrules.games.fourteen_hundred.state import Claim
+from rummyrules.games.going_out.state import Drop
 
 
 def test_the_search_bot_is_a_bot_and_plays_whole_games_legally() -> None:

@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 from conformance import GAMES, IDS, PER_GAME, every_listed_move
 from rewrites import declares, rewritten
 from rummyrules import GameState, IllegalMoveError, PlayableRules
-from rummyrules.game.moves import GoOut, Move
+from rummyrules.game.moves import Move
 from rummyrules.game.notation import parse_move
+from rummyrules.games.going_out.state import GoOut
 from scenarios import every_card
 from strategies import game_tables, moves, random_play, seeds
 

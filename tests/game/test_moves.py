@@ -22,7 +22,6 @@ from rummyrules.game.moves import (
     Discard,
     Done,
     Draw,
-    GoOut,
     LayOff,
     Move,
     NewMeld,
@@ -30,6 +29,7 @@ from rummyrules.game.moves import (
 )
 from rummyrules.game.notation import parse_move, register_bare_move
 from rummyrules.games.fourteen_hundred.state import Claim
+from rummyrules.games.going_out.state import GoOut
 from strategies import moves
 
 

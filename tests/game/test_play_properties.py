@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 import oracle
 from conformance import every_listed_move
 from rummyrules import GameState, GoingOutRummy, IllegalMoveError, PlayableRules
-from rummyrules.game.moves import GoOut, Move, NewMeld
+from rummyrules.game.moves import Move, NewMeld
+from rummyrules.games.going_out.state import GoOut
 from strategies import gor_tables, random_play, seeds, tables
 
 STEPS = 150

@@ -19,7 +19,7 @@ out 7S 7H 7D discard 9D
 from __future__ import annotations
 
 from rummyrules.core.hands import sorted_hand
-from rummyrules.game.moves import Discard, Draw, GoOut, Move, Take
+from rummyrules.game.moves import Discard, Draw, Move, Take
 from rummyrules.game.state import View
 from rummyrules.game.strategy import GoingOutStrategy, without
 
@@ -45,7 +45,7 @@ def going_out_move(view: View, strategy: GoingOutStrategy) -> Move:
     draw
     """
     moves = view.legal_moves
-    out = next((move for move in moves if isinstance(move, GoOut)), None)
+    out = next((move for move in moves if move.going_out == "always"), None)
     if out is not None:
         return out  # GOR-7
     hand = view.hand

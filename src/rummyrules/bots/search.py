@@ -30,7 +30,7 @@ from rummyrules.core.shuffle import random_words
 from rummyrules.formats.sampling import sample_state
 from rummyrules.game.events import rounds_counted
 from rummyrules.game.grouping import group_moves
-from rummyrules.game.moves import Discard, Drop, Move
+from rummyrules.game.moves import Discard, Move
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import GoingOutStrategy, Shape, strategy_of, without
 
@@ -325,7 +325,7 @@ class SearchBot:
         (3, True)
         """
         moves = view.legal_moves
-        kept = [move for move in moves if not isinstance(move, Drop)] or list(moves)
+        kept = [move for move in moves if move.kind != "drop"] or list(moves)
         first = self.rollout.choose(view)
         if first is None or first not in kept:
             first = kept[0] if kept else None

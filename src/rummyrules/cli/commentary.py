@@ -33,7 +33,6 @@ from rummyrules.game.moves import (
     Discard,
     Done,
     Draw,
-    Drop,
     Move,
     Pass,
     Take,
@@ -137,7 +136,7 @@ class Narrator:
         out_of_turn = move.player is not None and move.player != before.to_move
         if player != self._player or out_of_turn:
             self.flush()
-        if isinstance(move, Drop):
+        if move.kind == "drop":
             name = self.names[player]
             self.printer.line(f"{name} {verb_for(name, 'drop')} out", style="yellow")
         else:

@@ -36,7 +36,7 @@ import attrs
 from rummyrules.bots import Bot
 from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
-from rummyrules.game.moves import Drop, LayOff, Move
+from rummyrules.game.moves import LayOff, Move
 from rummyrules.game.notation import parse_move
 from rummyrules.game.state import GameState
 
@@ -169,9 +169,7 @@ class Session:
         # asked in seat order from the mover's left, as play_game asks bots.
         for step in range(1, game.players):
             player = (mover + step) % game.players
-            if not any(
-                not isinstance(m, Drop) for m in game.legal_moves(player=player)
-            ):
+            if not any(m.kind != "drop" for m in game.legal_moves(player=player)):
                 continue
             if player == self.human:
                 chosen = self._offer_claim()
@@ -194,9 +192,7 @@ class Session:
         if offer == self._declined:
             return None
         self.narrator.flush()
-        claims = [
-            m for m in game.legal_moves(player=self.human) if not isinstance(m, Drop)
-        ]
+        claims = [m for m in game.legal_moves(player=self.human) if m.kind != "drop"]
         # A claim is offered right after the discard it claims (F14-12).
         who = "a player" if self._last_mover is None else self.names[self._last_mover]
         card = next((str(m.card) for m in claims if isinstance(m, LayOff)), "a card")
@@ -277,7 +273,7 @@ class Session:
             # IllegalMoveError's message ends with its rule ID: "(EOP-5)".
             self.printer.line(f"Not allowed: {error}", style="red")
             return None
-        if isinstance(move, Drop) and not self._sure_to_drop():
+        if move.kind == "drop" and not self._sure_to_drop():
             return None
         return move, after
 

@@ -20,7 +20,7 @@ import attrs
 
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import MoveParseError
-from rummyrules.game.move_base import Exit, JsonField, Move, TextForm, declared_text
+from rummyrules.game.move_base import Exit, Move, TextForm, declared_text
 from rummyrules.melds import (
     Declaration,
     Meld,
@@ -32,8 +32,6 @@ __all__ = [
     "Discard",
     "Done",
     "Draw",
-    "Drop",
-    "GoOut",
     "LayOff",
     "Move",
     "NewMeld",
@@ -240,83 +238,6 @@ class Pass(Move):
 
     def _body(self) -> str:
         return "pass"
-
-
-@attrs.frozen(kw_only=True)
-class GoOut(Move):
-    """Lay the whole hand down as melds, discarding the card left over (GOR-7).
-
-    >>> from rummyrules.game.notation import parse_move
-    >>> print(parse_move("out 7S 7H 7D / AH 2H *=3H discard KC"))
-    out 7S 7H 7D / AH 2H *=3H discard KC
-    """
-
-    kind: ClassVar[str] = "go_out"
-    verb: ClassVar[str] = "out"
-    form: ClassVar[TextForm] = "melds"
-    action: ClassVar[int | None] = 10
-    going_out: ClassVar[Exit] = "always"
-    json_fields: ClassVar[tuple[JsonField, ...]] = ("melds", "discard")
-
-    melds: tuple[NewMeld, ...]
-    discard: Card | None = None
-
-    def _body(self) -> str:
-        text = "out " + " / ".join(meld._cards_text() for meld in self.melds)
-        return text if self.discard is None else f"{text} discard {self.discard}"
-
-    def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
-        """Every card the melds lay, meld by meld; the discard is no part of them.
-
-        >>> from rummyrules.game.notation import parse_move
-        >>> len(parse_move("out 7S 7H 7D / AH 2H *=3H discard KC").played())
-        6
-        """
-        return tuple(pair for meld in self.melds for pair in meld.played())
-
-    def groups(self) -> tuple[tuple[tuple[Card, Declaration | None], ...], ...]:
-        """Each meld's cards.
-
-        >>> from rummyrules.game.notation import parse_move
-        >>> len(parse_move("out 7S 7H 7D / AH 2H *=3H").groups())
-        2
-        """
-        return tuple(meld.played() for meld in self.melds)
-
-    def moved(self) -> tuple[Card, ...]:
-        """The melds' cards, then the discard.
-
-        >>> from rummyrules.game.notation import parse_move
-        >>> len(parse_move("out 7S 7H 7D discard KC").moved())
-        4
-        """
-        cards = tuple(card for card, _ in self.played())
-        return cards if self.discard is None else (*cards, self.discard)
-
-    @property
-    def discarded(self) -> Card | None:
-        """The card left over and discarded, if any.
-
-        >>> from rummyrules.game.notation import parse_move
-        >>> str(parse_move("out 7S 7H 7D discard KC").discarded)
-        'KC'
-        """
-        return self.discard
-
-
-@attrs.frozen(kw_only=True)
-class Drop(Move):
-    """Drop out of the game, at any time (Going Out Rummy, GOR-10).
-
-    >>> str(Drop(player=3))
-    '3: drop'
-    """
-
-    kind: ClassVar[str] = "drop"
-    action: ClassVar[int | None] = 5
-
-    def _body(self) -> str:
-        return "drop"
 
 
 @attrs.frozen(kw_only=True)

@@ -19,10 +19,10 @@ text                               move
 ``pass``                           :class:`Pass` the first upcard (1400)
 ``2: claim 7H on 3``               :class:`~rummyrules.Claim` the last discard out of turn
                                    and lay it on meld 3 (1400)
-``out 7S 7H 7D / AH 2H *=3H``      :class:`GoOut` with the whole hand as melds;
-                                   a final ``discard KC`` discards the card
-                                   left over (Going Out)
-``3: drop``                        :class:`Drop` out (Going Out)
+``out 7S 7H 7D / AH 2H *=3H``      :class:`~rummyrules.GoOut` with the whole
+                                   hand as melds; a final ``discard KC``
+                                   discards the card left over (Going Out)
+``3: drop``                        :class:`~rummyrules.Drop` out (Going Out)
 ``done``                           :class:`Done`: end a turn with no discard
 =================================  ============================================
 
@@ -53,8 +53,6 @@ from rummyrules.game.moves import (
     Discard,
     Done,
     Draw,
-    Drop,
-    GoOut,
     LayOff,
     Move,
     NewMeld,
@@ -132,8 +130,8 @@ def _already(verb: str, known: type[Move]) -> ValueError:
 
 # The moves more than one game makes, in the order the notation's table lists
 # them; a game's own kind of move is registered in its package (1400's Claim,
-# Gin Rummy's Knock).
-for _move in (Draw, Take, NewMeld, LayOff, Discard, Pass, GoOut, Drop, Done):
+# Going Out Rummy's GoOut and Drop, Gin Rummy's Knock).
+for _move in (Draw, Take, NewMeld, LayOff, Discard, Pass, Done):
     register_move(_move)
 
 

@@ -10,8 +10,9 @@ from rummyrules.game.registry import register
 from rummyrules.games.end_of_the_page.rules import EndOfThePage
 from rummyrules.games.fourteen_hundred.rules import FourteenHundred
 from rummyrules.games.gin_rummy.rules import GinRummy
-from rummyrules.games.going_out.match import Match, check_match
-from rummyrules.games.going_out.rules import DealerDraw, GoingOut, GoingOutRummy
+from rummyrules.games.going_out.checks import check_match
+from rummyrules.games.going_out.match import DealerDraw, Match
+from rummyrules.games.going_out.rules import GoingOut, GoingOutRummy
 
 register(EndOfThePage)
 register(FourteenHundred)

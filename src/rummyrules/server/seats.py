@@ -19,7 +19,7 @@ import attrs
 
 from rummyrules.bots import Bot, SearchBot
 from rummyrules.formats.records.fairness import new_seed
-from rummyrules.game.moves import Drop, Move
+from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState
 from rummyrules.server.documents import ApiError
 from rummyrules.server.limits import Limits
@@ -98,7 +98,7 @@ def next_bot_move(row: TableRow, game: GameState, limits: Limits) -> Move | None
     mover = game.to_move or 0
     for offset in range(1, game.players):
         player = (mover + offset) % game.players
-        if all(isinstance(m, Drop) for m in game.legal_moves(player=player)):
+        if all(m.kind == "drop" for m in game.legal_moves(player=player)):
             continue
         if row.seats[player] == "human":
             if player in row.declined:

@@ -42,7 +42,7 @@ from rummyrules.core.errors import IllegalMoveError, RummyRulesError
 from rummyrules.formats.json import dumps, loads
 from rummyrules.formats.json_converter import CONVERTER
 from rummyrules.formats.records.fairness import seed_commitment
-from rummyrules.game.moves import Drop, Move
+from rummyrules.game.moves import Move
 from rummyrules.game.playing import sent_move
 from rummyrules.game.registry import rules_text
 from rummyrules.game.state import GameState, PlayableRules
@@ -229,7 +229,7 @@ class Table:
         if seat == game.to_move:
             return True
         return seat not in self.row.declined and any(
-            not isinstance(move, Drop) for move in game.legal_moves(player=seat)
+            move.kind != "drop" for move in game.legal_moves(player=seat)
         )
 
     # --- What a seat does ------------------------------------------------------

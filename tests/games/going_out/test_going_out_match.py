@@ -13,8 +13,9 @@ from rummyrules import (
     OptionError,
     Phase,
 )
-from rummyrules.game.moves import Discard, GoOut
+from rummyrules.game.moves import Discard
 from rummyrules.games.going_out.match import game_seed
+from rummyrules.games.going_out.state import GoOut
 
 THREE = GoingOutRummy(players=3)
 # Hands of two and nine WILDCARDs: a game soon ends with someone going out.

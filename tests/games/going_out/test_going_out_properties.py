@@ -33,9 +33,10 @@ from rummyrules import (
     parse_cards,
 )
 from rummyrules.core.hands import sorted_hand
-from rummyrules.game.moves import GoOut, NewMeld
+from rummyrules.game.moves import NewMeld
 from rummyrules.game.notation import parse_move
 from rummyrules.games.going_out.machine import out_moves
+from rummyrules.games.going_out.state import GoOut
 from rummyrules.melds.layouts import going_out_layouts
 from scenarios import every_card
 from strategies import GOR, dealer_decks, gor_games, gor_tables, hands, seeds

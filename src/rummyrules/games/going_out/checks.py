@@ -1,11 +1,12 @@
-"""What no play of Going Out Rummy reaches: the checks of a state or view read from outside.
+"""What no play of Going Out Rummy reaches: the checks of a state, view or match read from outside.
 
 :mod:`rummyrules.formats.checks` checks what every game shares (the cards,
 the melds, the players) and then asks the rules, whose ``check_state`` and
 ``check_view`` come here: hands of one size between turns (GOR-3, GOR-4),
 melds only from going out, laid by the winner alone (GOR-4, GOR-7), who
 dropped out and their cards (GOR-10), and who won, or why nobody did
-(GOR-7, GOR-R3, GOR-R4).
+(GOR-7, GOR-R3, GOR-R4). :func:`check_match` checks that a match's games
+follow one another from its draw for first dealer (GOR-2, GOR-12).
 
 >>> from rummyrules import GoingOutRummy
 >>> game = GoingOutRummy(players=3).new_game(seed=4)
@@ -18,15 +19,22 @@ rummyrules.StateError: winner: there is a winner only once the game is over
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from rummyrules.core.errors import StateError
+from rummyrules.formats.checks import check_state as check_game
 from rummyrules.game.checks import check_player, check_turn_limit
 from rummyrules.game.state import GameState, Phase, View
 from rummyrules.game.table import TableMeld
-from rummyrules.games.going_out.state import GoingOutState, GoingOutView
+from rummyrules.games.going_out.match import Match, game_seed, seeded_draw
+from rummyrules.games.going_out.state import (
+    GoingOutOptions,
+    GoingOutState,
+    GoingOutView,
+)
 
-__all__ = ["check_state", "check_view"]
+__all__ = ["check_match", "check_state", "check_view"]
 
 
 def check_state(state: GameState) -> None:
@@ -218,3 +226,42 @@ def _check_winner(
         "limit was reached and more than the last player are left (GOR-7, "
         "GOR-R3, GOR-R4)"
     )
+
+
+def check_match(match: Match) -> None:
+    """Refuse a match whose games could not have followed one another (GOR-12).
+
+    >>> from rummyrules import GoingOutRummy, Match
+    >>> check_match(Match.start(GoingOutRummy(), seed=4))
+    """
+    if not match.games:
+        raise StateError("a match has at least one game")
+    first = match.games[0].rules
+    if not isinstance(first, GoingOutOptions):
+        raise StateError("a match is played under GoingOutRummy rules (GOR-12)")
+    for game in match.games:
+        check_game(game)  # the whole check: shared, then this game's
+        if not isinstance(game.rules, GoingOutOptions) or game.players != first.players:
+            raise StateError(
+                "every game of a match is Going Out Rummy with the same players"
+            )
+    draw = seeded_draw(first, seed=match.seed, shuffler=match.draw.shuffler)
+    if draw != match.draw:
+        raise StateError(
+            "the draw for first dealer is not the one the match's seed gives"
+        )
+    following = draw.dealer
+    for number, game in enumerate(match.games, start=1):
+        if game.seed != game_seed(match.seed, number) or game.dealer != following:
+            message = (
+                f"game {number} is not dealt as the match's seed and its games say"
+            )
+            raise StateError(message)
+        if number < len(match.games) and not game.is_over:
+            raise StateError(f"game {number} is not over, yet another game follows it")
+        winners = game.winners
+        first_player = winners[0] if winners else (game.dealer + 1) % game.players
+        following = (first_player - 1) % game.players
+    wins = Counter(p for game in match.games[:-1] for p in game.winners)
+    if wins and max(wins.values()) >= 2:
+        raise StateError("a game follows the one in which a player won the match")

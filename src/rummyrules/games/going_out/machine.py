@@ -1,4 +1,4 @@
-"""Going Out Rummy's turn: the rules of a turn, and the machine that plays them.
+"""Going Out Rummy's turn: the rules of a turn, and what discarding, going out and dropping do.
 
 A turn is two phases. In ``draw`` the player takes the top card of the stock
 or, once there is one, of the discard pile, and may not look back through it
@@ -8,9 +8,10 @@ discards. Nothing is melded before going out. Any player still at the table
 may drop out at any moment, and a player who dropped out makes no move again
 (GOR-10). Each rule is one function that both lists and refuses: a gate or a
 check of :mod:`rummyrules.game.machine`, or the naming of a move.
-:data:`MACHINE` says which kinds of move each phase takes, with those rules
-and what each move does (:mod:`~rummyrules.games.going_out.state`); the deal
-is the rules class's ``new_game`` (GOR-3).
+The rules class's ``MACHINE`` (:mod:`~rummyrules.games.going_out.rules`) says
+which kinds of move each phase takes, with these rules and what each move
+does (the draw's in :mod:`~rummyrules.games.going_out.state`); the deal is
+the rules class's ``new_game`` (GOR-3).
 
 >>> from rummyrules import GoingOutRummy
 >>> game = GoingOutRummy().new_game(seed=3)
@@ -24,51 +25,26 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Final
 
 from rummyrules import melds
 from rummyrules.core.cards import Card
-from rummyrules.core.hands import sorted_hand
-from rummyrules.game.machine import (
-    Kind,
-    Machine,
-    PhaseRules,
-    Refusal,
-    Test,
-    refuse,
-    refuses_all,
-)
-from rummyrules.game.moves import (
-    Discard,
-    Draw,
-    Drop,
-    GoOut,
-    LayOff,
-    Move,
-    NewMeld,
-    Take,
-)
-from rummyrules.game.state import Phase
-from rummyrules.game.turns import (
-    check_held,
-    discard_options,
-    draw_first,
-    drawn_already,
-    name_discard,
-)
+from rummyrules.core.hands import hand_after, sorted_hand
+from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
+from rummyrules.game.moves import Discard, Draw, NewMeld, Take
+from rummyrules.game.table import TableMeld
+from rummyrules.game.turns import check_held
 from rummyrules.games.going_out.state import (
+    Drop,
     GoingOut,
     GoingOutState,
-    discard,
-    draw,
-    drop,
-    go_out,
-    take,
+    GoOut,
+    end_turn,
+    game_over,
 )
 from rummyrules.melds import MeldRules
 from rummyrules.melds.layouts import going_out_layouts
 
-__all__ = ["MACHINE", "out_moves"]
+__all__ = ["discard", "drop", "go_out", "out_moves"]
 
 State = GoingOutState
 
@@ -151,6 +127,28 @@ def pile_empty(state: State) -> Test[Take] | None:
     else:
         refusal = Refusal("the discard pile is empty: draw from the stock", "GOR-4")
     return refuses_all(refusal)
+
+
+# --- The discard (GOR-4, GOR-9) ---
+
+
+def discard(state: State, move: Discard) -> State:
+    """Discard a card, which passes the turn left (GOR-4, GOR-9).
+
+    >>> from rummyrules import GoingOutRummy, parse_move
+    >>> game = GoingOutRummy(hand_size=2).position(
+    ...     "to_move 1 play | hands 7S 8S / 9H 9D KC | pile QH"
+    ... )
+    >>> after = discard(game, parse_move("discard KC"))
+    >>> after.to_move, after.phase, after.turns, str(after.discard_pile[0])
+    (0, <Phase.DRAW: 'draw'>, 1, 'KC')
+    """
+    player = state.to_move or 0
+    hands = list(state.hands)
+    hands[player] = hand_after(hands[player], take=[move.card])
+    return end_turn(
+        state, player, hands=tuple(hands), discard_pile=(move.card, *state.discard_pile)
+    )
 
 
 # --- Going out (GOR-7, GOR-8) -----------------------------------------------------
@@ -268,6 +266,43 @@ def _one_meld(state: State, move: GoOut) -> Refusal | None:
     return None
 
 
+def go_out(state: State, move: GoOut) -> State:
+    """Lay the hand down and win (GOR-7); the card left over is discarded (GOR-R1).
+
+    >>> from rummyrules import GoingOutRummy, parse_move
+    >>> game = GoingOutRummy(hand_size=3).position(
+    ...     "to_move 1 play | hands 7S 8S 2C / 7H 7D 7C 9D"
+    ... )
+    >>> after = go_out(game, parse_move("out 7H 7D 7C discard 9D"))
+    >>> [str(meld) for meld in after.melds], after.winners, after.is_over
+    (['7H 7D 7C'], (1,), True)
+    >>> str(after.discard_pile[0])
+    '9D'
+    """
+    player = state.to_move or 0
+    meld_rules = state.rules.meld_rules
+    laid = tuple(
+        TableMeld.laid(
+            melds.readings(meld.cards, meld_rules, declared=meld.declared)[0],
+            owner=player,
+        )
+        for meld in move.melds
+    )
+    hands = list(state.hands)
+    hands[player] = ()
+    pile = state.discard_pile
+    return game_over(
+        state.replace(
+            hands=tuple(hands),
+            melds=(*state.melds, *laid),
+            discard_pile=pile if move.discard is None else (move.discard, *pile),
+            winner=player,
+            turns=state.turns + 1,
+        ),
+        rule="GOR-7",
+    )
+
+
 # --- Dropping out (GOR-10) --------------------------------------------------------
 
 
@@ -294,92 +329,32 @@ def name_drop(state: State, move: Drop, player: int) -> list[Drop]:
     return list(drop_options(state, player))
 
 
-def at_table(state: State, player: int) -> Refusal | None:
-    """GOR-10: a player who dropped out makes no move for the rest of the game.
+def drop(state: State, move: Drop) -> State:
+    """The player's cards go face down out of play; the turn passes on (GOR-10).
 
-    >>> from rummyrules import GoingOutRummy
-    >>> game = GoingOutRummy(players=3).position(
-    ...     "to_move 2 draw | hands 7S 7H 7D 8C 9C 10C KD / - / AS 2S 3S 4S 5S 6S 7S"
-    ...     " | dropped 1 | dropped_cards QH QS QD QC JH JS JD"
-    ... )
-    >>> print(at_table(game, 1))
-    player 1 has dropped out of this game (GOR-10)
-    >>> print(at_table(game, 0))
-    None
+    The last player left at the table wins, unless the rules say otherwise
+    (GOR-R3).
+
+    >>> from rummyrules import Drop, GoingOutRummy
+    >>> game = GoingOutRummy().new_game(seed=1)
+    >>> after = drop(game, Drop(player=0))
+    >>> after.dropped, after.winners, after.is_over
+    ((0,), (1,), True)
     """
-    if player not in state.dropped:
-        return None
-    return Refusal(f"player {player} has dropped out of this game", "GOR-10")
-
-
-def no_melding(move: Move) -> Refusal | None:
-    """GOR-4: the moves of the games that meld as they go have no place here.
-
-    >>> from rummyrules import parse_move
-    >>> print(no_melding(parse_move("meld 7S 8S 9S")))
-    nothing is melded before going out; lay the whole hand down at once with 'out' (GOR-4)
-    """
-    if not isinstance(move, NewMeld | LayOff):  # 1400's claim is a lay-off too
-        return None
-    return Refusal(
-        "nothing is melded before going out; lay the whole hand down at once with 'out'",
-        "GOR-4",
+    player = state.to_move if move.player is None else move.player
+    player = player or 0
+    hands = list(state.hands)
+    gone = hands[player]
+    hands[player] = ()
+    state = state.replace(
+        hands=tuple(hands),
+        dropped=(*state.dropped, player),
+        dropped_cards=(*state.dropped_cards, *gone),
     )
-
-
-# --- The machine ------------------------------------------------------------------
-
-
-_DROP: Final = Kind(
-    move=Drop,
-    options=drop_options,
-    name=name_drop,
-    play=drop,
-    anyone=True,
-)
-
-MACHINE: Final = Machine[GoingOutState](
-    game="Going Out Rummy",
-    phases={
-        Phase.DRAW: PhaseRules(
-            kinds=(
-                Kind.single(
-                    Draw,
-                    play=draw,
-                    checks=(stock_empty,),
-                ),
-                Kind(
-                    move=Take,
-                    options=top_only,
-                    name=name_take,
-                    play=take,
-                    checks=(pile_empty,),
-                ),
-                _DROP,
-            ),
-            refuse=draw_first("GOR-4"),
-        ),
-        Phase.PLAY: PhaseRules(
-            kinds=(
-                Kind(
-                    move=GoOut,
-                    options=out_options,
-                    name=resolve_out,
-                    play=go_out,
-                ),
-                Kind(
-                    move=Discard,
-                    options=discard_options,
-                    name=name_discard,
-                    play=discard,
-                ),
-                _DROP,
-            ),
-            refuse=drawn_already("GOR-4"),
-        ),
-    },
-    anyone=(_DROP,),
-    present=at_table,
-    foreign=no_melding,
-)
-"""The one turn machine every Going Out Rummy game uses."""
+    staying = [p for p in range(state.players) if p not in state.dropped]
+    if len(staying) == 1:  # GOR-R3
+        winner = staying[0] if state.rules.last_player_wins else None
+        return game_over(state.replace(winner=winner), rule="GOR-R3")
+    if player != state.to_move:
+        return state
+    return end_turn(state, player)

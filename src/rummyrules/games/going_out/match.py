@@ -1,7 +1,7 @@
-"""A match of Going Out Rummy: the first to win two games (GOR-12).
+"""A match of Going Out Rummy: the draw for first dealer (GOR-2), then the first to win two games (GOR-12).
 
 A :class:`Match` is a frozen value like a game. It settles the first dealer
-with the draw (GOR-2), plays its games one after another, and knows who plays
+with the draw (:class:`DealerDraw`, GOR-2), plays its games one after another, and knows who plays
 first in each: the winner of the last game, or, after a game nobody won, the
 player who played first in it. The options may change between games.
 
@@ -13,21 +13,171 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Final
 
 import attrs
 
-from rummyrules.core.errors import IllegalMoveError, OptionError, StateError
+from rummyrules.core.cards import Card, Suit
+from rummyrules.core.errors import DeckError, IllegalMoveError, OptionError
 from rummyrules.core.inputs import brief, expect
-from rummyrules.core.shuffle import random_words
-from rummyrules.formats.checks import check_state
+from rummyrules.core.shuffle import random_words, shuffled
+from rummyrules.game.dealing import check_seat, check_seed
 from rummyrules.game.moves import Move
 from rummyrules.game.rules import Rules
-from rummyrules.games.going_out.rules import DealerDraw, GoingOutRummy
-from rummyrules.games.going_out.state import GoingOutState
+from rummyrules.games.going_out.state import GoingOutOptions, GoingOutState
 
-__all__ = ["WINS_NEEDED", "Match", "check_match", "game_seed"]
+__all__ = [
+    "WINS_NEEDED",
+    "DealerDraw",
+    "Match",
+    "draw_for_dealer",
+    "game_seed",
+    "seeded_draw",
+    "strength",
+]
+
+# --- The draw for first dealer (GOR-2) ------------------------------------------
+
+_SUITS: Final = {Suit.HEARTS: 0, Suit.DIAMONDS: 1, Suit.CLUBS: 2, Suit.SPADES: 3}
+
+
+def strength(card: Card) -> tuple[int, int]:
+    """How high a card stands in the draw: by rank, King high and Ace low, then suit.
+
+    >>> king, queen, lower = map(Card.parse, ["KH", "QS", "QC"])
+    >>> strength(king) > strength(queen) > strength(lower)
+    True
+    >>> strength(Card.parse("AS")) < strength(Card.parse("2H"))
+    True
+    """
+    if card.rank is None or card.suit is None:
+        raise DeckError("a WILDCARD has no place in the draw for first dealer (GOR-2)")
+    return int(card.rank), _SUITS[card.suit]
+
+
+@attrs.frozen(kw_only=True)
+class DealerDraw:
+    """The draw for first dealer: every card dealt face up, and who deals (GOR-2).
+
+    Attributes:
+        shuffler: The player who shuffled and dealt the draw.
+        dealt: Each card shown, in the order it was dealt, with the player
+            it was dealt to.
+        dealer: The player whose card was highest: the first dealer.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> print(GoingOutRummy(wildcards=1).draw_for_dealer(deck="* 5H 5D"))
+    player 1: * 5H; player 0: 5D; player 0 deals
+    """
+
+    shuffler: int
+    dealt: tuple[tuple[int, Card], ...]
+    dealer: int
+
+    def shown(self, player: int) -> tuple[Card, ...]:
+        """The cards dealt face up to one player, in order (WILDCARDs included).
+
+        >>> from rummyrules import GoingOutRummy
+        >>> draw = GoingOutRummy().draw_for_dealer(deck="9S 9S 4H 4C")
+        >>> [str(card) for card in draw.shown(1)], draw.dealer
+        (['9S', '4H'], 0)
+        """
+        return tuple(card for who, card in self.dealt if who == player)
+
+    def __str__(self) -> str:
+        parts: list[str] = []
+        for player, card in self.dealt:
+            if parts and parts[-1].startswith(f"player {player}:"):
+                parts[-1] += f" {card}"
+            else:
+                parts.append(f"player {player}: {card}")
+        return "; ".join([*parts, f"player {self.dealer} deals"])
+
+
+def draw_for_dealer(
+    order: Sequence[Card], *, players: int, shuffler: int = 0
+) -> DealerDraw:
+    """Deal the draw for first dealer from a deck order, top card first (GOR-2).
+
+    A pure function: the same order always gives the same draw. Raises
+    :class:`~rummyrules.DeckError` in the one case the rule cannot settle: the
+    deck runs out while players still tie.
+
+    >>> from rummyrules import parse_cards
+    >>> draw_for_dealer(parse_cards("QD QC 3S"), players=3).dealer
+    2
+    >>> draw_for_dealer(parse_cards("JS JS"), players=2)
+    Traceback (most recent call last):
+    ...
+    rummyrules.DeckError: the deck ran out before the draw for first dealer was settled: players 1 and 0 still tie (GOR-2)
+    >>> draw_for_dealer(parse_cards("JS QS"), players=3)
+    Traceback (most recent call last):
+    ...
+    rummyrules.DeckError: the deck ran out before the draw for first dealer was settled: player 0 has no regular card yet (GOR-2)
+    """
+    cards = iter(order)
+    dealt: list[tuple[int, Card]] = []
+    tied = [(shuffler + seat) % players for seat in range(1, players + 1)]
+    tie_break = False
+    while True:
+        shown = {
+            player: _regular_card(cards, player, dealt, tied, tie_break=tie_break)
+            for player in tied
+        }
+        tie_break = True
+        best = max(strength(card) for card in shown.values())
+        tied = [player for player in tied if strength(shown[player]) == best]
+        if len(tied) == 1:
+            return DealerDraw(shuffler=shuffler, dealt=tuple(dealt), dealer=tied[0])
+
+
+def _regular_card(
+    cards: Iterator[Card],
+    player: int,
+    dealt: list[tuple[int, Card]],
+    tied: list[int],
+    *,
+    tie_break: bool,
+) -> Card:
+    """Deal to one player until a regular card shows (a WILDCARD does not count)."""
+    for card in cards:
+        dealt.append((player, card))
+        if not card.is_wildcard:
+            return card
+    if tie_break:
+        why = f"players {_names(tied)} still tie"
+    else:
+        why = f"player {player} has no regular card yet"
+    message = (
+        f"the deck ran out before the draw for first dealer was settled: {why} (GOR-2)"
+    )
+    raise DeckError(message)
+
+
+def _names(players: list[int]) -> str:
+    words = [str(player) for player in players]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def seeded_draw(
+    rules: GoingOutOptions, *, seed: int = 0, shuffler: int = 0
+) -> DealerDraw:
+    """The draw for first dealer from the game's deck shuffled by ``seed`` (GOR-2).
+
+    >>> from rummyrules import GoingOutRummy
+    >>> rules = GoingOutRummy(players=4)
+    >>> seeded_draw(rules, seed=7) == rules.draw_for_dealer(seed=7)
+    True
+    """
+    players = rules.players
+    check_seat(shuffler, name="shuffler", players=players)
+    check_seed(seed)
+    order = shuffled(rules.deck(), seed, "first dealer")
+    return draw_for_dealer(order, players=players, shuffler=shuffler)
+
+
+# --- The match (GOR-12) -----------------------------------------------------------
 
 WINS_NEEDED = 2
 """Games a player must win to win the match (GOR-12)."""
@@ -68,7 +218,9 @@ class Match:
     games: tuple[GoingOutState, ...]
 
     @classmethod
-    def start(cls, rules: GoingOutRummy, *, seed: int = 0, shuffler: int = 0) -> Match:
+    def start(
+        cls, rules: GoingOutOptions, *, seed: int = 0, shuffler: int = 0
+    ) -> Match:
         """Draw for first dealer and deal the first game.
 
         >>> from rummyrules import GoingOutRummy
@@ -77,7 +229,7 @@ class Match:
         True
         """
         _check_rules(rules)
-        draw = rules.draw_for_dealer(seed=seed, shuffler=shuffler)
+        draw = seeded_draw(rules, seed=seed, shuffler=shuffler)
         game = rules.new_game(seed=game_seed(seed, 1), dealer=draw.dealer)
         return cls(seed=seed, draw=draw, games=(game,))
 
@@ -92,7 +244,7 @@ class Match:
         return self.games[-1]
 
     @property
-    def rules(self) -> GoingOutRummy:
+    def rules(self) -> GoingOutOptions:
         """The options of the current game.
 
         >>> from rummyrules import GoingOutRummy
@@ -171,7 +323,7 @@ class Match:
         game = self.game.apply(move, player=player)
         return attrs.evolve(self, games=(*self.games[:-1], game))
 
-    def next_game(self, rules: GoingOutRummy | None = None) -> Match:
+    def next_game(self, rules: GoingOutOptions | None = None) -> Match:
         """Deal the next game, with the same options or new ones (GOR-12).
 
         The winner of the last game plays first, that is, sits at the new
@@ -207,50 +359,11 @@ class Match:
         return attrs.evolve(self, games=(*self.games, game))
 
 
-def _check_rules(rules: object) -> GoingOutRummy:
+def _check_rules(rules: object) -> GoingOutOptions:
     expect(rules, Rules, name="rules", what="GoingOutRummy rules")
-    if not isinstance(rules, GoingOutRummy):
+    if not isinstance(rules, GoingOutOptions):
         message = (
             f"a match is played under GoingOutRummy rules, not {brief(rules)} (GOR-12)"
         )
         raise OptionError(message)
     return rules
-
-
-def check_match(match: Match) -> None:
-    """Refuse a match whose games could not have followed one another (GOR-12).
-
-    >>> from rummyrules import GoingOutRummy, Match
-    >>> check_match(Match.start(GoingOutRummy(), seed=4))
-    """
-    if not match.games:
-        raise StateError("a match has at least one game")
-    first = match.games[0].rules
-    if not isinstance(first, GoingOutRummy):
-        raise StateError("a match is played under GoingOutRummy rules (GOR-12)")
-    for game in match.games:
-        check_state(game)
-        if not isinstance(game.rules, GoingOutRummy) or game.players != first.players:
-            raise StateError(
-                "every game of a match is Going Out Rummy with the same players"
-            )
-    draw = first.draw_for_dealer(seed=match.seed, shuffler=match.draw.shuffler)
-    if draw != match.draw:
-        raise StateError(
-            "the draw for first dealer is not the one the match's seed gives"
-        )
-    following = draw.dealer
-    for number, game in enumerate(match.games, start=1):
-        if game.seed != game_seed(match.seed, number) or game.dealer != following:
-            message = (
-                f"game {number} is not dealt as the match's seed and its games say"
-            )
-            raise StateError(message)
-        if number < len(match.games) and not game.is_over:
-            raise StateError(f"game {number} is not over, yet another game follows it")
-        winners = game.winners
-        first_player = winners[0] if winners else (game.dealer + 1) % game.players
-        following = (first_player - 1) % game.players
-    wins = Counter(p for game in match.games[:-1] for p in game.winners)
-    if wins and max(wins.values()) >= 2:
-        raise StateError("a game follows the one in which a player won the match")

@@ -1,7 +1,10 @@
-"""Going Out Rummy's rules class, its deal (GOR-3), and the draw for first dealer (GOR-2).
+"""Going Out Rummy's rules class, its deal (GOR-3), and its turn machine (GOR-4 … GOR-10).
 
 The rules class inherits its options from
-:class:`~rummyrules.games.going_out.state.GoingOutOptions`.
+:class:`~rummyrules.games.going_out.state.GoingOutOptions`. :data:`MACHINE`
+says which kinds of move each phase takes, with the rules of a turn and what
+each move does (:mod:`~rummyrules.games.going_out.machine`); the draw for
+first dealer is the match's (:mod:`~rummyrules.games.going_out.match`).
 
 >>> from rummyrules import GoingOutRummy
 >>> str(GoingOutRummy(wildcards=4).find_going_out("7S 7H 7D * 2H 3H KC"))
@@ -13,15 +16,14 @@ The rules class inherits its options from
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
 import attrs
 
-from rummyrules.core.cards import Card, Rank, Suit, make_deck, read_cards
-from rummyrules.core.errors import DeckError, OptionError
+from rummyrules.core.cards import Card, Rank, make_deck, read_cards
+from rummyrules.core.errors import OptionError
 from rummyrules.core.hands import sorted_hand
-from rummyrules.core.shuffle import shuffled
 from rummyrules.formats.sections import (
     ROUND,
     Cards,
@@ -38,24 +40,48 @@ from rummyrules.formats.sections import (
     ToMove,
     Who,
 )
-from rummyrules.game.dealing import check_seat, check_seed, first_order
-from rummyrules.game.machine import Machine
+from rummyrules.game.dealing import check_seat, first_order
+from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal
+from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Take
 from rummyrules.game.rules import CardsLike
 from rummyrules.game.state import GameState, Phase, View
 from rummyrules.game.strategy import Strategy
+from rummyrules.game.turns import (
+    discard_options,
+    draw_first,
+    drawn_already,
+    name_discard,
+)
 from rummyrules.games.going_out import checks as going_out_checks
-from rummyrules.games.going_out.machine import MACHINE
+from rummyrules.games.going_out.machine import (
+    discard,
+    drop,
+    drop_options,
+    go_out,
+    name_drop,
+    name_take,
+    out_options,
+    pile_empty,
+    resolve_out,
+    stock_empty,
+    top_only,
+)
+from rummyrules.games.going_out.match import DealerDraw, draw_for_dealer, seeded_draw
 from rummyrules.games.going_out.state import (
+    Drop,
     GoingOut,
     GoingOutOptions,
     GoingOutState,
     GoingOutView,
+    GoOut,
+    draw,
+    take,
 )
 from rummyrules.games.going_out.strategy import STRATEGY
 from rummyrules.melds import MeldRules, layouts
 from rummyrules.melds.layouts import Layout
 
-__all__ = ["DealerDraw", "GoingOut", "GoingOutRummy", "draw_for_dealer", "strength"]
+__all__ = ["MACHINE", "DealerDraw", "GoingOut", "GoingOutRummy"]
 
 MELD_RULES: Final = MeldRules(
     game="Going Out Rummy",
@@ -262,135 +288,102 @@ class GoingOutRummy(GoingOutOptions):
         >>> print(GoingOutRummy(players=3).draw_for_dealer(deck="5C 5S 5S 9H 4D"))
         player 1: 5C; player 2: 5S; player 0: 5S; player 2: 9H; player 0: 4D; player 2 deals
         """
-        players = self.players
-        check_seat(shuffler, name="shuffler", players=players)
         if deck is None:
-            check_seed(seed)
-            order = shuffled(self.deck(), seed, "first dealer")
-        else:
-            order = read_cards(deck, name="deck")
-            self._check_in_deck(order)
-        return draw_for_dealer(order, players=players, shuffler=shuffler)
+            return seeded_draw(self, seed=seed, shuffler=shuffler)
+        check_seat(shuffler, name="shuffler", players=self.players)
+        order = read_cards(deck, name="deck")
+        self._check_in_deck(order)
+        return draw_for_dealer(order, players=self.players, shuffler=shuffler)
 
 
-# --- The draw for first dealer (GOR-2) ------------------------------------------
+# --- The turn machine (GOR-4 … GOR-10) -------------------------------------------
 
-_SUITS: Final = {Suit.HEARTS: 0, Suit.DIAMONDS: 1, Suit.CLUBS: 2, Suit.SPADES: 3}
-
-
-def strength(card: Card) -> tuple[int, int]:
-    """How high a card stands in the draw: by rank, King high and Ace low, then suit.
-
-    >>> king, queen, lower = map(Card.parse, ["KH", "QS", "QC"])
-    >>> strength(king) > strength(queen) > strength(lower)
-    True
-    >>> strength(Card.parse("AS")) < strength(Card.parse("2H"))
-    True
-    """
-    if card.rank is None or card.suit is None:
-        raise DeckError("a WILDCARD has no place in the draw for first dealer (GOR-2)")
-    return int(card.rank), _SUITS[card.suit]
+State = GoingOutState
 
 
-@attrs.frozen(kw_only=True)
-class DealerDraw:
-    """The draw for first dealer: every card dealt face up, and who deals (GOR-2).
-
-    Attributes:
-        shuffler: The player who shuffled and dealt the draw.
-        dealt: Each card shown, in the order it was dealt, with the player
-            it was dealt to.
-        dealer: The player whose card was highest: the first dealer.
+def at_table(state: State, player: int) -> Refusal | None:
+    """GOR-10: a player who dropped out makes no move for the rest of the game.
 
     >>> from rummyrules import GoingOutRummy
-    >>> print(GoingOutRummy(wildcards=1).draw_for_dealer(deck="* 5H 5D"))
-    player 1: * 5H; player 0: 5D; player 0 deals
+    >>> game = GoingOutRummy(players=3).position(
+    ...     "to_move 2 draw | hands 7S 7H 7D 8C 9C 10C KD / - / AS 2S 3S 4S 5S 6S 7S"
+    ...     " | dropped 1 | dropped_cards QH QS QD QC JH JS JD"
+    ... )
+    >>> print(at_table(game, 1))
+    player 1 has dropped out of this game (GOR-10)
+    >>> print(at_table(game, 0))
+    None
     """
-
-    shuffler: int
-    dealt: tuple[tuple[int, Card], ...]
-    dealer: int
-
-    def shown(self, player: int) -> tuple[Card, ...]:
-        """The cards dealt face up to one player, in order (WILDCARDs included).
-
-        >>> from rummyrules import GoingOutRummy
-        >>> draw = GoingOutRummy().draw_for_dealer(deck="9S 9S 4H 4C")
-        >>> [str(card) for card in draw.shown(1)], draw.dealer
-        (['9S', '4H'], 0)
-        """
-        return tuple(card for who, card in self.dealt if who == player)
-
-    def __str__(self) -> str:
-        parts: list[str] = []
-        for player, card in self.dealt:
-            if parts and parts[-1].startswith(f"player {player}:"):
-                parts[-1] += f" {card}"
-            else:
-                parts.append(f"player {player}: {card}")
-        return "; ".join([*parts, f"player {self.dealer} deals"])
+    if player not in state.dropped:
+        return None
+    return Refusal(f"player {player} has dropped out of this game", "GOR-10")
 
 
-def draw_for_dealer(
-    order: Sequence[Card], *, players: int, shuffler: int = 0
-) -> DealerDraw:
-    """Deal the draw for first dealer from a deck order, top card first (GOR-2).
+def no_melding(move: Move) -> Refusal | None:
+    """GOR-4: the moves of the games that meld as they go have no place here.
 
-    A pure function: the same order always gives the same draw. Raises
-    :class:`~rummyrules.DeckError` in the one case the rule cannot settle: the
-    deck runs out while players still tie.
-
-    >>> from rummyrules import parse_cards
-    >>> draw_for_dealer(parse_cards("QD QC 3S"), players=3).dealer
-    2
-    >>> draw_for_dealer(parse_cards("JS JS"), players=2)
-    Traceback (most recent call last):
-    ...
-    rummyrules.DeckError: the deck ran out before the draw for first dealer was settled: players 1 and 0 still tie (GOR-2)
-    >>> draw_for_dealer(parse_cards("JS QS"), players=3)
-    Traceback (most recent call last):
-    ...
-    rummyrules.DeckError: the deck ran out before the draw for first dealer was settled: player 0 has no regular card yet (GOR-2)
+    >>> from rummyrules import parse_move
+    >>> print(no_melding(parse_move("meld 7S 8S 9S")))
+    nothing is melded before going out; lay the whole hand down at once with 'out' (GOR-4)
     """
-    cards = iter(order)
-    dealt: list[tuple[int, Card]] = []
-    tied = [(shuffler + seat) % players for seat in range(1, players + 1)]
-    tie_break = False
-    while True:
-        shown = {
-            player: _regular_card(cards, player, dealt, tied, tie_break=tie_break)
-            for player in tied
-        }
-        tie_break = True
-        best = max(strength(card) for card in shown.values())
-        tied = [player for player in tied if strength(shown[player]) == best]
-        if len(tied) == 1:
-            return DealerDraw(shuffler=shuffler, dealt=tuple(dealt), dealer=tied[0])
-
-
-def _regular_card(
-    cards: Iterator[Card],
-    player: int,
-    dealt: list[tuple[int, Card]],
-    tied: list[int],
-    *,
-    tie_break: bool,
-) -> Card:
-    """Deal to one player until a regular card shows (a WILDCARD does not count)."""
-    for card in cards:
-        dealt.append((player, card))
-        if not card.is_wildcard:
-            return card
-    if tie_break:
-        why = f"players {_names(tied)} still tie"
-    else:
-        why = f"player {player} has no regular card yet"
-    message = (
-        f"the deck ran out before the draw for first dealer was settled: {why} (GOR-2)"
+    if not isinstance(move, NewMeld | LayOff):  # 1400's claim is a lay-off too
+        return None
+    return Refusal(
+        "nothing is melded before going out; lay the whole hand down at once with 'out'",
+        "GOR-4",
     )
-    raise DeckError(message)
 
 
-def _names(players: list[int]) -> str:
-    words = [str(player) for player in players]
-    return ", ".join(words[:-1]) + " and " + words[-1]
+_DROP: Final = Kind(
+    move=Drop,
+    options=drop_options,
+    name=name_drop,
+    play=drop,
+    anyone=True,
+)
+
+MACHINE: Final = Machine[GoingOutState](
+    game="Going Out Rummy",
+    phases={
+        Phase.DRAW: PhaseRules(
+            kinds=(
+                Kind.single(
+                    Draw,
+                    play=draw,
+                    checks=(stock_empty,),
+                ),
+                Kind(
+                    move=Take,
+                    options=top_only,
+                    name=name_take,
+                    play=take,
+                    checks=(pile_empty,),
+                ),
+                _DROP,
+            ),
+            refuse=draw_first("GOR-4"),
+        ),
+        Phase.PLAY: PhaseRules(
+            kinds=(
+                Kind(
+                    move=GoOut,
+                    options=out_options,
+                    name=resolve_out,
+                    play=go_out,
+                ),
+                Kind(
+                    move=Discard,
+                    options=discard_options,
+                    name=name_discard,
+                    play=discard,
+                ),
+                _DROP,
+            ),
+            refuse=drawn_already("GOR-4"),
+        ),
+    },
+    anyone=(_DROP,),
+    present=at_table,
+    foreign=no_melding,
+)
+"""The one turn machine every Going Out Rummy game uses."""

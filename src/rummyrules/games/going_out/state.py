@@ -1,14 +1,16 @@
-"""Going Out Rummy's options, state and view, and what each move does to the state.
+"""Going Out Rummy's options, its own moves, its state and view; the draw, and a turn's end.
 
 The options are declared once, in :class:`GoingOutOptions`, which the rules
 class :class:`~rummyrules.GoingOutRummy` inherits; the state and the view
 name it as their ``rules``, so what reads an option reads it typed
-(``state.rules.going_out``), with nothing restated.
+(``state.rules.going_out``), with nothing restated. The game's own moves,
+:class:`GoOut` and :class:`Drop` (GOR-7, GOR-10), are declared and
+registered with the move notation here.
 
-The moves, once the rules of a turn (:mod:`~rummyrules.games.going_out.machine`)
-allow them: a draw from the stock or the pile (GOR-4); a discard, after which
-an empty stock is rebuilt (GOR-9); going out, which wins (GOR-7); a drop, after
-which the last player left wins (GOR-10, GOR-R3); the turn limit (GOR-R4).
+What a draw from the stock or the pile does (GOR-4); how a turn ends, an
+empty stock rebuilt (GOR-9), and how the game ends: at the turn limit
+(GOR-R4), or as a discard, going out or a drop
+(:mod:`~rummyrules.games.going_out.machine`) ends it.
 
 >>> from rummyrules import GoingOutRummy
 >>> game = GoingOutRummy(players=3).new_game(seed=4)
@@ -19,30 +21,32 @@ which the last player left wins (GOR-10, GOR-R3); the turn limit (GOR-R4).
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from rummyrules import melds
 from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
 from rummyrules.formats.game_rules import GameRules
 from rummyrules.game.dealing import rebuilt_stock
-from rummyrules.game.moves import Discard, Draw, Drop, GoOut, Take
+from rummyrules.game.move_base import Exit, JsonField, Move, TextForm
+from rummyrules.game.moves import Draw, NewMeld, Take
+from rummyrules.game.notation import register_move
 from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState, Phase, View
-from rummyrules.game.table import TableMeld
+from rummyrules.melds import Declaration
 
 __all__ = [
+    "Drop",
+    "GoOut",
     "GoingOut",
     "GoingOutOptions",
     "GoingOutState",
     "GoingOutView",
-    "discard",
     "draw",
-    "drop",
-    "go_out",
+    "end_turn",
+    "game_over",
     "take",
 ]
 
@@ -109,6 +113,90 @@ class GoingOutOptions(GameRules["GoingOutState"]):
         validator=at_least(1),
         metadata=about("GOR-R4", "Turns after which the game ends with no winner."),
     )
+
+
+# --- The game's own moves (GOR-7, GOR-10) ----------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class GoOut(Move):
+    """Lay the whole hand down as melds, discarding the card left over (GOR-7).
+
+    >>> from rummyrules import parse_move
+    >>> print(parse_move("out 7S 7H 7D / AH 2H *=3H discard KC"))
+    out 7S 7H 7D / AH 2H *=3H discard KC
+    """
+
+    kind: ClassVar[str] = "go_out"
+    verb: ClassVar[str] = "out"
+    form: ClassVar[TextForm] = "melds"
+    action: ClassVar[int | None] = 10
+    going_out: ClassVar[Exit] = "always"
+    json_fields: ClassVar[tuple[JsonField, ...]] = ("melds", "discard")
+
+    melds: tuple[NewMeld, ...]
+    discard: Card | None = None
+
+    def _body(self) -> str:
+        text = "out " + " / ".join(meld._cards_text() for meld in self.melds)
+        return text if self.discard is None else f"{text} discard {self.discard}"
+
+    def played(self) -> tuple[tuple[Card, Declaration | None], ...]:
+        """Every card the melds lay, meld by meld; the discard is no part of them.
+
+        >>> from rummyrules import parse_move
+        >>> len(parse_move("out 7S 7H 7D / AH 2H *=3H discard KC").played())
+        6
+        """
+        return tuple(pair for meld in self.melds for pair in meld.played())
+
+    def groups(self) -> tuple[tuple[tuple[Card, Declaration | None], ...], ...]:
+        """Each meld's cards.
+
+        >>> from rummyrules import parse_move
+        >>> len(parse_move("out 7S 7H 7D / AH 2H *=3H").groups())
+        2
+        """
+        return tuple(meld.played() for meld in self.melds)
+
+    def moved(self) -> tuple[Card, ...]:
+        """The melds' cards, then the discard.
+
+        >>> from rummyrules import parse_move
+        >>> len(parse_move("out 7S 7H 7D discard KC").moved())
+        4
+        """
+        cards = tuple(card for card, _ in self.played())
+        return cards if self.discard is None else (*cards, self.discard)
+
+    @property
+    def discarded(self) -> Card | None:
+        """The card left over and discarded, if any.
+
+        >>> from rummyrules import parse_move
+        >>> str(parse_move("out 7S 7H 7D discard KC").discarded)
+        'KC'
+        """
+        return self.discard
+
+
+@attrs.frozen(kw_only=True)
+class Drop(Move):
+    """Drop out of the game, at any time (GOR-10).
+
+    >>> str(Drop(player=3))
+    '3: drop'
+    """
+
+    kind: ClassVar[str] = "drop"
+    action: ClassVar[int | None] = 5
+
+    def _body(self) -> str:
+        return "drop"
+
+
+register_move(GoOut)
+register_move(Drop)
 
 
 @attrs.frozen(kw_only=True)
@@ -219,7 +307,7 @@ class GoingOutView(View):
 State = GoingOutState
 
 
-# --- What each move does (GOR-4, GOR-7, GOR-9, GOR-10) --------------------------
+# --- The draw, and how a turn and the game end (GOR-4, GOR-9, GOR-R4) ------------
 
 
 def draw(state: State, move: Draw) -> State:
@@ -264,99 +352,18 @@ def _drawn(
     )
 
 
-def discard(state: State, move: Discard) -> State:
-    """Discard a card, which passes the turn left (GOR-4, GOR-9).
+def end_turn(state: State, player: int, **changes: Any) -> State:
+    """Pass the turn left, rebuilding an empty stock (GOR-9); end at ``max_turns`` (GOR-R4).
 
-    >>> from rummyrules import GoingOutRummy, parse_move
-    >>> game = GoingOutRummy(hand_size=2).position(
-    ...     "to_move 1 play | hands 7S 8S / 9H 9D KC | pile QH"
-    ... )
-    >>> after = discard(game, parse_move("discard KC"))
-    >>> after.to_move, after.phase, after.turns, str(after.discard_pile[0])
-    (0, <Phase.DRAW: 'draw'>, 1, 'KC')
+    >>> from rummyrules import GoingOutRummy
+    >>> game = GoingOutRummy(players=3, max_turns=5).new_game(seed=4)
+    >>> end_turn(game, 1).to_move, end_turn(game.replace(turns=4), 1).is_over
+    (2, True)
     """
-    player = state.to_move or 0
-    hands = list(state.hands)
-    hands[player] = hand_after(hands[player], take=[move.card])
-    return _end_turn(
-        state, player, hands=tuple(hands), discard_pile=(move.card, *state.discard_pile)
-    )
-
-
-def go_out(state: State, move: GoOut) -> State:
-    """Lay the hand down and win (GOR-7); the card left over is discarded (GOR-R1).
-
-    >>> from rummyrules import GoingOutRummy, parse_move
-    >>> game = GoingOutRummy(hand_size=3).position(
-    ...     "to_move 1 play | hands 7S 8S 2C / 7H 7D 7C 9D"
-    ... )
-    >>> after = go_out(game, parse_move("out 7H 7D 7C discard 9D"))
-    >>> [str(meld) for meld in after.melds], after.winners, after.is_over
-    (['7H 7D 7C'], (1,), True)
-    >>> str(after.discard_pile[0])
-    '9D'
-    """
-    player = state.to_move or 0
-    meld_rules = state.rules.meld_rules
-    laid = tuple(
-        TableMeld.laid(
-            melds.readings(meld.cards, meld_rules, declared=meld.declared)[0],
-            owner=player,
-        )
-        for meld in move.melds
-    )
-    hands = list(state.hands)
-    hands[player] = ()
-    pile = state.discard_pile
-    return _over(
-        state.replace(
-            hands=tuple(hands),
-            melds=(*state.melds, *laid),
-            discard_pile=pile if move.discard is None else (move.discard, *pile),
-            winner=player,
-            turns=state.turns + 1,
-        ),
-        rule="GOR-7",
-    )
-
-
-def drop(state: State, move: Drop) -> State:
-    """The player's cards go face down out of play; the turn passes on (GOR-10).
-
-    The last player left at the table wins, unless the rules say otherwise
-    (GOR-R3).
-
-    >>> from rummyrules import Drop, GoingOutRummy
-    >>> game = GoingOutRummy().new_game(seed=1)
-    >>> after = drop(game, Drop(player=0))
-    >>> after.dropped, after.winners, after.is_over
-    ((0,), (1,), True)
-    """
-    player = state.to_move if move.player is None else move.player
-    player = player or 0
-    hands = list(state.hands)
-    gone = hands[player]
-    hands[player] = ()
-    state = state.replace(
-        hands=tuple(hands),
-        dropped=(*state.dropped, player),
-        dropped_cards=(*state.dropped_cards, *gone),
-    )
-    staying = [p for p in range(state.players) if p not in state.dropped]
-    if len(staying) == 1:  # GOR-R3
-        winner = staying[0] if state.rules.last_player_wins else None
-        return _over(state.replace(winner=winner), rule="GOR-R3")
-    if player != state.to_move:
-        return state
-    return _end_turn(state, player)
-
-
-def _end_turn(state: State, player: int, **changes: Any) -> State:
-    """Pass the turn left, rebuilding an empty stock (GOR-9); end at ``max_turns`` (GOR-R4)."""
     turns = state.turns + 1
     limit = state.rules.max_turns
     if limit is not None and turns >= limit:
-        return _over(state.replace(turns=turns, **changes), rule="GOR-R4")
+        return game_over(state.replace(turns=turns, **changes), rule="GOR-R4")
     if not changes.get("stock", state.stock):  # rare: the stock ran out
         state = rebuilt_stock(state.replace(**changes), StockOut.RESHUFFLE)
         changes = {}
@@ -368,8 +375,14 @@ def _end_turn(state: State, player: int, **changes: Any) -> State:
     return state.replace(phase=Phase.DRAW, to_move=following, turns=turns, **changes)
 
 
-def _over(state: State, *, rule: str) -> State:
-    """End the game: the hands as they lie are shown, though no points are counted."""
+def game_over(state: State, *, rule: str) -> State:
+    """End the game: the hands as they lie are shown, though no points are counted.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> over = game_over(GoingOutRummy().new_game(seed=1), rule="GOR-R4")
+    >>> over.is_over, over.round_results[0].rule
+    (True, 'GOR-R4')
+    """
     result = RoundResult(
         round=1,
         hands=state.hands,
