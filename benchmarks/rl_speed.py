@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from rummyrules import EndOfThePage, FourteenHundred, GinRummy, GoingOutRummy
-from rummyrules.game.playable import PlayableRules
+from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.rl import RummyEnv, Word
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rummyrules import EndOfThePage, FourteenHundred, GinRummy, GoingOutRummy
-from rummyrules.game.playable import PlayableRules
+from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.rl import RummyEnv, Word
 
 GAMES: tuple[PlayableRules[Any], ...] = (

@@ -64,7 +64,7 @@ from rummyrules.game.dealing import (
     rebuilt_stock,  # the stock turned over or reshuffled from the pile
 )
 from rummyrules.game.machine import (
-    Kind,  # one kind of move: its options, how a move names one, its rules, its play
+    Kind,  # one kind of move: its candidates, a move's readings, its rules, its play
     Machine,  # the turn machine a rules class's ``machine`` gives
     PhaseRules,  # the kinds of move one phase takes
     Refusal,  # a rule's answer: the sentence and the rule ID
@@ -83,10 +83,10 @@ from rummyrules.game.strategy import (
     PointsStrategy,  # the strategy of a game of melding for points
     Strategy,  # the type of a rules class's ``strategy``
 )
-from rummyrules.game.turns import (
-    check_held,  # refuse cards the hand does not hold (ALL-1)
-    discard_options,  # every discard a hand allows
-    name_discard,  # the discard a move names, once the card is held (ALL-1)
+from rummyrules.game.turn_rules import (
+    discard_candidates,  # every discard a hand allows (its candidates)
+    discard_readings,  # the discard a move stands for, once the card is held (ALL-1)
+    refuse_unheld,  # refuse cards the hand does not hold (ALL-1)
 )
 from rummyrules.melds import (
     check,  # whether cards are a meld, and the rule that says why not
@@ -118,17 +118,17 @@ __all__ = [
     "at_least",
     "between",
     "check",
-    "check_held",
     "check_turn_limit",
-    "discard_options",
+    "discard_candidates",
+    "discard_readings",
     "find_melds",
     "first_order",
     "hand_after",
     "is_bool",
-    "name_discard",
     "readings",
     "rebuilt_stock",
     "refuse",
+    "refuse_unheld",
     "refuses_all",
     "register",
     "register_move",

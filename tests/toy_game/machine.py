@@ -46,15 +46,15 @@ from rummyrules.authoring import (
     Refusal,
     Test,
     check,
-    check_held,
-    discard_options,
+    discard_candidates,
+    discard_readings,
     find_melds,
     first_order,
     hand_after,
-    name_discard,
     readings,
     rebuilt_stock,
     refuse,
+    refuse_unheld,
     refuses_all,
     sorted_hand,
 )
@@ -146,7 +146,7 @@ def _top_only(state: State, player: int) -> tuple[Take]:
     return (Take(),)
 
 
-def _name_take(state: State, move: Take, player: int) -> list[Take]:
+def _take_readings(state: State, move: Take, player: int) -> list[Take]:
     """TOY-3: only the top card of the pile may be taken (``take`` or ``take 9H``)."""
     del player
     pile = state.discard_pile
@@ -169,7 +169,7 @@ def _pile_empty(state: State) -> Test[Take] | None:
 # --- Melds (TOY-4) --------------------------------------------------------------
 
 
-def _meld_options(state: State, player: int) -> tuple[NewMeld, ...]:
+def _meld_candidates(state: State, player: int) -> tuple[NewMeld, ...]:
     """Every set or run the player's hand holds (the shared meld search)."""
     meld_rules = state.rules.meld_rules
     return tuple(
@@ -177,13 +177,13 @@ def _meld_options(state: State, player: int) -> tuple[NewMeld, ...]:
     )
 
 
-def _name_meld(state: State, move: NewMeld, player: int) -> list[NewMeld]:
+def _meld_readings(state: State, move: NewMeld, player: int) -> list[NewMeld]:
     """The meld the move names, once the cards are held (ALL-1) and make one (TOY-4).
 
     The shared check says why cards are no meld, naming the rule that stops
     them: this game's ``meld_rule`` (TOY-4), or the shape rules (MELD-2, MELD-3).
     """
-    check_held(state.hands[player], move.cards)
+    refuse_unheld(state.hands[player], move.cards)
     found = check(move.cards, state.rules.meld_rules, declared=move.declared)
     if not found:
         raise refuse(found.reason, found.rule or "TOY-4")
@@ -277,31 +277,36 @@ MACHINE: Final = Machine[State](
     phases={
         Phase.DRAW: PhaseRules(
             kinds=(
-                Kind.single(Draw, play=_draw, checks=(_stock_empty,)),
+                Kind.single(Draw, play=_draw, filters=(_stock_empty,)),
                 Kind(
                     move=Take,
-                    options=_top_only,
-                    name=_name_take,
+                    candidates=_top_only,
+                    readings=_take_readings,
                     play=_take,
-                    checks=(_pile_empty,),
+                    filters=(_pile_empty,),
                 ),
-                Kind.single(Burn, play=_burn, checks=(_no_burn,)),
+                Kind.single(Burn, play=_burn, filters=(_no_burn,)),
             ),
             refuse=_draw_first,
         ),
         Phase.PLAY: PhaseRules(
             kinds=(
-                Kind(move=NewMeld, options=_meld_options, name=_name_meld, play=_meld),
+                Kind(
+                    move=NewMeld,
+                    candidates=_meld_candidates,
+                    readings=_meld_readings,
+                    play=_meld,
+                ),
                 Kind(
                     move=Discard,
-                    options=discard_options,
-                    name=name_discard,
+                    candidates=discard_candidates,
+                    readings=discard_readings,
                     play=_discard,
                 ),
             ),
             refuse=_drawn_already,
         ),
     },
-    foreign=_no_lay_offs,
+    refuse_unknown=_no_lay_offs,
 )
 """The one turn machine every game of Toy Rummy uses."""

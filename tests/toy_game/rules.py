@@ -66,7 +66,7 @@ class ToyRummy(ToyOptions):
     rummyrules.OptionError: players must be from 2 to 4 in Toy Rummy, not 5 (TOY-1)
     """
 
-    # What the shared layers ask of every game (see rummyrules.game.playable).
+    # What the shared layers ask of every game (see rummyrules.game.playable_rules).
     name: ClassVar[str] = "Toy Rummy"
     deck_rule: ClassVar[str] = "TOY-1"
     wild_ranks: ClassVar[frozenset[Rank]] = frozenset()

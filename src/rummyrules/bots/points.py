@@ -175,7 +175,7 @@ class _Decision:
         return sum(
             1
             for card in dict.fromkeys(rest)
-            if meld_search.lay_off_options(card, meld, self.meld_rules, self.wild)
+            if meld_search.card_lay_offs(card, meld, self.meld_rules, self.wild)
         )
 
     def _keep(self, card: Card) -> tuple[bool, bool, int, int]:
@@ -192,7 +192,7 @@ class _Decision:
                 partners += 1
         return (
             is_wild(card, self.wild),
-            self.fits_table(card),
+            self.fits_melds(card),
             min(partners, 2),
             -self.value(card),
         )
@@ -222,12 +222,12 @@ class _Decision:
         """What the cards score together."""
         return sum(self.value(card) for card in cards)
 
-    def fits_table(self, card: Card) -> bool:
+    def fits_melds(self, card: Card) -> bool:
         """Whether the card could be laid off on a meld on the table (MELD-6)."""
         meld_rules, wild = self.meld_rules, self.wild
         return any(
             meld_search.could_fit(meld, meld_rules, wild)(card)
-            and meld_search.lay_off_options(card, meld, meld_rules, wild)
+            and meld_search.card_lay_offs(card, meld, meld_rules, wild)
             for meld in self.melds
         )
 
@@ -258,7 +258,7 @@ class _Decision:
                 for number, meld in enumerate(melds):
                     if not meld_search.could_fit(meld, meld_rules, wild)(card):
                         continue
-                    options = meld_search.lay_off_options(card, meld, meld_rules, wild)
+                    options = meld_search.card_lay_offs(card, meld, meld_rules, wild)
                     if options:
                         melds[number] = options[0].meld
                         left.remove(card)

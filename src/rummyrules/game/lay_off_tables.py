@@ -117,7 +117,7 @@ class _LayOffTable:
             unknown ^= bit
             code = bit.bit_length() - 1
             card = meld_search.code_card(code)
-            options = meld_search.lay_off_options(
+            options = meld_search.card_lay_offs(
                 card, self.meld, self.meld_rules, self.wild
             )
             if options:

@@ -2,20 +2,20 @@
 
 A game is a phase machine. In each phase a few *kinds* of move may be made:
 draw, take, meld, lay off, discard. A :class:`Kind` says which moves of its
-kind the cards allow now (its *options*) and which rules forbid some of them.
+kind the cards allow now (its *candidates*) and which rules forbid some of them.
 A rule is one function that answers "may this be done here, and if not, which
 rule forbids it, in what sentence": it returns ``None`` or a :class:`Refusal`.
 A *gate* forbids every move of the kind at once (you have not melded yet, so
-you may not lay off, EOP-9); a *check* forbids one move (your last card can
+you may not lay off, EOP-9); a *filter* forbids one move (your last card can
 be laid off, so you may not discard it, EOP-12).
 
 Listing the legal moves and refusing a move ask the very same functions, so
 what is listed is what is accepted: a move is accepted only as one of the
-kind's options that no gate and no check refuses, and that is the list.
+kind's candidates that no gate and no filter refuses, and that is the list.
 
 The skeleton here is what every game does the same way: a game that is over,
 a player who is not at the table or whose turn it is not (ALL-2, as
-:mod:`rummyrules.game.playing` says), a move the game does not have, a kind
+:mod:`rummyrules.game.to_move` says), a move the game does not have, a kind
 of move the phase does not take, and a move whose wild cards can be read more
 than one way (MELD-5). :class:`Machine` shows it at work.
 """
@@ -32,10 +32,10 @@ from rummyrules.core.cards import Card
 from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.inputs import brief
 from rummyrules.game.moves import Move
-from rummyrules.game.playing import Playing, check_player, mover
+from rummyrules.game.to_move import Playing, mover, seated_player
 
 __all__ = [
-    "Check",
+    "Filter",
     "Gate",
     "Kind",
     "Machine",
@@ -99,7 +99,7 @@ Gate = Callable[[S, int], Refusal | None]
 """A rule that forbids every move of a kind at once, for this player now."""
 Test = Callable[[M], Refusal | None]
 """One rule's test of one move: ``None``, or why it may not be made."""
-Check = Callable[[S], Test[M] | None]
+Filter = Callable[[S], Test[M] | None]
 """A rule that forbids some moves of a kind: it looks at the state once, and
 gives the test of each move where it applies (None where it forbids nothing
 now, so that most states test no move at all)."""
@@ -122,33 +122,33 @@ def refuses_all(refusal: Refusal) -> Test[Any]:
 
 @attrs.frozen(kw_only=True)
 class Kind(Generic[S, M]):
-    """One kind of move in a game: how its moves are listed, named, checked and played.
+    """One kind of move in a game: how its moves are listed, read, refused and played.
 
     Attributes:
         move: The move class (``Discard``).
-        options: Every move of this kind the cards allow the player now, in
+        candidates: Every move of this kind the cards allow the player now, in
             the order they are listed (before the rules below forbid any).
-        name: The options a player's move names: usually one, several
+        readings: The candidates a player's move stands for: usually one, several
             where a wild card is left undeclared; or, when it names none, it
             raises the error that says why (a card not held, no such meld).
-        play: The state after one of the options (or a move ``name`` gave).
+        play: The state after one of the candidates (or a move ``readings`` gave).
         gates: Rules that forbid every move of the kind at once.
-        checks: Rules that forbid some of its moves (see :data:`~rummyrules.game.machine.Check`).
-        anyone: Whether any player may make it, even out of turn (1400's
+        filters: Rules that forbid some of its moves (see :data:`~rummyrules.game.machine.Filter`).
+        out_of_turn: Whether any player may make it, even out of turn (1400's
             claims, Going Out Rummy's drops); its moves then carry their
             player.
 
     >>> [field.name for field in attrs.fields(Kind)][:4]
-    ['move', 'options', 'name', 'play']
+    ['move', 'candidates', 'readings', 'play']
     """
 
     move: type[M]
-    options: Callable[[S, int], Iterable[M]]
-    name: Callable[[S, M, int], Sequence[M]]
+    candidates: Callable[[S, int], Iterable[M]]
+    readings: Callable[[S, M, int], Sequence[M]]
     play: Callable[[S, M], S]
     gates: tuple[Gate[S], ...] = ()
-    checks: tuple[Check[S, M], ...] = ()
-    anyone: bool = False
+    filters: tuple[Filter[S, M], ...] = ()
+    out_of_turn: bool = False
 
     @classmethod
     def single(
@@ -157,54 +157,50 @@ class Kind(Generic[S, M]):
         play: Callable[[S, M], S],
         *,
         gates: tuple[Gate[S], ...] = (),
-        checks: tuple[Check[S, M], ...] = (),
+        filters: tuple[Filter[S, M], ...] = (),
     ) -> Kind[S, M]:
-        """A kind with one move and nothing to name in it: ``draw``, ``pass``, ``done``.
+        """A kind with one move and nothing to read in it: ``draw``, ``pass``, ``done``.
 
         >>> from rummyrules.game.moves import Done
         >>> kind = Kind.single(Done, play=lambda state, move: state)
-        >>> kind.listed(None, 0)
+        >>> kind.legal_moves(None, 0)
         [Done(player=None)]
         """
         only = move()
-
-        def options(state: S, player: int) -> tuple[M]:
-            del state, player
-            return (only,)
-
-        def name(state: S, given: M, player: int) -> list[M]:
-            del state, given, player
-            return [only]
-
         return cls(
-            move=move, options=options, name=name, play=play, gates=gates, checks=checks
+            move=move,
+            candidates=lambda *_: (only,),
+            readings=lambda *_: [only],
+            play=play,
+            gates=gates,
+            filters=filters,
         )
 
-    def listed(self, state: S, player: int) -> list[M]:
-        """The moves of this kind the player may make now: options no rule refuses.
+    def legal_moves(self, state: S, player: int) -> list[M]:
+        """The moves of this kind the player may make now: candidates no rule refuses.
 
         >>> from rummyrules import EndOfThePage
         >>> game = EndOfThePage().new_game(seed=1).apply("draw")
         >>> kind = game.rules.machine.phases[game.phase].kinds[-1]
-        >>> [str(move) for move in kind.listed(game, game.to_move)][:2]
+        >>> [str(move) for move in kind.legal_moves(game, game.to_move)][:2]
         ['discard 3H', 'discard 7D']
         """
         for gate in self.gates:
             if gate(state, player) is not None:
                 return []
-        # The hot path of every listing: each check looks at the state once,
+        # The hot path of every listing: each filter looks at the state once,
         # and most apply to no state at all, so most kinds test nothing.
-        tests = [test for check in self.checks if (test := check(state)) is not None]
-        options = self.options(state, player)
+        tests = [test for rule in self.filters if (test := rule(state)) is not None]
+        candidates = self.candidates(state, player)
         if not tests:
-            return options if type(options) is list else list(options)
+            return candidates if type(candidates) is list else list(candidates)
         if len(tests) == 1:
             test = tests[0]
-            return [move for move in options if test(move) is None]
-        return [move for move in options if not any(test(move) for test in tests)]
+            return [move for move in candidates if test(move) is None]
+        return [move for move in candidates if not any(test(move) for test in tests)]
 
     def resolve(self, state: S, move: M, player: int) -> M:
-        """The option the move names, once every rule allows it; or the refusal.
+        """The candidate the move stands for, once every rule allows it; or the refusal.
 
         >>> from rummyrules import EndOfThePage
         >>> from rummyrules.game.notation import parse_move
@@ -219,8 +215,8 @@ class Kind(Generic[S, M]):
             refusal = gate(state, player)
             if refusal is not None:
                 raise refusal.error()
-        named = self.name(state, move, player)
-        tests = [test for check in self.checks if (test := check(state)) is not None]
+        named = self.readings(state, move, player)
+        tests = [test for rule in self.filters if (test := rule(state)) is not None]
         passing: list[M] = []
         first: Refusal | None = None
         for option in named:
@@ -237,7 +233,7 @@ class Kind(Generic[S, M]):
                 f"the wild cards can be read more than one way; declare them: {listed}"
             )
             raise refuse(reason, "MELD-5")
-        if first is None:  # pragma: no cover - name raises when it names nothing
+        if first is None:  # pragma: no cover - readings raises when there is none
             raise refuse(f"{brief(str(move))} is not a move here", "ALL-2")
         raise first.error()
 
@@ -276,10 +272,10 @@ class Machine(Generic[S]):
     Attributes:
         game: The game's name, for messages.
         phases: The rules of each phase but the game's end.
-        anyone: The kinds any player may make out of turn, in listing order.
-        present: A rule that forbids a player any move at all (Going Out
+        out_of_turn: The kinds any player may make out of turn, in listing order.
+        in_game: A rule that forbids a player any move at all (Going Out
             Rummy's players who dropped out, GOR-10).
-        foreign: The game's own words for a move it does not have, where it
+        refuse_unknown: The game's own words for a move it does not have, where it
             has them; otherwise the move is refused as no move of the game
             (ALL-2).
 
@@ -295,15 +291,15 @@ class Machine(Generic[S]):
 
     game: str
     phases: Mapping[Any, PhaseRules[S]]
-    anyone: tuple[Kind[S, Any], ...] = ()
-    present: Gate[S] | None = None
-    foreign: Callable[[Move], Refusal | None] | None = None
+    out_of_turn: tuple[Kind[S, Any], ...] = ()
+    in_game: Gate[S] | None = None
+    refuse_unknown: Callable[[Move], Refusal | None] | None = None
     moves: frozenset[type[Move]] = attrs.field(init=False)
 
     @moves.default
     def _moves(self) -> frozenset[type[Move]]:
         found = {kind.move for phase in self.phases.values() for kind in phase.kinds}
-        return frozenset(found | {kind.move for kind in self.anyone})
+        return frozenset(found | {kind.move for kind in self.out_of_turn})
 
     def legal_moves(self, state: S) -> tuple[Move, ...]:
         """Every move the player to move may make now (ALL-2).
@@ -319,10 +315,10 @@ class Machine(Generic[S]):
             return ()
         kinds = phase.kinds
         if len(kinds) == 1:
-            return tuple(kinds[0].listed(state, player))
+            return tuple(kinds[0].legal_moves(state, player))
         moves: list[Move] = []
         for kind in kinds:
-            moves += kind.listed(state, player)
+            moves += kind.legal_moves(state, player)
         return tuple(moves)
 
     def moves_for(self, state: S, player: int) -> tuple[Move, ...]:
@@ -335,11 +331,11 @@ class Machine(Generic[S]):
         """
         if state.to_move is None or player == state.to_move:
             return ()
-        if self.present is not None and self.present(state, player) is not None:
+        if self.in_game is not None and self.in_game(state, player) is not None:
             return ()
         moves: list[Move] = []
-        for kind in self.anyone:
-            moves += kind.listed(state, player)
+        for kind in self.out_of_turn:
+            moves += kind.legal_moves(state, player)
         return tuple(moves)
 
     def resolve(self, state: S, move: Move) -> Move:
@@ -356,29 +352,31 @@ class Machine(Generic[S]):
         'draw'
         """
         player = mover(state)
-        actor = player if move.player is None else check_player(state, move.player)
-        if self.present is not None:
-            absent = self.present(state, actor)
+        actor = player if move.player is None else seated_player(state, move.player)
+        if self.in_game is not None:
+            absent = self.in_game(state, actor)
             if absent is not None:
                 raise absent.error()
         if type(move) not in self.moves:
-            own = None if self.foreign is None else self.foreign(move)
+            own = None if self.refuse_unknown is None else self.refuse_unknown(move)
             if own is not None:
                 raise own.error()
             verb = str(attrs.evolve(move, player=None)).split()[0]
             raise refuse(f"'{verb}' is not a move in {self.game}", "ALL-2")
-        anyone = next((kind for kind in self.anyone if kind.move is type(move)), None)
+        out_of_turn = next(
+            (kind for kind in self.out_of_turn if kind.move is type(move)), None
+        )
         if actor != player:
-            if anyone is None:
+            if out_of_turn is None:
                 reason = f"it is player {player}'s turn, not player {actor}'s"
                 raise refuse(reason, "ALL-2")
-            resolved: Move = anyone.resolve(state, move, actor)
+            resolved: Move = out_of_turn.resolve(state, move, actor)
             return resolved
         phase = self.phases[state.phase]
-        kind = phase.by_move.get(type(move), anyone)
+        kind = phase.by_move.get(type(move), out_of_turn)
         if kind is None:
             raise phase.refuse(state, move).error()
-        if not kind.anyone and move.player is not None:
+        if not kind.out_of_turn and move.player is not None:
             move = attrs.evolve(move, player=None)
         named: Move = kind.resolve(state, move, actor)
         return named
@@ -392,7 +390,7 @@ class Machine(Generic[S]):
         'play'
         """
         if move.player is not None and move.player != state.to_move:
-            kind = next(kind for kind in self.anyone if kind.move is type(move))
+            kind = next(kind for kind in self.out_of_turn if kind.move is type(move))
         else:
             kind = self.phases[state.phase].by_move[type(move)]
         return kind.play(state, move)

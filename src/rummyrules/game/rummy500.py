@@ -27,7 +27,7 @@ from rummyrules.core.cards import Card, Rank
 from rummyrules.core.shuffle import shuffled
 from rummyrules.game.dealing import first_order
 from rummyrules.game.moves import Take, take_of
-from rummyrules.game.playable import PlayableRules
+from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState
 from rummyrules.game.table import played_by_each
@@ -42,7 +42,7 @@ __all__ = [
     "face_up_after",
     "next_round",
     "start",
-    "take_options",
+    "take_candidates",
 ]
 
 
@@ -326,7 +326,7 @@ def face_up_after(state: Rummy500State, hands: Sequence[Sequence[Card]]) -> Card
 # --- Taking from the discard pile -----------------------------------------------
 
 
-def take_options(state: Rummy500State, player: int) -> list[Take]:
+def take_candidates(state: Rummy500State, player: int) -> list[Take]:
     """Each take of the discard pile: its top card, or any card below it (EOP-5, F14-8).
 
     The top card is taken as ``take``; each other card once, by name, its
@@ -337,7 +337,7 @@ def take_options(state: Rummy500State, player: int) -> list[Take]:
     >>> game = EndOfThePage().position(
     ...     "wild 3 | to_move 1 draw | hands 3S 4C / 9D JD KC | pile 6C 10D 5H"
     ... )
-    >>> [str(move) for move in take_options(game, 1)]
+    >>> [str(move) for move in take_candidates(game, 1)]
     ['take', 'take 10D', 'take 5H']
     """
     del player

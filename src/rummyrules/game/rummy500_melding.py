@@ -9,7 +9,10 @@ joins a meld the same way (F14-R9).
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
->>> [str(move) for move in lay_off_options(game, 1)], fits_table(game, Card.parse("KS"))
+>>> (
+...     [str(move) for move in lay_off_candidates(game, 1)],
+...     fits_melds(game, Card.parse("KS")),
+... )
 (['lay 8D=K on 1'], True)
 """
 
@@ -30,7 +33,7 @@ from rummyrules.game.machine import refuse
 from rummyrules.game.moves import LayOff, NewMeld
 from rummyrules.game.rummy500 import Rummy500State, face_up_after
 from rummyrules.game.table import TableMeld
-from rummyrules.game.turns import check_held
+from rummyrules.game.turn_rules import refuse_unheld
 from rummyrules.melds import Meld, MeldKind, MeldRules
 from rummyrules.melds import search as meld_search
 from rummyrules.melds.pieces import MeldPiece, meld_pieces, piece_melds
@@ -38,13 +41,13 @@ from rummyrules.melds.pieces import MeldPiece, meld_pieces, piece_melds
 __all__ = [
     "OnMeld",
     "fit_on_meld",
-    "fits_table",
+    "fits_melds",
     "lay_off",
-    "lay_off_options",
+    "lay_off_candidates",
+    "lay_off_readings",
     "meld_after",
-    "meld_options",
-    "name_lay_off",
-    "name_meld",
+    "meld_candidates",
+    "meld_readings",
     "play_meld",
 ]
 
@@ -70,12 +73,12 @@ it lays and the piece it came from: play_meld then need not read it again."""
 _LISTED_LIMIT = 1 << 16
 
 
-def meld_options(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
+def meld_candidates(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
     """Every new meld the player can lay from their hand, wilds declared.
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3).apply("draw")
-    >>> [str(move) for move in meld_options(game, 1)][:2]
+    >>> [str(move) for move in meld_candidates(game, 1)][:2]
     ['meld 6H 6D 8D=6', 'meld 9H 9C 8D=9']
     """
     pieces = meld_pieces(state.hands[player], state.rules.meld_rules, wild=state.wild)
@@ -84,16 +87,16 @@ def meld_options(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
     return tuple(chain.from_iterable(map(_piece_moves, pieces)))
 
 
-def name_meld(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]:
+def meld_readings(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]:
     """The readings a new meld names, each wild declared; or why it is no meld.
 
     >>> from rummyrules import EndOfThePage
     >>> from rummyrules.game.notation import parse_move
     >>> game = EndOfThePage().new_game(seed=3).apply("draw")
-    >>> [str(move) for move in name_meld(game, parse_move("meld 9H 9C 8D"), 1)]
+    >>> [str(move) for move in meld_readings(game, parse_move("meld 9H 9C 8D"), 1)]
     ['meld 9H 9C 8D=9']
     """
-    check_held(state.hands[player], move.cards)
+    refuse_unheld(state.hands[player], move.cards)
     meld_rules = state.rules.meld_rules
     found = melds.check(move.cards, meld_rules, wild=state.wild, declared=move.declared)
     if not found:
@@ -149,12 +152,12 @@ def _listed_meld(state: Rummy500State, move: NewMeld) -> Meld:
     return meld
 
 
-def lay_off_options(state: Rummy500State, player: int) -> list[LayOff]:
+def lay_off_candidates(state: Rummy500State, player: int) -> list[LayOff]:
     """Every lay-off of one card of the player's hand onto a meld on the table.
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> [str(move) for move in lay_off_options(game, 1)]
+    >>> [str(move) for move in lay_off_candidates(game, 1)]
     ['lay 8D=K on 1']
     """
     on_table = state.melds
@@ -169,19 +172,19 @@ def lay_off_options(state: Rummy500State, player: int) -> list[LayOff]:
     return table.options(codes, held)
 
 
-def name_lay_off(state: Rummy500State, move: LayOff, player: int) -> list[LayOff]:
+def lay_off_readings(state: Rummy500State, move: LayOff, player: int) -> list[LayOff]:
     """The lay-offs this move names, the wild declared; or why none (MELD-6).
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
     >>> [
     ...     str(lay)
-    ...     for lay in name_lay_off(game, LayOff(card=Card.parse("8D"), meld=1), 1)
+    ...     for lay in lay_off_readings(game, LayOff(card=Card.parse("8D"), meld=1), 1)
     ... ]
     ['lay 8D=K on 1']
     """
     _table_meld(state, move.meld)
-    check_held(state.hands[player], [move.card])
+    refuse_unheld(state.hands[player], [move.card])
     return fit_on_meld(state, move)
 
 
@@ -240,7 +243,7 @@ def fit_on_meld(state: Rummy500State, move: OnMeld) -> list[OnMeld]:
         )
         raise refuse(reason, found.rule or "MELD-6")
     if table_meld.kind is MeldKind.WILD and move.declared is not None:
-        # As a new meld of wilds only is laid open (name_meld), a wild laid
+        # As a new meld of wilds only is laid open (meld_readings), a wild laid
         # off on one leaves it open: only a natural card decides it.
         undeclared = attrs.evolve(move, declared=None)
         raise refuse(
@@ -277,13 +280,13 @@ def meld_after(state: Rummy500State, move: LayOff) -> Meld:
     'KH KD KC 8D=K'
     """
     table_meld = state.melds[move.meld - 1].meld
-    options = meld_search.lay_off_options(
+    options = meld_search.card_lay_offs(
         move.card, table_meld, state.rules.meld_rules, state.wild
     )
     return next(option.meld for option in options if option.stands_for == move.declared)
 
 
-def fits_table(state: Rummy500State, card: Card) -> bool:
+def fits_melds(state: Rummy500State, card: Card) -> bool:
     """Whether the card can be laid off on some meld on the table, as the rules read it.
 
     Whether the player may lay it off now (EOP-9, F14-R7) is the game's own
@@ -291,13 +294,13 @@ def fits_table(state: Rummy500State, card: Card) -> bool:
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> fits_table(game, Card.parse("KS")), fits_table(game, Card.parse("7C"))
+    >>> fits_melds(game, Card.parse("KS")), fits_melds(game, Card.parse("7C"))
     (True, False)
     """
-    return state.memo(_table_fit)(card)
+    return state.memo(_melds_fit)(card)
 
 
-def _table_fit(state: Rummy500State) -> Callable[[Card], bool]:
+def _melds_fit(state: Rummy500State) -> Callable[[Card], bool]:
     on_table = tuple(meld.meld for meld in state.melds)
     return _fit_of(on_table, state.rules.meld_rules, state.wild)
 
@@ -316,7 +319,7 @@ def _fit_of(
         if found is None:
             found = known[card] = any(
                 could(card)
-                and bool(meld_search.lay_off_options(card, meld, meld_rules, wild))
+                and bool(meld_search.card_lay_offs(card, meld, meld_rules, wild))
                 for could, meld in tests
             )
         return found

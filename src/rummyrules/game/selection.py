@@ -47,8 +47,8 @@ from rummyrules.core.errors import IllegalMoveError, MoveParseError, RummyRulesE
 from rummyrules.core.hands import lacking, sorted_hand
 from rummyrules.game.moves import Move
 from rummyrules.game.notation import parse_move
-from rummyrules.game.playing import check_player
 from rummyrules.game.state import GameState
+from rummyrules.game.to_move import seated_player
 from rummyrules.melds import MeldCheck
 
 __all__ = [
@@ -188,7 +188,7 @@ def explain_selection(
     ...
     rummyrules.SelectionError: you do not hold 7S (ALL-1)
     """
-    seat = check_player(state, player)
+    seat = seated_player(state, player)
     hand = state.hands[seat]
     picked = _read(cards, hand)
     ordered = sorted_hand(picked)  # the notation writes cards as hands are shown

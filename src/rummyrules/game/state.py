@@ -31,9 +31,9 @@ import attrs
 from rummyrules.core.inputs import expect_player
 from rummyrules.game.events import Cause, Event, cause_of, describe, known_after
 from rummyrules.game.moves import Move, Take
-from rummyrules.game.playable import PlayableRules
-from rummyrules.game.playing import Phase, check_player, mover, sent_move
+from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.game.state_fields import StateFields
+from rummyrules.game.to_move import Phase, mover, seated_player, sent_move
 from rummyrules.game.view import StockSize, View
 
 __all__ = ["GameState", "Phase", "PlayableRules", "View"]
@@ -174,7 +174,7 @@ class GameState(StateFields):
         if player is not None:
             expect_player(player)
             if player != self.to_move:
-                check_player(self, player)
+                seated_player(self, player)
                 return self.rules.machine.moves_for(self, player)
         legal = self._legal
         if legal is None:
@@ -217,7 +217,7 @@ class GameState(StateFields):
         mover(self)  # a game over accepts no move (ALL-2)
         machine = self.rules.machine
         if move.player is not None and move.player != self.to_move:
-            check_player(self, move.player)
+            seated_player(self, move.player)
             if move not in machine.moves_for(self, move.player):
                 move = machine.resolve(self, move)
         else:
@@ -261,7 +261,7 @@ class GameState(StateFields):
         (True, None, ['0: drop'])
         """
         expect_player(player)
-        check_player(self, player)
+        seated_player(self, player)
         return self._view(player)
 
     @abc.abstractmethod

@@ -22,10 +22,10 @@ import attrs
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.inputs import expect, expect_player
 from rummyrules.game.copies import Copy, copier
-from rummyrules.game.playable import PlayableRules
-from rummyrules.game.playing import Phase
+from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.game.results import RoundResult
 from rummyrules.game.table import TableMeld
+from rummyrules.game.to_move import Phase
 
 __all__ = ["StateFields"]
 

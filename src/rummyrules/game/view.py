@@ -22,7 +22,7 @@ import attrs
 from rummyrules.core.cards import Card
 from rummyrules.game.events import Event
 from rummyrules.game.moves import Move
-from rummyrules.game.playable import PlayableRules
+from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.game.results import RoundResult
 from rummyrules.game.table import TableMeld
 

@@ -34,10 +34,10 @@ from rummyrules.melds.meld import (
 from rummyrules.melds.reading import readings
 from rummyrules.melds.search import (
     LayOffOption,
+    card_lay_offs,
     could_fit,
     find_lay_offs,
     find_melds,
-    lay_off_options,
     new_meaning,
 )
 
@@ -50,6 +50,7 @@ __all__ = [
     "MeldKind",
     "MeldRules",
     "canonical_declaration",
+    "card_lay_offs",
     "check",
     "could_fit",
     "declaration_key",
@@ -59,7 +60,6 @@ __all__ = [
     "find_melds",
     "going_out_layouts",
     "is_wild",
-    "lay_off_options",
     "new_meaning",
     "parse_declared",
     "readings",

@@ -34,12 +34,12 @@ from rummyrules.melds.reading import readings
 __all__ = [
     "LayOffOption",
     "card_codes",
+    "card_lay_offs",
     "code_card",
     "could_fit",
     "find_lay_offs",
     "find_melds",
     "fit_mask",
-    "lay_off_options",
     "new_meaning",
 ]
 
@@ -181,12 +181,12 @@ def find_lay_offs(
         option
         for card in sorted(set(hand), key=_card_key)
         if fits(card)
-        for option in lay_off_options(card, meld, meld_rules, wild)
+        for option in card_lay_offs(card, meld, meld_rules, wild)
     )
 
 
 @functools.lru_cache(maxsize=1 << 15)
-def lay_off_options(
+def card_lay_offs(
     card: Card, meld: Meld, meld_rules: MeldRules, wild: Rank | None
 ) -> tuple[LayOffOption, ...]:
     """Every way to lay this one card off onto the meld (see :func:`find_lay_offs`).
@@ -197,7 +197,7 @@ def lay_off_options(
     >>> from rummyrules import FourteenHundred, parse_cards
     >>> rules = FourteenHundred()
     >>> meld = rules.check_meld("7S 8S 9S").melds[0]
-    >>> len(lay_off_options(parse_cards("5H")[0], meld, rules.meld_rules, Rank.FIVE))
+    >>> len(card_lay_offs(parse_cards("5H")[0], meld, rules.meld_rules, Rank.FIVE))
     2
     """
     fixed = (*meld.stands_for, None)

@@ -50,7 +50,7 @@ import attrs
 
 from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, WILDCARD_CODE, Card, Rank
 from rummyrules.game.moves import Move
-from rummyrules.game.playable import PlayableRules
+from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.melds import Declaration
 
 __all__ = [
@@ -340,7 +340,7 @@ def _words_of(rules: PlayableRules[Any]) -> dict[type[Move], int]:
     machine = rules.machine
     kinds = [kind for phase in machine.phases.values() for kind in phase.kinds]
     words: dict[type[Move], int] = {}
-    for kind in (*kinds, *machine.anyone):
+    for kind in (*kinds, *machine.out_of_turn):
         move = kind.move
         if move not in words and move.kind not in {"take", "discard"}:
             fixed = move.action

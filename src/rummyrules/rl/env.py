@@ -38,7 +38,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from rummyrules.game.moves import Move
-from rummyrules.game.playable import PlayableRules
+from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.game.state import GameState
 from rummyrules.game.view import View
 from rummyrules.rl.actions import Actions, Word

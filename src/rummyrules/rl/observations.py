@@ -35,7 +35,7 @@ import attrs
 import numpy as np
 
 from rummyrules.core.cards import Card, Rank
-from rummyrules.game.playable import PlayableRules
+from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.game.state import GameState
 from rummyrules.game.view import WORKED_OUT, StockSize, View
 from rummyrules.melds import MeldKind

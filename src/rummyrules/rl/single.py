@@ -16,7 +16,7 @@ from typing import Any, SupportsInt
 import gymnasium
 
 from rummyrules.bots import Bot, RandomBot
-from rummyrules.game.playable import PlayableRules
+from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.rl.env import Observation, RummyEnv
 
 __all__ = ["SingleAgentEnv"]

@@ -43,9 +43,9 @@ from rummyrules.formats.json import dumps, loads
 from rummyrules.formats.json_converter import CONVERTER
 from rummyrules.formats.records.fairness import seed_commitment
 from rummyrules.game.moves import Move
-from rummyrules.game.playing import sent_move
 from rummyrules.game.registry import rules_text
 from rummyrules.game.state import GameState, PlayableRules
+from rummyrules.game.to_move import sent_move
 from rummyrules.server.documents import ApiError
 from rummyrules.server.limits import Limits
 from rummyrules.server.seats import THINKING, as_recorded, next_bot_move

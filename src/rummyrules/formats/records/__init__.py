@@ -59,14 +59,14 @@ from rummyrules.formats.records.fairness import (
     new_seed,
     seed_commitment,
 )
-from rummyrules.formats.records.playing import (
+from rummyrules.formats.records.reading import parse_record
+from rummyrules.formats.records.record import GameRecord, record_text
+from rummyrules.formats.records.replaying import (
     ReplayError,
     record_game,
     replay,
     replay_events,
 )
-from rummyrules.formats.records.reading import parse_record
-from rummyrules.formats.records.record import GameRecord, record_text
 
 __all__ = [
     "CommitmentError",

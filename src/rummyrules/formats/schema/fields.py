@@ -27,7 +27,7 @@ import attrs
 from rummyrules.core.cards import Card, Rank
 from rummyrules.game.events import Event
 from rummyrules.game.moves import Move
-from rummyrules.game.playable import PlayableRules
+from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.melds import Meld, MeldKind
 
 __all__ = ["AFTERMATH", "BASICS", "Fields", "described", "ref", "snake"]

@@ -170,7 +170,7 @@ def _moves(games: list[type[PlayableRules[Any]]]) -> list[type[Move]]:
         machine = cls().machine
         for phase in machine.phases.values():
             found.update(dict.fromkeys(kind.move for kind in phase.kinds))
-        found.update(dict.fromkeys(kind.move for kind in machine.anyone))
+        found.update(dict.fromkeys(kind.move for kind in machine.out_of_turn))
     return list(found)
 
 

@@ -32,7 +32,7 @@ from rummyrules.formats.sections.keyed import (
     Who,
     Wild,
 )
-from rummyrules.formats.sections.play import (
+from rummyrules.formats.sections.rounds import (
     FaceUp,
     Hands,
     Melds,

@@ -36,20 +36,20 @@ from rummyrules.game.machine import (
     refuse,
 )
 from rummyrules.game.moves import Discard, Draw, LayOff, NewMeld, Take
-from rummyrules.game.rummy500 import take_options
+from rummyrules.game.rummy500 import take_candidates
 from rummyrules.game.rummy500_melding import (
-    fits_table,
-    lay_off_options,
-    meld_options,
-    name_lay_off,
-    name_meld,
+    fits_melds,
+    lay_off_candidates,
+    lay_off_readings,
+    meld_candidates,
+    meld_readings,
 )
 from rummyrules.game.state import Phase
-from rummyrules.game.turns import (
-    discard_options,
+from rummyrules.game.turn_rules import (
+    discard_candidates,
+    discard_readings,
     draw_first,
     drawn_already,
-    name_discard,
 )
 from rummyrules.games.end_of_the_page import plays
 from rummyrules.games.end_of_the_page.state import EndOfThePageState
@@ -61,10 +61,10 @@ __all__ = [
     "down",
     "floating_take",
     "last_card",
-    "name_take",
     "no_stranding",
     "pickup_meld",
     "pickup_pending",
+    "take_readings",
     "taken_discard",
 ]
 
@@ -74,16 +74,16 @@ State = EndOfThePageState
 # --- The draw (EOP-5, EOP-6) -----------------------------------------------------
 
 
-def name_take(state: State, move: Take, player: int) -> list[Take]:
+def take_readings(state: State, move: Take, player: int) -> list[Take]:
     """The take a move names: the top card, or a card below it by name (EOP-5).
 
     >>> from rummyrules import EndOfThePage, parse_move
     >>> game = EndOfThePage().position(
     ...     "wild 3 | to_move 1 draw | hands 3S 4C / 9D JD KC | pile 6C 10D"
     ... )
-    >>> [str(take) for take in name_take(game, parse_move("take 6C"), 1)]
+    >>> [str(take) for take in take_readings(game, parse_move("take 6C"), 1)]
     ['take']
-    >>> name_take(game, parse_move("take 7H"), 1)
+    >>> take_readings(game, parse_move("take 7H"), 1)
     Traceback (most recent call last):
     ...
     rummyrules.IllegalMoveError: there is no 7H in the discard pile (EOP-5)
@@ -321,7 +321,7 @@ def last_card(state: State) -> Test[Discard] | None:
 
 
 def _can_lay_off(state: State, player: int, card: Card) -> bool:
-    return state.melded[player] and fits_table(state, card)
+    return state.melded[player] and fits_melds(state, card)
 
 
 # --- The table -------------------------------------------------------------------
@@ -338,10 +338,10 @@ MACHINE: Final = Machine[EndOfThePageState](
                 ),
                 Kind(
                     move=Take,
-                    options=take_options,
-                    name=name_take,
+                    candidates=take_candidates,
+                    readings=take_readings,
                     play=plays.take,
-                    checks=(floating_take, deep_pickup),
+                    filters=(floating_take, deep_pickup),
                 ),
             ),
             refuse=draw_first("EOP-5"),
@@ -350,26 +350,26 @@ MACHINE: Final = Machine[EndOfThePageState](
             kinds=(
                 Kind(
                     move=NewMeld,
-                    options=meld_options,
-                    name=name_meld,
+                    candidates=meld_candidates,
+                    readings=meld_readings,
                     play=plays.meld,
-                    checks=(pickup_meld, no_stranding),
+                    filters=(pickup_meld, no_stranding),
                 ),
                 Kind(
                     move=LayOff,
-                    options=lay_off_options,
-                    name=name_lay_off,
+                    candidates=lay_off_candidates,
+                    readings=lay_off_readings,
                     play=plays.lay_off,
                     gates=(pickup_pending, down),
-                    checks=(no_stranding,),
+                    filters=(no_stranding,),
                 ),
                 Kind(
                     move=Discard,
-                    options=discard_options,
-                    name=name_discard,
+                    candidates=discard_candidates,
+                    readings=discard_readings,
                     play=plays.discard,
                     gates=(pickup_pending,),
-                    checks=(taken_discard, last_card),
+                    filters=(taken_discard, last_card),
                 ),
             ),
             refuse=drawn_already("EOP-5"),

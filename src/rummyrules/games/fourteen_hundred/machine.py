@@ -48,7 +48,7 @@ from rummyrules.game.moves import (
 )
 from rummyrules.game.results import RoundResult
 from rummyrules.game.rummy500_melding import (
-    fits_table,
+    fits_melds,
     play_meld,
 )
 from rummyrules.game.rummy500_melding import lay_off as lay_off_card
@@ -71,13 +71,13 @@ __all__ = [
     "last_draw",
     "lay_off",
     "meld",
-    "name_take",
-    "name_upcard",
     "pass_upcard",
     "take",
+    "take_readings",
     "upcard_meld",
     "upcard_option",
     "upcard_pending",
+    "upcard_readings",
 ]
 
 State = FourteenHundredState
@@ -142,7 +142,7 @@ def upcard_option(state: State, player: int) -> tuple[Take]:
     return (Take(),)
 
 
-def name_upcard(state: State, move: Take, player: int) -> list[Take]:
+def upcard_readings(state: State, move: Take, player: int) -> list[Take]:
     """F14-6: the take a move names in the opening, only the upcard."""
     del player
     upcard = state.discard_pile[0]
@@ -154,7 +154,7 @@ def name_upcard(state: State, move: Take, player: int) -> list[Take]:
 # --- The draw (F14-8, F14-9) ------------------------------------------------------
 
 
-def name_take(state: State, move: Take, player: int) -> list[Take]:
+def take_readings(state: State, move: Take, player: int) -> list[Take]:
     """F14-8: the top discard, or a card below it by name."""
     del player
     pile = state.discard_pile
@@ -338,7 +338,7 @@ def discard(state: State, move: Discard) -> State:
                 hands=tuple(hands), discard_pile=pile, out=player, face_up=face_up
             )
         )
-    fits = fits_table(state, card)
+    fits = fits_melds(state, card)
     return _next_turn(
         state,
         hands=tuple(hands),

@@ -48,16 +48,16 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
-from rummyrules.game.rummy500 import take_options
+from rummyrules.game.rummy500 import take_candidates
 from rummyrules.game.rummy500_melding import (
-    lay_off_options,
-    meld_options,
-    name_lay_off,
-    name_meld,
+    lay_off_candidates,
+    lay_off_readings,
+    meld_candidates,
+    meld_readings,
 )
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
-from rummyrules.game.turns import discard_options, name_discard
+from rummyrules.game.turn_rules import discard_candidates, discard_readings
 from rummyrules.games.fourteen_hundred import checks, machine, using
 from rummyrules.games.fourteen_hundred.checks import Claim as ClaimSection
 from rummyrules.games.fourteen_hundred.checks import Marker
@@ -127,10 +127,10 @@ def _last_plays(state: GameState, move: Move) -> Refusal:
 
 _CLAIM: Final = Kind(
     move=Claim,
-    options=using.claim_options,
-    name=using.name_claim,
+    candidates=using.claim_candidates,
+    readings=using.claim_readings,
     play=machine.claim,
-    anyone=True,
+    out_of_turn=True,
 )
 _DRAW: Final = Kind.single(
     Draw,
@@ -138,18 +138,18 @@ _DRAW: Final = Kind.single(
 )
 _MELD: Final = Kind(
     move=NewMeld,
-    options=meld_options,
-    name=name_meld,
+    candidates=meld_candidates,
+    readings=meld_readings,
     play=machine.meld,
-    checks=(machine.upcard_meld, using.uses_card),
+    filters=(machine.upcard_meld, using.uses_card),
 )
 _LAY_OFF: Final = Kind(
     move=LayOff,
-    options=lay_off_options,
-    name=name_lay_off,
+    candidates=lay_off_candidates,
+    readings=lay_off_readings,
     play=machine.lay_off,
     gates=(using.needs_meld, machine.upcard_pending),
-    checks=(using.uses_card,),
+    filters=(using.uses_card,),
 )
 
 MACHINE: Final = Machine[FourteenHundredState](
@@ -159,12 +159,12 @@ MACHINE: Final = Machine[FourteenHundredState](
             kinds=(
                 Kind(
                     move=Take,
-                    options=machine.upcard_option,
-                    name=machine.name_upcard,
+                    candidates=machine.upcard_option,
+                    readings=machine.upcard_readings,
                     play=machine.take,
-                    checks=(using.upcard_usable,),
+                    filters=(using.upcard_usable,),
                 ),
-                Kind.single(Pass, play=machine.pass_upcard, checks=(using.may_pass,)),
+                Kind.single(Pass, play=machine.pass_upcard, filters=(using.may_pass,)),
             ),
             refuse=_opening_only,
         ),
@@ -174,10 +174,10 @@ MACHINE: Final = Machine[FourteenHundredState](
                 _DRAW,
                 Kind(
                     move=Take,
-                    options=take_options,
-                    name=machine.name_take,
+                    candidates=take_candidates,
+                    readings=machine.take_readings,
                     play=machine.take,
-                    checks=(using.usable,),
+                    filters=(using.usable,),
                 ),
             ),
             refuse=_draw_first,
@@ -188,8 +188,8 @@ MACHINE: Final = Machine[FourteenHundredState](
                 _LAY_OFF,
                 Kind(
                     move=Discard,
-                    options=discard_options,
-                    name=name_discard,
+                    candidates=discard_candidates,
+                    readings=discard_readings,
                     play=machine.discard,
                     gates=(machine.upcard_pending, machine.card_pending),
                 ),
@@ -198,7 +198,7 @@ MACHINE: Final = Machine[FourteenHundredState](
         ),
         Phase.LAST: PhaseRules(
             kinds=(
-                Kind.single(Draw, play=machine.draw, checks=(machine.last_draw,)),
+                Kind.single(Draw, play=machine.draw, filters=(machine.last_draw,)),
                 _MELD,
                 _LAY_OFF,
                 Kind.single(Done, play=machine.done),
@@ -206,7 +206,7 @@ MACHINE: Final = Machine[FourteenHundredState](
             refuse=_last_plays,
         ),
     },
-    anyone=(_CLAIM,),
+    out_of_turn=(_CLAIM,),
 )
 """The one turn machine every 1400 game uses."""
 

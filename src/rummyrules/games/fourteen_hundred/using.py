@@ -57,17 +57,17 @@ from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank
 from rummyrules.core.hands import hand_after
 from rummyrules.game.machine import Refusal, Test, card_refusal, refuse, refuses_all
 from rummyrules.game.moves import LayOff, NewMeld, Pass, Take
-from rummyrules.game.rummy500_melding import fit_on_meld, fits_table, lay_off, play_meld
+from rummyrules.game.rummy500_melding import fit_on_meld, fits_melds, lay_off, play_meld
 from rummyrules.games.fourteen_hundred.state import Claim, FourteenHundredState
 from rummyrules.melds import Meld, MeldKind, MeldRules, support
 from rummyrules.melds import search as meld_search
 
 __all__ = [
     "can_meld",
-    "claim_options",
+    "claim_candidates",
+    "claim_readings",
     "lays_off",
     "may_pass",
-    "name_claim",
     "needs_meld",
     "still_usable",
     "upcard_usable",
@@ -126,7 +126,7 @@ def usable(state: State) -> Test[Take]:
         depth = 0 if move.card is None else depths[move.card]
         card = pile[depth]
         above = pile[:depth]
-        if (down and fits_table(state, card)) or can_meld(state, card, above):
+        if (down and fits_melds(state, card)) or can_meld(state, card, above):
             return None
         hand = hand_after(state.hands[player], add=above)
         if lays_off(state, card, hand, may_lay_off=down):
@@ -268,7 +268,7 @@ def _reaches(
 ) -> bool:
     """Whether the card fits a meld of the table, once cards of the hand fill a gap."""
     for meld in table:
-        if meld_search.lay_off_options(card, meld, meld_rules, wild):
+        if meld_search.card_lay_offs(card, meld, meld_rules, wild):
             return True
     if melds.is_wild(card, wild):
         return False  # nothing laid first makes room for a wild that fits nowhere
@@ -357,7 +357,7 @@ def _may_claim(state: State, player: int, card: Card) -> Refusal | None:
     return None
 
 
-def claim_options(state: State, player: int) -> list[Claim]:
+def claim_candidates(state: State, player: int) -> list[Claim]:
     """Each claim of the last discard the player may make now: a lay-off of it (F14-12)."""
     return list(state.memo(_every_claim)[player])
 
@@ -369,13 +369,13 @@ def _every_claim(state: State) -> tuple[tuple[Claim, ...], ...]:
     fits is worked out once, and each player who may claim (F14-12) gets it.
     """
     card = state.claim
-    if card is None or not fits_table(state, card):
+    if card is None or not fits_melds(state, card):
         return ((),) * state.players
     meld_rules, wild = state.rules.meld_rules, state.wild
     fits = [
         (number, option.stands_for)
         for number, meld in enumerate(state.melds, start=1)
-        for option in meld_search.lay_off_options(card, meld.meld, meld_rules, wild)
+        for option in meld_search.card_lay_offs(card, meld.meld, meld_rules, wild)
     ]
     return tuple(
         ()
@@ -388,7 +388,7 @@ def _every_claim(state: State) -> tuple[tuple[Claim, ...], ...]:
     )
 
 
-def name_claim(state: State, move: Claim, player: int) -> list[Claim]:
+def claim_readings(state: State, move: Claim, player: int) -> list[Claim]:
     """The claim a move names: a lay-off of the last discard (F14-R9)."""
     if move.player is None:
         raise refuse("a claim names its player, as in '2: claim 7H on 3'", "F14-12")

@@ -161,7 +161,7 @@ def _best(cards: int) -> tuple[int, int]:
     """The least deadwood of a mask, and the cards of the sets that give it.
 
     Of several best arrangements, the first with the sets taken in the order
-    :func:`_set_options` lists them (most cards first), ranks low to high.
+    :func:`_set_candidates` lists them (most cards first), ranks low to high.
     """
     runs = _in_runs(cards)
     ranks = _set_ranks(cards)
@@ -171,7 +171,7 @@ def _best(cards: int) -> tuple[int, int]:
     choices: list[tuple[int, ...]] = []
     for column in _columns(cards & _COLUMN * ranks):  # the sets, ranks low to high
         if column & runs:
-            choices.append(_set_options(column, runs))
+            choices.append(_set_candidates(column, runs))
         else:
             fixed |= column
     rest = cards & ~fixed
@@ -187,7 +187,7 @@ def _best(cards: int) -> tuple[int, int]:
     return best, fixed | best_sets
 
 
-def _set_options(column: int, runs: int) -> tuple[int, ...]:
+def _set_candidates(column: int, runs: int) -> tuple[int, ...]:
     """The ways worth trying to take a rank's 3 or 4 cards as a set.
 
     All of them; for four, each three leaving out a card some run could use

@@ -24,7 +24,7 @@ from rummyrules import melds
 from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
 from rummyrules.core.shuffle import shuffled
-from rummyrules.game import turns as turn
+from rummyrules.game import turn_rules as turn
 from rummyrules.game.machine import (
     Kind,
     Machine,
@@ -56,7 +56,7 @@ from rummyrules.melds import search as meld_search
 __all__ = ["MACHINE", "knocker_unfinished"]
 
 
-def _name_take(state: State, move: Take, player: int) -> list[Take]:
+def _take_readings(state: State, move: Take, player: int) -> list[Take]:
     """The take a move names: only the upcard may be taken (GIN-4)."""
     del player
     pile = state.discard_pile
@@ -117,9 +117,9 @@ def _melds(state: State, player: int) -> list[NewMeld]:
     return [NewMeld.of(meld) for meld in found]
 
 
-def _name_meld(state: State, move: NewMeld, player: int) -> list[NewMeld]:
+def _meld_readings(state: State, move: NewMeld, player: int) -> list[NewMeld]:
     """The meld the move names, once its cards are held (ALL-1) and make one (GIN-2)."""
-    turn.check_held(state.hands[player], move.cards)
+    turn.refuse_unheld(state.hands[player], move.cards)
     found = melds.check(move.cards, state.rules.meld_rules, declared=move.declared)
     if not found:
         raise refuse(found.reason, found.rule or "GIN-2")
@@ -170,7 +170,7 @@ def _lay_offs(state: State, player: int) -> list[LayOff]:
         found.extend(
             LayOff(card=card, meld=number)
             for card in dict.fromkeys(state.hands[player])
-            if meld_search.lay_off_options(card, table_meld.meld, meld_rules, None)
+            if meld_search.card_lay_offs(card, table_meld.meld, meld_rules, None)
         )
     return found
 
@@ -182,9 +182,9 @@ def _name_lay_off(state: State, move: LayOff, player: int) -> list[LayOff]:
     table_meld = state.melds[move.meld - 1]
     if table_meld.owner != state.knocker:
         raise refuse("cards are laid off only on the knocker's melds", "GIN-6")
-    turn.check_held(state.hands[player], [move.card])
+    turn.refuse_unheld(state.hands[player], [move.card])
     meld_rules = state.rules.meld_rules
-    if not meld_search.lay_off_options(move.card, table_meld.meld, meld_rules, None):
+    if not meld_search.card_lay_offs(move.card, table_meld.meld, meld_rules, None):
         raise refuse(f"{move.card} does not extend meld {move.meld}", "GIN-6")
     return [LayOff(card=move.card, meld=move.meld)]
 
@@ -278,7 +278,7 @@ def _lay_off(state: State, move: LayOff) -> State:
     """Lay a card off on one of the knocker's melds, credited to the opponent (GIN-6)."""
     number, rules = move.meld - 1, state.rules.meld_rules
     table_meld = state.melds[number]
-    option, *_ = meld_search.lay_off_options(move.card, table_meld.meld, rules, None)
+    option, *_ = meld_search.card_lay_offs(move.card, table_meld.meld, rules, None)
     on_table = list(state.melds)
     on_table[number] = table_meld.with_card(option.meld, player=state.to_move or 0)
     return state.replace(hands=_hands(state, take=[move.card]), melds=tuple(on_table))
@@ -337,23 +337,25 @@ def _scored(state: State, *, rule: str, last: bool = False) -> State:
 
 _DISCARD: Final = Kind(
     move=Discard,
-    options=turn.discard_options,
-    name=turn.name_discard,
+    candidates=turn.discard_candidates,
+    readings=turn.discard_readings,
     play=_discard,
-    checks=(_keeps_knock,),
+    filters=(_keeps_knock,),
 )
-_MELD: Final = Kind(move=NewMeld, options=_melds, name=_name_meld, play=_meld)
+_MELD: Final = Kind(
+    move=NewMeld, candidates=_melds, readings=_meld_readings, play=_meld
+)
 # The one take there is, the upcard (GIN-3, GIN-4), the first upcard's as a
 # turn's; GIN-3's check applies only once both players passed it.
 _TAKE: Final = attrs.evolve(
-    Kind.single(Take, play=_take, checks=(_both_passed,)), name=_name_take
+    Kind.single(Take, play=_take, filters=(_both_passed,)), readings=_take_readings
 )
-_KNOCK: Final = Kind.single(Knock, play=_knock, checks=(_may_knock,))
+_KNOCK: Final = Kind.single(Knock, play=_knock, filters=(_may_knock,))
 # GIN-5's check of the knocker's ``done`` applies only while laying down.
-_DONE: Final = Kind.single(Done, play=_done, checks=(_knocker_done,))
+_DONE: Final = Kind.single(Done, play=_done, filters=(_knocker_done,))
 _PASS: Final = Kind.single(Pass, play=_pass)
 _LAY_OFF: Final = Kind(
-    move=LayOff, options=_lay_offs, name=_name_lay_off, play=_lay_off
+    move=LayOff, candidates=_lay_offs, readings=_name_lay_off, play=_lay_off
 )
 
 MACHINE: Final = Machine[State](

@@ -32,7 +32,7 @@ from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
 from rummyrules.game.moves import Discard, Draw, NewMeld, Take
 from rummyrules.game.table import TableMeld
-from rummyrules.game.turns import check_held
+from rummyrules.game.turn_rules import refuse_unheld
 from rummyrules.games.going_out.state import (
     Drop,
     GoingOut,
@@ -72,16 +72,16 @@ def stock_empty(state: State) -> Test[Draw] | None:
     return refuses_all(refusal)
 
 
-def name_take(state: State, move: Take, player: int) -> list[Take]:
+def take_readings(state: State, move: Take, player: int) -> list[Take]:
     """The take a move names: only the top card of the discard pile (GOR-4).
 
     >>> from rummyrules import GoingOutRummy, parse_move
     >>> game = GoingOutRummy(hand_size=2).position(
     ...     "to_move 1 draw | hands 7S 8S / 9H 9D | pile KC QH"
     ... )
-    >>> [str(move) for move in name_take(game, parse_move("take KC"), 1)]
+    >>> [str(move) for move in take_readings(game, parse_move("take KC"), 1)]
     ['take']
-    >>> name_take(game, parse_move("take QH"), 1)
+    >>> take_readings(game, parse_move("take QH"), 1)
     Traceback (most recent call last):
     ...
     rummyrules.IllegalMoveError: only the top card of the discard pile, KC, may be taken; nobody may look back through the pile (GOR-4)
@@ -184,14 +184,14 @@ def out_moves(
     )
 
 
-def out_options(state: State, player: int) -> tuple[GoOut, ...]:
+def out_candidates(state: State, player: int) -> tuple[GoOut, ...]:
     """The going-out moves the player's hand allows, under these rules (GOR-7, GOR-8).
 
     >>> from rummyrules import GoingOutRummy
     >>> game = GoingOutRummy(hand_size=3).position(
     ...     "to_move 1 play | hands 7S 8S 2C / 7H 7D 7C 9D"
     ... )
-    >>> [str(move) for move in out_options(game, 1)]
+    >>> [str(move) for move in out_candidates(game, 1)]
     ['out 7H 7D 7C discard 9D']
     """
     return out_moves(state.hands[player], state.rules.meld_rules, state.rules.going_out)
@@ -222,7 +222,7 @@ def resolve_out(state: State, move: GoOut, player: int) -> list[GoOut]:
     hand = state.hands[player]
     laid = [card for meld in move.melds for card in meld.cards]
     every = [*laid, *([] if move.discard is None else [move.discard])]
-    check_held(hand, every)
+    refuse_unheld(hand, every)
     left = Counter(hand) - Counter(every)
     if left:
         cards = " ".join(map(str, sorted_hand(left.elements())))
@@ -306,27 +306,27 @@ def go_out(state: State, move: GoOut) -> State:
 # --- Dropping out (GOR-10) --------------------------------------------------------
 
 
-def drop_options(state: State, player: int) -> tuple[Drop, ...]:
+def drop_candidates(state: State, player: int) -> tuple[Drop, ...]:
     """The drop the player may make: ``drop`` in their turn, ``N: drop`` out of it (GOR-10).
 
     >>> from rummyrules import GoingOutRummy
     >>> game = GoingOutRummy().new_game(seed=3)
-    >>> [str(move) for move in drop_options(game, 1) + drop_options(game, 0)]
+    >>> [str(move) for move in drop_candidates(game, 1) + drop_candidates(game, 0)]
     ['drop', '0: drop']
     """
     return (Drop(),) if player == state.to_move else (Drop(player=player),)
 
 
-def name_drop(state: State, move: Drop, player: int) -> list[Drop]:
+def drop_readings(state: State, move: Drop, player: int) -> list[Drop]:
     """The drop a move names: the player's one drop (GOR-10).
 
     >>> from rummyrules import Drop, GoingOutRummy
     >>> game = GoingOutRummy().new_game(seed=3)
-    >>> [str(move) for move in name_drop(game, Drop(player=1), 1)]
+    >>> [str(move) for move in drop_readings(game, Drop(player=1), 1)]
     ['drop']
     """
     del move
-    return list(drop_options(state, player))
+    return list(drop_candidates(state, player))
 
 
 def drop(state: State, move: Drop) -> State:

@@ -46,24 +46,24 @@ from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Take
 from rummyrules.game.rules import CardsLike
 from rummyrules.game.state import GameState, Phase, View
 from rummyrules.game.strategy import Strategy
-from rummyrules.game.turns import (
-    discard_options,
+from rummyrules.game.turn_rules import (
+    discard_candidates,
+    discard_readings,
     draw_first,
     drawn_already,
-    name_discard,
 )
 from rummyrules.games.going_out import checks as going_out_checks
 from rummyrules.games.going_out.machine import (
     discard,
     drop,
-    drop_options,
+    drop_candidates,
+    drop_readings,
     go_out,
-    name_drop,
-    name_take,
-    out_options,
+    out_candidates,
     pile_empty,
     resolve_out,
     stock_empty,
+    take_readings,
     top_only,
 )
 from rummyrules.games.going_out.match import DealerDraw, draw_for_dealer, seeded_draw
@@ -336,10 +336,10 @@ def no_melding(move: Move) -> Refusal | None:
 
 _DROP: Final = Kind(
     move=Drop,
-    options=drop_options,
-    name=name_drop,
+    candidates=drop_candidates,
+    readings=drop_readings,
     play=drop,
-    anyone=True,
+    out_of_turn=True,
 )
 
 MACHINE: Final = Machine[GoingOutState](
@@ -350,14 +350,14 @@ MACHINE: Final = Machine[GoingOutState](
                 Kind.single(
                     Draw,
                     play=draw,
-                    checks=(stock_empty,),
+                    filters=(stock_empty,),
                 ),
                 Kind(
                     move=Take,
-                    options=top_only,
-                    name=name_take,
+                    candidates=top_only,
+                    readings=take_readings,
                     play=take,
-                    checks=(pile_empty,),
+                    filters=(pile_empty,),
                 ),
                 _DROP,
             ),
@@ -367,14 +367,14 @@ MACHINE: Final = Machine[GoingOutState](
             kinds=(
                 Kind(
                     move=GoOut,
-                    options=out_options,
-                    name=resolve_out,
+                    candidates=out_candidates,
+                    readings=resolve_out,
                     play=go_out,
                 ),
                 Kind(
                     move=Discard,
-                    options=discard_options,
-                    name=name_discard,
+                    candidates=discard_candidates,
+                    readings=discard_readings,
                     play=discard,
                 ),
                 _DROP,
@@ -382,8 +382,8 @@ MACHINE: Final = Machine[GoingOutState](
             refuse=drawn_already("GOR-4"),
         ),
     },
-    anyone=(_DROP,),
-    present=at_table,
-    foreign=no_melding,
+    out_of_turn=(_DROP,),
+    in_game=at_table,
+    refuse_unknown=no_melding,
 )
 """The one turn machine every Going Out Rummy game uses."""

@@ -27,8 +27,8 @@ from rummyrules.formats.records.record import GameRecord, scores_text, winners_t
 from rummyrules.game.events import Event
 from rummyrules.game.moves import Move
 from rummyrules.game.notation import parse_move
-from rummyrules.game.playing import check_player
 from rummyrules.game.state import GameState, PlayableRules
+from rummyrules.game.to_move import seated_player
 
 __all__ = ["ReplayError", "record_game", "replay", "replay_events"]
 
@@ -178,7 +178,7 @@ def replay_events(
     game = _first_deal(record)
     if player is not None:
         expect_player(player)
-        check_player(game, player)
+        seated_player(game, player)
     told: list[tuple[int, Event]] = []
     game, _ = _play(record, game, check=True, told=told)
     _check_winners(record, game)

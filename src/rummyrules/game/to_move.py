@@ -24,7 +24,7 @@ from rummyrules.core.inputs import expect_player, wrong_type
 from rummyrules.game.moves import Move
 from rummyrules.game.notation import parse_move
 
-__all__ = ["Phase", "Playing", "check_player", "mover", "sent_move"]
+__all__ = ["Phase", "Playing", "mover", "seated_player", "sent_move"]
 
 
 class Phase(enum.StrEnum):
@@ -83,7 +83,7 @@ def mover(state: Playing) -> int:
     return state.to_move
 
 
-def check_player(state: Playing, player: object) -> int:
+def seated_player(state: Playing, player: object) -> int:
     """The player, once someone sits at that number; else why not (ALL-2).
 
     Every game and every entry point (``apply``, ``legal_moves``, ``view``,
@@ -91,7 +91,7 @@ def check_player(state: Playing, player: object) -> int:
     no move is ever listed for that player.
 
     >>> from rummyrules import GoingOutRummy
-    >>> check_player(GoingOutRummy().new_game(seed=1), 7)
+    >>> seated_player(GoingOutRummy().new_game(seed=1), 7)
     Traceback (most recent call last):
     ...
     rummyrules.IllegalMoveError: there is no player 7: the players are 0 to 1 (ALL-2)

@@ -27,24 +27,24 @@ from rummyrules.game.state import GameState
 
 __all__ = [
     "PhaseRefusal",
-    "check_held",
-    "discard_options",
+    "discard_candidates",
+    "discard_readings",
     "draw_first",
     "drawn_already",
-    "name_discard",
+    "refuse_unheld",
 ]
 
 PhaseRefusal = Callable[[GameState, Move], Refusal]
 """Why a phase refuses a kind of move it does not take (``PhaseRules.refuse``)."""
 
 
-def check_held(hand: Sequence[Card], cards: Sequence[Card]) -> None:
+def refuse_unheld(hand: Sequence[Card], cards: Sequence[Card]) -> None:
     """Refuse a move that plays cards the hand does not hold (ALL-1).
 
     No move may make a card out of nothing, in any game.
 
     >>> from rummyrules import parse_cards
-    >>> check_held(parse_cards("7S 7H"), parse_cards("7S 7S"))
+    >>> refuse_unheld(parse_cards("7S 7H"), parse_cards("7S 7S"))
     Traceback (most recent call last):
     ...
     rummyrules.IllegalMoveError: you do not hold 2 of 7S (ALL-1)
@@ -54,28 +54,28 @@ def check_held(hand: Sequence[Card], cards: Sequence[Card]) -> None:
         raise IllegalMoveError(f"you do not hold {missing}", rule="ALL-1")
 
 
-def discard_options(state: GameState, player: int) -> list[Discard]:
+def discard_candidates(state: GameState, player: int) -> list[Discard]:
     """A discard of each distinct card in the player's hand, in the hand's order.
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=1).apply("draw")
-    >>> [str(move) for move in discard_options(game, 1)][:2]
+    >>> [str(move) for move in discard_candidates(game, 1)][:2]
     ['discard 3H', 'discard 7D']
     """
     return [discard_of(card) for card in dict.fromkeys(state.hands[player])]
 
 
-def name_discard(state: GameState, move: Discard, player: int) -> list[Discard]:
+def discard_readings(state: GameState, move: Discard, player: int) -> list[Discard]:
     """The discard, once the player holds the card (ALL-1).
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=1).apply("draw")
-    >>> name_discard(game, Discard(card=Card.parse("2S")), 1)
+    >>> discard_readings(game, Discard(card=Card.parse("2S")), 1)
     Traceback (most recent call last):
     ...
     rummyrules.IllegalMoveError: you do not hold 2S (ALL-1)
     """
-    check_held(state.hands[player], [move.card])
+    refuse_unheld(state.hands[player], [move.card])
     return [move]
 
 
