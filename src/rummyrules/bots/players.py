@@ -76,7 +76,7 @@ class RandomBot:
         >>> RandomBot(seed=1).choose(EndOfThePage().new_game(seed=1).view(0)) is None
         True
         """
-        moves = [move for move in view.legal_moves if move.kind != "drop"]
+        moves = [move for move in view.legal_moves if not move.leaves_game]
         if view.to_move != view.player and (not moves or below(self._words, 2)):
             return None
         return moves[below(self._words, len(moves))] if moves else None
@@ -185,5 +185,5 @@ def askers(game: GameState, mover: int) -> Iterator[int]:
     """
     for step in range(1, game.players):
         player = (mover + step) % game.players
-        if any(move.kind != "drop" for move in game.legal_moves(player=player)):
+        if any(not move.leaves_game for move in game.legal_moves(player=player)):
             yield player

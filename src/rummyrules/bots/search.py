@@ -325,7 +325,7 @@ class SearchBot:
         (3, True)
         """
         moves = view.legal_moves
-        kept = [move for move in moves if move.kind != "drop"] or list(moves)
+        kept = [move for move in moves if not move.leaves_game] or list(moves)
         first = self.rollout.choose(view)
         if first is None or first not in kept:
             first = kept[0] if kept else None

@@ -136,7 +136,7 @@ class Narrator:
         out_of_turn = move.player is not None and move.player != before.to_move
         if player != self._player or out_of_turn:
             self.flush()
-        if move.kind == "drop":
+        if move.leaves_game:
             name = self.names[player]
             self.printer.line(f"{name} {verb_for(name, 'drop')} out", style="yellow")
         else:

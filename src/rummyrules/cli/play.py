@@ -169,7 +169,7 @@ class Session:
         # asked in seat order from the mover's left, as play_game asks bots.
         for step in range(1, game.players):
             player = (mover + step) % game.players
-            if not any(m.kind != "drop" for m in game.legal_moves(player=player)):
+            if all(m.leaves_game for m in game.legal_moves(player=player)):
                 continue
             if player == self.human:
                 chosen = self._offer_claim()
@@ -192,7 +192,7 @@ class Session:
         if offer == self._declined:
             return None
         self.narrator.flush()
-        claims = [m for m in game.legal_moves(player=self.human) if m.kind != "drop"]
+        claims = [m for m in game.legal_moves(player=self.human) if not m.leaves_game]
         # A claim is offered right after the discard it claims (F14-12).
         who = "a player" if self._last_mover is None else self.names[self._last_mover]
         card = next((str(m.card) for m in claims if isinstance(m, LayOff)), "a card")
@@ -273,7 +273,7 @@ class Session:
             # IllegalMoveError's message ends with its rule ID: "(EOP-5)".
             self.printer.line(f"Not allowed: {error}", style="red")
             return None
-        if move.kind == "drop" and not self._sure_to_drop():
+        if move.leaves_game and not self._sure_to_drop():
             return None
         return move, after
 

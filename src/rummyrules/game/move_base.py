@@ -78,6 +78,9 @@ class Move(abc.ABC):
     """Whether making it goes out (never, always, or when it leaves the hand empty)."""
     json_fields: ClassVar[tuple[JsonField, ...]] = ()
     """The fields its JSON object has beyond every move's (going out's melds, discard)."""
+    leaves_game: ClassVar[bool] = False
+    """Whether making it takes its player out of the game for good (a drop): bots
+    leave it alone, and front ends ask before sending it."""
 
     player: int | None = None
 

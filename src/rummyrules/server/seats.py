@@ -98,7 +98,7 @@ def next_bot_move(row: TableRow, game: GameState, limits: Limits) -> Move | None
     mover = game.to_move or 0
     for offset in range(1, game.players):
         player = (mover + offset) % game.players
-        if all(m.kind == "drop" for m in game.legal_moves(player=player)):
+        if all(m.leaves_game for m in game.legal_moves(player=player)):
             continue
         if row.seats[player] == "human":
             if player in row.declined:

@@ -229,7 +229,7 @@ class Table:
         if seat == game.to_move:
             return True
         return seat not in self.row.declined and any(
-            move.kind != "drop" for move in game.legal_moves(player=seat)
+            not move.leaves_game for move in game.legal_moves(player=seat)
         )
 
     # --- What a seat does ------------------------------------------------------

@@ -190,6 +190,7 @@ class Drop(Move):
 
     kind: ClassVar[str] = "drop"
     action: ClassVar[int | None] = 5
+    leaves_game: ClassVar[bool] = True
 
     def _body(self) -> str:
         return "drop"
