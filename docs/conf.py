@@ -54,10 +54,6 @@ nitpick_ignore_regex = [
         r"py:.*",
         r"(Iterable|Iterator|Sequence|Mapping|Callable|Any|ClassVar|Final|Self|Literal)",
     ),
-    # The option validators of the authoring surface return an attrs validator,
-    # which rummyrules.core.options names by an alias: shown as its name, as
-    # attrs' own names are.
-    (r"py:class", r"Validator"),
 ]
 
 # The API page documents each public object once, under the name it is

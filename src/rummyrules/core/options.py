@@ -14,7 +14,6 @@ so neither can drift from the code.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -42,7 +41,6 @@ turns a state may count (:mod:`rummyrules.formats.checks`).
 """
 
 E = TypeVar("E", bound=enum.Enum)
-Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
 class StockOut(enum.StrEnum):
