@@ -79,8 +79,7 @@ class Move(abc.ABC):
     json_fields: ClassVar[tuple[JsonField, ...]] = ()
     """The fields its JSON object has beyond every move's (going out's melds, discard)."""
     leaves_game: ClassVar[bool] = False
-    """Whether making it takes its player out of the game for good (a drop): bots
-    leave it alone, and front ends ask before sending it."""
+    """Whether making it takes its player out for good (a drop, which bots leave alone)."""
 
     player: int | None = None
 
