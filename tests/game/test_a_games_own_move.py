@@ -12,7 +12,6 @@ import json
 from extras import need
 from rummyrules import dumps, json_schema, loads, parse_move
 from rummyrules.formats.schema.generate import generated_schema
-from rummyrules.rl import Actions, Decision, Word
 from toy_game import ToyRummy
 from toy_game.moves import Burn
 
@@ -41,6 +40,11 @@ def test_the_burn_round_trips_through_json() -> None:
 
 
 def test_the_rl_actions_give_the_burn_the_next_word() -> None:
+    # rummyrules.rl comes with the [rl] extra: imported here, so that the
+    # other tests of this module run without it.
+    need("numpy")
+    from rummyrules.rl import Actions, Decision, Word  # noqa: PLC0415 - see above
+
     actions = Actions(ToyRummy(burns=True))
     burn = len(Word)
     assert actions.tokens(Burn()) == (burn,)
