@@ -1,28 +1,33 @@
 """rummyrules beside the engines a user would otherwise pick, in one process run.
 
-Two parts, both printed against the aims of the speed issue (see
-benchmarks/README.md):
+Four parts, printed against the aims of the speed issue (see
+benchmarks/README.md), everything with the garbage collector on, as users
+run, unless a column says "paused":
 
-1. Random playouts: decisions per second of each of our tables (the ones
-   ``playout.py`` plays, with its ``play_for``) and, when they are installed,
-   of OpenSpiel's ``gin_rummy`` (C++, driven through ``pyspiel``) and RLCard's
-   ``gin-rummy`` environment, with our ratio to each. Aims: at least 1× OpenSpiel
-   and at least 3× RLCard, for every table.
-2. Single calls, median and mean µs with :func:`time.perf_counter_ns`: meld
+1. Random playouts (``peer_playouts.py``): decisions per CPU second of each
+   of our tables over fixed seeded games, with the collector on and paused,
+   its share of the time, and beside OpenSpiel's ``gin_rummy`` (C++, driven
+   through ``pyspiel``, from a new state and from a cloned one each game) and
+   RLCard's ``gin-rummy`` environment, our ratio to each. Aims: at least 1x
+   OpenSpiel in End of the Page, 0.7x in 1400, 1.3x in Going Out Rummy and
+   Gin Rummy; at least 3x RLCard; the collector at most 5 %.
+2. Long runs: 1,000 games of each table from empty memos: speed, the
+   collector's share, and the objects it tracks before and after (what the
+   library's memos keep).
+3. Single calls, median and mean µs with :func:`time.perf_counter_ns`: meld
    search on dealt 16-card End of the Page hands, going out on Going Out Rummy
    hands, ``apply`` on states from random play, ``dumps`` + ``loads`` of
    mid-game states and ``new_game``. Aims: ``apply`` median under 10 µs,
    ``dumps`` + ``loads`` under 200 µs, ``new_game`` under 100 µs.
-3. Gin Rummy's deadwood count (``gin_deadwood.py``) beside OpenSpiel's C++
-   helper and RLCard's, on the same random hands. Gin Rummy is also one of
-   the playout tables: the peers' own game, like for like.
+4. Gin Rummy's deadwood count (``gin_deadwood.py``) beside OpenSpiel's C++
+   helper and RLCard's, on the same random hands.
 
 The peers are optional: neither is a dependency of rummyrules, and a peer that
 is not installed gets a "not installed" row. Run from the repository root::
 
-    .venv/bin/pip install -e '.[peers]'           # only to measure the peers
-    .venv/bin/python benchmarks/peers.py          # 5 s a table
-    .venv/bin/python benchmarks/peers.py --seconds 1 --profile
+    .venv/bin/pip install -e '.[dev,peers]'
+    .venv/bin/python benchmarks/peers.py                 # about 10 minutes
+    .venv/bin/python benchmarks/peers.py --only playouts --rounds 1 --scale 0.2
 """
 
 from __future__ import annotations
@@ -39,8 +44,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -48,8 +52,18 @@ from typing import Any
 
 import attrs
 import gin_deadwood
-from peer_modules import optional, version_of
-from playout import TABLES, play_for
+from peer_modules import version_of
+from peer_playouts import (
+    GAMES,
+    OPENSPIEL_CLONE,
+    OPENSPIEL_NEW,
+    RLCARD,
+    all_tables,
+    long_run,
+    measure,
+    ours,
+)
+from playout import TABLES
 
 from melds import cold
 from rummyrules import (
@@ -69,10 +83,6 @@ from rummyrules.game.moves import Move
 from rummyrules.games.going_out.state import Drop
 from rummyrules.melds.layouts import going_out_layouts
 
-AIM_OPENSPIEL = 1.0
-"""Our decisions per second over OpenSpiel's, at least, for every table."""
-AIM_RLCARD = 3.0
-"""Our decisions per second over RLCard's, at least, for every table."""
 AIM_APPLY_US = 10.0
 """``apply``: median µs per call (the aim of "Integers inside"; 20 before it)."""
 AIM_SERIALIZE_US = 200.0
@@ -90,175 +100,105 @@ GOR_11 = GoingOutRummy(wildcards=4)  # for 11-card hands, as melds.py times
 WILD_RANKS = [rank for rank in Rank if rank in EndOfThePage.wild_ranks]
 GOR_TABLE = "Going Out, 4 players"  # the key of the Going Out table in TABLES
 
-Playout = Callable[[float, int], tuple[int, int, float]]
-"""Play for about this many seconds from this seed: decisions, games, time."""
-
-
-@contextmanager
-def clock_conditions(keep_gc: bool) -> Iterator[None]:  # noqa: FBT001
-    """The garbage collector paused while the clock runs (unless ``keep_gc``)."""
-    if not keep_gc:
-        gc.collect()
-        gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
+AIMS_OPENSPIEL = {
+    "End of the Page, 2 players": 1.0,
+    "End of the Page, 4 players": 1.0,
+    "1400, 4 players": 0.7,
+    "Going Out, 4 players": 1.3,
+    "Gin Rummy, 2 players": 1.3,
+}
+"""Our decisions per second over OpenSpiel's (a new state a game), at least."""
+AIM_RLCARD = 3.0
+"""Our decisions per second over RLCard's, at least, for every table."""
+AIM_GC_SHARE = 0.05
+"""The collector's share of the CPU time, at most, for every table."""
 
 
 # --------------------------------------------------------------------------
 # 1. Random playouts
 
 
-def ours(make: Callable[[], PlayableRules[Any]]) -> Playout:
-    """A table of ours, played by playout.py's ``play_for`` (no ``drop`` moves)."""
-
-    def run(seconds: float, seed: int) -> tuple[int, int, float]:
-        decisions, _, games, took = play_for(make(), seconds, seed)
-        return decisions, games, took
-
-    return run
-
-
-def openspiel_playout(pyspiel: Any) -> Playout:
-    """OpenSpiel's C++ gin rummy, one random legal action a decision.
-
-    Chance nodes (the deal and each draw from the stock) are sampled from
-    ``chance_outcomes()`` with the seeded generator and not counted.
-    """
-    game = pyspiel.load_game("gin_rummy")
-
-    def run(seconds: float, seed: int) -> tuple[int, int, float]:
-        rng = random.Random(seed)
-        decisions = games = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while time.perf_counter() < deadline:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-                    state.apply_action(rng.choices(outcomes, weights)[0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                    decisions += 1
-            games += 1
-        return decisions, games, time.perf_counter() - start
-
-    return run
-
-
-def rlcard_playout(rlcard: Any) -> Playout:
-    """RLCard's gin rummy environment, one ``env.step`` a decision."""
-
-    def run(seconds: float, seed: int) -> tuple[int, int, float]:
-        env = rlcard.make("gin-rummy", config={"seed": seed})
-        rng = random.Random(seed)
-        decisions = games = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while time.perf_counter() < deadline:
-            state, _ = env.reset()
-            while not env.is_over():
-                state, _ = env.step(rng.choice(list(state["legal_actions"])))
-                decisions += 1
-            games += 1
-        return decisions, games, time.perf_counter() - start
-
-    return run
-
-
-@dataclass
-class Table:
-    """One playout table and the rates measured on it, one per run."""
-
-    name: str
-    playout: Playout | None  # None: the engine is not installed
-    rates: list[float]
-    games: int = 0
-    package: str = ""  # a peer's pip package
-
-    @property
-    def rate(self) -> float:
-        """The median of the runs' decisions per second (NaN before any run)."""
-        return statistics.median(self.rates) if self.rates else math.nan
-
-    def spread(self) -> str:
-        """The lowest and highest run, when there were several."""
-        if len(self.rates) < 2:
-            return ""
-        return f"{min(self.rates):,.0f}-{max(self.rates):,.0f}"
-
-
-def peer_tables() -> tuple[Table, Table]:
-    """OpenSpiel's and RLCard's tables; without a playout where not installed."""
-    pyspiel = optional("pyspiel")
-    rlcard = optional("rlcard")
-    openspiel = Table("OpenSpiel gin_rummy", None, [], package="open_spiel")
-    rl = Table("RLCard gin-rummy", None, [], package="rlcard")
-    if pyspiel is not None:
-        openspiel.name += f" (open_spiel {version_of('open_spiel')})"
-        openspiel.playout = openspiel_playout(pyspiel)
-    if rlcard is not None:
-        rl.name += f" (rlcard {version_of('rlcard')})"
-        rl.playout = rlcard_playout(rlcard)
-    return openspiel, rl
-
-
 def bench_playouts(args: argparse.Namespace, misses: list[str]) -> None:
+    tables = all_tables(args.scale)
     print()
     print(
-        f"1. Random playouts: decisions per second, {args.seconds:g} s a table, "
-        f"{args.repeat} run(s) of every table in turn (median of the runs)"
+        f"1. Random playouts: decisions per CPU second over fixed seeded games "
+        f"(seed {args.seed}), memos emptied before each run; {args.rounds} "
+        "interleaved round(s) of every table, collector on and paused; medians"
     )
-    mine = [Table(name, ours(make), []) for name, make in TABLES.items()]
-    openspiel, rl = peer_tables()
-    tables = [*mine, openspiel, rl]
-    for run in range(args.repeat):
-        for table in tables:
-            if table.playout is None:
-                continue
-            with clock_conditions(args.gc):
-                decisions, games, took = table.playout(args.seconds, args.seed + run)
-            table.rates.append(decisions / took)
-            table.games += games
+    measure(tables, args.rounds, args.seed)
+    by_name = {table.name: table for table in tables}
+    spiel, clone, rl = by_name[OPENSPIEL_NEW], by_name[OPENSPIEL_CLONE], by_name[RLCARD]
     print(
-        f"{'table':<36}{'decisions/s':>12}{'games':>7}"
-        f"{'/OpenSpiel':>12}{'/RLCard':>9}  aims: >= 1x OpenSpiel, >= 3x RLCard"
+        f"{'table':<34}{'games':>6}{'on':>9}{'paused':>9}{'gc':>7}"
+        f"{'xOS new':>9}{'xOS clone':>10}{'xRLCard':>9}  aims (collector on)"
     )
-    for table in mine:
-        verdicts = []
-        ratios = []
-        for peer, aim in ((openspiel, AIM_OPENSPIEL), (rl, AIM_RLCARD)):
-            if not peer.rates:
-                ratios.append("-")
-                verdicts.append("peer not installed")
-                continue
-            ratio = table.rate / peer.rate
-            ratios.append(f"{ratio:.2f}x")
-            met = ratio >= aim
-            verdicts.append("met" if met else "MISSED")
-            if not met:
-                misses.append(
-                    f"playout, {table.name}: {ratio:.2f}x {peer.name.split()[0]} "
-                    f"(aim {aim:g}x)"
-                )
-        print(
-            f"{table.name:<36}{table.rate:>12,.0f}{table.games:>7}"
-            f"{ratios[0]:>12}{ratios[1]:>9}  {', '.join(verdicts)}"
-        )
-    for peer in (openspiel, rl):
-        if peer.rates:
-            print(f"{peer.name:<36}{peer.rate:>12,.0f}{peer.games:>7}")
-        else:
-            print(f"{peer.name:<36}  not installed (pip install {peer.package})")
     for table in tables:
-        if table.spread():
-            print(f"  {table.name}: runs {table.spread()} decisions/s")
+        if table.playout is None:
+            print(f"{table.name:<34}  not installed (pip install -e '.[peers]')")
+            continue
+        on, paused = table.rate(collector=True), table.rate(collector=False)
+        line = (
+            f"{table.name:<34}{table.games:>6}{on:>9,.0f}{paused:>9,.0f}"
+            f"{table.gc_share():>7.1%}"
+        )
+        aim = AIMS_OPENSPIEL.get(table.name)
+        if aim is None:
+            print(line)
+            continue
+        verdicts = []
+        for peer, want in ((spiel, aim), (clone, None), (rl, AIM_RLCARD)):
+            if not peer.on:
+                line += f"{'-':>9}"
+                continue
+            ratio = on / peer.rate(collector=True)
+            line += f"{ratio:>{10 if peer is clone else 9}.2f}"
+            if want is not None:
+                met = ratio >= want
+                verdicts.append(f">= {want:g}x {'met' if met else 'MISSED'}")
+                if not met:
+                    misses.append(
+                        f"playout, {table.name}: {ratio:.2f}x {peer.name} (aim {want:g}x)"
+                    )
+        share = table.gc_share()
+        verdicts.append(f"gc {'met' if share <= AIM_GC_SHARE else 'MISSED'}")
+        if share > AIM_GC_SHARE:
+            misses.append(f"playout, {table.name}: the collector takes {share:.1%}")
+        print(f"{line}  {', '.join(verdicts)}")
+    for table in tables:
+        if table.note:
+            print(f"  {table.name}: {table.note}")
+    print(
+        "  on/paused: decisions per CPU second; gc: the collector's share of the "
+        "CPU time with it on;\n  xOS new/clone, xRLCard: our rate over the peer's, "
+        "both with the collector on"
+    )
+
+
+def bench_long_runs(args: argparse.Namespace, misses: list[str]) -> None:
+    print()
+    print(
+        f"2. Long runs: {args.long_games:,} games of each table from empty memos, "
+        "collector on: what the memos grow to"
+    )
+    print(
+        f"{'table':<34}{'decisions':>11}{'dec/s':>9}{'gc':>7}"
+        f"{'tracked before':>16}{'after':>10}{'kept':>10}"
+    )
+    for name in TABLES:
+        found = long_run(name, args.long_games, args.seed)
+        share = found.gc_s / found.cpu_s
+        if share > AIM_GC_SHARE:
+            misses.append(f"long run, {name}: the collector takes {share:.1%}")
+        print(
+            f"{name:<34}{found.decisions:>11,}{found.decisions / found.cpu_s:>9,.0f}"
+            f"{share:>7.1%}{found.tracked_before:>16,}{found.tracked_after:>10,}"
+            f"{found.tracked_after - found.tracked_before:>10,}"
+        )
 
 
 # --------------------------------------------------------------------------
-# 2. Single calls
+# 3. Single calls
 
 
 @dataclass(frozen=True)
@@ -310,7 +250,7 @@ class Played:
 
 
 def random_play(rules: PlayableRules[Any], seed: int) -> list[Played]:
-    """One seeded game of random legal moves, as ``play_for`` plays it."""
+    """One seeded game of random legal moves, as ``playout.one_decision`` plays it."""
     rng = random.Random(seed)
     game = rules.new_game(seed=seed)
     played: list[Played] = []
@@ -534,13 +474,13 @@ def bench_single_calls(
         f"2. Single calls: µs per call. Each call is timed alone, {args.passes} "
         "passes over the sample; the figures are over the sample's per-call medians"
     )
-    with clock_conditions(args.gc):
-        rows = [
-            *search_rows(args, games),
-            *apply_rows(args, games),
-            *serialize_rows(args),
-            *new_game_rows(args),
-        ]
+    gc.collect()  # the collector stays on, as users run
+    rows = [
+        *search_rows(args, games),
+        *apply_rows(args, games),
+        *serialize_rows(args),
+        *new_game_rows(args),
+    ]
     print(f"{'case':<58}{'median':>9}{'mean':>9}{'p90':>9}{'max':>9}  aim")
     for row in rows:
         t = row.timing
@@ -613,11 +553,11 @@ def print_profiles(args: argparse.Namespace, games: dict[str, list[Played]]) -> 
         "itself, cumul. = with its callees). cProfile taxes every call, so read the\n"
         "shares, not the times."
     )
-    seconds = min(args.seconds, 3.0)
-    for name, make in TABLES.items():
+    for name, per_run in GAMES.items():
+        count = max(1, per_run // 4)
         profile(
-            f"playout, {name}, {seconds:g} s",
-            partial(play_for, make(), seconds, args.seed),
+            f"playout, {name}, {count} games",
+            partial(ours(name), count, args.seed),
             args.profile_rows,
         )
     for name, played in games.items():
@@ -657,9 +597,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="rummyrules' speed beside OpenSpiel's and RLCard's gin rummy."
     )
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per table")
     parser.add_argument(
-        "--repeat", type=int, default=1, help="runs of every playout table, in turn"
+        "--rounds", type=int, default=3, help="interleaved rounds of every table"
+    )
+    parser.add_argument(
+        "--scale", type=float, default=1.0, help="games a run, times the defaults"
+    )
+    parser.add_argument(
+        "--long-games", type=int, default=1000, help="games of each long run (0: none)"
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of deals and hands")
     parser.add_argument("--passes", type=int, default=5, help="passes of single calls")
@@ -670,7 +615,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--mid-games", type=int, default=40, help="mid-game states to serialize"
     )
-    parser.add_argument("--gc", action="store_true", help="leave garbage collection on")
+    parser.add_argument(
+        "--only",
+        choices=("playouts", "long", "calls"),
+        help="run one part only (default: all)",
+    )
     parser.add_argument(
         "--profile", action="store_true", help="also cProfile playouts and single calls"
     )
@@ -678,22 +627,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     started = time.perf_counter()
     print("rummyrules speed beside its peers")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
         f"{datetime.date.today()}, rummyrules {version_of('rummyrules')}, "
         f"{platform.python_implementation()} {platform.python_version()}, "
-        f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; seed "
-        f"{args.seed}, garbage collector {'on' if args.gc else 'paused'} while timing"
+        f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"load average {load:.1f} at the start; seed {args.seed}"
     )
     misses: list[str] = []
-    bench_playouts(args, misses)
-    games = {
-        name: states_from_play(make(), args.states, args.seed)
-        for name, make in TABLES.items()
-    }
-    bench_single_calls(args, misses, games)
-    # Like for like: the same game's deadwood count beside the peers' helpers.
-    print("\n3. ", end="")
-    gin_deadwood.main(["--hands", str(args.hands), "--seed", str(args.seed)])
+    if args.only in (None, "playouts"):
+        bench_playouts(args, misses)
+    if args.only in (None, "long") and args.long_games > 0:
+        bench_long_runs(args, misses)
+    games: dict[str, list[Played]] = {}
+    if args.only in (None, "calls") or args.profile:
+        games = {
+            name: states_from_play(make(), args.states, args.seed)
+            for name, make in TABLES.items()
+        }
+    if args.only in (None, "calls"):
+        bench_single_calls(args, misses, games)
+        # Like for like: the same game's deadwood count beside the peers' helpers.
+        print("\n4. ", end="")
+        gin_deadwood.main(["--hands", str(args.hands), "--seed", str(args.seed)])
     print()
     if misses:
         print(f"Missed aims ({len(misses)}):")
@@ -703,6 +659,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("Every aim is met.")
     if args.profile:
         print_profiles(args, games)
+    if hasattr(os, "getloadavg"):
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
     print(f"Total time {time.perf_counter() - started:.0f} s")
     return 0
 
