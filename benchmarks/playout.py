@@ -6,7 +6,8 @@ and one ``apply``. In 1400 the moves other players may make out of turn
 In Going Out Rummy ``drop`` is left out of the choice: it is always listed,
 and random players would drop out of almost every game within a few turns.
 The script plays whole games from seeded deals for a fixed time per table and
-prints decisions and rounds (games, for Going Out Rummy) per second (see
+prints decisions and rounds (games, for Going Out Rummy) per second, with the
+garbage collector on as users run it, or paused with ``--paused`` (see
 benchmarks/README.md)::
 
     .venv/bin/python benchmarks/playout.py            # 10 s a table
@@ -97,16 +98,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Random-playout speed of rummyrules.")
     parser.add_argument("--seconds", type=float, default=10.0, help="time per table")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
-    parser.add_argument("--gc", action="store_true", help="leave garbage collection on")
+    parser.add_argument(
+        "--paused", action="store_true", help="pause the garbage collector while timing"
+    )
     args = parser.parse_args(argv)
     print(
         f"rummyrules random playout; CPython {platform.python_version()}, "
         f"{platform.system()} {platform.machine()}; {args.seconds:g} s a table, "
-        f"seed {args.seed}, garbage collector {'on' if args.gc else 'paused'}"
+        f"seed {args.seed}, garbage collector {'paused' if args.paused else 'on'}"
     )
     print(f"{'table':<28}{'decisions/s':>12}{'rounds/s':>10}{'games':>7}  aim")
     for name, make in TABLES.items():
-        if not args.gc:
+        if args.paused:
             gc.disable()
         try:
             decisions, rounds, games, took = play_for(make(), args.seconds, args.seed)
