@@ -471,7 +471,7 @@ def bench_single_calls(
 ) -> None:
     print()
     print(
-        f"2. Single calls: µs per call. Each call is timed alone, {args.passes} "
+        f"3. Single calls: µs per call. Each call is timed alone, {args.passes} "
         "passes over the sample; the figures are over the sample's per-call medians"
     )
     gc.collect()  # the collector stays on, as users run
