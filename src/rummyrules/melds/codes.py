@@ -19,7 +19,15 @@ from __future__ import annotations
 from typing import Final
 
 from rummyrules.core.cards import BY_CODE, Rank
-from rummyrules.melds.meld import Declaration, Meld, MeldKind, MeldRules
+from rummyrules.melds.meld import (
+    _RANK_BASE,
+    Declaration,
+    Meld,
+    MeldKind,
+    MeldRules,
+    _encode,
+    _meaning_code,
+)
 
 __all__ = [
     "MeldCode",
@@ -41,9 +49,7 @@ for a card, and 64 plus the rank for a rank.
 """
 
 _KINDS: Final = tuple(MeldKind)
-_KIND_CODE: Final = {kind: index for index, kind in enumerate(_KINDS)}
 _BY_CODE: Final = BY_CODE
-_RANK_BASE: Final = 64
 _RANKS: Final[dict[int, Rank | None]] = {int(rank): rank for rank in Rank}
 _RANKS[-1] = None
 _MEANINGS: Final[dict[int, Declaration | None]] = {
@@ -64,26 +70,19 @@ def meaning_code(meaning: Declaration | None) -> int:
     >>> meaning_code(None), meaning_code(Rank.TWO), meaning_code(Card.parse("AS"))
     (-1, 66, 4)
     """
-    if meaning is None:
-        return -1
-    if type(meaning) is Rank:
-        return _RANK_BASE + meaning
-    return int(meaning)
+    return _meaning_code(meaning)
 
 
 def meld_code(meld: Meld) -> MeldCode:
     """The meld as integers (see :data:`MeldCode`); equal melds, equal codes.
 
+    Worked out once for a meld, which keeps it.
+
     >>> from rummyrules import EndOfThePage
     >>> meld_code(EndOfThePage().check_meld("7S 8S 9S").melds[0])
     (1, 28, 32, 36, -1, -1, -1)
     """
-    stands_for = meld.stands_for
-    if any(stands_for):
-        meanings = tuple(map(meaning_code, stands_for))
-    else:
-        meanings = (-1,) * len(stands_for)
-    return (_KIND_CODE[meld.kind], *map(int, meld.cards), *meanings)
+    return meld._code or _encode(meld)
 
 
 def code_meld(code: MeldCode) -> Meld:
@@ -93,11 +92,13 @@ def code_meld(code: MeldCode) -> Meld:
     '7S 7H 7D'
     """
     size = len(code) >> 1
-    return Meld(
+    meld = Meld(
         _KINDS[code[0]],
         tuple(map(_BY_CODE.__getitem__, code[1 : size + 1])),
         tuple(map(_MEANINGS.__getitem__, code[size + 1 :])),
     )
+    object.__setattr__(meld, "_code", code)  # known: spare the work again
+    return meld
 
 
 def code_meaning(code: int) -> Declaration | None:
