@@ -136,11 +136,12 @@ def rules_code(meld_rules: MeldRules) -> int:
     >>> code_rules(rules_code(rules)) is rules
     True
     """
-    code = _RULES_CODE.get(meld_rules)
-    if code is None:
-        code = _RULES_CODE[meld_rules] = len(_RULES)
+    try:
+        return _RULES_CODE[meld_rules]
+    except KeyError:  # first met: a handful of times in a process
         _RULES.append(meld_rules)
-    return code
+        code = _RULES_CODE[meld_rules] = len(_RULES) - 1
+        return code
 
 
 def code_rules(code: int) -> MeldRules:

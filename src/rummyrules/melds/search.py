@@ -210,8 +210,8 @@ def card_lay_offs(
     """Every way to lay this one card off onto the meld (see :func:`find_lay_offs`).
 
     Memoised, on codes: a meld stays on the table for many turns, and the
-    same cards are offered to it again and again. Most are refused, and an
-    empty answer makes nothing.
+    same cards are offered to it again and again. Most are refused at once,
+    by :func:`fit_mask`, and an empty answer makes nothing.
 
     >>> from rummyrules import FourteenHundred, parse_cards
     >>> rules = FourteenHundred()
@@ -219,9 +219,14 @@ def card_lay_offs(
     >>> len(card_lay_offs(parse_cards("5H")[0], meld, rules.meld_rules, Rank.FIVE))
     2
     """
-    found = _lay_off_codes(
-        int(card), meld_code(meld), rules_code(meld_rules), rank_code(wild)
-    )
+    code = meld_code(meld)
+    rules = rules_code(meld_rules)
+    wild_code = -1 if wild is None else int(wild)
+    # Most cards offered cannot fit the meld at all (could_fit): they are
+    # refused on the meld's fit mask, and take no room in the memo.
+    if not _fit_mask(code, rules, wild_code) >> card & 1:
+        return ()
+    found = _lay_off_codes(int(card), code, rules, wild_code)
     if not found:
         return ()
     return tuple(
