@@ -169,9 +169,24 @@ def piece_melds(piece: MeldPiece) -> tuple[Meld, ...]:
 
 def _wild_subsets(wild_key: tuple[int, ...]) -> tuple[list[tuple[Card, ...]], ...]:
     """The distinct sub-multisets of the wild cards, by size."""
+    if not wild_key:
+        return ([()],)
+    card = _BY_CODE.__getitem__
+    return tuple(
+        [tuple(map(card, subset)) for subset in subsets]
+        for subsets in _wild_subset_codes(wild_key)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _wild_subset_codes(
+    wild_key: tuple[int, ...],
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    # Memoised as codes, which the garbage collector need not walk.
     wild_cards = [_BY_CODE[code] for code in wild_key]
     return tuple(
-        _sub_multisets(wild_cards, size) for size in range(len(wild_cards) + 1)
+        tuple(tuple(map(int, subset)) for subset in _sub_multisets(wild_cards, size))
+        for size in range(len(wild_cards) + 1)
     )
 
 
