@@ -39,6 +39,15 @@ from rummyrules.game.state import GameState, PlayableRules, View
 from rummyrules.game.table import TableMeld
 from rummyrules.game.view import StockSize
 from rummyrules.melds import Meld, MeldKind, MeldRules, readings
+from rummyrules.melds.codes import (
+    MeldCode,
+    code_meld,
+    code_rank,
+    code_rules,
+    meld_code,
+    rank_code,
+    rules_code,
+)
 
 __all__ = ["check_state", "check_view"]
 
@@ -285,10 +294,19 @@ def _run_laid(number: int, laid: TableMeld) -> None:
     )
 
 
-@functools.lru_cache(maxsize=4096)
 def _allowed(meld: Meld, meld_rules: MeldRules, wild: Rank | None) -> bool:
-    # Memoised on frozen values: saved games repeat the same melds.
-    found = readings(meld.cards, meld_rules, wild=wild, declared=meld.stands_for)
+    return _allowed_code(meld_code(meld), rules_code(meld_rules), rank_code(wild))
+
+
+@functools.lru_cache(maxsize=4096)
+def _allowed_code(code: MeldCode, rules: int, wild: int) -> bool:
+    # Memoised on codes, which the garbage collector need not walk: saved
+    # games repeat the same melds.
+    meld = code_meld(code)
+    declared = meld.stands_for
+    found = readings(
+        meld.cards, code_rules(rules), wild=code_rank(wild), declared=declared
+    )
     return meld in found
 
 

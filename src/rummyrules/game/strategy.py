@@ -52,6 +52,7 @@ from rummyrules.game.strategy_base import (
 )
 from rummyrules.melds import MeldRules
 from rummyrules.melds import search as meld_search
+from rummyrules.melds.codes import code_rank, code_rules, rank_code, rules_code
 
 __all__ = [
     "Dealt",
@@ -246,13 +247,13 @@ def without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(left)
 
 
-@functools.lru_cache(maxsize=4096)
 def meld_groups(
     hand: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
 ) -> tuple[tuple[Card, ...], ...]:
     """The distinct cards of the melds a sorted hand can make, wild meanings aside.
 
-    Memoised on the frozen hand: a bot asks about the same hands again and again.
+    Memoised on the hand's card codes: a bot asks about the same hands again
+    and again, and codes are what the garbage collector need not walk.
 
     >>> from rummyrules import EndOfThePage, parse_cards
     >>> groups = meld_groups(
@@ -261,5 +262,17 @@ def meld_groups(
     >>> [" ".join(map(str, cards)) for cards in groups]
     ['9S 9H 9D', '7S 8S 9S']
     """
-    found = meld_search.find_melds(hand, meld_rules, wild=wild)
-    return tuple(dict.fromkeys(sorted_hand(meld.cards) for meld in found))
+    found = _meld_group_codes(
+        tuple(map(int, hand)), rules_code(meld_rules), rank_code(wild)
+    )
+    return tuple(tuple(map(meld_search.code_card, cards)) for cards in found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _meld_group_codes(
+    hand: tuple[int, ...], rules: int, wild: int
+) -> tuple[tuple[int, ...], ...]:
+    cards = tuple(map(meld_search.code_card, hand))
+    found = meld_search.find_melds(cards, code_rules(rules), wild=code_rank(wild))
+    groups = dict.fromkeys(sorted_hand(meld.cards) for meld in found)
+    return tuple(tuple(map(int, group)) for group in groups)

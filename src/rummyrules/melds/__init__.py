@@ -17,6 +17,7 @@ variant's :class:`MeldRules`. The game layer above asks it about hands.
 True
 """
 
+from rummyrules.melds.declaring import canonical_declaration, parse_declared
 from rummyrules.melds.explain import check
 from rummyrules.melds.layouts import Layout, find_going_out, going_out_layouts
 from rummyrules.melds.meld import (
@@ -25,11 +26,9 @@ from rummyrules.melds.meld import (
     MeldCheck,
     MeldKind,
     MeldRules,
-    canonical_declaration,
     declaration_key,
     declarations_key,
     is_wild,
-    parse_declared,
 )
 from rummyrules.melds.reading import readings
 from rummyrules.melds.search import (

@@ -141,11 +141,12 @@ def _rules_facts(meld_rules: MeldRules) -> _RulesFacts:
     )
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def piece_melds(piece: MeldPiece) -> tuple[Meld, ...]:
     """The melds of one piece of a search (see :func:`meld_pieces`), in order.
 
-    Memoised: hands share most of their pieces from one turn to the next.
+    Not memoised: a memo of melds is objects the garbage collector walks at
+    every full collection, and the searches above remember what they need
+    (a piece's runs come from :func:`_run_patterns`, on integers).
 
     >>> from rummyrules import EndOfThePage, parse_cards
     >>> rules = EndOfThePage().meld_rules
@@ -166,12 +167,26 @@ def piece_melds(piece: MeldPiece) -> tuple[Meld, ...]:
     return tuple(_search_runs(_SUITS[which], naturals, subsets, meld_rules))
 
 
-@functools.lru_cache(maxsize=1 << 10)
 def _wild_subsets(wild_key: tuple[int, ...]) -> tuple[list[tuple[Card, ...]], ...]:
     """The distinct sub-multisets of the wild cards, by size."""
+    if not wild_key:
+        return ([()],)
+    card = _BY_CODE.__getitem__
+    return tuple(
+        [tuple(map(card, subset)) for subset in subsets]
+        for subsets in _wild_subset_codes(wild_key)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _wild_subset_codes(
+    wild_key: tuple[int, ...],
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    # Memoised as codes, which the garbage collector need not walk.
     wild_cards = [_BY_CODE[code] for code in wild_key]
     return tuple(
-        _sub_multisets(wild_cards, size) for size in range(len(wild_cards) + 1)
+        tuple(tuple(map(int, subset)) for subset in _sub_multisets(wild_cards, size))
+        for size in range(len(wild_cards) + 1)
     )
 
 
@@ -219,7 +234,14 @@ def _search_runs(
     run = MeldKind.RUN
     targets = [_CARD[(rank, suit)] for rank in meld_rules.run_ranks]
     held = tuple(bool(naturals >> rank & 1) for rank in meld_rules.run_ranks)
-    for start, end, wild_at in _run_patterns(held, meld_rules, wild_count):
+    patterns = _run_patterns(
+        held,
+        meld_rules.longest_run,
+        max(1, meld_rules.min_naturals),
+        meld_rules.wild_gap,
+        wild_count,
+    )
+    for start, end, wild_at in patterns:
         # One pattern, many melds: only the wild cards differ between them,
         # so the naturals and the meanings are laid out once per pattern.
         base = targets[start : end + 1]
@@ -241,17 +263,16 @@ def _search_runs(
 
 @functools.lru_cache(maxsize=1 << 12)
 def _run_patterns(
-    held: tuple[bool, ...], meld_rules: MeldRules, wild_count: int
+    held: tuple[bool, ...], longest: int, need: int, wild_gap: int, wild_count: int
 ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """Every run of one suit as (first, last, wild positions).
 
     Depth-first from each starting place: each next place is the natural
     card (when held) or a wild (when one is left and far enough from the
     last wild), so each pattern is met exactly once. Memoised: it depends
-    only on which places of the suit are held, and hands repeat those often.
+    only on which places of the suit are held, and hands repeat those often;
+    on integers only (the meld rules it needs), which the collector skips.
     """
-    longest = meld_rules.longest_run
-    need = max(1, meld_rules.min_naturals)
     patterns: list[tuple[int, int, tuple[int, ...]]] = []
     # A run starts with a natural card, or with wilds just before one.
     starts = [p for p in range(len(held)) if any(held[p : p + wild_count + 1])]
@@ -265,7 +286,7 @@ def _run_patterns(
             if held[position]:
                 steps.append((wild_at, naturals + 1))
             if len(wild_at) < wild_count and (
-                not wild_at or position - wild_at[-1] > meld_rules.wild_gap
+                not wild_at or position - wild_at[-1] > wild_gap
             ):
                 steps.append(((*wild_at, position), naturals))
             for step_wilds, step_naturals in steps:

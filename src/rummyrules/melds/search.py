@@ -20,6 +20,17 @@ from typing import Final
 import attrs
 
 from rummyrules.core.cards import BY_CODE, WILDCARD_CODE, Card, Rank, Suit, card_key
+from rummyrules.melds.codes import (
+    MeldCode,
+    code_meaning,
+    code_meld,
+    code_rank,
+    code_rules,
+    meaning_code,
+    meld_code,
+    rank_code,
+    rules_code,
+)
 from rummyrules.melds.meld import (
     Declaration,
     Meld,
@@ -99,12 +110,11 @@ def code_card(code: int) -> Card:
     return _BY_CODE[code]
 
 
-@functools.lru_cache(maxsize=1 << 12)
 def fit_mask(meld: Meld, meld_rules: MeldRules, wild: Rank | None) -> int:
     """The cards :func:`could_fit` lets through, as one bit per card code.
 
     ANDed with a hand's bits, it rules out in one step every card that could
-    not be laid off on the meld. Memoised, like :func:`could_fit`.
+    not be laid off on the meld. Memoised on the meld's code.
 
     >>> from rummyrules import EndOfThePage
     >>> rules = EndOfThePage()
@@ -112,7 +122,16 @@ def fit_mask(meld: Meld, meld_rules: MeldRules, wild: Rank | None) -> int:
     >>> [str(code_card(code)) for code in _BY_CODE if mask >> code & 1]
     ['6S', '10S', '*']
     """
-    # could_fit's test, card by card, worked out on the bits at once.
+    return _fit_mask(meld_code(meld), rules_code(meld_rules), rank_code(wild))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _fit_mask(code: MeldCode, rules: int, wild_code: int) -> int:
+    # could_fit's test, card by card, worked out on the bits at once; on
+    # integers only, so that the collector never walks the memo.
+    meld = code_meld(code)
+    meld_rules = code_rules(rules)
+    wild = code_rank(wild_code)
     mask = 1 << _WILDCARD_CODE
     if wild is not None:
         mask |= _RANK_MASK << (wild * 4)
@@ -185,14 +204,14 @@ def find_lay_offs(
     )
 
 
-@functools.lru_cache(maxsize=1 << 15)
 def card_lay_offs(
     card: Card, meld: Meld, meld_rules: MeldRules, wild: Rank | None
 ) -> tuple[LayOffOption, ...]:
     """Every way to lay this one card off onto the meld (see :func:`find_lay_offs`).
 
-    Memoised: a meld stays on the table for many turns, and the same cards
-    are offered to it again and again.
+    Memoised, on codes: a meld stays on the table for many turns, and the
+    same cards are offered to it again and again. Most are refused at once,
+    by :func:`fit_mask`, and an empty answer makes nothing.
 
     >>> from rummyrules import FourteenHundred, parse_cards
     >>> rules = FourteenHundred()
@@ -200,6 +219,33 @@ def card_lay_offs(
     >>> len(card_lay_offs(parse_cards("5H")[0], meld, rules.meld_rules, Rank.FIVE))
     2
     """
+    code = meld_code(meld)
+    rules = rules_code(meld_rules)
+    wild_code = -1 if wild is None else int(wild)
+    # Most cards offered cannot fit the meld at all (could_fit): they are
+    # refused on the meld's fit mask, and take no room in the memo.
+    if not _fit_mask(code, rules, wild_code) >> card & 1:
+        return ()
+    found = _lay_off_codes(int(card), code, rules, wild_code)
+    if not found:
+        return ()
+    return tuple(
+        LayOffOption(
+            card=card, stands_for=code_meaning(code[0]), meld=code_meld(code[1:])
+        )
+        for code in found
+    )
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _lay_off_codes(
+    card_code: int, code: MeldCode, rules: int, wild_code: int
+) -> tuple[tuple[int, ...], ...]:
+    """Each lay-off of :func:`card_lay_offs`: the card's meaning, then the meld's code."""
+    card = _BY_CODE[card_code]
+    meld = code_meld(code)
+    meld_rules = code_rules(rules)
+    wild = code_rank(wild_code)
     fixed = (*meld.stands_for, None)
     found = readings((*meld.cards, card), meld_rules, wild=wild, declared=fixed)
     if meld.kind is MeldKind.WILD and not is_wild(card, wild):
@@ -207,14 +253,11 @@ def card_lay_offs(
         # laid off on it: a run would need its wilds declared (F14-R8).
         found = tuple(after for after in found if after.kind is MeldKind.SET)
     return tuple(
-        LayOffOption(
-            card=card, stands_for=new_meaning(meld, after, card, wild), meld=after
-        )
+        (meaning_code(new_meaning(meld, after, card, wild)), *meld_code(after))
         for after in found
     )
 
 
-@functools.lru_cache(maxsize=1 << 12)
 def could_fit(
     meld: Meld, meld_rules: MeldRules, wild: Rank | None
 ) -> Callable[[Card], bool]:
@@ -222,7 +265,7 @@ def could_fit(
 
     A natural card can only join a set of its rank, or a run of its suit at
     one of the two places beside its ends; wild cards, and melds of wilds
-    left open, get the full check. Memoised, like the lay-offs themselves.
+    left open, get the full check. The test is :func:`fit_mask`'s bits.
 
     >>> from rummyrules import EndOfThePage, parse_cards
     >>> rules = EndOfThePage()
@@ -230,23 +273,8 @@ def could_fit(
     >>> [fits(card) for card in parse_cards("6S 10S 7H JS")]
     [True, True, False, False]
     """
-    if meld.kind is MeldKind.SET:
-        rank = meld.rank
-        return lambda card: is_wild(card, wild) or card.rank is rank
-    if meld.kind is MeldKind.RUN:
-        suit = meld.suit
-        first = meld.stands_for[0] or meld.cards[0]
-        last = meld.stands_for[-1] or meld.cards[-1]
-        ends = set()
-        for end, step in ((first, -1), (last, 1)):
-            if isinstance(end, Card) and end.rank is not None:
-                for place in meld_rules.places[end.rank]:
-                    if 0 <= place + step < len(meld_rules.run_ranks):
-                        ends.add(meld_rules.run_ranks[place + step])
-        return lambda card: (
-            is_wild(card, wild) or (card.suit is suit and card.rank in ends)
-        )
-    return lambda _card: True
+    mask = fit_mask(meld, meld_rules, wild)
+    return lambda card: bool(mask >> card & 1)  # a card is its code
 
 
 def new_meaning(

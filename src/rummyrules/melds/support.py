@@ -24,9 +24,10 @@ from collections.abc import Callable, Sequence
 
 from rummyrules.core.cards import BY_RANK_AND_SUIT, STANDARD_CARDS, Card, Rank, Suit
 from rummyrules.core.hands import sorted_hand
+from rummyrules.melds.codes import code_rank, code_rules, rank_code, rules_code
 from rummyrules.melds.meld import Declaration, Meld, MeldKind, MeldRules, is_wild
 from rummyrules.melds.reading import readings
-from rummyrules.melds.search import find_melds
+from rummyrules.melds.search import code_card, find_melds
 
 __all__ = [
     "Held",
@@ -66,19 +67,23 @@ def pair_for(
             for other in cards
             if other.rank is card.rank or other in close or is_wild(other, wild)
         ]
-    return _pair_of(card, sorted_hand(near), meld_rules, wild)
+    codes = tuple(map(int, sorted_hand(near)))
+    found = _pair_of(int(card), codes, rules_code(meld_rules), rank_code(wild))
+    return None if found is None else (code_card(found[0]), code_card(found[1]))
 
 
 @functools.lru_cache(maxsize=4096)
 def _pair_of(
-    card: Card, near: tuple[Card, ...], meld_rules: MeldRules, wild: Rank | None
-) -> tuple[Card, Card] | None:
-    # The same few cards meet again from state to state of a game and
-    # across playouts: each answer is worked out once.
-    for i, first in enumerate(near):
-        for second in near[i + 1 :]:
+    card_code: int, near: tuple[int, ...], rules: int, wild_code: int
+) -> tuple[int, int] | None:
+    # The same few cards meet again from state to state of a game and across
+    # playouts: each answer is worked out once, on codes the collector skips.
+    card, *cards = map(code_card, (card_code, *near))
+    meld_rules, wild = code_rules(rules), code_rank(wild_code)
+    for i, first in enumerate(cards):
+        for second in cards[i + 1 :]:
             if readings((card, first, second), meld_rules, wild=wild):
-                return first, second
+                return int(first), int(second)
     return None
 
 
