@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
-from rummyrules.core.cards import STANDARD_CARDS, Card, Rank, card_key
+from rummyrules.core.cards import STANDARD_CARDS, WILDCARD_CODE, Card, Rank, card_key
 from rummyrules.melds.cover import Cores, Partition
 from rummyrules.melds.meld import Meld, MeldRules
 from rummyrules.melds.reading import readings
@@ -114,6 +115,10 @@ def going_out_layouts(
     if leftover:
         spares.extend(dict.fromkeys(lone or cards))
     if not single_meld and _wilds_are_free(meld_rules):
+        naturals = [c for c in cards if c.rank is not None and c.rank is not wild]
+        wilds = len(cards) - len(naturals)
+        if wilds and not _coverable(naturals, meld_rules, wilds, most):
+            return ()
         # One search serves every leftover: its memo is shared between them.
         return tuple(
             Layout(*found)
@@ -164,17 +169,17 @@ def _short_of(
     That is, no set or three places in a row in their suit holds ``need``
     of them. Stops once it has found more than ``most``.
     """
-    bits, windows = _run_windows(meld_rules)
-    held: dict[object, int] = {}
-    ranks: dict[object, int] = {}
+    bits, windows, _ = _ladder(meld_rules)
+    held = [0, 0, 0, 0]
+    ranks = [0] * _RANKS
     for card in naturals:
-        held[card.suit] = held.get(card.suit, 0) | bits[card]
-        ranks[card.rank] = ranks.get(card.rank, 0) + 1
+        held[card & 3] |= bits[card]
+        ranks[card >> 2] += 1
     short: list[Card] = []
     for card in naturals:
-        if ranks[card.rank] >= need:
+        if ranks[card >> 2] >= need:
             continue
-        suit = held[card.suit]
+        suit = held[card & 3]
         if not any((suit & window).bit_count() >= need for window in windows[card]):
             short.append(card)
             if len(short) > most:
@@ -182,25 +187,108 @@ def _short_of(
     return short
 
 
+def _coverable(
+    naturals: Sequence[Card], meld_rules: MeldRules, wilds: int, most: int
+) -> bool:
+    """Whether the wilds could complete melds for the naturals in no natural meld.
+
+    A necessary test, run before the search where wilds are free: such a
+    card is the one left over or lies in a meld that needs wilds, a set of
+    its rank (3 less its rank's naturals) or some places in a row in its suit
+    (a wild for each place no natural of the hand fills). This asks whether
+    at most ``most`` of them left over and melds needing at most ``wilds``
+    wilds in all could hold them, each meld taking every such card it
+    could; the search then finds whether the whole hand goes out.
+    """
+    dead = list(dict.fromkeys(_short_of(naturals, meld_rules, 3, len(naturals))))
+    if len(dead) <= most:
+        return True
+    bits, _, spans = _ladder(meld_rules)
+    held = [0, 0, 0, 0]
+    ranks = [0] * _RANKS
+    for card in naturals:
+        held[card & 3] |= bits[card]
+        ranks[card >> 2] += 1
+    options: list[dict[int, int]] = []
+    for card in dead:
+        rank, suit = card >> 2, card & 3
+        found: dict[int, int] = {}
+        cost = 3 - ranks[rank]
+        if cost <= wilds:
+            found[sum(1 << i for i, other in enumerate(dead) if other >> 2 == rank)] = (
+                cost
+            )
+        room = held[suit]
+        longest = room.bit_count() + wilds
+        for length, span in spans[card]:
+            if length > longest:
+                break
+            cost = (span & ~room).bit_count()
+            if cost <= wilds:
+                covered = sum(
+                    1 << i
+                    for i, other in enumerate(dead)
+                    if other & 3 == suit and bits[other] & span
+                )
+                if found.get(covered, wilds + 1) > cost:
+                    found[covered] = cost
+        options.append(found)
+    return _covers((1 << len(dead)) - 1, options, wilds, most)
+
+
+def _covers(left: int, options: list[dict[int, int]], wilds: int, spare: int) -> bool:
+    """Whether the cards ``left`` (bits) fit these options within the wilds and spares."""
+    if not left:
+        return True
+    low = left & -left
+    if spare and _covers(left ^ low, options, wilds, spare - 1):
+        return True
+    return any(
+        cost <= wilds and _covers(left & ~covered, options, wilds - cost, spare)
+        for covered, cost in options[low.bit_length() - 1].items()
+    )
+
+
+_RANKS: Final = 16  # a card's code over 4 is its rank: 1 to 13, and the WILDCARD's 14
+
+
 @functools.cache
-def _run_windows(
+def _ladder(
     meld_rules: MeldRules,
-) -> tuple[dict[Card, int], dict[Card, list[int]]]:
-    """Each card's places on the run ladder, as bits, and every three places in a row around it."""
+) -> tuple[
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[tuple[int, int], ...], ...],
+]:
+    """By card code: its places on the run ladder as bits, every three places in a row around it, and every run's places around it (length, bits), shortest first.
+
+    Integers only, so that the garbage collector does not walk the memo.
+    """
     top = len(meld_rules.run_ranks) - 1
-    bits: dict[Card, int] = {}
-    windows: dict[Card, list[int]] = {}
+    size = WILDCARD_CODE + 1
+    bits = [0] * size
+    windows: list[tuple[int, ...]] = [()] * size
+    spans: list[tuple[tuple[int, int], ...]] = [()] * size
     for card in STANDARD_CARDS:
         if card.rank is None:  # pragma: no cover - standard cards have ranks
             continue
         places = meld_rules.places[card.rank]
         bits[card] = sum(1 << place for place in places)
-        windows[card] = [
+        windows[card] = tuple(
             0b111 << low
             for place in places
             for low in range(max(place - 2, 0), min(place, top - 2) + 1)
-        ]
-    return bits, windows
+        )
+        around = {
+            ((1 << length) - 1) << low: length
+            for place in places
+            for length in range(3, meld_rules.longest_run + 1)
+            for low in range(
+                max(place - length + 1, 0), min(place, top - length + 1) + 1
+            )
+        }
+        spans[card] = tuple(sorted((length, span) for span, length in around.items()))
+    return tuple(bits), tuple(windows), tuple(spans)
 
 
 def _single_meld_layout(

@@ -23,16 +23,15 @@ the rules class's ``new_game`` (GOR-3).
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 
 from rummyrules import melds
-from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
 from rummyrules.game.moves import Discard, Draw, NewMeld, Take
 from rummyrules.game.table import TableMeld
 from rummyrules.game.turn_rules import refuse_unheld
+from rummyrules.games.going_out.outs import out_moves
 from rummyrules.games.going_out.state import (
     Drop,
     GoingOut,
@@ -41,8 +40,6 @@ from rummyrules.games.going_out.state import (
     end_turn,
     game_over,
 )
-from rummyrules.melds import MeldRules
-from rummyrules.melds.layouts import going_out_layouts
 
 __all__ = ["discard", "drop", "go_out", "out_moves"]
 
@@ -152,36 +149,6 @@ def discard(state: State, move: Discard) -> State:
 
 
 # --- Going out (GOR-7, GOR-8) -----------------------------------------------------
-
-
-@functools.lru_cache(maxsize=8192)
-def out_moves(
-    hand: tuple[Card, ...], meld_rules: MeldRules, going_out: GoingOut
-) -> tuple[GoOut, ...]:
-    """One going-out move for each card that can be left over, and one for none.
-
-    The hand's layouts, memoised on the frozen hand: bots and simulations meet
-    the same hands again and again.
-
-    >>> from rummyrules import GoingOut, GoingOutRummy, parse_cards
-    >>> hand = parse_cards("7S 7H 7D 8C 9C 10C 10C")
-    >>> meld_rules = GoingOutRummy().meld_rules
-    >>> [str(move) for move in out_moves(hand, meld_rules, GoingOut.STANDARD)]
-    ['out 7S 7H 7D / 8C 9C 10C discard 10C']
-    """
-    layouts = going_out_layouts(
-        hand,
-        meld_rules,
-        single_meld=going_out is not GoingOut.STANDARD,
-        leftover=going_out is not GoingOut.MAJOR,
-    )
-    return tuple(
-        GoOut(
-            melds=tuple(NewMeld.of(meld) for meld in layout.melds),
-            discard=layout.leftover,
-        )
-        for layout in layouts
-    )
 
 
 def out_candidates(state: State, player: int) -> tuple[GoOut, ...]:
