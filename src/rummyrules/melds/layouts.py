@@ -167,20 +167,26 @@ def _short_of(
     """The cards with fewer than ``need`` of these naturals (themselves included) in any meld.
 
     That is, no set or three places in a row in their suit holds ``need``
-    of them. Stops once it has found more than ``most``.
+    of them. Stops once it has found more than ``most``. The hand's places
+    are one integer, 16 bits a suit (see :func:`_ladder`), so that three in
+    a row, or two within three places, are found for every card at once.
     """
-    bits, windows, _ = _ladder(meld_rules)
-    held = [0, 0, 0, 0]
+    if need <= 1:
+        return []
+    lanes = _ladder(meld_rules)[0]
+    held = 0
     ranks = [0] * _RANKS
     for card in naturals:
-        held[card & 3] |= bits[card]
+        held |= lanes[card]
         ranks[card >> 2] += 1
+    if need == 2:
+        near = held & (held >> 1 | held << 1 | held >> 2 | held << 2)
+    else:
+        starts = held & held >> 1 & held >> 2
+        near = starts | starts << 1 | starts << 2
     short: list[Card] = []
     for card in naturals:
-        if ranks[card >> 2] >= need:
-            continue
-        suit = held[card & 3]
-        if not any((suit & window).bit_count() >= need for window in windows[card]):
+        if ranks[card >> 2] < need and not lanes[card] & near:
             short.append(card)
             if len(short) > most:
                 break
@@ -203,11 +209,11 @@ def _coverable(
     dead = list(dict.fromkeys(_short_of(naturals, meld_rules, 3, len(naturals))))
     if len(dead) <= most:
         return True
-    bits, _, spans = _ladder(meld_rules)
-    held = [0, 0, 0, 0]
+    lanes, bits, spans = _ladder(meld_rules)
+    held = 0
     ranks = [0] * _RANKS
     for card in naturals:
-        held[card & 3] |= bits[card]
+        held |= lanes[card]
         ranks[card >> 2] += 1
     options: list[dict[int, int]] = []
     for card in dead:
@@ -218,7 +224,7 @@ def _coverable(
             found[sum(1 << i for i, other in enumerate(dead) if other >> 2 == rank)] = (
                 cost
             )
-        room = held[suit]
+        room = held >> _LANE * suit & _PLACES
         longest = room.bit_count() + wilds
         for length, span in spans[card]:
             if length > longest:
@@ -250,35 +256,31 @@ def _covers(left: int, options: list[dict[int, int]], wilds: int, spare: int) ->
 
 
 _RANKS: Final = 16  # a card's code over 4 is its rank: 1 to 13, and the WILDCARD's 14
+_LANE: Final = 16  # bits a suit takes in a hand's places: 14 places, and 2 empty
+_PLACES: Final = (1 << _LANE) - 1
 
 
 @functools.cache
 def _ladder(
     meld_rules: MeldRules,
-) -> tuple[
-    tuple[int, ...],
-    tuple[tuple[int, ...], ...],
-    tuple[tuple[tuple[int, int], ...], ...],
-]:
-    """By card code: its places on the run ladder as bits, every three places in a row around it, and every run's places around it (length, bits), shortest first.
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    """By card code: its places on the run ladder as bits, in its suit's lane of a hand and alone; and every run's places around it (length, bits), shortest first.
 
-    Integers only, so that the garbage collector does not walk the memo.
+    A ladder has at most 14 places (A to K, and the Ace again), so each
+    lane keeps two empty bits at its top: no three in a row crosses into
+    the next suit. Integers only, so that the garbage collector does not
+    walk the memo.
     """
     top = len(meld_rules.run_ranks) - 1
     size = WILDCARD_CODE + 1
-    bits = [0] * size
-    windows: list[tuple[int, ...]] = [()] * size
+    lanes, bits = [0] * size, [0] * size
     spans: list[tuple[tuple[int, int], ...]] = [()] * size
     for card in STANDARD_CARDS:
         if card.rank is None:  # pragma: no cover - standard cards have ranks
             continue
         places = meld_rules.places[card.rank]
         bits[card] = sum(1 << place for place in places)
-        windows[card] = tuple(
-            0b111 << low
-            for place in places
-            for low in range(max(place - 2, 0), min(place, top - 2) + 1)
-        )
+        lanes[card] = bits[card] << _LANE * (card & 3)
         around = {
             ((1 << length) - 1) << low: length
             for place in places
@@ -288,7 +290,7 @@ def _ladder(
             )
         }
         spans[card] = tuple(sorted((length, span) for span, length in around.items()))
-    return tuple(bits), tuple(windows), tuple(spans)
+    return tuple(lanes), tuple(bits), tuple(spans)
 
 
 def _single_meld_layout(
