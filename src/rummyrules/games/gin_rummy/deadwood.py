@@ -382,13 +382,13 @@ def knock_discards(hand: Sequence[Card] | str, knock_card: int) -> tuple[Card, .
 def _knock_codes(cards: int, knock_card: int) -> tuple[int, ...]:
     """:func:`knock_discards` of a mask, as card codes (integers: the collector skips them).
 
-    Memoised, as the states after a knock ask again of the same hand. As in
-    :func:`knock_deadwood`, a discard lowers the deadwood by at most its value.
+    Memoised: the states after a knock ask again of the same hand. A discard lowers
+    the deadwood by its value at most, and the cards no meld can use stay deadwood.
     """
-    whole = _least(cards)
-    if whole - _highest_value(cards) > knock_card:
-        return ()  # the usual hand: no discard could be low enough
-    meldable = _meldable(cards)
+    meldable, top = _meldable(cards), _highest_value(cards)
+    unmeldable = _points(cards & ~meldable)  # the usual hand is told without a search
+    if unmeldable - top > knock_card or (whole := _least(cards)) - top > knock_card:
+        return ()
     bits = (1 << place for place in range(cards.bit_length()) if cards >> place & 1)
     found = (
         _CARD_AT[bit.bit_length() - 1]

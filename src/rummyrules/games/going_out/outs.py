@@ -58,7 +58,7 @@ def out_moves(
                 )
                 for meld in melds
             ),
-            discard=_MEANINGS[discard],
+            discard=None if discard < 0 else card(discard),
         )
         for discard, *melds in found
     )
