@@ -24,6 +24,7 @@ the rules class's ``new_game`` (GOR-3).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from rummyrules import melds
 from rummyrules.core.hands import hand_after, sorted_hand
@@ -44,6 +45,9 @@ from rummyrules.games.going_out.state import (
 __all__ = ["discard", "drop", "go_out", "out_moves"]
 
 State = GoingOutState
+# Listed in most states: made once (a move is a frozen value).
+_TAKE: Final = (Take(),)
+_DROP: Final = (Drop(),)
 
 
 # --- The draw (GOR-3, GOR-4, GOR-9) ---------------------------------------------------
@@ -102,7 +106,7 @@ def top_only(state: State, player: int) -> tuple[Take]:
     ['take']
     """
     del state, player
-    return (Take(),)
+    return _TAKE
 
 
 def pile_empty(state: State) -> Test[Take] | None:
@@ -281,7 +285,7 @@ def drop_candidates(state: State, player: int) -> tuple[Drop, ...]:
     >>> [str(move) for move in drop_candidates(game, 1) + drop_candidates(game, 0)]
     ['drop', '0: drop']
     """
-    return (Drop(),) if player == state.to_move else (Drop(player=player),)
+    return _DROP if player == state.to_move else (Drop(player=player),)
 
 
 def drop_readings(state: State, move: Drop, player: int) -> list[Drop]:
