@@ -115,7 +115,7 @@ def going_out_layouts(
     if leftover:
         spares.extend(dict.fromkeys(lone or cards))
     if not single_meld and _wilds_are_free(meld_rules):
-        naturals = [c for c in cards if c.rank is not None and c.rank is not wild]
+        naturals = _naturals(cards, wild)
         wilds = len(cards) - len(naturals)
         if wilds and not _coverable(naturals, meld_rules, wilds, most):
             return ()
@@ -142,6 +142,11 @@ def _wilds_are_free(meld_rules: MeldRules) -> bool:
     return meld_rules.wild_gap == 0 and meld_rules.min_naturals <= 1
 
 
+def _naturals(cards: Sequence[Card], wild: Rank | None) -> list[Card]:
+    """The cards that are no wild, told by their codes (a rank is a code over 4)."""
+    return [card for card in cards if card < WILDCARD_CODE and card >> 2 != wild]
+
+
 def _lone_cards(
     cards: Sequence[Card], meld_rules: MeldRules, wild: Rank | None, most: int
 ) -> list[Card]:
@@ -152,9 +157,7 @@ def _lone_cards(
     row around it are held in its suit or can be filled by wilds. The test
     stops once it has found more than ``most`` such cards.
     """
-    naturals = [
-        card for card in cards if card.rank is not None and card.rank is not wild
-    ]
+    naturals = _naturals(cards, wild)
     wilds = len(cards) - len(naturals)
     if wilds >= 2:
         return []  # two wilds make a meld with any card
