@@ -23,6 +23,7 @@ import attrs
 from rummyrules import melds
 from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
+from rummyrules.core.shuffle import shuffled
 from rummyrules.game import turn_rules as turn
 from rummyrules.game.machine import (
     Kind,
@@ -34,14 +35,20 @@ from rummyrules.game.machine import (
     refuses_all,
 )
 from rummyrules.game.moves import Discard, Done, Draw, LayOff, NewMeld, Pass, Take
-from rummyrules.game.table import TableMeld
+from rummyrules.game.results import RoundResult
+from rummyrules.game.table import TableMeld, played_by_each
 from rummyrules.games.gin_rummy.deadwood import (
     card_points,
     knock_discards,
     min_deadwood,
 )
-from rummyrules.games.gin_rummy.scoring import end_hand
-from rummyrules.games.gin_rummy.state import UPCARD_LIMIT, WALL, Knock
+from rummyrules.games.gin_rummy.state import (
+    GAME_BONUS,
+    UPCARD_LIMIT,
+    WALL,
+    Knock,
+    hand_score,
+)
 from rummyrules.games.gin_rummy.state import GinRummyPhase as Phase
 from rummyrules.games.gin_rummy.state import GinRummyState as State
 from rummyrules.melds import search as meld_search
@@ -207,12 +214,10 @@ def _draw(state: State, move: Draw) -> State:
 def _take(state: State, move: Take) -> State:
     """Take the upcard into the hand; the fiftieth upcard taken ends the hand (GIN-4, GIN-9)."""
     del move
-    pile = state.discard_pile
-    if state.phase is not Phase.DRAW:
-        return _drawn(state, pile[0], discard_pile=pile[1:], taken=pile[0])
-    upcards = state.upcards + 1
-    if upcards >= UPCARD_LIMIT:  # GIN-9: the hand ends on this take
-        return end_hand(state.replace(upcards=upcards), rule="GIN-9")
+    pile, drawing = state.discard_pile, state.phase is Phase.DRAW
+    upcards = state.upcards + drawing
+    if drawing and upcards >= UPCARD_LIMIT:  # GIN-9: the hand ends on this take
+        return _scored(state.replace(upcards=upcards), rule="GIN-9")
     return _drawn(state, pile[0], discard_pile=pile[1:], taken=pile[0], upcards=upcards)
 
 
@@ -220,7 +225,7 @@ def _pass(state: State, move: Pass) -> State:
     """GIN-3: pass the first upcard to the other player; or, at the wall, end the hand."""
     del move
     if state.phase is Phase.WALL:
-        return end_hand(state, rule="GIN-8")  # a pass at the wall is a draw
+        return _scored(state, rule="GIN-8")  # a pass at the wall is a draw
     if state.passes == 0:
         return state.replace(passes=1, to_move=1)
     return state.replace(passes=state.passes + 1, to_move=0, phase=Phase.DRAW)
@@ -235,47 +240,29 @@ def _knock(state: State, move: Knock) -> State:
     """Knock: the knocker discards next; at the wall the upcard joins the hand first (GIN-5, GIN-8)."""
     del move
     player, pile = state.to_move or 0, state.discard_pile
-    # The take this turn matters no more: the knocker's discard is no bounce (GIN-9).
     if state.phase is Phase.WALL:  # GIN-8: the upcard joins the hand
-        return state.replace(
-            phase=Phase.KNOCK,
-            hands=_hands(state, add=[pile[0]]),
-            discard_pile=pile[1:],
-            knocker=player,
-            taken=None,
-        )
+        state = _drawn(state, pile[0], discard_pile=pile[1:], taken=None)
+    # The take this turn matters no more: the knocker's discard is no bounce (GIN-9).
     return state.replace(phase=Phase.KNOCK, knocker=player, taken=None)
 
 
 def _discard(state: State, move: Discard) -> State:
     """Discard a card: after a knock, the knocker's discard; else the turn ends (GIN-4, GIN-8, GIN-9)."""
     player, pile = state.to_move or 0, (move.card, *state.discard_pile)
-    hands = _hands(state, take=[move.card])
+    moved = {"hands": _hands(state, take=[move.card]), "discard_pile": pile}
     if state.phase is Phase.KNOCK:
-        return state.replace(
-            hands=hands, discard_pile=pile, phase=Phase.LAY_DOWN, taken=None
-        )
+        return state.replace(phase=Phase.LAY_DOWN, taken=None, **moved)
     # GIN-9: the upcard taken and discarded at once, twice in a row, is a draw.
     bounced, turns = int(move.card == state.taken), state.turns + 1
     if bounced and state.bounced:
-        after = state.replace(hands=hands, discard_pile=pile, turns=turns)
-        return end_hand(after, rule="GIN-9")
+        return _scored(state.replace(turns=turns, **moved), rule="GIN-9")
+    # One copy of the state for the turn's end, the usual one: it runs every turn.
+    ends = {**moved, "bounced": bounced, "taken": None, "turns": turns}
     limit = state.rules.max_turns
-    if limit is not None and turns >= limit:  # the limit ends the game (ALL-5)
-        after = state.replace(
-            hands=hands, discard_pile=pile, bounced=bounced, taken=None, turns=turns
-        )
-        return end_hand(after, rule="ALL-5", last=True)
-    # One copy of the state for the whole turn's end: this runs once a turn.
-    return state.replace(
-        hands=hands,
-        discard_pile=pile,
-        bounced=bounced,
-        taken=None,
-        turns=turns,
-        phase=Phase.WALL if len(state.stock) <= WALL else Phase.DRAW,  # GIN-8
-        to_move=1 - player,
-    )
+    if limit is not None and turns >= limit:  # the limit ends the game
+        return _scored(state.replace(**ends), rule="ALL-5", last=True)
+    phase = Phase.WALL if len(state.stock) <= WALL else Phase.DRAW  # GIN-8
+    return state.replace(phase=phase, to_move=1 - player, **ends)
 
 
 def _meld(state: State, move: NewMeld) -> State:
@@ -306,7 +293,46 @@ def _done(state: State, move: Done) -> State:
         return state.replace(phase=phase, to_move=state.opponent)
     if state.phase is Phase.LAY_OFF:
         return state.replace(phase=Phase.MELD)
-    return end_hand(state, rule="GIN-7")
+    return _scored(state, rule="GIN-7")
+
+
+def _scored(state: State, *, rule: str, last: bool = False) -> State:
+    """End the hand (GIN-7); with a ``target``, deal the next unless a total reaches it (GIN-R2) or ``last`` (ALL-5)."""
+    row, bonus = hand_score(state)
+    sheet = (*state.score_sheet, tuple(row))
+    totals = [sum(scores) for scores in zip(*sheet, strict=True)]
+    target = state.rules.target
+    reached = target is not None and max(totals) >= target
+    if reached:
+        winner = totals.index(max(totals))  # totals sum to 0: one is ahead
+        row[winner] += GAME_BONUS
+        bonus[winner] += GAME_BONUS
+        sheet = (*state.score_sheet, tuple(row))
+    result = RoundResult(
+        round=len(sheet),
+        hands=state.hands,
+        melded=tuple(played_by_each(state.melds, 2, card_points)),
+        in_hand=tuple(min_deadwood(hand) for hand in state.hands),
+        bonus=tuple(bonus),
+        net=tuple(row),
+        went_out=state.knocker,
+        rule=rule,
+    )
+    results = (result,)
+    if target is not None and not reached and not last:
+        order = shuffled(state.rules.deck(), state.seed, "round", len(sheet) + 1)
+        # The next hand is dealt as a game is (GIN-1), from the seed's next order.
+        dealt = state.rules.new_game(seed=state.seed, deck=order)
+        return dealt.replace(
+            score_sheet=sheet, turns=state.turns, round_results=results
+        )
+    return state.replace(
+        phase=Phase.OVER,
+        to_move=None,
+        score_sheet=sheet,
+        taken=None,
+        round_results=results,
+    )
 
 
 _DISCARD: Final = Kind(
