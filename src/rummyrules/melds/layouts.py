@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
-from rummyrules.core.cards import STANDARD_CARDS, Card, Rank, card_key
+from rummyrules.core.cards import STANDARD_CARDS, WILDCARD_CODE, Card, Rank, card_key
 from rummyrules.melds.cover import Cores, Partition
 from rummyrules.melds.meld import Meld, MeldRules
 from rummyrules.melds.reading import readings
@@ -114,6 +115,10 @@ def going_out_layouts(
     if leftover:
         spares.extend(dict.fromkeys(lone or cards))
     if not single_meld and _wilds_are_free(meld_rules):
+        naturals = _naturals(cards, wild)
+        wilds = len(cards) - len(naturals)
+        if wilds and not _coverable(naturals, meld_rules, wilds, most):
+            return ()
         # One search serves every leftover: its memo is shared between them.
         return tuple(
             Layout(*found)
@@ -137,6 +142,11 @@ def _wilds_are_free(meld_rules: MeldRules) -> bool:
     return meld_rules.wild_gap == 0 and meld_rules.min_naturals <= 1
 
 
+def _naturals(cards: Sequence[Card], wild: Rank | None) -> list[Card]:
+    """The cards that are no wild, told by their codes (a rank is a code over 4)."""
+    return [card for card in cards if card < WILDCARD_CODE and card >> 2 != wild]
+
+
 def _lone_cards(
     cards: Sequence[Card], meld_rules: MeldRules, wild: Rank | None, most: int
 ) -> list[Card]:
@@ -147,9 +157,7 @@ def _lone_cards(
     row around it are held in its suit or can be filled by wilds. The test
     stops once it has found more than ``most`` such cards.
     """
-    naturals = [
-        card for card in cards if card.rank is not None and card.rank is not wild
-    ]
+    naturals = _naturals(cards, wild)
     wilds = len(cards) - len(naturals)
     if wilds >= 2:
         return []  # two wilds make a meld with any card
@@ -162,45 +170,130 @@ def _short_of(
     """The cards with fewer than ``need`` of these naturals (themselves included) in any meld.
 
     That is, no set or three places in a row in their suit holds ``need``
-    of them. Stops once it has found more than ``most``.
+    of them. Stops once it has found more than ``most``. The hand's places
+    are one integer, 16 bits a suit (see :func:`_ladder`), so that three in
+    a row, or two within three places, are found for every card at once.
     """
-    bits, windows = _run_windows(meld_rules)
-    held: dict[object, int] = {}
-    ranks: dict[object, int] = {}
+    if need <= 1:
+        return []
+    lanes = _ladder(meld_rules)[0]
+    held = 0
+    ranks = [0] * _RANKS
     for card in naturals:
-        held[card.suit] = held.get(card.suit, 0) | bits[card]
-        ranks[card.rank] = ranks.get(card.rank, 0) + 1
+        held |= lanes[card]
+        ranks[card >> 2] += 1
+    if need == 2:
+        near = held & (held >> 1 | held << 1 | held >> 2 | held << 2)
+    else:
+        starts = held & held >> 1 & held >> 2
+        near = starts | starts << 1 | starts << 2
     short: list[Card] = []
     for card in naturals:
-        if ranks[card.rank] >= need:
-            continue
-        suit = held[card.suit]
-        if not any((suit & window).bit_count() >= need for window in windows[card]):
+        if ranks[card >> 2] < need and not lanes[card] & near:
             short.append(card)
             if len(short) > most:
                 break
     return short
 
 
+def _coverable(
+    naturals: Sequence[Card], meld_rules: MeldRules, wilds: int, most: int
+) -> bool:
+    """Whether the wilds could complete melds for the naturals in no natural meld.
+
+    A necessary test, run before the search where wilds are free: such a
+    card is the one left over or lies in a meld that needs wilds, a set of
+    its rank (3 less its rank's naturals) or some places in a row in its suit
+    (a wild for each place no natural of the hand fills). This asks whether
+    at most ``most`` of them left over and melds needing at most ``wilds``
+    wilds in all could hold them, each meld taking every such card it
+    could; the search then finds whether the whole hand goes out.
+    """
+    dead = list(dict.fromkeys(_short_of(naturals, meld_rules, 3, len(naturals))))
+    if len(dead) <= most:
+        return True
+    lanes, bits, spans = _ladder(meld_rules)
+    held = 0
+    ranks = [0] * _RANKS
+    for card in naturals:
+        held |= lanes[card]
+        ranks[card >> 2] += 1
+    options: list[dict[int, int]] = []
+    for card in dead:
+        rank, suit = card >> 2, card & 3
+        found: dict[int, int] = {}
+        cost = 3 - ranks[rank]
+        if cost <= wilds:
+            found[sum(1 << i for i, other in enumerate(dead) if other >> 2 == rank)] = (
+                cost
+            )
+        room = held >> _LANE * suit & _PLACES
+        longest = room.bit_count() + wilds
+        for length, span in spans[card]:
+            if length > longest:
+                break
+            cost = (span & ~room).bit_count()
+            if cost <= wilds:
+                covered = sum(
+                    1 << i
+                    for i, other in enumerate(dead)
+                    if other & 3 == suit and bits[other] & span
+                )
+                if found.get(covered, wilds + 1) > cost:
+                    found[covered] = cost
+        options.append(found)
+    return _covers((1 << len(dead)) - 1, options, wilds, most)
+
+
+def _covers(left: int, options: list[dict[int, int]], wilds: int, spare: int) -> bool:
+    """Whether the cards ``left`` (bits) fit these options within the wilds and spares."""
+    if not left:
+        return True
+    low = left & -left
+    if spare and _covers(left ^ low, options, wilds, spare - 1):
+        return True
+    return any(
+        cost <= wilds and _covers(left & ~covered, options, wilds - cost, spare)
+        for covered, cost in options[low.bit_length() - 1].items()
+    )
+
+
+_RANKS: Final = 16  # a card's code over 4 is its rank: 1 to 13, and the WILDCARD's 14
+_LANE: Final = 16  # bits a suit takes in a hand's places: 14 places, and 2 empty
+_PLACES: Final = (1 << _LANE) - 1
+
+
 @functools.cache
-def _run_windows(
+def _ladder(
     meld_rules: MeldRules,
-) -> tuple[dict[Card, int], dict[Card, list[int]]]:
-    """Each card's places on the run ladder, as bits, and every three places in a row around it."""
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    """By card code: its places on the run ladder as bits, in its suit's lane of a hand and alone; and every run's places around it (length, bits), shortest first.
+
+    A ladder has at most 14 places (A to K, and the Ace again), so each
+    lane keeps two empty bits at its top: no three in a row crosses into
+    the next suit. Integers only, so that the garbage collector does not
+    walk the memo.
+    """
     top = len(meld_rules.run_ranks) - 1
-    bits: dict[Card, int] = {}
-    windows: dict[Card, list[int]] = {}
+    size = WILDCARD_CODE + 1
+    lanes, bits = [0] * size, [0] * size
+    spans: list[tuple[tuple[int, int], ...]] = [()] * size
     for card in STANDARD_CARDS:
         if card.rank is None:  # pragma: no cover - standard cards have ranks
             continue
         places = meld_rules.places[card.rank]
         bits[card] = sum(1 << place for place in places)
-        windows[card] = [
-            0b111 << low
+        lanes[card] = bits[card] << _LANE * (card & 3)
+        around = {
+            ((1 << length) - 1) << low: length
             for place in places
-            for low in range(max(place - 2, 0), min(place, top - 2) + 1)
-        ]
-    return bits, windows
+            for length in range(3, meld_rules.longest_run + 1)
+            for low in range(
+                max(place - length + 1, 0), min(place, top - length + 1) + 1
+            )
+        }
+        spans[card] = tuple(sorted((length, span) for span, length in around.items()))
+    return tuple(lanes), tuple(bits), tuple(spans)
 
 
 def _single_meld_layout(

@@ -26,11 +26,12 @@ bit counts, one for each bit of the values.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import Final
 
-from rummyrules.core.cards import STANDARD_CARDS, Card, Rank, Suit, read_cards
+from rummyrules.core.cards import BY_CODE, STANDARD_CARDS, Card, Rank, Suit, read_cards
 from rummyrules.melds.meld import Meld, MeldKind, MeldRules
 
 __all__ = [
@@ -374,17 +375,25 @@ def knock_discards(hand: Sequence[Card] | str, knock_card: int) -> tuple[Card, .
     >>> knock_discards("2H 5S 9D KC", 10)
     ()
     """
-    cards, _ = _mask(hand)
-    # As in knock_deadwood: a discard lowers the deadwood by at most its value.
-    whole = _least(cards)
-    meldable = _meldable(cards)
-    found: list[Card] = []
-    rest = cards
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
-        if whole - _BIT_POINTS[bit] <= knock_card and (
-            not bit & meldable or _least(cards ^ bit) <= knock_card
-        ):
-            found.append(_CARD_AT[bit.bit_length() - 1])
-    return tuple(sorted(found))
+    return tuple(map(BY_CODE.__getitem__, _knock_codes(_mask(hand)[0], knock_card)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _knock_codes(cards: int, knock_card: int) -> tuple[int, ...]:
+    """:func:`knock_discards` of a mask, as card codes (integers: the collector skips them).
+
+    Memoised: the states after a knock ask again of the same hand. A discard lowers
+    the deadwood by its value at most, and the cards no meld can use stay deadwood.
+    """
+    meldable, top = _meldable(cards), _highest_value(cards)
+    unmeldable = _points(cards & ~meldable)  # the usual hand is told without a search
+    if unmeldable - top > knock_card or (whole := _least(cards)) - top > knock_card:
+        return ()
+    bits = (1 << place for place in range(cards.bit_length()) if cards >> place & 1)
+    found = (
+        _CARD_AT[bit.bit_length() - 1]
+        for bit in bits
+        if whole - _BIT_POINTS[bit] <= knock_card
+        and (not bit & meldable or _least(cards ^ bit) <= knock_card)
+    )
+    return tuple(sorted(map(int, found)))

@@ -214,12 +214,11 @@ def _draw(state: State, move: Draw) -> State:
 def _take(state: State, move: Take) -> State:
     """Take the upcard into the hand; the fiftieth upcard taken ends the hand (GIN-4, GIN-9)."""
     del move
-    if state.phase is Phase.DRAW:
-        state = state.replace(upcards=state.upcards + 1)
-        if state.upcards >= UPCARD_LIMIT:  # GIN-9: the hand ends on this take
-            return _scored(state, rule="GIN-9")
-    pile = state.discard_pile
-    return _drawn(state, pile[0], discard_pile=pile[1:], taken=pile[0])
+    pile, drawing = state.discard_pile, state.phase is Phase.DRAW
+    upcards = state.upcards + drawing
+    if drawing and upcards >= UPCARD_LIMIT:  # GIN-9: the hand ends on this take
+        return _scored(state.replace(upcards=upcards), rule="GIN-9")
+    return _drawn(state, pile[0], discard_pile=pile[1:], taken=pile[0], upcards=upcards)
 
 
 def _pass(state: State, move: Pass) -> State:
@@ -250,19 +249,20 @@ def _knock(state: State, move: Knock) -> State:
 def _discard(state: State, move: Discard) -> State:
     """Discard a card: after a knock, the knocker's discard; else the turn ends (GIN-4, GIN-8, GIN-9)."""
     player, pile = state.to_move or 0, (move.card, *state.discard_pile)
-    state = state.replace(hands=_hands(state, take=[move.card]), discard_pile=pile)
+    moved = {"hands": _hands(state, take=[move.card]), "discard_pile": pile}
     if state.phase is Phase.KNOCK:
-        return state.replace(phase=Phase.LAY_DOWN, taken=None)
+        return state.replace(phase=Phase.LAY_DOWN, taken=None, **moved)
     # GIN-9: the upcard taken and discarded at once, twice in a row, is a draw.
-    bounced = int(move.card == state.taken)
+    bounced, turns = int(move.card == state.taken), state.turns + 1
     if bounced and state.bounced:
-        return _scored(state.replace(turns=state.turns + 1), rule="GIN-9")
-    state = state.replace(bounced=bounced, taken=None, turns=state.turns + 1)
+        return _scored(state.replace(turns=turns, **moved), rule="GIN-9")
+    # One copy of the state for the turn's end, the usual one: it runs every turn.
+    ends = {**moved, "bounced": bounced, "taken": None, "turns": turns}
     limit = state.rules.max_turns
-    if limit is not None and state.turns >= limit:
-        return _scored(state, rule="ALL-5", last=True)  # the limit ends the game
+    if limit is not None and turns >= limit:  # the limit ends the game
+        return _scored(state.replace(**ends), rule="ALL-5", last=True)
     phase = Phase.WALL if len(state.stock) <= WALL else Phase.DRAW  # GIN-8
-    return state.replace(phase=phase, to_move=1 - player)
+    return state.replace(phase=phase, to_move=1 - player, **ends)
 
 
 def _meld(state: State, move: NewMeld) -> State:

@@ -14,7 +14,7 @@ from typing import Any, Final, overload
 
 import attrs
 
-from rummyrules.core.cards import Card
+from rummyrules.core.cards import BY_CODE, Card
 from rummyrules.game.moves import Move
 from rummyrules.game.state import View
 from rummyrules.game.strategy import Dealt, PointsStrategy, Seen, Shown
@@ -247,7 +247,8 @@ class KnockerHand:
         index = {card: place for place, card in enumerate(cards)}
         held_mask = sum(1 << index[card] for card in held)
         spare = self.phase is Phase.KNOCK
-        sure, unsure = _every(cards, held_mask, size, self.knock_card, spare=spare)
+        codes = tuple(map(int, cards))  # the memo keys on integers only
+        sure, unsure = _every(codes, held_mask, size, self.knock_card, spare=spare)
         # A hand all in melds has no loose card to discard: it is tried.
         tried = (mask for mask in unsure if self.fits(_Hands(cards, (mask,))[0]))
         return _Hands(cards, tuple(sorted((*sure, *tried))))
@@ -285,9 +286,10 @@ class _Hands(Sequence[tuple[Card, ...]]):
 
 @functools.lru_cache(maxsize=32)  # a search samples one view many times over
 def _every(
-    cards: tuple[Card, ...], held: int, size: int, knock: int, *, spare: bool
+    codes: tuple[int, ...], held: int, size: int, knock: int, *, spare: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The hands (a bit a card of ``cards``) of melds and loose cards: those sure to fit, and those all in melds, which a spare discard may not leave good."""
+    """The hands (a bit a card of the cards of these ``codes``) of melds and loose cards: those sure to fit, and those all in melds, which a spare discard may not leave good."""
+    cards = tuple(map(BY_CODE.__getitem__, codes))
     # Loose cards are picked highest value first, so the first is the spare.
     by_value = sorted(
         ((1 << place, card_points(card)) for place, card in enumerate(cards)),

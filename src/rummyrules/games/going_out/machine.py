@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from typing import Any, Final
 
 from rummyrules import melds
-from rummyrules.core.cards import Card
+from rummyrules.core.cards import BY_CODE, Card, Rank
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
 from rummyrules.game.moves import Discard, Draw, NewMeld, Take
@@ -43,10 +44,14 @@ from rummyrules.games.going_out.state import (
 )
 from rummyrules.melds import MeldRules
 from rummyrules.melds.layouts import going_out_layouts
+from rummyrules.melds.meld import Declaration
 
 __all__ = ["discard", "drop", "go_out", "out_moves"]
 
 State = GoingOutState
+# Listed in most states: made once (a move is a frozen value).
+_TAKE: Final = (Take(),)
+_DROP: Final = (Drop(),)
 
 
 # --- The draw (GOR-3, GOR-4, GOR-9) ---------------------------------------------------
@@ -105,7 +110,7 @@ def top_only(state: State, player: int) -> tuple[Take]:
     ['take']
     """
     del state, player
-    return (Take(),)
+    return _TAKE
 
 
 def pile_empty(state: State) -> Test[Take] | None:
@@ -154,14 +159,12 @@ def discard(state: State, move: Discard) -> State:
 # --- Going out (GOR-7, GOR-8) -----------------------------------------------------
 
 
-@functools.lru_cache(maxsize=8192)
 def out_moves(
     hand: tuple[Card, ...], meld_rules: MeldRules, going_out: GoingOut
 ) -> tuple[GoOut, ...]:
     """One going-out move for each card that can be left over, and one for none.
 
-    The hand's layouts, memoised on the frozen hand: bots and simulations meet
-    the same hands again and again.
+    Memoised as card codes, integers, which the collector does not walk.
 
     >>> from rummyrules import GoingOut, GoingOutRummy, parse_cards
     >>> hand = parse_cards("7S 7H 7D 8C 9C 10C 10C")
@@ -169,18 +172,52 @@ def out_moves(
     >>> [str(move) for move in out_moves(hand, meld_rules, GoingOut.STANDARD)]
     ['out 7S 7H 7D / 8C 9C 10C discard 10C']
     """
-    layouts = going_out_layouts(
-        hand,
-        meld_rules,
-        single_meld=going_out is not GoingOut.STANDARD,
-        leftover=going_out is not GoingOut.MAJOR,
-    )
+    number = _RULES.setdefault((meld_rules, going_out), len(_RULES))
+    found = _out_codes(tuple(map(int, hand)), number)
+    if not found:  # the usual answer: this hand does not go out
+        return ()
+    card, meaning = BY_CODE.__getitem__, _MEANINGS.__getitem__
     return tuple(
         GoOut(
-            melds=tuple(NewMeld.of(meld) for meld in layout.melds),
-            discard=layout.leftover,
+            melds=tuple(
+                NewMeld(
+                    cards=tuple(map(card, meld[: len(meld) >> 1])),
+                    declared=tuple(map(meaning, meld[len(meld) >> 1 :])),
+                )
+                for meld in melds
+            ),
+            discard=None if discard < 0 else card(discard),
         )
-        for layout in layouts
+        for discard, *melds in found
+    )
+
+
+# The variants met, numbered in the order met: the memo keys on the number.
+_RULES: dict[tuple[MeldRules, GoingOut], int] = {}
+# What a wild stands for, as a code: -1 itself, a card's code, 64 + a rank.
+_MEANINGS: dict[int, Declaration | None] = {**BY_CODE, -1: None}
+_MEANINGS.update((64 + rank, rank) for rank in Rank)
+
+
+def _code(meaning: Declaration | None) -> int:
+    if meaning is None:
+        return -1
+    return 64 + meaning if type(meaning) is Rank else int(meaning)
+
+
+@functools.lru_cache(maxsize=8192)
+def _out_codes(codes: tuple[int, ...], number: int) -> tuple[tuple[Any, ...], ...]:
+    """The layouts of the hand of these card codes (GOR-7, GOR-8): each its leftover, then each meld's codes and meanings."""
+    meld_rules, going_out = next(key for key, at in _RULES.items() if at == number)
+    hand = tuple(map(BY_CODE.__getitem__, codes))
+    single, spare = going_out is not GoingOut.STANDARD, going_out is not GoingOut.MAJOR
+    found = going_out_layouts(hand, meld_rules, single_meld=single, leftover=spare)
+    return tuple(
+        (
+            _code(out.leftover),
+            *((*map(int, m.cards), *map(_code, m.stands_for)) for m in out.melds),
+        )
+        for out in found
     )
 
 
@@ -314,7 +351,7 @@ def drop_candidates(state: State, player: int) -> tuple[Drop, ...]:
     >>> [str(move) for move in drop_candidates(game, 1) + drop_candidates(game, 0)]
     ['drop', '0: drop']
     """
-    return (Drop(),) if player == state.to_move else (Drop(player=player),)
+    return _DROP if player == state.to_move else (Drop(player=player),)
 
 
 def drop_readings(state: State, move: Drop, player: int) -> list[Drop]:
