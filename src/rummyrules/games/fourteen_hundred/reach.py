@@ -1,0 +1,183 @@
+"""F14-9's reach: whether a card from the pile can be laid off on the table this turn.
+
+A player who takes from the discard pile must use the chosen card "in a play
+during that same turn", so other plays may come first: a take is allowed,
+and a play that leaves the card unused is allowed, exactly when some
+sequence of plays this turn can still use the card (see
+:mod:`rummyrules.games.fourteen_hundred.using`). This module answers the
+lay-off half with one look at the table, no search of sequences.
+
+How far a sequence reaches, and why this is all of it:
+
+- Plays only take cards from the hand and add cards to the table, so a new
+  meld holding the card can only be made of cards held now (with the cards
+  taken above it). Any such meld holds the card and two others that are a
+  meld of three already (:mod:`rummyrules.melds.support`).
+- A meld laid this turn that the card is later laid off on is, with the
+  card and whatever was laid on it, a new meld of held cards holding the
+  card: the case above. So a lay-off that needs earlier plays is a lay-off
+  on a meld already on the table, after cards of the hand were laid off on
+  it first.
+- Laying cards on a set never lets a card of another rank fit, and a wild
+  fits a meld whenever a wild fits it at all: earlier lay-offs only help a
+  natural card of a run's suit, beyond one end of the run, once the places
+  between are filled one by one from that end, each by the natural card of
+  the place or by a wild (1400 has no spacing rule, F14-11).
+- Where a player lays off only once down (F14-R7), a meld of other held
+  cards comes first, and the lay-offs use what is left.
+
+The table is looked at once a state: which cards fit a meld as it lies (the
+table's lay-off analysis, :func:`~rummyrules.game.rummy500_melding.fits_melds`)
+and where each run of each suit ends. A card is then a bit test, or a walk
+along the places beyond a run's end of its suit.
+
+>>> from rummyrules import FourteenHundred, parse_cards
+>>> game = FourteenHundred(players=2).position(
+...     "wild 3 | to_move 0 draw | hands 8H 4C / KS KD QC | melds 1: 5H 6H 7H"
+...     " | pile 10S 9H"
+... )
+>>> card, *hand = parse_cards("9H 8H 4C")
+>>> lays_off(game, card, hand, may_lay_off=True)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummyrules import melds
+from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank, Suit
+from rummyrules.core.hands import hand_after
+from rummyrules.game.rummy500_melding import fits_melds
+from rummyrules.games.fourteen_hundred.state import FourteenHundredState
+from rummyrules.melds import Meld, MeldKind, MeldRules
+from rummyrules.melds import search as meld_search
+
+__all__ = ["lays_off"]
+
+State = FourteenHundredState
+_RunEnds = tuple[Meld, int, int]
+"""A run on the table, with the places of its first and last cards on the ladder."""
+
+
+def lays_off(
+    state: State, card: Card, hand: Sequence[Card], *, may_lay_off: bool
+) -> bool:
+    """Whether the card can be laid off on a meld on the table this turn (F14-9).
+
+    ``hand`` holds the player's other cards: some may be laid off first to
+    reach the card, or melded first where the player must be down (F14-R7).
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 3 | to_move 0 draw | hands 8H 4C / KS KD QC | melds 1: 5H 6H 7H"
+    ...     " | pile 10S 9H"
+    ... )
+    >>> card, *hand = parse_cards("9H 8H 4C")
+    >>> lays_off(game, card, hand, may_lay_off=True)
+    True
+    >>> lays_off(game, card, hand[1:], may_lay_off=True)
+    False
+    """
+    if not state.melds:
+        return False
+    fits = fits_melds(state, card)
+    if may_lay_off:
+        return fits or _chains(state, card, hand)
+    if not state.rules.lay_off_needs_meld:  # pragma: no cover - the caller's rule
+        return False
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    for first in meld_search.find_melds(hand, meld_rules, wild=wild):
+        if fits:
+            return True  # the card fits as the table lies, once the player is down
+        if _chains(state, card, hand_after(hand, take=first.cards)):
+            return True
+    return False
+
+
+def _chains(state: State, card: Card, hand: Sequence[Card]) -> bool:
+    """Whether cards of the hand, laid off first, let the card join a run of its suit."""
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    if melds.is_wild(card, wild):
+        return False  # nothing laid first makes room for a wild that fits nowhere
+    runs = state.memo(_runs_by_suit).get(card.suit)
+    if not runs:
+        return False
+    return any(_chain(run, card, hand, meld_rules, state.wild) for run in runs)
+
+
+def _runs_by_suit(state: State) -> dict[Suit | None, list[_RunEnds]]:
+    """The runs on the table by suit, each with its ends, worked out once a state."""
+    meld_rules = state.rules.meld_rules
+    runs: dict[Suit | None, list[_RunEnds]] = {}
+    for table_meld in state.melds:
+        meld = table_meld.meld
+        if meld.kind is MeldKind.RUN:
+            runs.setdefault(meld.suit, []).append((meld, *_ends(meld, meld_rules)))
+    return runs
+
+
+def _chain(
+    run: _RunEnds,
+    card: Card,
+    hand: Sequence[Card],
+    meld_rules: MeldRules,
+    wild: Rank | None,
+) -> bool:
+    """Whether cards of the hand fill the places between the run's end and the card."""
+    meld, low, high = run
+    ladder = meld_rules.run_ranks
+    rank, suit = card.rank, card.suit
+    if rank is None or suit is None:  # pragma: no cover - naturals only
+        return False
+    wilds = [other for other in hand if melds.is_wild(other, wild)]
+    held = {other.rank for other in hand if other.suit is suit} - {wild}
+    for place in meld_rules.places[rank]:
+        if place > high:
+            gap = range(high + 1, place)
+        elif place < low:
+            gap = range(place + 1, low)
+        else:
+            continue
+        # Each place the hand holds no natural for takes a wild: too few
+        # wilds, and the gap cannot be filled (the common answer, cheaply).
+        if sum(ladder[gap_place] not in held for gap_place in gap) > len(wilds):
+            continue
+        fill: list[Card] = []
+        meanings: list[Card | None] = []
+        # Each card of the hand fills one place at most; a wild of the
+        # natural card's own rank is a wild here, declared as that card.
+        naturals = [other for other in hand if not melds.is_wild(other, wild)]
+        spare = list(wilds)
+        for gap_place in gap:
+            natural = BY_RANK_AND_SUIT[ladder[gap_place], suit]
+            if natural in naturals:
+                naturals.remove(natural)
+                fill.append(natural)
+                meanings.append(None)
+            elif spare:
+                fill.append(spare.pop())
+                meanings.append(natural)
+            else:
+                break
+        else:
+            cards = (*meld.cards, *fill, card)
+            declared = (*meld.stands_for, *meanings, None)
+            if melds.readings(cards, meld_rules, wild=wild, declared=declared):
+                return True
+    return False
+
+
+def _ends(meld: Meld, meld_rules: MeldRules) -> tuple[int, int]:
+    """The places of a run's first and last cards on the ladder."""
+    first = meld.stands_for[0] or meld.cards[0]
+    last = meld.stands_for[-1] or meld.cards[-1]
+    length = len(meld.cards)
+    if not (isinstance(first, Card) and isinstance(last, Card)):  # pragma: no cover
+        return -1, -1  # a run's ends stand for cards
+    if first.rank is None or last.rank is None:  # pragma: no cover - as above
+        return -1, -1
+    for low in meld_rules.places[first.rank]:
+        if low + length - 1 in meld_rules.places[last.rank]:
+            return low, low + length - 1
+    return -1, -1  # pragma: no cover - a run on the table lies on the ladder
