@@ -100,21 +100,36 @@ def _chains(state: State, card: Card, hand: Sequence[Card]) -> bool:
     meld_rules, wild = state.rules.meld_rules, state.wild
     if melds.is_wild(card, wild):
         return False  # nothing laid first makes room for a wild that fits nowhere
-    runs = state.memo(_runs_by_suit).get(card.suit)
+    runs = _runs_by_suit(state).get(card.suit)
     if not runs:
         return False
     return any(_chain(run, card, hand, meld_rules, state.wild) for run in runs)
 
 
 def _runs_by_suit(state: State) -> dict[Suit | None, list[_RunEnds]]:
-    """The runs on the table by suit, each with its ends, worked out once a state."""
-    meld_rules = state.rules.meld_rules
+    """The runs on the table by suit, each with its ends, worked out once a table.
+
+    States share the table (the same tuple) from one meld laid to the next:
+    the last table's runs are kept at hand, found by identity.
+    """
+    on_table, meld_rules = state.melds, state.rules.meld_rules
+    last_table, last_rules, last = _LAST_RUNS[0]
+    if last_table is on_table and last_rules is meld_rules:
+        return last
     runs: dict[Suit | None, list[_RunEnds]] = {}
-    for table_meld in state.melds:
+    for table_meld in on_table:
         meld = table_meld.meld
         if meld.kind is MeldKind.RUN:
             runs.setdefault(meld.suit, []).append((meld, *_ends(meld, meld_rules)))
+    # One tuple, read and replaced whole, so threads never see half of one.
+    _LAST_RUNS[0] = (on_table, meld_rules, runs)
     return runs
+
+
+_LAST_RUNS: list[tuple[object, object, dict[Suit | None, list[_RunEnds]]]] = [
+    (object(), None, {})
+]
+"""The last table's runs (its tuple of melds, by identity, and meld rules)."""
 
 
 def _chain(

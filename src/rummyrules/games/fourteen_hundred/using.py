@@ -201,13 +201,22 @@ def _uses_card(state: State) -> Test[NewMeld | LayOff]:
         if isinstance(move, NewMeld):
             if card in move.cards or fits_on:
                 return None
-            after = play_meld(state, move, player)
+            played: Sequence[Card] = move.cards
         else:
             if move.card == card or fits_on - {move.meld}:
                 return None
+            played = (move.card,)
+        # still_usable on the state after the play, its hand's half first:
+        # a new meld of the cards left needs no state made.
+        hand = hand_after(state.hands[player], take=[*played, card])
+        if support.melds_with(card, hand, meld_rules, wild):
+            return None
+        if isinstance(move, NewMeld):
+            after = play_meld(state, move, player)
+        else:
             after = lay_off(state, move, player)
         down = needs_meld(after, player) is None
-        if still_usable(after, player, card, may_lay_off=down):
+        if lays_off(after, card, hand, may_lay_off=down):
             return None
         return refusal
 
