@@ -8,11 +8,39 @@ by a player who is down, until the next player draws (F14-12, F14-R9). Each
 rule here is a gate or a check of :mod:`rummyrules.game.machine`, which asks
 it both to list the legal moves and to say why a move is refused.
 
-F14-9 asks whether the card taken can still be used before the turn ends:
-in a new meld of held cards (:mod:`rummyrules.melds.support`), or laid off
-on the table, perhaps after other cards (:mod:`rummyrules.games.fourteen_hundred.reach`
-says how far that reaches). Each state's take test and play test are made
-once, and each card's answer once, for listing and refusing alike.
+F14-9 asks whether the card taken can still be used before the turn ends.
+
+A player who takes from the discard pile must use the chosen card "in a play
+during that same turn", so other plays may come first: a take is allowed,
+and a play that leaves the card unused is allowed, exactly when some
+sequence of plays this turn can still use the card. This module answers
+that with one look at the hand and the table, no search of sequences; each
+state's take test and play test are made once, and each card answered once,
+for listing and refusing alike.
+
+How far a sequence reaches, and why this is all of it:
+
+- Plays only take cards from the hand and add cards to the table, so a new
+  meld holding the card can only be made of cards held now (with the cards
+  taken above it). Any such meld holds the card and two others that are a
+  meld of three already (:mod:`rummyrules.melds.support`).
+- A meld laid this turn that the card is later laid off on is, with the
+  card and whatever was laid on it, a new meld of held cards holding the
+  card: the case above. So a lay-off that needs earlier plays is a lay-off
+  on a meld already on the table, after cards of the hand were laid off on
+  it first.
+- Laying cards on a set never lets a card of another rank fit, and a wild
+  fits a meld whenever a wild fits it at all: earlier lay-offs only help a
+  natural card of a run's suit, beyond one end of the run, once the places
+  between are filled one by one from that end, each by the natural card of
+  the place or by a wild (1400 has no spacing rule, F14-11;
+  :func:`~rummyrules.game.rummy500_reach.reaches`).
+- Where a player lays off only once down (F14-R7), a meld of other held
+  cards comes first, and the lay-offs use what is left.
+
+Each answer is closed under its own first step: the first card of a chain,
+or the meld that puts the player down, leaves a position where this module
+still finds the rest, so a player told yes is never stuck.
 
 >>> from rummyrules import FourteenHundred
 >>> game = FourteenHundred(players=2).position(
@@ -32,7 +60,7 @@ from rummyrules.core.hands import hand_after
 from rummyrules.game.machine import Refusal, Test, card_refusal, refuse, refuses_all
 from rummyrules.game.moves import LayOff, NewMeld, Pass, Take
 from rummyrules.game.rummy500_melding import fit_on_meld, fits_melds, lay_off, play_meld
-from rummyrules.games.fourteen_hundred.reach import lays_off
+from rummyrules.game.rummy500_reach import reaches
 from rummyrules.games.fourteen_hundred.state import Claim, FourteenHundredState
 from rummyrules.melds import search as meld_search
 from rummyrules.melds import support
@@ -158,6 +186,29 @@ def needs_meld(state: State, player: int) -> Refusal | None:
     return Refusal(
         "these rules ask for a meld of your own before you lay off", "F14-R7"
     )
+
+
+def lays_off(
+    state: State, card: Card, hand: Sequence[Card], *, may_lay_off: bool
+) -> bool:
+    """Whether the card can be laid off on a meld on the table this turn (F14-9).
+
+    ``hand`` holds the player's other cards: some may be laid off first to
+    reach the card, or melded first where the player must be down (F14-R7).
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 3 | to_move 0 draw | hands 8H 4C / KS KD QC | melds 1: 5H 6H 7H"
+    ...     " | pile 10S 9H"
+    ... )
+    >>> card, *hand = parse_cards("9H 8H 4C")
+    >>> lays_off(game, card, hand, may_lay_off=True)
+    True
+    >>> lays_off(game, card, hand[1:], may_lay_off=True)
+    False
+    """
+    meld_first = state.rules.lay_off_needs_meld
+    return reaches(state, card, hand, may_lay_off=may_lay_off, meld_first=meld_first)
 
 
 def uses_card(state: State) -> Test[NewMeld | LayOff] | None:

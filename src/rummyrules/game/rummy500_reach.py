@@ -1,35 +1,19 @@
-"""F14-9's reach: whether a card from the pile can be laid off on the table this turn.
+"""How far a card reaches on the table, once other cards of the hand are laid first.
 
-A player who takes from the discard pile must use the chosen card "in a play
-during that same turn", so other plays may come first: a take is allowed,
-and a play that leaves the card unused is allowed, exactly when some
-sequence of plays this turn can still use the card (see
-:mod:`rummyrules.games.fourteen_hundred.using`). This module answers the
-lay-off half with one look at the table, no search of sequences.
+1400's F14-9 asks whether a card taken from the discard pile can still be
+used this turn, after other plays if need be
+(:mod:`rummyrules.games.fourteen_hundred.using` says why this is all of it):
+laid off on a meld as the table lies, or on a run of its suit once cards of
+the hand (naturals of the places between, or wilds) are laid off first to
+reach it, or, where a player lays off only once down (F14-R7), after a meld
+of other held cards.
 
-How far a sequence reaches, and why this is all of it:
-
-- Plays only take cards from the hand and add cards to the table, so a new
-  meld holding the card can only be made of cards held now (with the cards
-  taken above it). Any such meld holds the card and two others that are a
-  meld of three already (:mod:`rummyrules.melds.support`).
-- A meld laid this turn that the card is later laid off on is, with the
-  card and whatever was laid on it, a new meld of held cards holding the
-  card: the case above. So a lay-off that needs earlier plays is a lay-off
-  on a meld already on the table, after cards of the hand were laid off on
-  it first.
-- Laying cards on a set never lets a card of another rank fit, and a wild
-  fits a meld whenever a wild fits it at all: earlier lay-offs only help a
-  natural card of a run's suit, beyond one end of the run, once the places
-  between are filled one by one from that end, each by the natural card of
-  the place or by a wild (1400 has no spacing rule, F14-11).
-- Where a player lays off only once down (F14-R7), a meld of other held
-  cards comes first, and the lay-offs use what is left.
-
-The table is looked at once a state: which cards fit a meld as it lies (the
-table's lay-off analysis, :func:`~rummyrules.game.rummy500_melding.fits_melds`)
-and where each run of each suit ends. A card is then a bit test, or a walk
-along the places beyond a run's end of its suit.
+The table is looked at once: which cards fit a meld as it lies (the table's
+lay-off analysis, :func:`~rummyrules.game.rummy500_melding.fits_melds`, a
+bit test) and where each run of each suit ends (kept for the last table
+asked of). A card is then a bit test, or a walk along the places beyond a
+run's end of its suit, most of them ruled out by counting the wilds the
+gap would need.
 
 >>> from rummyrules import FourteenHundred, parse_cards
 >>> game = FourteenHundred(players=2).position(
@@ -37,7 +21,7 @@ along the places beyond a run's end of its suit.
 ...     " | pile 10S 9H"
 ... )
 >>> card, *hand = parse_cards("9H 8H 4C")
->>> lays_off(game, card, hand, may_lay_off=True)
+>>> reaches(game, card, hand, may_lay_off=True, meld_first=False)
 True
 """
 
@@ -48,25 +32,31 @@ from collections.abc import Sequence
 from rummyrules import melds
 from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank, Suit
 from rummyrules.core.hands import hand_after
+from rummyrules.game.rummy500 import Rummy500State
 from rummyrules.game.rummy500_melding import fits_melds
-from rummyrules.games.fourteen_hundred.state import FourteenHundredState
 from rummyrules.melds import Meld, MeldKind, MeldRules
 from rummyrules.melds import search as meld_search
 
-__all__ = ["lays_off"]
+__all__ = ["reaches"]
 
-State = FourteenHundredState
 _RunEnds = tuple[Meld, int, int]
 """A run on the table, with the places of its first and last cards on the ladder."""
 
 
-def lays_off(
-    state: State, card: Card, hand: Sequence[Card], *, may_lay_off: bool
+def reaches(
+    state: Rummy500State,
+    card: Card,
+    hand: Sequence[Card],
+    *,
+    may_lay_off: bool,
+    meld_first: bool,
 ) -> bool:
-    """Whether the card can be laid off on a meld on the table this turn (F14-9).
+    """Whether the card can be laid off on a meld on the table this turn.
 
     ``hand`` holds the player's other cards: some may be laid off first to
-    reach the card, or melded first where the player must be down (F14-R7).
+    reach the card. ``may_lay_off`` says whether the player may lay off now;
+    where not, ``meld_first`` whether a meld of other held cards lets them
+    (1400's F14-R7).
 
     >>> from rummyrules import FourteenHundred, parse_cards
     >>> game = FourteenHundred(players=2).position(
@@ -74,9 +64,7 @@ def lays_off(
     ...     " | pile 10S 9H"
     ... )
     >>> card, *hand = parse_cards("9H 8H 4C")
-    >>> lays_off(game, card, hand, may_lay_off=True)
-    True
-    >>> lays_off(game, card, hand[1:], may_lay_off=True)
+    >>> reaches(game, card, hand[1:], may_lay_off=True, meld_first=False)
     False
     """
     if not state.melds:
@@ -84,7 +72,7 @@ def lays_off(
     fits = fits_melds(state, card)
     if may_lay_off:
         return fits or _chains(state, card, hand)
-    if not state.rules.lay_off_needs_meld:  # pragma: no cover - the caller's rule
+    if not meld_first:  # pragma: no cover - the caller asks only where it may
         return False
     meld_rules, wild = state.rules.meld_rules, state.wild
     for first in meld_search.find_melds(hand, meld_rules, wild=wild):
@@ -95,7 +83,7 @@ def lays_off(
     return False
 
 
-def _chains(state: State, card: Card, hand: Sequence[Card]) -> bool:
+def _chains(state: Rummy500State, card: Card, hand: Sequence[Card]) -> bool:
     """Whether cards of the hand, laid off first, let the card join a run of its suit."""
     meld_rules, wild = state.rules.meld_rules, state.wild
     if melds.is_wild(card, wild):
@@ -106,7 +94,7 @@ def _chains(state: State, card: Card, hand: Sequence[Card]) -> bool:
     return any(_chain(run, card, hand, meld_rules, state.wild) for run in runs)
 
 
-def _runs_by_suit(state: State) -> dict[Suit | None, list[_RunEnds]]:
+def _runs_by_suit(state: Rummy500State) -> dict[Suit | None, list[_RunEnds]]:
     """The runs on the table by suit, each with its ends, worked out once a table.
 
     States share the table (the same tuple) from one meld laid to the next:
