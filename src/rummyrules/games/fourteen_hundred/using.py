@@ -115,21 +115,15 @@ def usable(state: State) -> Test[Take]:
     """F14-9 with ALL-2: a discard is taken only if some plays this turn can use it.
 
     Other plays may come first: cards laid off to reach it, or a meld that
-    puts the player down (F14-R7); :mod:`rummyrules.games.fourteen_hundred.reach`
-    says how far that reaches. The test is made once a state, and each
-    card of the pile answered once, for listing and refusing alike.
+    puts the player down (F14-R7); :func:`~rummyrules.game.rummy500_reach.reaches`
+    says how far that reaches. Each card of the pile is answered once a
+    state, for listing and refusing alike.
     """
-    return state.memo(_usable)
-
-
-def _usable(state: State) -> Test[Take]:
     player = state.to_move or 0
     down = needs_meld(state, player) is None
-    pile = state.discard_pile
-    depths: dict[Card, int] = {}
-    for depth, card in enumerate(pile):
-        depths.setdefault(card, depth)  # a card is taken at its topmost copy
-    known: dict[int, Refusal | None] = {}
+    # The answers live in the state's memo, the test that reads them does
+    # not: a test there would hold its state, a cycle only the collector frees.
+    depths, known = state.memo(_take_answers)
 
     def test(move: Take) -> Refusal | None:
         depth = 0 if move.card is None else depths[move.card]
@@ -140,6 +134,14 @@ def _usable(state: State) -> Test[Take]:
             return found
 
     return test
+
+
+def _take_answers(state: State) -> tuple[dict[Card, int], dict[int, Refusal | None]]:
+    """Where each card of the pile is taken from, and the answers found so far."""
+    depths: dict[Card, int] = {}
+    for depth, card in enumerate(state.discard_pile):
+        depths.setdefault(card, depth)  # a card is taken at its topmost copy
+    return depths, {}
 
 
 def _take_test(state: State, player: int, depth: int, *, down: bool) -> Refusal | None:
@@ -216,37 +218,19 @@ def uses_card(state: State) -> Test[NewMeld | LayOff] | None:
 
     The card may wait behind other plays of the turn, but not behind one
     after which no plays could use it: the turn could then not end. The
-    test is made once a state, for listing and refusing alike.
+    table is looked at once a state, for listing and refusing alike.
     """
     card = state.turn.must_use
     if card is None or state.turn.must_meld is not None:
         return None  # the opening's upcard goes into the next meld (F14-6)
-    return state.memo(_uses_card)
-
-
-def _uses_card(state: State) -> Test[NewMeld | LayOff]:
-    card = state.turn.must_use
-    if card is None:  # pragma: no cover - uses_card asks only with a card to use
-        raise ValueError("no card to use")
     player = state.to_move or 0
     refusal = Refusal(
         f"that would leave you no way to use {card}, which you took from the "
         "discard pile, this turn",
         "F14-9",
     )
-    # The melds on the table the card fits as they lie: a play leaves every
-    # other meld as it is and the player no less down, so a card that fits
-    # a meld the play does not touch stays usable (a lay-off on it, F14-9).
     meld_rules, wild = state.rules.meld_rules, state.wild
-    fits_on = (
-        frozenset(
-            number
-            for number, table_meld in enumerate(state.melds, start=1)
-            if meld_search.card_lay_offs(card, table_meld.meld, meld_rules, wild)
-        )
-        if fits_melds(state, card)
-        else frozenset()
-    )
+    fits_on = state.memo(_fits_on)
 
     def test(move: NewMeld | LayOff) -> Refusal | None:
         if isinstance(move, NewMeld):
@@ -272,6 +256,23 @@ def _uses_card(state: State) -> Test[NewMeld | LayOff]:
         return refusal
 
     return test
+
+
+def _fits_on(state: State) -> frozenset[int]:
+    """The melds on the table the card to use fits as they lie (by number).
+
+    A play leaves every other meld as it is and the player no less down, so
+    a card that fits a meld the play does not touch stays usable (F14-9).
+    """
+    card = state.turn.must_use
+    if card is None or not fits_melds(state, card):
+        return frozenset()
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    return frozenset(
+        number
+        for number, table_meld in enumerate(state.melds, start=1)
+        if meld_search.card_lay_offs(card, table_meld.meld, meld_rules, wild)
+    )
 
 
 def still_usable(state: State, player: int, card: Card, *, may_lay_off: bool) -> bool:
