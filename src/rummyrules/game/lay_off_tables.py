@@ -41,15 +41,26 @@ class TableLayOffs:
         self.pending = -1
         self.fits = 0
 
+    def fits_code(self, code: int) -> bool:
+        """Whether the card with this code fits some meld (a bit test, once known).
+
+        >>> from rummyrules import EndOfThePage, parse_cards
+        >>> from rummyrules.melds import readings
+        >>> rules = EndOfThePage()
+        >>> (kings,) = readings(parse_cards("KH KD KC"), rules.meld_rules)
+        >>> table = table_lay_offs((kings,), rules.meld_rules, None)
+        >>> [table.fits_code(int(card)) for card in parse_cards("KS 2C")]
+        [True, False]
+        """
+        bit = 1 << code
+        if bit & self.pending:
+            self._learn(bit)
+        return bool(bit & self.fits)
+
     def options(self, codes: list[int], held: int) -> list[LayOff]:
         """The lay-offs of the held cards, meld by meld, each in the hand's order."""
         if held & self.pending:
-            pending = fits = 0
-            for table in self.tables:
-                fits |= table.hits(held)
-                pending |= ~table.known
-                fits |= table.fits
-            self.pending, self.fits = pending, fits
+            self._learn(held)
         if not held & self.fits:
             return []  # the common case: no card of the hand fits any meld
         found: list[LayOff] = []
@@ -64,6 +75,14 @@ class TableLayOffs:
                     hits ^= bit
                     found.extend(moves[code])
         return found
+
+    def _learn(self, held: int) -> None:
+        pending = fits = 0
+        for table in self.tables:
+            table.hits(held)
+            pending |= ~table.known
+            fits |= table.fits
+        self.pending, self.fits = pending, fits
 
 
 @functools.lru_cache(maxsize=1 << 10)

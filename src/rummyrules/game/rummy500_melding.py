@@ -19,22 +19,21 @@ joins a meld the same way (F14-R9).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from itertools import chain
 from typing import TypeVar
 
 import attrs
 
 from rummyrules import melds
-from rummyrules.core.cards import Card, Rank
+from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
-from rummyrules.game.lay_off_tables import table_lay_offs
+from rummyrules.game.lay_off_tables import TableLayOffs, table_lay_offs
 from rummyrules.game.machine import refuse
 from rummyrules.game.moves import LayOff, NewMeld
 from rummyrules.game.rummy500 import Rummy500State, face_up_after
 from rummyrules.game.table import TableMeld
 from rummyrules.game.turn_rules import refuse_unheld
-from rummyrules.melds import Meld, MeldKind, MeldRules
+from rummyrules.melds import Meld, MeldKind
 from rummyrules.melds import search as meld_search
 from rummyrules.melds.pieces import MeldPiece, meld_pieces, piece_melds
 
@@ -167,9 +166,7 @@ def lay_off_candidates(state: Rummy500State, player: int) -> list[LayOff]:
     held = 0
     for code in codes:
         held |= 1 << code
-    on_table_melds = tuple(table_meld.meld for table_meld in on_table)
-    table = table_lay_offs(on_table_melds, state.rules.meld_rules, state.wild)
-    return table.options(codes, held)
+    return _table(state).options(codes, held)
 
 
 def lay_off_readings(state: Rummy500State, move: LayOff, player: int) -> list[LayOff]:
@@ -193,6 +190,7 @@ def lay_off(state: R, move: LayOff, player: int) -> R:
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> from rummyrules.core.cards import Rank
     >>> lay = LayOff(card=Card.parse("8D"), declared=Rank.KING, meld=1)
     >>> after = lay_off(game, lay, 1)
     >>> str(after.melds[0]), after.melds[0].played_by
@@ -276,6 +274,7 @@ def meld_after(state: Rummy500State, move: LayOff) -> Meld:
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> from rummyrules.core.cards import Rank
     >>> str(meld_after(game, LayOff(card=Card.parse("8D"), declared=Rank.KING, meld=1)))
     'KH KD KC 8D=K'
     """
@@ -297,31 +296,29 @@ def fits_melds(state: Rummy500State, card: Card) -> bool:
     >>> fits_melds(game, Card.parse("KS")), fits_melds(game, Card.parse("7C"))
     (True, False)
     """
-    return state.memo(_melds_fit)(card)
+    return _table(state).fits_code(int(card))  # a card is its code
 
 
-def _melds_fit(state: Rummy500State) -> Callable[[Card], bool]:
-    on_table = tuple(meld.meld for meld in state.melds)
-    return _fit_of(on_table, state.rules.meld_rules, state.wild)
+def _table(state: Rummy500State) -> TableLayOffs:
+    """The lay-offs onto the melds on the state's table, worked out as hands ask.
+
+    States of a round share the table (the same tuple) from one meld laid
+    to the next, while each player in turn asks it what fits: the last
+    table's analysis is kept at hand, found without hashing its melds.
+    """
+    melds_now, meld_rules, wild = state.melds, state.rules.meld_rules, state.wild
+    # One tuple, read and replaced whole, so threads never see half of one.
+    last_melds, last_rules, last_wild, last = _LAST_TABLE[0]
+    if last_melds is melds_now and last_rules is meld_rules and last_wild is wild:
+        return last
+    on_table = tuple(table_meld.meld for table_meld in melds_now)
+    found = table_lay_offs(on_table, meld_rules, wild)
+    _LAST_TABLE[0] = (melds_now, meld_rules, wild, found)
+    return found
 
 
-@functools.lru_cache(maxsize=1024)
-def _fit_of(
-    on_table: tuple[Meld, ...], meld_rules: MeldRules, wild: Rank | None
-) -> Callable[[Card], bool]:
-    # The melds stay for many turns while the rules of a turn ask of card
-    # after card whether it fits: each card is worked out once per table.
-    tests = [(meld_search.could_fit(meld, meld_rules, wild), meld) for meld in on_table]
-    known: dict[Card, bool] = {}
-
-    def fits(card: Card) -> bool:
-        found = known.get(card)
-        if found is None:
-            found = known[card] = any(
-                could(card)
-                and bool(meld_search.card_lay_offs(card, meld, meld_rules, wild))
-                for could, meld in tests
-            )
-        return found
-
-    return fits
+_LAST_TABLE: list[tuple[object, object, object, TableLayOffs]] = [
+    (object(), None, None, TableLayOffs([]))
+]
+"""The last table asked of (the state's tuple of melds, by identity), its
+meld rules, wild rank and analysis: one entry, so nothing piles up here."""

@@ -139,6 +139,11 @@ def deep_pickup(state: State) -> Test[Take] | None:
     """
     if len(state.discard_pile) < 2:
         return None
+    # Made once a state: listing and refusing a take ask the same test.
+    return state.memo(_deep_pickup)
+
+
+def _deep_pickup(state: State) -> Test[Take]:
     hand = state.hands[state.to_move or 0]
     supported = support.naturals_meld_with(hand, state.rules.meld_rules, state.wild)
 

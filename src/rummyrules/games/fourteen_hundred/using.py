@@ -14,7 +14,9 @@ A player who takes from the discard pile must use the chosen card "in a play
 during that same turn", so other plays may come first: a take is allowed,
 and a play that leaves the card unused is allowed, exactly when some
 sequence of plays this turn can still use the card. This module answers
-that with one pass over the hand and the table, no search of sequences.
+that with one look at the hand and the table, no search of sequences; each
+state's take test and play test are made once, and each card answered once,
+for listing and refusing alike.
 
 How far a sequence reaches, and why this is all of it:
 
@@ -31,7 +33,8 @@ How far a sequence reaches, and why this is all of it:
   fits a meld whenever a wild fits it at all: earlier lay-offs only help a
   natural card of a run's suit, beyond one end of the run, once the places
   between are filled one by one from that end, each by the natural card of
-  the place or by a wild (1400 has no spacing rule, F14-11).
+  the place or by a wild (1400 has no spacing rule, F14-11;
+  :func:`~rummyrules.game.rummy500_reach.reaches`).
 - Where a player lays off only once down (F14-R7), a meld of other held
   cards comes first, and the lay-offs use what is left.
 
@@ -52,15 +55,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummyrules import melds
-from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank
+from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
 from rummyrules.game.machine import Refusal, Test, card_refusal, refuse, refuses_all
 from rummyrules.game.moves import LayOff, NewMeld, Pass, Take
 from rummyrules.game.rummy500_melding import fit_on_meld, fits_melds, lay_off, play_meld
+from rummyrules.game.rummy500_reach import reaches
 from rummyrules.games.fourteen_hundred.state import Claim, FourteenHundredState
-from rummyrules.melds import Meld, MeldKind, MeldRules, support
 from rummyrules.melds import search as meld_search
+from rummyrules.melds import support
 
 __all__ = [
     "can_meld",
@@ -112,28 +115,46 @@ def usable(state: State) -> Test[Take]:
     """F14-9 with ALL-2: a discard is taken only if some plays this turn can use it.
 
     Other plays may come first: cards laid off to reach it, or a meld that
-    puts the player down (F14-R7); :mod:`rummyrules.games.fourteen_hundred.using`
-    says how far that reaches.
+    puts the player down (F14-R7); :func:`~rummyrules.game.rummy500_reach.reaches`
+    says how far that reaches. Each card of the pile is answered once a
+    state, for listing and refusing alike.
     """
     player = state.to_move or 0
     down = needs_meld(state, player) is None
-    pile = state.discard_pile
-    depths: dict[Card, int] = {}
-    for depth, card in enumerate(pile):
-        depths.setdefault(card, depth)  # a card is taken at its topmost copy
+    # The answers live in the state's memo, the test that reads them does
+    # not: a test there would hold its state, a cycle only the collector frees.
+    depths, known = state.memo(_take_answers)
 
     def test(move: Take) -> Refusal | None:
         depth = 0 if move.card is None else depths[move.card]
-        card = pile[depth]
-        above = pile[:depth]
-        if (down and fits_melds(state, card)) or can_meld(state, card, above):
-            return None
-        hand = hand_after(state.hands[player], add=above)
-        if lays_off(state, card, hand, may_lay_off=down):
-            return None
-        return _unusable(card)
+        try:
+            return known[depth]
+        except KeyError:
+            found = known[depth] = _take_test(state, player, depth, down=down)
+            return found
 
     return test
+
+
+def _take_answers(state: State) -> tuple[dict[Card, int], dict[int, Refusal | None]]:
+    """Where each card of the pile is taken from, and the answers found so far."""
+    depths: dict[Card, int] = {}
+    for depth, card in enumerate(state.discard_pile):
+        depths.setdefault(card, depth)  # a card is taken at its topmost copy
+    return depths, {}
+
+
+def _take_test(state: State, player: int, depth: int, *, down: bool) -> Refusal | None:
+    """F14-9 of the card at ``depth`` in the pile, taken with the cards above it."""
+    pile = state.discard_pile
+    card = pile[depth]
+    above = pile[:depth]
+    if (down and fits_melds(state, card)) or can_meld(state, card, above):
+        return None
+    hand = hand_after(state.hands[player], add=above)
+    if lays_off(state, card, hand, may_lay_off=down):
+        return None
+    return _unusable(card)
 
 
 _unusable = card_refusal(
@@ -169,11 +190,35 @@ def needs_meld(state: State, player: int) -> Refusal | None:
     )
 
 
+def lays_off(
+    state: State, card: Card, hand: Sequence[Card], *, may_lay_off: bool
+) -> bool:
+    """Whether the card can be laid off on a meld on the table this turn (F14-9).
+
+    ``hand`` holds the player's other cards: some may be laid off first to
+    reach the card, or melded first where the player must be down (F14-R7).
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 3 | to_move 0 draw | hands 8H 4C / KS KD QC | melds 1: 5H 6H 7H"
+    ...     " | pile 10S 9H"
+    ... )
+    >>> card, *hand = parse_cards("9H 8H 4C")
+    >>> lays_off(game, card, hand, may_lay_off=True)
+    True
+    >>> lays_off(game, card, hand[1:], may_lay_off=True)
+    False
+    """
+    meld_first = state.rules.lay_off_needs_meld
+    return reaches(state, card, hand, may_lay_off=may_lay_off, meld_first=meld_first)
+
+
 def uses_card(state: State) -> Test[NewMeld | LayOff] | None:
     """F14-9: a play that leaves the card chosen from the pile unused keeps it usable.
 
     The card may wait behind other plays of the turn, but not behind one
-    after which no plays could use it: the turn could then not end.
+    after which no plays could use it: the turn could then not end. The
+    table is looked at once a state, for listing and refusing alike.
     """
     card = state.turn.must_use
     if card is None or state.turn.must_meld is not None:
@@ -184,22 +229,50 @@ def uses_card(state: State) -> Test[NewMeld | LayOff] | None:
         "discard pile, this turn",
         "F14-9",
     )
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    fits_on = state.memo(_fits_on)
 
     def test(move: NewMeld | LayOff) -> Refusal | None:
         if isinstance(move, NewMeld):
-            if card in move.cards:
+            if card in move.cards or fits_on:
                 return None
+            played: Sequence[Card] = move.cards
+        else:
+            if move.card == card or fits_on - {move.meld}:
+                return None
+            played = (move.card,)
+        # still_usable on the state after the play, its hand's half first:
+        # a new meld of the cards left needs no state made.
+        hand = hand_after(state.hands[player], take=[*played, card])
+        if support.melds_with(card, hand, meld_rules, wild):
+            return None
+        if isinstance(move, NewMeld):
             after = play_meld(state, move, player)
         else:
-            if move.card == card:
-                return None
             after = lay_off(state, move, player)
         down = needs_meld(after, player) is None
-        if still_usable(after, player, card, may_lay_off=down):
+        if lays_off(after, card, hand, may_lay_off=down):
             return None
         return refusal
 
     return test
+
+
+def _fits_on(state: State) -> frozenset[int]:
+    """The melds on the table the card to use fits as they lie (by number).
+
+    A play leaves every other meld as it is and the player no less down, so
+    a card that fits a meld the play does not touch stays usable (F14-9).
+    """
+    card = state.turn.must_use
+    if card is None or not fits_melds(state, card):
+        return frozenset()
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    return frozenset(
+        number
+        for number, table_meld in enumerate(state.melds, start=1)
+        if meld_search.card_lay_offs(card, table_meld.meld, meld_rules, wild)
+    )
 
 
 def still_usable(state: State, player: int, card: Card, *, may_lay_off: bool) -> bool:
@@ -223,122 +296,6 @@ def still_usable(state: State, player: int, card: Card, *, may_lay_off: bool) ->
     if support.melds_with(card, hand, meld_rules, wild):
         return True
     return lays_off(state, card, hand, may_lay_off=may_lay_off)
-
-
-def lays_off(
-    state: State, card: Card, hand: Sequence[Card], *, may_lay_off: bool
-) -> bool:
-    """Whether the card can be laid off on a meld on the table this turn (F14-9).
-
-    ``hand`` holds the player's other cards: some may be laid off first to
-    reach the card, or melded first where the player must be down (F14-R7).
-
-    >>> from rummyrules import FourteenHundred, parse_cards
-    >>> game = FourteenHundred(players=2).position(
-    ...     "wild 3 | to_move 0 draw | hands 8H 4C / KS KD QC | melds 1: 5H 6H 7H"
-    ...     " | pile 10S 9H"
-    ... )
-    >>> card, *hand = parse_cards("9H 8H 4C")
-    >>> lays_off(game, card, hand, may_lay_off=True)
-    True
-    >>> lays_off(game, card, hand[1:], may_lay_off=True)
-    False
-    """
-    table = tuple(table_meld.meld for table_meld in state.melds)
-    if not table:
-        return False
-    meld_rules, wild = state.rules.meld_rules, state.wild
-    if may_lay_off:
-        return _reaches(table, card, hand, meld_rules, wild)
-    if not state.rules.lay_off_needs_meld:  # pragma: no cover - the caller's rule
-        return False
-    for first in meld_search.find_melds(hand, meld_rules, wild=wild):
-        left = hand_after(hand, take=first.cards)
-        if _reaches(table, card, left, meld_rules, wild):
-            return True
-    return False
-
-
-def _reaches(
-    table: Sequence[Meld],
-    card: Card,
-    hand: Sequence[Card],
-    meld_rules: MeldRules,
-    wild: Rank | None,
-) -> bool:
-    """Whether the card fits a meld of the table, once cards of the hand fill a gap."""
-    for meld in table:
-        if meld_search.card_lay_offs(card, meld, meld_rules, wild):
-            return True
-    if melds.is_wild(card, wild):
-        return False  # nothing laid first makes room for a wild that fits nowhere
-    return any(
-        meld.kind is MeldKind.RUN
-        and meld.suit is card.suit
-        and _chain(meld, card, hand, meld_rules, wild)
-        for meld in table
-    )
-
-
-def _chain(
-    meld: Meld,
-    card: Card,
-    hand: Sequence[Card],
-    meld_rules: MeldRules,
-    wild: Rank | None,
-) -> bool:
-    """Whether cards of the hand fill the places between the run's end and the card."""
-    ladder = meld_rules.run_ranks
-    low, high = _ends(meld, meld_rules)
-    wilds = [other for other in hand if melds.is_wild(other, wild)]
-    rank, suit = card.rank, card.suit
-    if rank is None or suit is None:  # pragma: no cover - naturals only
-        return False
-    for place in meld_rules.places[rank]:
-        if place > high:
-            gap = range(high + 1, place)
-        elif place < low:
-            gap = range(place + 1, low)
-        else:
-            continue
-        fill: list[Card] = []
-        meanings: list[Card | None] = []
-        # Each card of the hand fills one place at most; a wild of the
-        # natural card's own rank is a wild here, declared as that card.
-        naturals = [other for other in hand if not melds.is_wild(other, wild)]
-        spare = list(wilds)
-        for gap_place in gap:
-            natural = BY_RANK_AND_SUIT[ladder[gap_place], suit]
-            if natural in naturals:
-                naturals.remove(natural)
-                fill.append(natural)
-                meanings.append(None)
-            elif spare:
-                fill.append(spare.pop())
-                meanings.append(natural)
-            else:
-                break
-        else:
-            cards = (*meld.cards, *fill, card)
-            declared = (*meld.stands_for, *meanings, None)
-            if melds.readings(cards, meld_rules, wild=wild, declared=declared):
-                return True
-    return False
-
-
-def _ends(meld: Meld, meld_rules: MeldRules) -> tuple[int, int]:
-    """The places of a run's first and last cards on the ladder."""
-    first = meld.stands_for[0] or meld.cards[0]
-    last = meld.stands_for[-1] or meld.cards[-1]
-    length = len(meld.cards)
-    if not (isinstance(first, Card) and isinstance(last, Card)):  # pragma: no cover
-        return -1, -1  # a run's ends stand for cards
-    if first.rank is None or last.rank is None:  # pragma: no cover - as above
-        return -1, -1
-    for low in meld_rules.places[first.rank]:
-        if low + length - 1 in meld_rules.places[last.rank]:
-            return low, low + length - 1
-    return -1, -1  # pragma: no cover - a run on the table lies on the ladder
 
 
 # --- A discard claimed, out of turn (F14-12, F14-R9) -----------------------------
