@@ -48,7 +48,7 @@ MOVE_KINDS = frozenset(
 def test_all_events_no_view_tells_a_card_its_player_may_not_know(
     cls: type[PlayableRules[Any]], data: st.DataObject, rng: random.Random
 ) -> None:
-    """The same move by another player, on two states that differ only in cards a player may not see, leaves that player equal views, events included, unless the move ends a round (whose hands are then shown to all)."""
+    """The same move by another player, on two states that differ only in cards a player may not see, leaves that player equal views, events included, unless the move ends a round or lays the hands open (GIN-6), which shows them to all."""
     for game in some_states(data.draw(game_walks(cls))):
         mover = game.to_move
         if mover is None or game.players < 2:
@@ -58,8 +58,11 @@ def test_all_events_no_view_tells_a_card_its_player_may_not_know(
             both = [move for move in game.legal_moves() if move in other.legal_moves()]
             for move in rng.sample(both, min(3, len(both))):
                 after, other_after = game.apply(move), other.apply(move)
-                if after.round_results != game.round_results or after.is_over:
-                    continue  # the count shows every hand (and deals anew)
+                # The count shows every hand (and deals anew), and so does a
+                # Gin Rummy knock once laid down (GIN-6): both by rule.
+                shown = getattr(after.view(player), "shown_hands", ())
+                if after.round_results != game.round_results or after.is_over or shown:
+                    continue
                 assert after.view(player).events == other_after.view(player).events
                 assert after.view(player) == other_after.view(player)
 
