@@ -146,7 +146,8 @@ def dumps(value: Saved, *, indent: int | None = None) -> str:
         "variant": _variant_of(value),
         "data": CONVERTER.unstructure(value),
     }
-    return json.dumps(document, indent=indent, ensure_ascii=False)
+    # Built here, so it holds no cycle: spare the encoder looking for one.
+    return json.dumps(document, indent=indent, ensure_ascii=False, check_circular=False)
 
 
 def loads(text: str | bytes) -> Saved:

@@ -34,6 +34,7 @@ from cattrs.errors import (
 from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import brief
 from rummyrules.formats.json_pieces import register_pieces, some_names
+from rummyrules.formats.json_shapes import register_shapes
 from rummyrules.game.events import Event
 from rummyrules.game.registry import VARIANTS
 from rummyrules.game.state import GameState, PlayableRules, View
@@ -200,11 +201,24 @@ def _by_game(
 
 
 def _unstructure_rules(rules: PlayableRules[Any]) -> dict[str, Any]:
-    options = {
-        field.name: CONVERTER.unstructure(getattr(rules, field.name))
-        for field in attrs.fields(type(rules))
-    }
+    options = {}
+    for name in _options(type(rules)):
+        value = getattr(rules, name)
+        # An enumeration (a stock-out rule) is written as its value.
+        options[name] = (
+            value if type(value) in _AS_THEY_ARE else CONVERTER.unstructure(value)
+        )
     return {"variant": type(rules).__name__, "options": options}
+
+
+_AS_THEY_ARE: Final = frozenset({int, bool, str, type(None)})
+"""The types of option JSON writes as they are."""
+
+
+@functools.cache
+def _options(cls: type[PlayableRules[Any]]) -> tuple[str, ...]:
+    """The names of the rules' options, in order: one small tuple a class."""
+    return tuple(field.name for field in attrs.fields(cls))
 
 
 def _is_rules(kind: object) -> bool:
@@ -327,6 +341,7 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
         attrs.has, functools.partial(_every_field, converter=converter)
     )
     converter.register_structure_hook_factory(_is_tuple, _lists(converter))
+    register_shapes(converter)
     converter.register_unstructure_hook_factory(
         attrs.has, functools.partial(_own_fields, converter=converter)
     )

@@ -21,8 +21,8 @@ from typing import Any, Final, TypeVar, cast
 
 import cattrs
 
-from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, Card, Rank
-from rummyrules.core.errors import LoadError
+from rummyrules.core.cards import BY_CODE, STANDARD_CARDS, WILDCARD, Card, Rank
+from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import MAX_DIGITS, brief
 from rummyrules.game.move_base import JsonField
 from rummyrules.game.moves import Move
@@ -41,6 +41,21 @@ _TEXT: Final = {card: str(card) for card in (*STANDARD_CARDS, WILDCARD)}
 """Each card's text, looked up rather than written afresh (dumps writes many)."""
 _CARD: Final = {text: card for card, text in _TEXT.items()}
 """Each card by its text as written, looked up rather than parsed (loads reads many)."""
+_KIND_TEXT: Final = {kind: kind.value for kind in MeldKind}
+"""Each kind of meld by its text, without the enumeration's ``value`` descriptor."""
+_KINDS: Final = {text: kind for kind, text in _KIND_TEXT.items()}
+_LONGEST: Final = len("10H=10S")
+"""The longest text of one card of a meld that dumps writes."""
+_MOST: Final = 64
+"""The most cards of a meld whose reading is memoised (more than any game lays)."""
+_RANK_BASE: Final = 64
+"""Above every card's code: a rank a wild stands for is coded as this plus the rank."""
+_MEANING: Final[dict[int, Declaration | None]] = {
+    -1: None,
+    **BY_CODE,
+    **{_RANK_BASE + int(rank): rank for rank in Rank},
+}
+"""What a wild stands for, by its code (see :func:`_meld_codes`)."""
 
 
 def some_names(names: list[str]) -> str:
@@ -82,11 +97,21 @@ def _text(kind: str, parse: Callable[[str], _T]) -> Callable[[object, object], _
 
 def _choice(value: object, kind: type[enum.Enum]) -> enum.Enum:
     """Read one of an enumeration's values (a phase, a stock size), naming them all if not."""
-    for member in kind:
-        if value == member.value and type(value) is type(member.value):
-            return member
+    try:
+        member = _members(kind).get(value)
+    except TypeError:  # a list or an object: no value at all
+        member = None
+    # A value's type too: True is no member of 1's, nor 1.0 of 1's.
+    if member is not None and type(value) is type(member.value):
+        return member
     values = ", ".join(str(member.value) for member in kind)
     raise LoadError(f"{brief(value)} is not one of {values}")
+
+
+@functools.cache
+def _members(kind: type[enum.Enum]) -> dict[object, enum.Enum]:
+    """Each member of an enumeration by its value: one small table a class."""
+    return {member.value: member for member in kind}
 
 
 def text_of(card: Card, meaning: Declaration | None) -> str:
@@ -104,7 +129,7 @@ def _cards(value: object, _: object = None) -> tuple[Card, ...]:
     if type(value) is not list:
         raise LoadError(f"expected a list of cards, not {brief(value)}")
     try:
-        return tuple([_CARD[text] for text in value])
+        return tuple(map(_CARD.__getitem__, value))
     except (KeyError, TypeError):  # text in another case, or no card: read one by one
         pass
     found = []
@@ -115,12 +140,12 @@ def _cards(value: object, _: object = None) -> tuple[Card, ...]:
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=4096)
 def _unstructure_meld(meld: Meld) -> dict[str, Any]:
-    # Memoised on the meld: saved states repeat the same melds again and again.
-    # The dict is only ever read (by json.dumps); nothing changes it.
-    cards = list(map(text_of, meld.cards, meld.stands_for))
-    return {"kind": meld.kind.value, "cards": cards}
+    if meld.stands_for.count(None) == len(meld.stands_for):  # no wild declared
+        cards = list(map(_TEXT.__getitem__, meld.cards))
+    else:
+        cards = list(map(text_of, meld.cards, meld.stands_for))
+    return {"kind": _KIND_TEXT[meld.kind], "cards": cards}
 
 
 def _meld(value: object, _: object) -> Meld:
@@ -137,16 +162,61 @@ def _meld(value: object, _: object) -> Meld:
         raise LoadError(
             f"a meld's kind is text and its cards a list of card texts, not {brief(value)}"
         )
-    return _meld_of(kind, tuple(cards))
+    return _meld_of(kind, cards)
+
+
+def _meld_of(kind: str, texts: list[str]) -> Meld:
+    """The meld of this kind and these card texts (each a string).
+
+    A meld written as dumps writes it is read from its codes
+    (:func:`_meld_codes`); any other text is parsed as a player's is.
+    """
+    # Only melds of a size dumps writes are memoised, so no memo keeps a long text.
+    short = len(texts) <= _MOST and len("".join(texts)) <= _LONGEST * len(texts)
+    codes = _meld_codes(tuple(texts)) if short else None
+    if codes is None:
+        if any(not text.strip() or len(text.split()) > 1 for text in texts):
+            raise LoadError(f"each of a meld's cards is one card, not {brief(texts)}")
+        cards, declared = parse_declared(" ".join(texts))
+    else:
+        cards = tuple(map(BY_CODE.__getitem__, codes[0]))
+        declared = (
+            tuple(map(_MEANING.__getitem__, codes[1]))
+            if codes[1]
+            else (None,) * len(cards)
+        )
+    found = _KINDS.get(kind)
+    return Meld(MeldKind(kind) if found is None else found, cards, declared)
 
 
 @functools.lru_cache(maxsize=4096)
-def _meld_of(kind: str, texts: tuple[str, ...]) -> Meld:
-    # Memoised on the text: saved states repeat the same melds again and again.
-    if any(not text.strip() or len(text.split()) > 1 for text in texts):
-        raise LoadError(f"each of a meld's cards is one card, not {brief(list(texts))}")
-    cards, declared = parse_declared(" ".join(texts))
-    return Meld(kind=MeldKind(kind), cards=cards, stands_for=declared)
+def _meld_codes(
+    texts: tuple[str, ...],
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """A meld's cards as dumps writes them, in numbers: each card's code, and each meaning.
+
+    A meaning is -1 for a card that stands for itself, a card's code for a
+    card, and 64 plus the rank for a rank (:data:`_MEANING`); none at all
+    when no wild is declared. None for text dumps does not write (another
+    case, spaces, no card). Memoised on the text, saves repeating the same
+    melds again and again; it holds text and numbers only, which the
+    garbage collector does not walk.
+    """
+    try:
+        cards, declared = parse_declared(" ".join(texts))
+    except RummyRulesError:
+        return None
+    if len(cards) != len(texts) or list(map(text_of, cards, declared)) != list(texts):
+        return None
+    if declared.count(None) == len(declared):
+        return tuple(map(int, cards)), ()
+    return tuple(map(int, cards)), tuple(map(_meaning_code, declared))
+
+
+def _meaning_code(meaning: Declaration | None) -> int:
+    if meaning is None:
+        return -1
+    return _RANK_BASE + meaning if type(meaning) is Rank else int(meaning)
 
 
 def _hands(value: object, _: object) -> tuple[tuple[Card, ...], ...]:
@@ -156,7 +226,6 @@ def _hands(value: object, _: object) -> tuple[tuple[Card, ...], ...]:
     return tuple([_cards(hand) for hand in value])
 
 
-@functools.lru_cache(maxsize=8192)
 def move_object(move: Move) -> dict[str, Any]:
     """A move as JSON writes it: its text, kind and player, and what it plays.
 
@@ -164,8 +233,6 @@ def move_object(move: Move) -> dict[str, Any]:
     ``declared`` what each stands for (None: nothing declared), ``meld``
     the meld it lays a card on; going out also writes its melds and its
     discard. The text is what a reader goes by; the rest saves parsing it.
-    Memoised, so the same dict comes back for an equal move: read it, never
-    change it.
 
     >>> move_object(parse_move("1: lay 5H=7C on 2"))
     {'text': '1: lay 5H=7C on 2', 'kind': 'lay_off', 'player': 1, 'cards': ['5H'], 'declared': ['7C'], 'meld': 2}
@@ -195,10 +262,6 @@ _EXTRA_FIELDS: Final[dict[JsonField, Callable[[Move], Any]]] = {
 """How each field a kind of move may add (:attr:`Move.json_fields`) is written."""
 
 
-_parsed = functools.lru_cache(maxsize=8192)(parse_move)
-"""parse_move, memoised: views list the same moves again and again."""
-
-
 def _move(value: object, _: object) -> Move:
     """Read a move object: its text says the move, and every other field must agree."""
     if not isinstance(value, dict):
@@ -210,8 +273,14 @@ def _move(value: object, _: object) -> Move:
     text = value["text"]
     if not isinstance(text, str):
         raise LoadError(f"a move's text is text, not {brief(text)}")
-    move = _parsed(text)
+    move = parse_move(text)
     written = move_object(move)
+    # As dumps writes it: one comparison of the whole, in C. A number and a
+    # flag compare equal (1 == True), so each field's type is checked too.
+    if value == written and all(
+        type(value[name]) is type(meant) for name, meant in written.items()
+    ):
+        return move
     if value.keys() != written.keys():
         if extra := [name for name in value if name not in written]:
             raise LoadError(
@@ -227,33 +296,40 @@ def _move(value: object, _: object) -> Move:
                 f"the move {brief(text)} has {brief(meant)} for its {name}, "
                 f"not {brief(value[name])}"
             )
-    return move
+    return move  # its text in other words than dumps writes (case, spaces)
 
 
 def _rows(value: object, _: object) -> tuple[tuple[int, ...], ...]:
     """Read the score sheet, a list of rows of whole numbers, in one step."""
-    read = _numbers(int)
     if not isinstance(value, list):
         raise LoadError(
             f"expected the score sheet's rows in a list, not {brief(value)}"
         )
-    return tuple(read(row, None) for row in value)
+    return tuple([_whole_numbers(row, None) for row in value])
 
 
 def _numbers(kind: type[int]) -> Callable[[object, object], tuple[int, ...]]:
     """Read a JSON list of whole numbers (or of booleans) as a tuple, strictly."""
     words = "true or false" if kind is bool else "whole numbers"
+    only = frozenset({kind})
 
     def structure(value: object, _: object) -> tuple[int, ...]:
-        if (
-            not isinstance(value, list)
-            or any(type(item) is not kind for item in value)
-            or (value and not -_BOUND < min(value) <= max(value) < _BOUND)
+        # The types of all items at once, in C: a bool is no whole number
+        # here, nor a whole number a bool.
+        if not isinstance(value, list) or (
+            value
+            and (
+                not only.issuperset(map(type, value))
+                or not -_BOUND < min(value) <= max(value) < _BOUND
+            )
         ):
             raise LoadError(f"expected {words} in a list, not {brief(value)}")
         return tuple(value)
 
     return structure
+
+
+_whole_numbers: Final = _numbers(int)
 
 
 def _is_move(kind: object) -> bool:
@@ -277,7 +353,7 @@ def register_pieces(converter: cattrs.Converter) -> None:
     converter.register_structure_hook_func(lambda kind: kind == hands, _hands)
     converter.register_structure_hook_func(lambda kind: kind == rows, _rows)
     ints, flags = tuple[int, ...], tuple[bool, ...]
-    converter.register_structure_hook_func(lambda kind: kind == ints, _numbers(int))
+    converter.register_structure_hook_func(lambda kind: kind == ints, _whole_numbers)
     converter.register_structure_hook_func(lambda kind: kind == flags, _numbers(bool))
     converter.register_unstructure_hook(Card, _TEXT.__getitem__)
     converter.register_structure_hook(Card, _text("card", Card.parse))
@@ -285,7 +361,7 @@ def register_pieces(converter: cattrs.Converter) -> None:
     converter.register_structure_hook(Rank, _text("rank", Rank.parse))
     cards = tuple[Card, ...]
     converter.register_unstructure_hook_func(
-        lambda kind: kind == cards, lambda found: [_TEXT[card] for card in found]
+        lambda kind: kind == cards, lambda found: list(map(_TEXT.__getitem__, found))
     )
     converter.register_structure_hook_func(lambda kind: kind == cards, _cards)
     converter.register_unstructure_hook(Meld, _unstructure_meld)
