@@ -21,13 +21,14 @@ from typing import Any, Final, TypeVar, cast
 
 import cattrs
 
-from rummyrules.core.cards import BY_CODE, STANDARD_CARDS, WILDCARD, Card, Rank
+from rummyrules.core.cards import STANDARD_CARDS, WILDCARD, Card, Rank
 from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import MAX_DIGITS, brief
 from rummyrules.game.move_base import JsonField
 from rummyrules.game.moves import Move
 from rummyrules.game.notation import parse_move
 from rummyrules.melds import Declaration, Meld, MeldKind, parse_declared
+from rummyrules.melds.codes import MeldCode, code_meld, meaning_code
 
 __all__ = ["FAULTS", "move_object", "register_pieces", "some_names", "text_of"]
 
@@ -48,14 +49,8 @@ _LONGEST: Final = len("10H=10S")
 """The longest text of one card of a meld that dumps writes."""
 _MOST: Final = 64
 """The most cards of a meld whose reading is memoised (more than any game lays)."""
-_RANK_BASE: Final = 64
-"""Above every card's code: a rank a wild stands for is coded as this plus the rank."""
-_MEANING: Final[dict[int, Declaration | None]] = {
-    -1: None,
-    **BY_CODE,
-    **{_RANK_BASE + int(rank): rank for rank in Rank},
-}
-"""What a wild stands for, by its code (see :func:`_meld_codes`)."""
+_KIND_CODE: Final = {kind.value: number for number, kind in enumerate(MeldKind)}
+"""Each kind of meld's text, by its number in a meld's code."""
 
 
 def some_names(names: list[str]) -> str:
@@ -168,55 +163,40 @@ def _meld(value: object, _: object) -> Meld:
 def _meld_of(kind: str, texts: list[str]) -> Meld:
     """The meld of this kind and these card texts (each a string).
 
-    A meld written as dumps writes it is read from its codes
-    (:func:`_meld_codes`); any other text is parsed as a player's is.
+    A meld written as dumps writes it is made from its code (:func:`_meld_code`),
+    which it then carries; any other text is parsed as a player's is.
     """
     # Only melds of a size dumps writes are memoised, so no memo keeps a long text.
     short = len(texts) <= _MOST and len("".join(texts)) <= _LONGEST * len(texts)
-    codes = _meld_codes(tuple(texts)) if short else None
-    if codes is None:
-        if any(not text.strip() or len(text.split()) > 1 for text in texts):
-            raise LoadError(f"each of a meld's cards is one card, not {brief(texts)}")
-        cards, declared = parse_declared(" ".join(texts))
-    else:
-        cards = tuple(map(BY_CODE.__getitem__, codes[0]))
-        declared = (
-            tuple(map(_MEANING.__getitem__, codes[1]))
-            if codes[1]
-            else (None,) * len(cards)
-        )
+    code = _meld_code(kind, tuple(texts)) if short else None
+    if code is not None:
+        return code_meld(code)
+    if any(not text.strip() or len(text.split()) > 1 for text in texts):
+        raise LoadError(f"each of a meld's cards is one card, not {brief(texts)}")
+    cards, declared = parse_declared(" ".join(texts))
     found = _KINDS.get(kind)
     return Meld(MeldKind(kind) if found is None else found, cards, declared)
 
 
 @functools.lru_cache(maxsize=4096)
-def _meld_codes(
-    texts: tuple[str, ...],
-) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """A meld's cards as dumps writes them, in numbers: each card's code, and each meaning.
+def _meld_code(kind: str, texts: tuple[str, ...]) -> MeldCode | None:
+    """A meld as dumps writes it, as its :data:`~rummyrules.melds.codes.MeldCode`.
 
-    A meaning is -1 for a card that stands for itself, a card's code for a
-    card, and 64 plus the rank for a rank (:data:`_MEANING`); none at all
-    when no wild is declared. None for text dumps does not write (another
-    case, spaces, no card). Memoised on the text, saves repeating the same
-    melds again and again; it holds text and numbers only, which the
-    garbage collector does not walk.
+    None for text dumps does not write (another case, spaces, no card, a kind
+    no meld has). Memoised on the text, as saves repeat the same melds again
+    and again; it holds text and numbers only, which the garbage collector
+    does not walk.
     """
+    number = _KIND_CODE.get(kind)
+    if number is None:
+        return None
     try:
         cards, declared = parse_declared(" ".join(texts))
     except RummyRulesError:
         return None
     if len(cards) != len(texts) or list(map(text_of, cards, declared)) != list(texts):
         return None
-    if declared.count(None) == len(declared):
-        return tuple(map(int, cards)), ()
-    return tuple(map(int, cards)), tuple(map(_meaning_code, declared))
-
-
-def _meaning_code(meaning: Declaration | None) -> int:
-    if meaning is None:
-        return -1
-    return _RANK_BASE + meaning if type(meaning) is Rank else int(meaning)
+    return (number, *map(int, cards), *map(meaning_code, declared))
 
 
 def _hands(value: object, _: object) -> tuple[tuple[Card, ...], ...]:
