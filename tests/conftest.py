@@ -1,4 +1,4 @@
-"""Test settings: Hypothesis profiles, quick by default (50 examples) and deeper in CI (400); the test-only games.
+"""Test settings: Hypothesis profiles, quick by default (50 examples), deeper in CI, a few on CI's other Pythons; the test-only games.
 
 Importing ``toy_game`` registers Toy Rummy, a game made known from its own
 package (``tests/toy_game``), so that every test sees it among the
@@ -37,6 +37,15 @@ settings.register_profile(
 settings.register_profile(
     "ci",
     max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+# The other Pythons' quick runs (.ci/run): every test and every property
+# runs, on a few examples each, to show the library works on that Python;
+# how deep the properties go is the "ci" profile's part, on 3.11.
+settings.register_profile(
+    "smoke",
+    max_examples=10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
