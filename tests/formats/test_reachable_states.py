@@ -52,7 +52,8 @@ WHOLE_GAME_STRIDE = 2 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 4
 """Of each whole game, check every this many states (every other one in the
 "ci" profile), each rarer one and the last. Since saved states carry their
 history (events, every round's counted hands) a save costs twice what it
-did; 400 whole games at every other state keep CI within its time."""
+did; the "ci" profile's whole games at every other state keep CI within its
+time."""
 
 
 # --- Every reachable state saves and reloads --------------------------------------

@@ -33,7 +33,7 @@ from strategies import (
 )
 
 EXAMPLES = settings().max_examples
-"""The active profile's examples per test: 100 in "dev", 400 in "ci"."""
+"""The active profile's examples per test: 50 in "dev", 100 in "ci"."""
 
 
 def scaled(factor: int) -> settings:

@@ -541,8 +541,10 @@ time); the 10,000-game soaks of the default games are run by hand
 (benchmarks/README.md)."""
 
 
+# One test a game: xdist runs the four soaks side by side, where one test of
+# all four (a few minutes) would end CI's slow step on a single core.
 @pytest.mark.slow
-def test_soak_500_games_per_game() -> None:
+@pytest.mark.parametrize("rules", CI_SOAK, ids=lambda rules: type(rules).__name__)
+def test_soak_500_games_per_game(rules: PlayableRules[Any]) -> None:
     """The issue's soak in CI: 500 games per game, no refused action, no exception."""
-    for rules in CI_SOAK:
-        assert soak_rl.soak(rules, 500) > 0
+    assert soak_rl.soak(rules, 500) > 0
