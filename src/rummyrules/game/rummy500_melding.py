@@ -64,8 +64,12 @@ __all__ = [
 R = TypeVar("R", bound=Rummy500State)
 
 
+_PieceKey = tuple[int, int, int, tuple[int, ...], int, int]
+"""A :data:`MeldPiece` with its wild rank and meld rules as integers."""
+
+
 @functools.lru_cache(maxsize=1 << 14)
-def _piece_codes(key: tuple[int, ...]) -> tuple[MeldCode, ...]:
+def _piece_codes(key: _PieceKey) -> tuple[MeldCode, ...]:
     # Hands change by a card or two a turn, so the melds of each piece of
     # the search (a rank's sets, a suit's runs) are found once and kept, as
     # integers: a memo of moves and melds is objects every full collection
@@ -91,7 +95,14 @@ _LISTED_LIMIT = 1 << 16
 def _piece_moves(piece: MeldPiece) -> list[NewMeld]:
     """The new melds of one piece of the search, made afresh from its codes."""
     kind, place, natural, wild_key, wild, meld_rules = piece
-    key = (kind, place, natural, wild_key, rank_code(wild), rules_code(meld_rules))
+    key: _PieceKey = (
+        kind,
+        place,
+        natural,
+        wild_key,
+        rank_code(wild),
+        rules_code(meld_rules),
+    )
     moves = []
     for code in _piece_codes(key):
         size = len(code) >> 1
