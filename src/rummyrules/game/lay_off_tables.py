@@ -106,12 +106,18 @@ def table_lay_offs(
     card's lay-offs onto a meld mean is kept across tables, on integers.
     """
     rules, wild_code = rules_code(meld_rules), rank_code(wild)
-    return TableLayOffs(
-        [
-            _LayOffTable(meld, rules, wild_code, number)
-            for number, meld in enumerate(on_table, start=1)
-        ]
-    )
+    # A table changes a meld at a time: the melds the last table had at the
+    # same place keep their work (one table kept, so nothing piles up here).
+    last = {
+        (table.code, table.rules, table.wild, table.number): table
+        for table in _LAST[0].tables
+    }
+    tables = []
+    for number, meld in enumerate(on_table, start=1):
+        table = last.get((meld_code(meld), rules, wild_code, number))
+        tables.append(table or _LayOffTable(meld, rules, wild_code, number))
+    found = _LAST[0] = TableLayOffs(tables)
+    return found
 
 
 class _LayOffTable:
@@ -156,6 +162,10 @@ class _LayOffTable:
                     LayOff(card=card, declared=code_meaning(meaning), meld=self.number)
                     for meaning in meanings
                 )
+
+
+_LAST: list[TableLayOffs] = [TableLayOffs([])]
+"""The last table made, whose melds' work the next may take over."""
 
 
 @functools.lru_cache(maxsize=1 << 14)
