@@ -34,6 +34,7 @@ from rummyrules import (
     GoingOutRummy,
     PlayableRules,
 )
+from rummyrules.game import rummy500_melding
 from rummyrules.games.going_out.state import Drop
 
 AIM_DECISIONS_PER_SECOND = 20_000
@@ -62,6 +63,8 @@ def forget_memos() -> None:
             "rummyrules"
         ):
             found.cache_clear()
+    # The one plain-dict memo, read beside its lru_cache by play_meld.
+    rummy500_melding._LISTED.clear()
 
 
 def one_decision(game: Any, rng: random.Random) -> Any:

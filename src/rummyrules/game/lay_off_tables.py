@@ -1,8 +1,9 @@
 """The lay-offs onto the melds on a table, worked out once and kept.
 
 A meld lies on the table for many turns while hand after hand is offered
-to it; each card's lay-offs onto it are worked out the first time a hand
-holds the card, moves and all, and kept while the meld stays as it is.
+to it; what each card may mean on it is worked out the first time a hand
+holds the card and kept, as integers, while the moves are made for the
+table at hand.
 
 >>> from rummyrules import EndOfThePage, parse_cards
 >>> from rummyrules.melds import readings
@@ -22,6 +23,17 @@ from rummyrules.core.cards import Rank
 from rummyrules.game.moves import LayOff
 from rummyrules.melds import Meld, MeldRules
 from rummyrules.melds import search as meld_search
+from rummyrules.melds.codes import (
+    MeldCode,
+    code_meaning,
+    code_meld,
+    code_rank,
+    code_rules,
+    meaning_code,
+    meld_code,
+    rank_code,
+    rules_code,
+)
 
 __all__ = ["TableLayOffs", "table_lay_offs"]
 
@@ -85,40 +97,46 @@ class TableLayOffs:
         self.pending, self.fits = pending, fits
 
 
-@functools.lru_cache(maxsize=1 << 10)
 def table_lay_offs(
     on_table: tuple[Meld, ...], meld_rules: MeldRules, wild: Rank | None
 ) -> TableLayOffs:
-    """The lay-offs onto the melds on a table, worked out as hands ask."""
-    # The table changes only when a meld is laid or grows; each meld keeps
-    # its own table, so a change there leaves the others' work standing.
-    return TableLayOffs(
-        [
-            _lay_offs(meld, meld_rules, wild, number)
-            for number, meld in enumerate(on_table, start=1)
-        ]
-    )
+    """The lay-offs onto the melds on a table, worked out as hands ask.
+
+    Made afresh for each table (the caller keeps the one at hand): what a
+    card's lay-offs onto a meld mean is kept across tables, on integers.
+    """
+    rules, wild_code = rules_code(meld_rules), rank_code(wild)
+    # A table changes a meld at a time: the melds the last table had at the
+    # same place keep their work (one table kept, so nothing piles up here).
+    last = {
+        (table.code, table.rules, table.wild, table.number): table
+        for table in _LAST[0].tables
+    }
+    tables = []
+    for number, meld in enumerate(on_table, start=1):
+        table = last.get((meld_code(meld), rules, wild_code, number))
+        tables.append(table or _LayOffTable(meld, rules, wild_code, number))
+    found = _LAST[0] = TableLayOffs(tables)
+    return found
 
 
 class _LayOffTable:
     """The lay-offs onto one meld at one place on the table, card by card.
 
-    Filled as hands ask (the full check is dear, and most cards never come):
-    ``known`` has a bit for each card code worked out, ``fits`` for each that
-    has a lay-off, and ``moves`` its ready moves.
+    Filled as hands ask (most cards never come): ``known`` has a bit for
+    each card code worked out, ``fits`` for each that has a lay-off, and
+    ``moves`` its ready moves.
     """
 
-    __slots__ = ("fits", "known", "meld", "meld_rules", "moves", "number", "wild")
+    __slots__ = ("code", "fits", "known", "moves", "number", "rules", "wild")
 
-    def __init__(
-        self, meld: Meld, meld_rules: MeldRules, wild: Rank | None, number: int
-    ) -> None:
-        self.meld = meld
-        self.meld_rules = meld_rules
+    def __init__(self, meld: Meld, rules: int, wild: int, number: int) -> None:
+        self.code = meld_code(meld)
+        self.rules = rules
         self.wild = wild
         self.number = number
         # Cards the quick test rules out are known at once to fit nowhere.
-        self.known = ~meld_search.fit_mask(meld, meld_rules, wild)
+        self.known = ~meld_search.fit_mask(meld, code_rules(rules), code_rank(wild))
         self.fits = 0
         self.moves: dict[int, tuple[LayOff, ...]] = {}
 
@@ -131,26 +149,31 @@ class _LayOffTable:
 
     def _learn(self, unknown: int) -> None:
         self.known |= unknown
+        meld, rules, wild = self.code, self.rules, self.wild
         while unknown:
             bit = unknown & -unknown
             unknown ^= bit
             code = bit.bit_length() - 1
-            card = meld_search.code_card(code)
-            options = meld_search.card_lay_offs(
-                card, self.meld, self.meld_rules, self.wild
-            )
-            if options:
+            meanings = _meanings(code, meld, rules, wild)
+            if meanings:
                 self.fits |= bit
+                card = meld_search.code_card(code)
                 self.moves[code] = tuple(
-                    LayOff(card=card, declared=option.stands_for, meld=self.number)
-                    for option in options
+                    LayOff(card=card, declared=code_meaning(meaning), meld=self.number)
+                    for meaning in meanings
                 )
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _lay_offs(
-    meld: Meld, meld_rules: MeldRules, wild: Rank | None, number: int
-) -> _LayOffTable:
-    # A meld lies at its place for many turns while hand after hand is
-    # offered to it: its lay-offs are worked out once a card, moves and all.
-    return _LayOffTable(meld, meld_rules, wild, number)
+_LAST: list[TableLayOffs] = [TableLayOffs([])]
+"""The last table made, whose melds' work the next may take over."""
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _meanings(card: int, meld: MeldCode, rules: int, wild: int) -> tuple[int, ...]:
+    # A meld lies on the table for many turns while hand after hand is
+    # offered to it: what each card may mean on it is worked out once, and
+    # kept as integers, which the collector does not walk.
+    options = meld_search.card_lay_offs(
+        meld_search.code_card(card), code_meld(meld), code_rules(rules), code_rank(wild)
+    )
+    return tuple(meaning_code(option.stands_for) for option in options)

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import functools
 from itertools import chain
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
 from rummyrules import melds
-from rummyrules.core.cards import Card
+from rummyrules.core.cards import BY_CODE, Card
 from rummyrules.core.hands import hand_after
 from rummyrules.game.lay_off_tables import TableLayOffs, table_lay_offs
 from rummyrules.game.machine import refuse
@@ -35,6 +35,17 @@ from rummyrules.game.table import TableMeld
 from rummyrules.game.turn_rules import refuse_unheld
 from rummyrules.melds import Meld, MeldKind
 from rummyrules.melds import search as meld_search
+from rummyrules.melds.codes import (
+    MeldCode,
+    code_meaning,
+    code_meld,
+    code_rank,
+    code_rules,
+    meaning_code,
+    meld_code,
+    rank_code,
+    rules_code,
+)
 from rummyrules.melds.pieces import MeldPiece, meld_pieces, piece_melds
 
 __all__ = [
@@ -53,23 +64,58 @@ __all__ = [
 R = TypeVar("R", bound=Rummy500State)
 
 
+_PieceKey = tuple[int, int, int, tuple[int, ...], int, int]
+"""A :data:`MeldPiece` with its wild rank and meld rules as integers."""
+
+
 @functools.lru_cache(maxsize=1 << 14)
-def _piece_moves(piece: MeldPiece) -> tuple[NewMeld, ...]:
-    # Hands change by a card or two a turn, so the moves of each piece of
-    # the search (a rank's sets, a suit's runs) are made once and kept.
-    found = tuple(dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece)))
-    moves = tuple(NewMeld.of(meld) for meld in found)
+def _piece_codes(key: _PieceKey) -> tuple[MeldCode, ...]:
+    # Hands change by a card or two a turn, so the melds of each piece of
+    # the search (a rank's sets, a suit's runs) are found once and kept, as
+    # integers: a memo of moves and melds is objects every full collection
+    # walks, one of integers is not walked at all.
+    kind, place, natural, wild_key, wild, rules = key
+    piece = (kind, place, natural, wild_key, code_rank(wild), code_rules(rules))
+    found = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
+    codes = tuple(map(meld_code, found))
     if len(_LISTED) >= _LISTED_LIMIT:
         _LISTED.clear()  # forgetting only costs play_meld a fresh reading
-    for move, meld in zip(moves, found, strict=True):
-        _LISTED[id(move)] = (move, meld, piece)
+    for code in codes:
+        # The meld's cards and meanings, under its wild rank and rules: its kind.
+        _LISTED[(*code[1:], wild, rules)] = code[0]
+    return codes
+
+
+_LISTED: dict[tuple[int, ...], int] = {}
+"""The kind of each listed new meld, by its cards' and meanings' codes, the
+wild rank's and the meld rules': play_meld then need not read it again."""
+_LISTED_LIMIT = 1 << 16
+
+
+def _piece_moves(piece: MeldPiece) -> list[NewMeld]:
+    """The new melds of one piece of the search, made afresh from its codes."""
+    kind, place, natural, wild_key, wild, meld_rules = piece
+    key: _PieceKey = (
+        kind,
+        place,
+        natural,
+        wild_key,
+        rank_code(wild),
+        rules_code(meld_rules),
+    )
+    moves = []
+    for code in _piece_codes(key):
+        size = len(code) >> 1
+        moves.append(
+            NewMeld(
+                cards=tuple(map(_CARDS.__getitem__, code[1 : size + 1])),
+                declared=tuple(map(code_meaning, code[size + 1 :])),
+            )
+        )
     return moves
 
 
-_LISTED: dict[int, tuple[NewMeld, Meld, MeldPiece]] = {}
-"""Each listed new meld (by identity, the move kept alive beside it), the meld
-it lays and the piece it came from: play_meld then need not read it again."""
-_LISTED_LIMIT = 1 << 16
+_CARDS: Final = BY_CODE
 
 
 def meld_candidates(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
@@ -82,7 +128,7 @@ def meld_candidates(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
     """
     pieces = meld_pieces(state.hands[player], state.rules.meld_rules, wild=state.wild)
     if len(pieces) == 1:
-        return _piece_moves(pieces[0])
+        return tuple(_piece_moves(pieces[0]))
     return tuple(chain.from_iterable(map(_piece_moves, pieces)))
 
 
@@ -140,13 +186,17 @@ def play_meld(state: R, move: NewMeld, player: int) -> R:
 def _listed_meld(state: Rummy500State, move: NewMeld) -> Meld:
     """The meld a new meld lays: known at once if it was listed, else read."""
     meld_rules, wild = state.rules.meld_rules, state.wild
-    listed = _LISTED.get(id(move))
-    if listed is not None:
-        known, meld, piece = listed
-        # A listed move read under the same wild rank and meld rules is the
-        # meld it was made from (the piece holds both).
-        if known is move and piece[4] is wild and piece[5] == meld_rules:
-            return meld
+    key = (
+        *map(int, move.cards),  # a card is its code
+        *map(meaning_code, move.declared),
+        rank_code(wild),
+        rules_code(meld_rules),
+    )
+    kind = _LISTED.get(key)
+    if kind is not None:
+        # A meld listed under the same wild rank and meld rules: the meld
+        # it was made from is its kind, cards and meanings.
+        return code_meld((kind, *key[:-2]))
     (meld,) = melds.readings(move.cards, meld_rules, wild=wild, declared=move.declared)
     return meld
 
