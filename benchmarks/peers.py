@@ -65,6 +65,7 @@ from peer_playouts import (
 )
 from playout import TABLES
 
+import rummyrules
 from melds import cold
 from rummyrules import (
     WILDCARD,
@@ -81,6 +82,7 @@ from rummyrules import (
 )
 from rummyrules.game.moves import Move
 from rummyrules.games.going_out.state import Drop
+from rummyrules.melds import support
 from rummyrules.melds.layouts import going_out_layouts
 
 AIM_APPLY_US = 10.0
@@ -593,6 +595,12 @@ def print_profiles(args: argparse.Namespace, games: dict[str, list[Played]]) -> 
 # --------------------------------------------------------------------------
 
 
+def build() -> str:
+    """Which build of the library runs: pure Python, or compiled with mypyc."""
+    compiled = Path(support.__file__ or "").suffix in {".so", ".pyd"}
+    return "compiled build (mypyc)" if compiled else "pure Python"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="rummyrules' speed beside OpenSpiel's and RLCard's gin rummy."
@@ -634,6 +642,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
         f"load average {load:.1f} at the start; seed {args.seed}"
     )
+    print(f"{build()}: {Path(rummyrules.__file__).parent}")
     misses: list[str] = []
     if args.only in (None, "playouts"):
         bench_playouts(args, misses)
