@@ -28,7 +28,7 @@ from collections import Counter
 from typing import Any, Final
 
 from rummyrules import melds
-from rummyrules.core.cards import BY_CODE, Card, Rank
+from rummyrules.core.cards import BY_CODE, Card
 from rummyrules.core.hands import hand_after, sorted_hand
 from rummyrules.game.machine import Refusal, Test, refuse, refuses_all
 from rummyrules.game.moves import Discard, Draw, NewMeld, Take
@@ -43,8 +43,8 @@ from rummyrules.games.going_out.state import (
     game_over,
 )
 from rummyrules.melds import MeldRules
+from rummyrules.melds.codes import code_meaning, code_rules, meaning_code, rules_code
 from rummyrules.melds.layouts import going_out_layouts
-from rummyrules.melds.meld import Declaration
 
 __all__ = ["discard", "drop", "go_out", "out_moves"]
 
@@ -172,17 +172,16 @@ def out_moves(
     >>> [str(move) for move in out_moves(hand, meld_rules, GoingOut.STANDARD)]
     ['out 7S 7H 7D / 8C 9C 10C discard 10C']
     """
-    number = _RULES.setdefault((meld_rules, going_out), len(_RULES))
-    found = _out_codes(tuple(map(int, hand)), number)
+    found = _out_codes(tuple(map(int, hand)), rules_code(meld_rules), going_out.value)
     if not found:  # the usual answer: this hand does not go out
         return ()
-    card, meaning = BY_CODE.__getitem__, _MEANINGS.__getitem__
+    card = BY_CODE.__getitem__
     return tuple(
         GoOut(
             melds=tuple(
                 NewMeld(
                     cards=tuple(map(card, meld[: len(meld) >> 1])),
-                    declared=tuple(map(meaning, meld[len(meld) >> 1 :])),
+                    declared=tuple(map(code_meaning, meld[len(meld) >> 1 :])),
                 )
                 for meld in melds
             ),
@@ -192,30 +191,24 @@ def out_moves(
     )
 
 
-# The variants met, numbered in the order met: the memo keys on the number.
-_RULES: dict[tuple[MeldRules, GoingOut], int] = {}
-# What a wild stands for, as a code: -1 itself, a card's code, 64 + a rank.
-_MEANINGS: dict[int, Declaration | None] = {**BY_CODE, -1: None}
-_MEANINGS.update((64 + rank, rank) for rank in Rank)
-
-
-def _code(meaning: Declaration | None) -> int:
-    if meaning is None:
-        return -1
-    return 64 + meaning if type(meaning) is Rank else int(meaning)
-
-
 @functools.lru_cache(maxsize=8192)
-def _out_codes(codes: tuple[int, ...], number: int) -> tuple[tuple[Any, ...], ...]:
+def _out_codes(
+    codes: tuple[int, ...], rules: int, going_out: str
+) -> tuple[tuple[Any, ...], ...]:
     """The layouts of the hand of these card codes (GOR-7, GOR-8): each its leftover, then each meld's codes and meanings."""
-    meld_rules, going_out = next(key for key, at in _RULES.items() if at == number)
     hand = tuple(map(BY_CODE.__getitem__, codes))
-    single, spare = going_out is not GoingOut.STANDARD, going_out is not GoingOut.MAJOR
-    found = going_out_layouts(hand, meld_rules, single_meld=single, leftover=spare)
+    way = GoingOut(going_out)  # keyed on its text: the memo holds no object
+    single, spare = way is not GoingOut.STANDARD, way is not GoingOut.MAJOR
+    found = going_out_layouts(
+        hand, code_rules(rules), single_meld=single, leftover=spare
+    )
     return tuple(
         (
-            _code(out.leftover),
-            *((*map(int, m.cards), *map(_code, m.stands_for)) for m in out.melds),
+            meaning_code(out.leftover),
+            *(
+                (*map(int, m.cards), *map(meaning_code, m.stands_for))
+                for m in out.melds
+            ),
         )
         for out in found
     )
