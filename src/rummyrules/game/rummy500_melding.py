@@ -27,11 +27,11 @@ import attrs
 from rummyrules import melds
 from rummyrules.core.cards import BY_CODE, Card
 from rummyrules.core.hands import hand_after
-from rummyrules.game.lay_off_tables import TableLayOffs, table_lay_offs
 from rummyrules.game.machine import refuse
 from rummyrules.game.moves import LayOff, NewMeld
 from rummyrules.game.rummy500 import Rummy500State, face_up_after
 from rummyrules.game.table import TableMeld
+from rummyrules.game.table_analysis import table_analysis
 from rummyrules.game.turn_rules import refuse_unheld
 from rummyrules.melds import Meld, MeldKind
 from rummyrules.melds import search as meld_search
@@ -216,7 +216,7 @@ def lay_off_candidates(state: Rummy500State, player: int) -> list[LayOff]:
     held = 0
     for code in codes:
         held |= 1 << code
-    return _table(state).options(codes, held)
+    return table_analysis(state).lay_offs.options(codes, held)
 
 
 def lay_off_readings(state: Rummy500State, move: LayOff, player: int) -> list[LayOff]:
@@ -346,29 +346,4 @@ def fits_melds(state: Rummy500State, card: Card) -> bool:
     >>> fits_melds(game, Card.parse("KS")), fits_melds(game, Card.parse("7C"))
     (True, False)
     """
-    return _table(state).fits_code(int(card))  # a card is its code
-
-
-def _table(state: Rummy500State) -> TableLayOffs:
-    """The lay-offs onto the melds on the state's table, worked out as hands ask.
-
-    States of a round share the table (the same tuple) from one meld laid
-    to the next, while each player in turn asks it what fits: the last
-    table's analysis is kept at hand, found without hashing its melds.
-    """
-    melds_now, meld_rules, wild = state.melds, state.rules.meld_rules, state.wild
-    # One tuple, read and replaced whole, so threads never see half of one.
-    last_melds, last_rules, last_wild, last = _LAST_TABLE[0]
-    if last_melds is melds_now and last_rules is meld_rules and last_wild is wild:
-        return last
-    on_table = tuple(table_meld.meld for table_meld in melds_now)
-    found = table_lay_offs(on_table, meld_rules, wild)
-    _LAST_TABLE[0] = (melds_now, meld_rules, wild, found)
-    return found
-
-
-_LAST_TABLE: list[tuple[object, object, object, TableLayOffs]] = [
-    (object(), None, None, TableLayOffs([]))
-]
-"""The last table asked of (the state's tuple of melds, by identity), its
-meld rules, wild rank and analysis: one entry, so nothing piles up here."""
+    return table_analysis(state).fits_code(int(card))  # a card is its code

@@ -10,8 +10,8 @@ of other held cards.
 
 The table is looked at once: which cards fit a meld as it lies (the table's
 lay-off analysis, :func:`~rummyrules.game.rummy500_melding.fits_melds`, a
-bit test) and where each run of each suit ends (kept for the last table
-asked of). A card is then a bit test, or a walk along the places beyond a
+bit test) and where each run of each suit ends
+(:mod:`~rummyrules.game.table_analysis`). A card is then a bit test, or a walk along the places beyond a
 run's end of its suit, most of them ruled out by counting the wilds the
 gap would need.
 
@@ -30,17 +30,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummyrules import melds
-from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank, Suit
+from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank
 from rummyrules.core.hands import hand_after
 from rummyrules.game.rummy500 import Rummy500State
 from rummyrules.game.rummy500_melding import fits_melds
-from rummyrules.melds import Meld, MeldKind, MeldRules
+from rummyrules.game.table_analysis import RunEnds, table_analysis
+from rummyrules.melds import MeldRules
 from rummyrules.melds import search as meld_search
 
 __all__ = ["reaches"]
-
-_RunEnds = tuple[Meld, int, int]
-"""A run on the table, with the places of its first and last cards on the ladder."""
 
 
 def reaches(
@@ -88,40 +86,14 @@ def _chains(state: Rummy500State, card: Card, hand: Sequence[Card]) -> bool:
     meld_rules, wild = state.rules.meld_rules, state.wild
     if melds.is_wild(card, wild):
         return False  # nothing laid first makes room for a wild that fits nowhere
-    runs = _runs_by_suit(state).get(card.suit)
+    runs = table_analysis(state).runs(card.suit)
     if not runs:
         return False
     return any(_chain(run, card, hand, meld_rules, state.wild) for run in runs)
 
 
-def _runs_by_suit(state: Rummy500State) -> dict[Suit | None, list[_RunEnds]]:
-    """The runs on the table by suit, each with its ends, worked out once a table.
-
-    States share the table (the same tuple) from one meld laid to the next:
-    the last table's runs are kept at hand, found by identity.
-    """
-    on_table, meld_rules = state.melds, state.rules.meld_rules
-    last_table, last_rules, last = _LAST_RUNS[0]
-    if last_table is on_table and last_rules is meld_rules:
-        return last
-    runs: dict[Suit | None, list[_RunEnds]] = {}
-    for table_meld in on_table:
-        meld = table_meld.meld
-        if meld.kind is MeldKind.RUN:
-            runs.setdefault(meld.suit, []).append((meld, *_ends(meld, meld_rules)))
-    # One tuple, read and replaced whole, so threads never see half of one.
-    _LAST_RUNS[0] = (on_table, meld_rules, runs)
-    return runs
-
-
-_LAST_RUNS: list[tuple[object, object, dict[Suit | None, list[_RunEnds]]]] = [
-    (object(), None, {})
-]
-"""The last table's runs (its tuple of melds, by identity, and meld rules)."""
-
-
 def _chain(
-    run: _RunEnds,
+    run: RunEnds,
     card: Card,
     hand: Sequence[Card],
     meld_rules: MeldRules,
@@ -169,18 +141,3 @@ def _chain(
             if melds.readings(cards, meld_rules, wild=wild, declared=declared):
                 return True
     return False
-
-
-def _ends(meld: Meld, meld_rules: MeldRules) -> tuple[int, int]:
-    """The places of a run's first and last cards on the ladder."""
-    first = meld.stands_for[0] or meld.cards[0]
-    last = meld.stands_for[-1] or meld.cards[-1]
-    length = len(meld.cards)
-    if not (isinstance(first, Card) and isinstance(last, Card)):  # pragma: no cover
-        return -1, -1  # a run's ends stand for cards
-    if first.rank is None or last.rank is None:  # pragma: no cover - as above
-        return -1, -1
-    for low in meld_rules.places[first.rank]:
-        if low + length - 1 in meld_rules.places[last.rank]:
-            return low, low + length - 1
-    return -1, -1  # pragma: no cover - a run on the table lies on the ladder
