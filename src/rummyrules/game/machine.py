@@ -22,16 +22,22 @@ than one way (MELD-5). :class:`Machine` shows it at work.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 
-from rummyrules.core.cards import Card
-from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.inputs import brief
 from rummyrules.game.moves import Move
+from rummyrules.game.refusals import (
+    Filter,
+    Gate,
+    Refusal,
+    Test,
+    card_refusal,
+    refuse,
+    refuses_all,
+)
 from rummyrules.game.to_move import Playing, mover, seated_player
 
 __all__ = [
@@ -43,81 +49,12 @@ __all__ = [
     "Refusal",
     "card_refusal",
     "refuse",
+    "refuses_all",
 ]
 
 
 S = TypeVar("S", bound=Playing)
 M = TypeVar("M", bound=Move)
-
-
-@attrs.frozen
-class Refusal:
-    """Why a move may not be made here: a sentence a player understands, and the rule.
-
-    >>> print(Refusal("you have drawn already this turn", "EOP-5"))
-    you have drawn already this turn (EOP-5)
-    """
-
-    reason: str
-    rule: str
-
-    def error(self) -> IllegalMoveError:
-        """The refusal as the error :meth:`~rummyrules.GameState.apply` raises.
-
-        >>> Refusal("draw first", "GOR-4").error().rule
-        'GOR-4'
-        """
-        return IllegalMoveError(self.reason, rule=self.rule)
-
-    def __str__(self) -> str:
-        return f"{self.reason} ({self.rule})"
-
-
-def refuse(reason: str, rule: str) -> IllegalMoveError:
-    """The error for a refusal that needs no rule function: a move that names nothing.
-
-    >>> refuse("there is no 9S in the discard pile", "EOP-5").rule
-    'EOP-5'
-    """
-    return IllegalMoveError(reason, rule=rule)
-
-
-def card_refusal(reason: str, rule: str) -> Callable[[Card], Refusal]:
-    """A rule's refusal of each card, where ``{card}`` in the reason names it.
-
-    Listing tests every card of a pile and refuses most: each card's refusal
-    is made once, not once a card a state.
-
-    >>> refusal = card_refusal("you may not take {card}", "F14-9")
-    >>> print(refusal(Card.parse("7H")))
-    you may not take 7H (F14-9)
-    """
-    return functools.cache(lambda card: Refusal(reason.format(card=card), rule))
-
-
-Gate = Callable[[S, int], Refusal | None]
-"""A rule that forbids every move of a kind at once, for this player now."""
-Test = Callable[[M], Refusal | None]
-"""One rule's test of one move: ``None``, or why it may not be made."""
-Filter = Callable[[S], Test[M] | None]
-"""A rule that forbids some moves of a kind: it looks at the state once, and
-gives the test of each move where it applies (None where it forbids nothing
-now, so that most states test no move at all)."""
-
-
-def refuses_all(refusal: Refusal) -> Test[Any]:
-    """The test of a rule that, where it applies, forbids every move of the kind.
-
-    >>> test = refuses_all(Refusal("draw first", "GOR-4"))
-    >>> print(test("any move"))
-    draw first (GOR-4)
-    """
-
-    def test(move: object) -> Refusal:
-        del move
-        return refusal
-
-    return test
 
 
 @attrs.frozen(kw_only=True)
@@ -188,9 +125,24 @@ class Kind(Generic[S, M]):
         for gate in self.gates:
             if gate(state, player) is not None:
                 return []
-        # The hot path of every listing: each filter looks at the state once,
-        # and most apply to no state at all, so most kinds test nothing.
+        # Each filter looks at the state once, and most apply to no state at
+        # all, so most kinds test nothing.
         tests = [test for rule in self.filters if (test := rule(state)) is not None]
+        return self.passing(state, player, tests)
+
+    def passing(self, state: S, player: int, tests: Sequence[Test[M]]) -> list[M]:
+        """The candidates that pass these tests (the filters that apply now).
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1).apply("draw")
+        >>> kind = game.rules.machine.phases[game.phase].kinds[-1]
+        >>> everything = refuses_all(Refusal("not now", "EOP-5"))
+        >>> (
+        ...     len(kind.passing(game, game.to_move, [])),
+        ...     kind.passing(game, 1, [everything]),
+        ... )
+        (4, [])
+        """
         candidates = self.candidates(state, player)
         if not tests:
             return candidates if type(candidates) is list else list(candidates)
@@ -259,6 +211,45 @@ class PhaseRules(Generic[S]):
     def _by_move(self) -> dict[type[Move], Kind[S, Any]]:
         return {kind.move: kind for kind in self.kinds}
 
+    def legal_moves(self, state: S, player: int) -> list[Move]:
+        """Every move of the phase, in one pass over its kinds (ALL-2).
+
+        A rule several kinds share (End of the Page's pending pickup, EOP-6,
+        gates lay-offs and discards alike) is asked once; the kinds'
+        candidates come from the analyses each state makes once of the hand
+        and the table (:mod:`rummyrules.game.rummy500_hand`, Gin Rummy's
+        knock analysis), so no kind works out again what another did.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().new_game(seed=1).apply("draw")
+        >>> phase = game.rules.machine.phases[game.phase]
+        >>> [str(move) for move in phase.legal_moves(game, 1)][-2:]
+        ['discard JC', 'discard QD']
+        """
+        if len(self.kinds) == 1:
+            return self.kinds[0].legal_moves(state, player)
+        gated: dict[Gate[S], bool] = {}
+        tests: dict[Filter[S, Any], Test[Any] | None] = {}
+        moves: list[Move] = []
+        for kind in self.kinds:
+            for gate in kind.gates:
+                shut = gated.get(gate)
+                if shut is None:
+                    shut = gated[gate] = gate(state, player) is not None
+                if shut:
+                    break
+            else:
+                applying = []
+                for rule in kind.filters:
+                    if rule in tests:
+                        test = tests[rule]
+                    else:
+                        test = tests[rule] = rule(state)
+                    if test is not None:
+                        applying.append(test)
+                moves += kind.passing(state, player, applying)
+        return moves
+
 
 @attrs.frozen(kw_only=True)
 class Machine(Generic[S]):
@@ -313,13 +304,7 @@ class Machine(Generic[S]):
         phase = self.phases.get(state.phase)
         if player is None or phase is None:
             return ()
-        kinds = phase.kinds
-        if len(kinds) == 1:
-            return tuple(kinds[0].legal_moves(state, player))
-        moves: list[Move] = []
-        for kind in kinds:
-            moves += kind.legal_moves(state, player)
-        return tuple(moves)
+        return tuple(phase.legal_moves(state, player))
 
     def moves_for(self, state: S, player: int) -> tuple[Move, ...]:
         """The moves a player other than the one to move may make now.
