@@ -34,7 +34,7 @@ from rummyrules import (
     GoingOutRummy,
     PlayableRules,
 )
-from rummyrules.game import rummy500_melding
+from rummyrules.game import rummy500_hand
 from rummyrules.games.going_out.state import Drop
 
 AIM_DECISIONS_PER_SECOND = 20_000
@@ -64,7 +64,7 @@ def forget_memos() -> None:
         ):
             found.cache_clear()
     # The one plain-dict memo, read beside its lru_cache by play_meld.
-    rummy500_melding._LISTED.clear()
+    rummy500_hand._LISTED.clear()
 
 
 def one_decision(game: Any, rng: random.Random) -> Any:

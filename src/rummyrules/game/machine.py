@@ -47,6 +47,7 @@ __all__ = [
     "Machine",
     "PhaseRules",
     "Refusal",
+    "Test",
     "card_refusal",
     "refuse",
     "refuses_all",

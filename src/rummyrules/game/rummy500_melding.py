@@ -18,35 +18,22 @@ joins a meld the same way (F14-R9).
 
 from __future__ import annotations
 
-import functools
-from itertools import chain
-from typing import Final, TypeVar
+from typing import TypeVar
 
 import attrs
 
 from rummyrules import melds
-from rummyrules.core.cards import BY_CODE, Card
+from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
 from rummyrules.game.machine import refuse
 from rummyrules.game.moves import LayOff, NewMeld
 from rummyrules.game.rummy500 import Rummy500State, face_up_after
+from rummyrules.game.rummy500_hand import hand_analysis, listed_meld
 from rummyrules.game.table import TableMeld
 from rummyrules.game.table_analysis import table_analysis
 from rummyrules.game.turn_rules import refuse_unheld
 from rummyrules.melds import Meld, MeldKind
 from rummyrules.melds import search as meld_search
-from rummyrules.melds.codes import (
-    MeldCode,
-    code_meaning,
-    code_meld,
-    code_rank,
-    code_rules,
-    meaning_code,
-    meld_code,
-    rank_code,
-    rules_code,
-)
-from rummyrules.melds.pieces import MeldPiece, meld_pieces, piece_melds
 
 __all__ = [
     "OnMeld",
@@ -64,72 +51,18 @@ __all__ = [
 R = TypeVar("R", bound=Rummy500State)
 
 
-_PieceKey = tuple[int, int, int, tuple[int, ...], int, int]
-"""A :data:`MeldPiece` with its wild rank and meld rules as integers."""
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _piece_codes(key: _PieceKey) -> tuple[MeldCode, ...]:
-    # Hands change by a card or two a turn, so the melds of each piece of
-    # the search (a rank's sets, a suit's runs) are found once and kept, as
-    # integers: a memo of moves and melds is objects every full collection
-    # walks, one of integers is not walked at all.
-    kind, place, natural, wild_key, wild, rules = key
-    piece = (kind, place, natural, wild_key, code_rank(wild), code_rules(rules))
-    found = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
-    codes = tuple(map(meld_code, found))
-    if len(_LISTED) >= _LISTED_LIMIT:
-        _LISTED.clear()  # forgetting only costs play_meld a fresh reading
-    for code in codes:
-        # The meld's cards and meanings, under its wild rank and rules: its kind.
-        _LISTED[(*code[1:], wild, rules)] = code[0]
-    return codes
-
-
-_LISTED: dict[tuple[int, ...], int] = {}
-"""The kind of each listed new meld, by its cards' and meanings' codes, the
-wild rank's and the meld rules': play_meld then need not read it again."""
-_LISTED_LIMIT = 1 << 16
-
-
-def _piece_moves(piece: MeldPiece) -> list[NewMeld]:
-    """The new melds of one piece of the search, made afresh from its codes."""
-    kind, place, natural, wild_key, wild, meld_rules = piece
-    key: _PieceKey = (
-        kind,
-        place,
-        natural,
-        wild_key,
-        rank_code(wild),
-        rules_code(meld_rules),
-    )
-    moves = []
-    for code in _piece_codes(key):
-        size = len(code) >> 1
-        moves.append(
-            NewMeld(
-                cards=tuple(map(_CARDS.__getitem__, code[1 : size + 1])),
-                declared=tuple(map(code_meaning, code[size + 1 :])),
-            )
-        )
-    return moves
-
-
-_CARDS: Final = BY_CODE
-
-
 def meld_candidates(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
     """Every new meld the player can lay from their hand, wilds declared.
+
+    Read from the hand's analysis (:mod:`~rummyrules.game.rummy500_hand`),
+    made once a state for every kind of move and rule that asks.
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3).apply("draw")
     >>> [str(move) for move in meld_candidates(game, 1)][:2]
     ['meld 6H 6D 8D=6', 'meld 9H 9C 8D=9']
     """
-    pieces = meld_pieces(state.hands[player], state.rules.meld_rules, wild=state.wild)
-    if len(pieces) == 1:
-        return tuple(_piece_moves(pieces[0]))
-    return tuple(chain.from_iterable(map(_piece_moves, pieces)))
+    return hand_analysis(state, player).new_melds()
 
 
 def meld_readings(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]:
@@ -186,17 +119,9 @@ def play_meld(state: R, move: NewMeld, player: int) -> R:
 def _listed_meld(state: Rummy500State, move: NewMeld) -> Meld:
     """The meld a new meld lays: known at once if it was listed, else read."""
     meld_rules, wild = state.rules.meld_rules, state.wild
-    key = (
-        *map(int, move.cards),  # a card is its code
-        *map(meaning_code, move.declared),
-        rank_code(wild),
-        rules_code(meld_rules),
-    )
-    kind = _LISTED.get(key)
-    if kind is not None:
-        # A meld listed under the same wild rank and meld rules: the meld
-        # it was made from is its kind, cards and meanings.
-        return code_meld((kind, *key[:-2]))
+    listed = listed_meld(move, meld_rules, wild)
+    if listed is not None:
+        return listed
     (meld,) = melds.readings(move.cards, meld_rules, wild=wild, declared=move.declared)
     return meld
 
@@ -209,14 +134,7 @@ def lay_off_candidates(state: Rummy500State, player: int) -> list[LayOff]:
     >>> [str(move) for move in lay_off_candidates(game, 1)]
     ['lay 8D=K on 1']
     """
-    on_table = state.melds
-    if not on_table:
-        return []
-    codes = meld_search.card_codes(state.hands[player])
-    held = 0
-    for code in codes:
-        held |= 1 << code
-    return table_analysis(state).lay_offs.options(codes, held)
+    return hand_analysis(state, player).lay_offs()
 
 
 def lay_off_readings(state: Rummy500State, move: LayOff, player: int) -> list[LayOff]:

@@ -37,6 +37,7 @@ from rummyrules.game.machine import (
 )
 from rummyrules.game.moves import Discard, Draw, LayOff, NewMeld, Take
 from rummyrules.game.rummy500 import take_candidates
+from rummyrules.game.rummy500_hand import hand_analysis
 from rummyrules.game.rummy500_melding import (
     fits_melds,
     lay_off_candidates,
@@ -144,8 +145,7 @@ def deep_pickup(state: State) -> Test[Take] | None:
 
 
 def _deep_pickup(state: State) -> Test[Take]:
-    hand = state.hands[state.to_move or 0]
-    supported = support.naturals_meld_with(hand, state.rules.meld_rules, state.wild)
+    supported = hand_analysis(state, state.to_move or 0).supported
 
     def test(move: Take) -> Refusal | None:
         if move.card is None or supported(move.card):
