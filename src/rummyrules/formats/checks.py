@@ -79,7 +79,7 @@ def check_state(state: GameState) -> None:
     _known(state.known, state.hands)
     _history(state.events, state.round_results, state.score_sheet, rules)
     rules.check_state(state)
-    if not state.is_over and not _moves(state):
+    if not state.is_over and not _has_move(state):
         raise StateError(f"player {state.to_move} has no move in this position (ALL-2)")
 
 
@@ -310,12 +310,12 @@ def _allowed_code(code: MeldCode, rules: int, wild: int) -> bool:
     return meld in found
 
 
-def _moves(state: GameState) -> tuple[object, ...]:
-    """The legal moves; none for a state that still breaks the turn machine.
+def _has_move(state: GameState) -> bool:
+    """Whether the player to move has a move; none for a state that still breaks the turn machine.
 
     Such a state got past the checks above; it is refused, never let through.
     """
     try:
-        return state.legal_moves()
+        return state.rules.machine.has_move(state)
     except (IndexError, KeyError, ValueError, AttributeError, TypeError):
-        return ()
+        return False

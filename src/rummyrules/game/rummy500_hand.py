@@ -152,7 +152,10 @@ def _piece_codes(key: _PieceKey) -> tuple[MeldCode, ...]:
     found = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
     codes = tuple(map(meld_code, found))
     if len(_LISTED) >= _LISTED_LIMIT:
-        _LISTED.clear()  # forgetting only costs play_meld a fresh reading
+        # Both forget together, so that a meld listed from this memo is in
+        # _LISTED too; forgetting only costs a fresh search and reading.
+        _LISTED.clear()
+        _piece_codes.cache_clear()
     for code in codes:
         # The meld's cards and meanings, under its wild rank and rules: its kind.
         _LISTED[(*code[1:], wild, rules)] = code[0]
