@@ -35,9 +35,9 @@ from itertools import chain
 from typing import Final
 
 from rummyrules.core.cards import BY_CODE, Card, Rank
+from rummyrules.game import table_analysis as tables
 from rummyrules.game.moves import LayOff, NewMeld
 from rummyrules.game.rummy500 import Rummy500State
-from rummyrules.game.table_analysis import TableAnalysis, table_analysis
 from rummyrules.melds import Meld, MeldRules, support
 from rummyrules.melds.codes import (
     MeldCode,
@@ -59,8 +59,7 @@ class HandAnalysis:
     """One player's hand against the table: what it melds and lays off, and what fits.
 
     Made by :func:`hand_analysis`; each part is worked out the first time
-    it is asked and kept. It holds the hand and the table's analysis, not
-    the state, so a state's memo of it is no cycle for the collector.
+    it is asked and kept. It holds the hand and the table, not the state, so a state's memo of it is no cycle for the collector.
     """
 
     __slots__ = (
@@ -68,16 +67,14 @@ class HandAnalysis:
         "_new_melds",
         "_supported",
         "hand",
+        "melds",
         "state_rules",
-        "table",
     )
 
     def __init__(self, state: Rummy500State, player: int) -> None:
         self.hand = state.hands[player]
         self.state_rules = (state.rules.meld_rules, state.wild)
-        self.table: TableAnalysis | None = (
-            table_analysis(state) if state.melds else None
-        )
+        self.melds = state.melds
         self._new_melds: tuple[NewMeld, ...] | None = None
         self._lay_offs: list[LayOff] | None = None
         self._supported: Callable[[Card], bool] | None = None
@@ -100,12 +97,14 @@ class HandAnalysis:
         found = self._lay_offs
         if found is None:
             found = []
-            if self.table is not None:
+            if self.melds:
                 codes = [*map(int, self.hand)]  # a card is its code
                 held = 0
                 for code in codes:
                     held |= 1 << code
-                found = self.table.lay_offs.options(codes, held)
+                meld_rules, wild = self.state_rules
+                table = tables.analysis_of(self.melds, meld_rules, wild)
+                found = table.lay_offs.options(codes, held)
             self._lay_offs = found
         return found
 

@@ -32,7 +32,7 @@ from rummyrules.game.rummy500 import Rummy500State
 from rummyrules.game.table import TableMeld
 from rummyrules.melds import Meld, MeldKind, MeldRules
 
-__all__ = ["RunEnds", "TableAnalysis", "table_analysis"]
+__all__ = ["RunEnds", "TableAnalysis", "analysis_of", "table_analysis"]
 
 RunEnds = tuple[Meld, int, int]
 """A run on the table, with the places of its first and last cards on the ladder."""
@@ -103,13 +103,27 @@ def table_analysis(state: Rummy500State) -> TableAnalysis:
     >>> table_analysis(game).fits_code(int(Card.parse("KS")))
     False
     """
-    melds_now, meld_rules, wild = state.melds, state.rules.meld_rules, state.wild
+    return analysis_of(state.melds, state.rules.meld_rules, state.wild)
+
+
+def analysis_of(
+    melds: tuple[TableMeld, ...], meld_rules: MeldRules, wild: Rank | None
+) -> TableAnalysis:
+    """The analysis of these melds on a table, made once and kept while they are at hand.
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> analysis_of(game.melds, game.rules.meld_rules, game.wild) is table_analysis(
+    ...     game
+    ... )
+    True
+    """
     kept = _KEPT[0]
     for found in kept:
-        same = found.melds is melds_now and found.meld_rules is meld_rules
+        same = found.melds is melds and found.meld_rules is meld_rules
         if same and found.wild is wild:
             return found
-    found = TableAnalysis(melds_now, meld_rules, wild)
+    found = TableAnalysis(melds, meld_rules, wild)
     # One tuple, read and replaced whole, so threads never see half of one;
     # each entry holds its melds, so no other table can take its identity.
     _KEPT[0] = (found, *kept[: _KEEP - 1])
