@@ -19,7 +19,7 @@ once): a pile of n cards costs n steps, not n times the cards above each.
 ...     " | pile 10S 9H"
 ... )
 >>> walk = PileWalk(game, 0, down=True, meld_first=False)
->>> [walk.usable(game, depth) for depth in range(2)]
+>>> [walk.usable(depth) for depth in range(2)]
 [False, True]
 """
 
@@ -41,17 +41,20 @@ class PileWalk:
     """Whether each card of one state's pile could be used this turn, taken from there.
 
     The walk goes down the pile as far as a card is asked, answering each
-    card it passes once; it keeps no state (a state's memo holds it), so
-    each question brings its state. ``down`` says whether the player may
-    lay off now, ``meld_first`` whether a meld of their own lets them where
-    not (1400's F14-R7).
+    card it passes once. It keeps what it needs of the state, not the state
+    (a state's memo holds it). ``down`` says whether the player may lay off
+    now, ``meld_first`` whether a meld of their own lets them where not
+    (1400's F14-R7).
     """
 
     __slots__ = (
         "_cards",
         "_hand",
         "_held",
+        "_meld_rules",
         "_pile",
+        "_table",
+        "_wild",
         "answers",
         "depths",
         "down",
@@ -64,6 +67,8 @@ class PileWalk:
         hand, pile = state.hands[player], state.discard_pile
         self._hand = hand
         self._pile = pile
+        self._meld_rules, self._wild = state.rules.meld_rules, state.wild
+        self._table = table_analysis(state)
         self.down = down
         self.meld_first = meld_first
         self.depths: dict[Card, int] = {}
@@ -75,10 +80,9 @@ class PileWalk:
         # The hand with the cards above the next card to answer: in the
         # order hand_after gives (a hand is sorted), and as counts.
         self._cards = list(hand)
-        rules, wild = state.rules.meld_rules, state.wild
-        self._held = support.held_counts(hand, rules, wild)
+        self._held = support.held_counts(hand, self._meld_rules, self._wild)
 
-    def usable(self, state: Rummy500State, depth: int) -> bool:
+    def usable(self, depth: int) -> bool:
         """Whether the card at ``depth`` could be used this turn, taken with those above it.
 
         >>> from rummyrules import FourteenHundred
@@ -86,29 +90,30 @@ class PileWalk:
         ...     "wild 3 | to_move 0 draw | hands 7D 4C / KS KD QC | pile 7S 7C 2H"
         ... )
         >>> walk = PileWalk(game, 0, down=True, meld_first=False)
-        >>> walk.usable(game, 1), walk.usable(game, 2)
+        >>> walk.usable(1), walk.usable(2)
         (True, False)
         """
         answers = self.answers
         while len(answers) <= depth:
-            self._step(state)
+            self._step()
         return answers[depth]
 
-    def _step(self, state: Rummy500State) -> None:
+    def _step(self) -> None:
         """Answer the next card down, then add it to the hand for the cards below."""
         depth = len(self.answers)
         card = self._pile[depth]
         # A deeper copy of a card is never asked: it is taken at its topmost.
         asked = self.depths[card] == depth
-        self.answers.append(asked and self._answer(state, depth, card))
+        self.answers.append(asked and self._answer(depth, card))
         insort(self._cards, card)
-        rules, wild = state.rules.meld_rules, state.wild
-        self._held = support.held_counts((card,), rules, wild, more=self._held)
+        held = support.held_counts(
+            (card,), self._meld_rules, self._wild, more=self._held
+        )
+        self._held = held
 
-    def _answer(self, state: Rummy500State, depth: int, card: Card) -> bool:
+    def _answer(self, depth: int, card: Card) -> bool:
         """F14-9 of one card, on the hand as the walk has it at the card."""
-        meld_rules, wild = state.rules.meld_rules, state.wild
-        table = table_analysis(state)
+        meld_rules, wild, table = self._meld_rules, self._wild, self._table
         fits = table.fits_code(int(card))  # a card is its code
         if self.down and fits:
             return True
@@ -118,7 +123,7 @@ class PileWalk:
                 return True
         elif support.melds_with(card, self._cards, meld_rules, wild, held=self._held):
             return True
-        if not state.melds:
+        if not table.melds:
             return False
         offer = Offer(fits, table.runs(card.suit), meld_rules, wild)
         if self.down:

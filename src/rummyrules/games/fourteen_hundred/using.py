@@ -121,23 +121,26 @@ def usable(state: State) -> Test[Take]:
     state, on one walk down the pile (:mod:`~rummyrules.game.pile_reach`),
     for listing and refusing alike.
     """
+    return state.memo(_take_test)
+
+
+def _take_test(state: State) -> Test[Take]:
+    """The take test of a state, on a walk down its pile for the player to move.
+
+    The test holds the walk and the pile, not the state: kept in the state's
+    memo, it makes no cycle for the collector to free.
+    """
+    player = state.to_move or 0
+    down = needs_meld(state, player) is None
+    meld_first = state.rules.lay_off_needs_meld
+    walk = PileWalk(state, player, down=down, meld_first=meld_first)
     pile = state.discard_pile
-    # The walk lives in the state's memo, the test that reads it does not:
-    # a test there would hold its state, a cycle only the collector frees.
-    walk = state.memo(_pile_walk)
 
     def test(move: Take) -> Refusal | None:
         depth = 0 if move.card is None else walk.depths[move.card]
-        return None if walk.usable(state, depth) else _unusable(pile[depth])
+        return None if walk.usable(depth) else _unusable(pile[depth])
 
     return test
-
-
-def _pile_walk(state: State) -> PileWalk:
-    """The walk down the pile that answers F14-9 for the player to move."""
-    player = state.to_move or 0
-    down = needs_meld(state, player) is None
-    return PileWalk(state, player, down=down, meld_first=state.rules.lay_off_needs_meld)
 
 
 _unusable = card_refusal(
