@@ -39,6 +39,7 @@ __all__ = [
     "OnMeld",
     "fit_on_meld",
     "fits_melds",
+    "laid_meld",
     "lay_off",
     "lay_off_candidates",
     "lay_off_readings",
@@ -106,7 +107,7 @@ def play_meld(state: R, move: NewMeld, player: int) -> R:
     >>> str(after.melds[0]), after.melded
     ('KH KD KC', (False, True))
     """
-    meld = _listed_meld(state, move)
+    meld = laid_meld(state, move)
     hands = list(state.hands)
     hands[player] = hand_after(hands[player], take=move.cards)
     return state.replace(
@@ -116,8 +117,14 @@ def play_meld(state: R, move: NewMeld, player: int) -> R:
     )
 
 
-def _listed_meld(state: Rummy500State, move: NewMeld) -> Meld:
-    """The meld a new meld lays: known at once if it was listed, else read."""
+def laid_meld(state: Rummy500State, move: NewMeld) -> Meld:
+    """The meld a new meld lays: known at once if it was listed, else read.
+
+    >>> from rummyrules import EndOfThePage, parse_cards
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw")
+    >>> str(laid_meld(game, NewMeld(cards=tuple(parse_cards("KH KD KC")))))
+    'KH KD KC'
+    """
     meld_rules, wild = state.rules.meld_rules, state.wild
     listed = listed_meld(move, meld_rules, wild)
     if listed is not None:

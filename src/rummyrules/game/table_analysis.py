@@ -32,7 +32,7 @@ from rummyrules.game.rummy500 import Rummy500State
 from rummyrules.game.table import TableMeld
 from rummyrules.melds import Meld, MeldKind, MeldRules
 
-__all__ = ["RunEnds", "TableAnalysis", "analysis_of", "table_analysis"]
+__all__ = ["RunEnds", "TableAnalysis", "analysis_of", "run_ends", "table_analysis"]
 
 RunEnds = tuple[Meld, int, int]
 """A run on the table, with the places of its first and last cards on the ladder."""
@@ -89,8 +89,9 @@ class TableAnalysis:
             for table_meld in self.melds:
                 meld = table_meld.meld
                 if meld.kind is MeldKind.RUN:
-                    ends = _ends(meld, self.meld_rules)
-                    runs.setdefault(meld.suit, []).append((meld, *ends))
+                    runs.setdefault(meld.suit, []).append(
+                        run_ends(meld, self.meld_rules)
+                    )
             self._runs = runs
         return runs.get(suit, [])
 
@@ -135,8 +136,21 @@ _KEEP: Final = 4
 _KEPT: list[tuple[TableAnalysis, ...]] = [()]
 
 
+def run_ends(meld: Meld, meld_rules: MeldRules) -> RunEnds:
+    """A run with the places of its first and last cards on the ladder.
+
+    >>> from rummyrules import FourteenHundred
+    >>> rules = FourteenHundred()
+    >>> meld, low, high = run_ends(
+    ...     rules.check_meld("QS KS AS").melds[0], rules.meld_rules
+    ... )
+    >>> low, high
+    (10, 12)
+    """
+    return (meld, *_ends(meld, meld_rules))
+
+
 def _ends(meld: Meld, meld_rules: MeldRules) -> tuple[int, int]:
-    """The places of a run's first and last cards on the ladder."""
     first = meld.stands_for[0] or meld.cards[0]
     last = meld.stands_for[-1] or meld.cards[-1]
     length = len(meld.cards)

@@ -128,21 +128,26 @@ Held = tuple[int, dict[Rank | None, int], dict[Suit | None, int]]
 
 
 def held_counts(
-    cards: Sequence[Card], meld_rules: MeldRules, wild: Rank | None
+    cards: Sequence[Card],
+    meld_rules: MeldRules,
+    wild: Rank | None,
+    *,
+    more: Held | None = None,
 ) -> Held:
     """A hand as counts, for :func:`may_meld` to test card after card cheaply.
 
+    With ``more``, these cards are added to its counts (its tables in place),
+    for a walk down a pile that adds card after card (1400's F14-9).
+
     >>> from rummyrules import FourteenHundred, parse_cards
-    >>> wilds, ranks, suits = held_counts(
-    ...     parse_cards("9S 7H 7D"), FourteenHundred().meld_rules, Rank.NINE
-    ... )
+    >>> rules = FourteenHundred().meld_rules
+    >>> held = held_counts(parse_cards("9S 7H"), rules, Rank.NINE)
+    >>> wilds, ranks, _ = held_counts(parse_cards("7D"), rules, Rank.NINE, more=held)
     >>> wilds, ranks[Rank.SEVEN]
     (1, 2)
     """
     bits = _place_bits(meld_rules)
-    wilds = 0
-    ranks: dict[Rank | None, int] = {}
-    suits: dict[Suit | None, int] = {}
+    wilds, ranks, suits = (0, {}, {}) if more is None else more
     for card in cards:
         if is_wild(card, wild):
             wilds += 1
@@ -171,11 +176,8 @@ def may_meld(
     >>> rules = FourteenHundred().meld_rules
     >>> held = held_counts(parse_cards("6H 2C"), rules, None)
     >>> card, above = parse_cards("7H 8H")
-    >>> (
-    ...     may_meld(card, held, [], rules, None),
-    ...     may_meld(card, held, [above], rules, None),
-    ... )
-    (False, True)
+    >>> [may_meld(card, held, more, rules, None) for more in ([], [above])]
+    [False, True]
     """
     wilds, ranks, suits = held
     same_rank = ranks.get(card.rank, 0)

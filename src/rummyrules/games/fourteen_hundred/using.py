@@ -59,8 +59,9 @@ from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
 from rummyrules.game.machine import Refusal, Test, card_refusal, refuse, refuses_all
 from rummyrules.game.moves import LayOff, NewMeld, Pass, Take
-from rummyrules.game.rummy500_melding import fit_on_meld, fits_melds, lay_off, play_meld
-from rummyrules.game.rummy500_reach import reaches
+from rummyrules.game.pile_reach import PileWalk
+from rummyrules.game.rummy500_melding import fit_on_meld, fits_melds
+from rummyrules.game.rummy500_reach import offer_after, reaches, reaches_on
 from rummyrules.games.fourteen_hundred.state import Claim, FourteenHundredState
 from rummyrules.melds import search as meld_search
 from rummyrules.melds import support
@@ -117,44 +118,29 @@ def usable(state: State) -> Test[Take]:
     Other plays may come first: cards laid off to reach it, or a meld that
     puts the player down (F14-R7); :func:`~rummyrules.game.rummy500_reach.reaches`
     says how far that reaches. Each card of the pile is answered once a
-    state, for listing and refusing alike.
+    state, on one walk down the pile (:mod:`~rummyrules.game.pile_reach`),
+    for listing and refusing alike.
+    """
+    return state.memo(_take_test)
+
+
+def _take_test(state: State) -> Test[Take]:
+    """The take test of a state, on a walk down its pile for the player to move.
+
+    The test holds the walk and the pile, not the state: kept in the state's
+    memo, it makes no cycle for the collector to free.
     """
     player = state.to_move or 0
     down = needs_meld(state, player) is None
-    # The answers live in the state's memo, the test that reads them does
-    # not: a test there would hold its state, a cycle only the collector frees.
-    depths, known = state.memo(_take_answers)
+    meld_first = state.rules.lay_off_needs_meld
+    walk = PileWalk(state, player, down=down, meld_first=meld_first)
+    pile = state.discard_pile
 
     def test(move: Take) -> Refusal | None:
-        depth = 0 if move.card is None else depths[move.card]
-        try:
-            return known[depth]
-        except KeyError:
-            found = known[depth] = _take_test(state, player, depth, down=down)
-            return found
+        depth = 0 if move.card is None else walk.depths[move.card]
+        return None if walk.usable(depth) else _unusable(pile[depth])
 
     return test
-
-
-def _take_answers(state: State) -> tuple[dict[Card, int], dict[int, Refusal | None]]:
-    """Where each card of the pile is taken from, and the answers found so far."""
-    depths: dict[Card, int] = {}
-    for depth, card in enumerate(state.discard_pile):
-        depths.setdefault(card, depth)  # a card is taken at its topmost copy
-    return depths, {}
-
-
-def _take_test(state: State, player: int, depth: int, *, down: bool) -> Refusal | None:
-    """F14-9 of the card at ``depth`` in the pile, taken with the cards above it."""
-    pile = state.discard_pile
-    card = pile[depth]
-    above = pile[:depth]
-    if (down and fits_melds(state, card)) or can_meld(state, card, above):
-        return None
-    hand = hand_after(state.hands[player], add=above)
-    if lays_off(state, card, hand, may_lay_off=down):
-        return None
-    return _unusable(card)
 
 
 _unusable = card_refusal(
@@ -230,6 +216,7 @@ def uses_card(state: State) -> Test[NewMeld | LayOff] | None:
         "F14-9",
     )
     meld_rules, wild = state.rules.meld_rules, state.wild
+    meld_first = state.rules.lay_off_needs_meld
     fits_on = state.memo(_fits_on)
 
     def test(move: NewMeld | LayOff) -> Refusal | None:
@@ -242,16 +229,15 @@ def uses_card(state: State) -> Test[NewMeld | LayOff] | None:
                 return None
             played = (move.card,)
         # still_usable on the state after the play, its hand's half first:
-        # a new meld of the cards left needs no state made.
+        # a new meld of the cards left needs no table.
         hand = hand_after(state.hands[player], take=[*played, card])
         if support.melds_with(card, hand, meld_rules, wild):
             return None
-        if isinstance(move, NewMeld):
-            after = play_meld(state, move, player)
-        else:
-            after = lay_off(state, move, player)
-        down = needs_meld(after, player) is None
-        if lays_off(after, card, hand, may_lay_off=down):
+        # The table the play leaves, the state unmade: a new meld puts the
+        # player down (F14-R7), a lay-off leaves them as they were.
+        down = isinstance(move, NewMeld) or needs_meld(state, player) is None
+        table = offer_after(state, move, card)
+        if reaches_on(table, card, hand, may_lay_off=down, meld_first=meld_first):
             return None
         return refusal
 
