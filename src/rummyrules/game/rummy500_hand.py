@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from itertools import chain
 from typing import Final
 
 from rummyrules.core.cards import BY_CODE, Card, Rank
@@ -85,10 +84,12 @@ class HandAnalysis:
         if found is None:
             meld_rules, wild = self.state_rules
             pieces = meld_pieces(self.hand, meld_rules, wild=wild)
-            if len(pieces) == 1:
-                found = tuple(_piece_moves(pieces[0]))
-            else:
-                found = tuple(chain.from_iterable(map(_piece_moves, pieces)))
+            # The wild rank and rules as integers, once a hand, for every piece.
+            codes = rank_code(wild), rules_code(meld_rules)
+            moves: list[NewMeld] = []
+            for piece in pieces:
+                moves += _piece_moves(piece, codes)
+            found = tuple(moves)
             self._new_melds = found
         return found
 
@@ -108,15 +109,18 @@ class HandAnalysis:
             self._lay_offs = found
         return found
 
-    def supported(self, card: Card) -> bool:
-        """Whether two natural cards of the hand make a set or run with the card (EOP-6)."""
+    def supports(self) -> Callable[[Card], bool]:
+        """The test of a card: do two natural cards of the hand make a set or run with it (EOP-6)?
+
+        The test itself, made once: a pile's cards are asked one by one.
+        """
         test = self._supported
         if test is None:
             meld_rules, wild = self.state_rules
             test = self._supported = support.naturals_meld_with(
                 self.hand, meld_rules, wild
             )
-        return test(card)
+        return test
 
 
 def hand_analysis(state: Rummy500State, player: int) -> HandAnalysis:
@@ -124,7 +128,8 @@ def hand_analysis(state: Rummy500State, player: int) -> HandAnalysis:
 
     >>> from rummyrules import EndOfThePage, parse_cards
     >>> game = EndOfThePage().new_game(seed=3).apply("draw")
-    >>> [hand_analysis(game, 1).supported(card) for card in parse_cards("KS 5S")]
+    >>> supported = hand_analysis(game, 1).supports()
+    >>> [supported(card) for card in parse_cards("KS 5S")]
     [True, False]
     """
     if player == state.to_move:
@@ -193,17 +198,13 @@ def listed_meld(move: NewMeld, meld_rules: MeldRules, wild: Rank | None) -> Meld
     return code_meld((kind, *key[:-2]))
 
 
-def _piece_moves(piece: MeldPiece) -> list[NewMeld]:
-    """The new melds of one piece of the search, made afresh from its codes."""
-    kind, place, natural, wild_key, wild, meld_rules = piece
-    key: _PieceKey = (
-        kind,
-        place,
-        natural,
-        wild_key,
-        rank_code(wild),
-        rules_code(meld_rules),
-    )
+def _piece_moves(piece: MeldPiece, codes: tuple[int, int]) -> list[NewMeld]:
+    """The new melds of one piece of the search, made afresh from its codes.
+
+    ``codes`` are the piece's wild rank and meld rules as integers.
+    """
+    kind, place, natural, wild_key, _, _ = piece
+    key: _PieceKey = (kind, place, natural, wild_key, *codes)
     moves = []
     for code in _piece_codes(key):
         size = len(code) >> 1

@@ -55,7 +55,7 @@ class TableAnalysis:
         self.meld_rules = meld_rules
         self.wild = wild
         self.lay_offs: TableLayOffs = table_lay_offs(
-            tuple(table_meld.meld for table_meld in melds), meld_rules, wild
+            tuple([table_meld.meld for table_meld in melds]), meld_rules, wild
         )
         self._runs: dict[Suit | None, list[RunEnds]] | None = None
 

@@ -145,7 +145,7 @@ def deep_pickup(state: State) -> Test[Take] | None:
 
 
 def _deep_pickup(state: State) -> Test[Take]:
-    supported = hand_analysis(state, state.to_move or 0).supported
+    supported = hand_analysis(state, state.to_move or 0).supports()
 
     def test(move: Take) -> Refusal | None:
         if move.card is None or supported(move.card):
