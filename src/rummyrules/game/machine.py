@@ -66,6 +66,8 @@ class PhaseRules(Generic[S]):
         kinds: The kinds, in listing order.
         refuse: Why a move of a kind this phase does not take is refused
             (``you have drawn already this turn``, EOP-5).
+        shares: Whether some rule limits more than one of the kinds (worked
+            out from them): it is then asked once a listing.
 
     >>> PhaseRules(kinds=(), refuse=lambda state, move: Refusal("no", "ALL-2")).by_move
     {}
@@ -76,6 +78,7 @@ class PhaseRules(Generic[S]):
     by_move: Mapping[type[Move], Kind[S, Any]] = attrs.field(init=False)
 
     probe_order: tuple[Kind[S, Any], ...] = attrs.field(init=False, repr=False)
+    shares: bool = attrs.field(init=False, repr=False)
 
     @by_move.default
     def _by_move(self) -> dict[type[Move], Kind[S, Any]]:
@@ -86,6 +89,11 @@ class PhaseRules(Generic[S]):
         last_first = self.kinds[::-1]
         free = [kind for kind in last_first if not kind.gates and not kind.filters]
         return (*free, *(kind for kind in last_first if kind not in free))
+
+    @shares.default
+    def _shares(self) -> bool:
+        rules = [rule for kind in self.kinds for rule in (*kind.gates, *kind.filters)]
+        return len(set(rules)) < len(rules)
 
     def legal_moves(self, state: S, player: int) -> list[Move]:
         """Every move of the phase, in one pass over its kinds (ALL-2).
@@ -102,11 +110,13 @@ class PhaseRules(Generic[S]):
         >>> [str(move) for move in phase.legal_moves(game, 1)][-2:]
         ['discard JC', 'discard QD']
         """
-        if len(self.kinds) == 1:
-            return self.kinds[0].legal_moves(state, player)
         moves: list[Move] = []
-        for listed in self._kinds_listed(state, player, self.kinds):
-            moves += listed
+        if self.shares:
+            for listed in self._kinds_listed(state, player, self.kinds):
+                moves += listed
+        else:  # no rule to ask once for several kinds: each lists itself
+            for kind in self.kinds:
+                moves += kind.legal_moves(state, player)
         return moves
 
     def has_move(self, state: S, player: int) -> bool:
