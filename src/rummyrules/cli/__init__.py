@@ -154,10 +154,11 @@ def build_parser(
         simulate,
         game=game,
         summary="play many seeded games among bots and sum them up",
-        usage="VARIANT [--games N] [--seed S] [--bots NAMES] [--jobs N] "
-        "[--records DIR [--overwrite]] [--json]",
+        usage="VARIANT [--games N] [--seed S] [--bots NAMES] [--duplicate] "
+        "[--jobs N] [--records DIR [--overwrite]] [--json]",
         examples="  rummyrules simulate eop --games 200\n"
         "  rummyrules simulate 1400 --games 50 --bots greedy,random --players 4\n"
+        "  rummyrules simulate gin --games 100 --bots greedy,random --duplicate\n"
         "  rummyrules simulate 1400 --games 1000 --jobs 0 --records games/\n"
         "  rummyrules simulate gor --bots greedy,mybots:CleverBot --json\n",
     )
@@ -178,6 +179,13 @@ def build_parser(
         "seeded (default: 0)",
     )
     add_bots(sub)
+    sub.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per rotation of the seats, so every bot plays "
+        "every seat's cards (--games counts deals), and compare the bots by "
+        "their margin on the same cards",
+    )
     sub.add_argument(
         "--jobs",
         type=jobs,

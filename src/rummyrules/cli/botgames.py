@@ -3,7 +3,8 @@
 ``demo`` plays one seeded game and tells it turn by turn; ``simulate`` plays
 many with :func:`rummyrules.simulate` (in this process, or with ``--jobs`` on
 several cores) and sums them up in a table or, with ``--json``, one JSON
-object; ``--records DIR`` keeps every game's record.
+object; ``--duplicate`` plays every deal in every seating and sums up per
+bot; ``--records DIR`` keeps every game's record.
 
 >>> from rummyrules.cli import main
 >>> args = ["simulate", "gor", "--games", "2", "--max-turns", "5", "--json"]
@@ -27,7 +28,7 @@ import attrs
 
 from rummyrules.formats.records import GameRecord, record_game
 from rummyrules.game.registry import rules_text
-from rummyrules.simulation import Summary
+from rummyrules.simulation import DuplicateSummary, Summary
 from rummyrules.simulation import simulate as run_simulation
 
 from .commentary import Narrator
@@ -91,6 +92,16 @@ def simulate(args: argparse.Namespace, printer: Printer) -> int:
     3 games of End of the Page (seed 0): EndOfThePage rounds=1
     ...
     0
+
+    With ``--duplicate``, a table per bot and its margin on the same cards:
+
+    >>> args = "simulate gin --games 2 --bots greedy,random --duplicate".split()
+    >>> main(args)  # doctest: +ELLIPSIS
+    4 games of Gin Rummy, 2 deals each played in 2 seatings (seed 0): GinRummy
+    ...
+    Margin: a bot's mean final score on a deal, minus the other bots' mean, over the deals
+    ...
+    0
     """
     rules = rules_from(args.variant, args)
     bots = seat_names(args.bots, rules.players)
@@ -99,7 +110,8 @@ def simulate(args: argparse.Namespace, printer: Printer) -> int:
         if refusal is not None:
             printer.error(f"rummyrules simulate: error: {refusal}")
             return 2
-    with printer.progress(args.games, f"Playing {rules.name}") as progress:
+    played = args.games * rules.players if args.duplicate else args.games
+    with printer.progress(played, f"Playing {rules.name}") as progress:
         summary = run_simulation(
             rules,
             bots,
@@ -108,28 +120,28 @@ def simulate(args: argparse.Namespace, printer: Printer) -> int:
             jobs=args.jobs,
             progress=progress,
             records=args.records is not None,
+            duplicate=args.duplicate,
         )
     if args.records is not None:
         _write_records(Path(args.records), summary.records or ())
     if args.json:
         printer.raw(json.dumps(_json(summary), indent=2) + "\n")
         return 0
+    deals = ""
+    if summary.duplicate is not None:
+        deals = (
+            f", {summary.duplicate.deals} deals each played in "
+            f"{summary.duplicate.rotations} seatings"
+        )
     printer.line(
-        f"{summary.games} games of {rules.name} (seed {summary.seed}): "
+        f"{summary.games} games of {rules.name}{deals} (seed {summary.seed}): "
         f"{rules_text(rules)}",
         style="bold",
     )
-    headers = ["seat", "bot", "wins", "win %"]
-    if rules.keeps_score:
-        headers += ["mean score", "± s.e."]
-    rows = []
-    for seat in summary.seats:
-        row = [str(seat.seat), seat.bot, str(seat.wins), f"{100 * seat.win_rate:.1f}"]
-        if seat.mean_score is not None:
-            error = seat.score_error
-            row += [f"{seat.mean_score:.1f}", "-" if error is None else f"{error:.1f}"]
-        rows.append(row)
-    printer.table(headers, rows, numeric={0, 2, 3, 4, 5})
+    if summary.duplicate is None:
+        _seats_table(summary, printer)
+    else:
+        _bots_table(summary.duplicate, printer)
     moves = summary.moves
     length = (
         f"Game length: {moves.mean:.1f} moves on average "
@@ -149,7 +161,59 @@ def simulate(args: argparse.Namespace, printer: Printer) -> int:
     return 0
 
 
+def _seats_table(summary: Summary, printer: Printer) -> None:
+    """Each seat's bot, wins and mean score."""
+    headers = ["seat", "bot", "wins", "win %"]
+    if summary.rules.keeps_score:
+        headers += ["mean score", "± s.e."]
+    rows = []
+    for seat in summary.seats:
+        row = [str(seat.seat), seat.bot, str(seat.wins), f"{100 * seat.win_rate:.1f}"]
+        if seat.mean_score is not None:
+            row += [f"{seat.mean_score:.1f}", _error(seat.score_error, 1)]
+        rows.append(row)
+    printer.table(headers, rows, numeric={0, 2, 3, 4, 5})
+
+
+def _bots_table(duplicate: DuplicateSummary, printer: Printer) -> None:
+    """Each bot's wins, mean score and paired margin, over every seat of every deal."""
+    scored = duplicate.measure == "score"
+    # A margin in wins is a difference of shares, finer than a score's.
+    places = 1 if scored else 3
+    headers = ["#", "bot", "wins", "win %"]
+    headers += ["mean score", "margin", "± s.e."] if scored else ["margin", "± s.e."]
+    rows = []
+    for bot in duplicate.bots:
+        row = [str(bot.index), bot.bot, str(bot.wins), f"{100 * bot.win_rate:.1f}"]
+        if bot.mean_score is not None:
+            row.append(f"{bot.mean_score:.1f}")
+        row += [f"{bot.margin:+.{places}f}", _error(bot.margin_error, places)]
+        rows.append(row)
+    printer.table(headers, rows, numeric={0, 2, 3, 4, 5, 6})
+    counted = "final score" if scored else "share of games won"
+    printer.line(
+        f"Margin: a bot's mean {counted} on a deal, minus the other bots' mean, "
+        "over the deals",
+        style="dim",
+    )
+
+
+def _error(error: float | None, places: int) -> str:
+    return "-" if error is None else f"{error:.{places}f}"
+
+
 def _json(summary: Summary) -> dict[str, Any]:
+    found = _plain_json(summary)
+    if summary.duplicate is not None:
+        found["duplicate"] = attrs.asdict(summary.duplicate)
+        for bot, figures in zip(
+            summary.duplicate.bots, found["duplicate"]["bots"], strict=True
+        ):
+            figures["win_rate"] = bot.win_rate
+    return found
+
+
+def _plain_json(summary: Summary) -> dict[str, Any]:
     return {
         "variant": type(summary.rules).__name__,
         "rules": rules_text(summary.rules),

@@ -4,7 +4,11 @@ Game ``i`` of a simulation run with ``seed`` is dealt from
 :func:`~rummyrules.simulation.game_seed` ``(seed, i)`` and its bots are made
 fresh, each from :func:`~rummyrules.simulation.bot_seed` ``(seed, i, seat)``;
 so a game's outcome depends on nothing but the rules, the bots, the seed and
-its number, wherever and in whatever order it is played.
+its number, wherever and in whatever order it is played. In a duplicate
+simulation game ``g`` is the rotation ``g % n`` of deal ``g // n`` (``n``
+seats): dealt from ``game_seed(seed, g // n)``, the bots rotated by
+:func:`~rummyrules.simulation.seating.seating`, each bot made with the seed
+of the seat it sits in, ``bot_seed(seed, g // n, seat)``.
 
 >>> from rummyrules import GoingOutRummy
 >>> task = Chunk(
@@ -26,7 +30,7 @@ from rummyrules.game.moves import Move
 from rummyrules.game.results import RoundResult
 from rummyrules.game.state import PlayableRules, View
 
-from .seating import BotSpec, bot_factory, bot_seed, game_seed
+from .seating import BotSpec, bot_factory, bot_seed, game_seed, seating
 
 __all__ = ["CHUNK_GAMES", "Chunk", "GameOutcome", "chunks", "play_chunk", "play_one"]
 
@@ -52,6 +56,8 @@ class GameOutcome:
             the player to move, whoever moved out of turn between them.
         rounds: How many rounds were scored (0 in a game that keeps no score).
         record: The game's record, when the simulation keeps records.
+        rotation: How many seats the bots were moved on (duplicate games;
+            0 otherwise): bot ``b`` sat in seat ``(b + rotation) % n``.
 
     >>> from rummyrules import GoingOutRummy
     >>> task = Chunk(
@@ -70,6 +76,7 @@ class GameOutcome:
     turns: int
     rounds: int
     record: GameRecord | None = None
+    rotation: int = 0
 
 
 @attrs.frozen
@@ -85,6 +92,8 @@ class Chunk:
         stop: One past the last game's number.
         records: Whether to keep each game's record.
         max_moves: Where a game among bots that never end it is given up.
+        duplicate: Whether game ``g`` is rotation ``g % n`` of deal
+            ``g // n`` (``n`` seats) rather than a deal of its own.
 
     >>> from rummyrules import EndOfThePage
     >>> Chunk(EndOfThePage(), ("greedy", "greedy"), seed=0, start=10, stop=20).stop
@@ -98,6 +107,7 @@ class Chunk:
     stop: int
     records: bool = False
     max_moves: int = 1_000_000
+    duplicate: bool = False
 
 
 def chunks(  # noqa: PLR0913 - a chunk's every field, by keyword
@@ -108,6 +118,7 @@ def chunks(  # noqa: PLR0913 - a chunk's every field, by keyword
     games: int,
     records: bool,
     max_moves: int,
+    duplicate: bool = False,
 ) -> list[Chunk]:
     """The games cut into chunks of :data:`CHUNK_GAMES`, in order; the last may be short.
 
@@ -132,6 +143,7 @@ def chunks(  # noqa: PLR0913 - a chunk's every field, by keyword
             stop=min(start + CHUNK_GAMES, games),
             records=records,
             max_moves=max_moves,
+            duplicate=duplicate,
         )
         for start in range(0, games, CHUNK_GAMES)
     ]
@@ -178,18 +190,29 @@ def play_one(task: Chunk, index: int) -> GameOutcome:
     ... )
     >>> play_one(task, 0) == play_one(task, 0)
     True
+
+    In a duplicate simulation games 0 and 1 are deal 0 with the bots in
+    their seats, then moved on one seat:
+
+    >>> deal = attrs.evolve(task, stop=2, duplicate=True)
+    >>> [(outcome.seed, outcome.rotation) for outcome in play_chunk(deal)]
+    [(8618182958283141, 0), (8618182958283141, 1)]
     """
     rules = task.rules
-    deal = game_seed(task.seed, index)
+    number, rotation = divmod(index, len(task.bots)) if task.duplicate else (index, 0)
+    deal = game_seed(task.seed, number)
     turns = _Turns()
+    # A seat's bot is seeded by the seat, not by the bot: in a duplicate deal
+    # two copies of one bot then play the same game in every rotation.
     seats = [
-        _Seat(bot_factory(spec)(seed=bot_seed(task.seed, index, seat)), turns)
-        for seat, spec in enumerate(task.bots)
+        _Seat(bot_factory(spec)(seed=bot_seed(task.seed, number, seat)), turns)
+        for seat, spec in enumerate(seating(task.bots, rotation))
     ]
     try:
         played = play_game(rules, seats, seed=deal, max_moves=task.max_moves)
     except Exception as error:
-        error.add_note(f"in game {index} of the simulation (deal seed {deal})")
+        place = f", rotation {rotation} of deal {number}" if task.duplicate else ""
+        error.add_note(f"in game {index} of the simulation{place} (deal seed {deal})")
         raise
     state = played.state
     return GameOutcome(
@@ -201,6 +224,7 @@ def play_one(task: Chunk, index: int) -> GameOutcome:
         turns=turns.count,
         rounds=len(state.score_sheet),
         record=played.record if task.records else None,
+        rotation=rotation,
     )
 
 

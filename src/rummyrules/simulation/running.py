@@ -69,6 +69,7 @@ def simulate(  # noqa: PLR0913 - the run's every setting, by keyword
     records: bool = False,
     cluster: object = None,
     max_moves: int = 1_000_000,
+    duplicate: bool = False,
 ) -> Summary:
     """Play ``games`` seeded games among bots and sum them up.
 
@@ -79,9 +80,9 @@ def simulate(  # noqa: PLR0913 - the run's every setting, by keyword
             or any callable taking ``seed=``). Each game gets fresh bots,
             the bot in seat ``k`` of game ``i`` made with
             ``seed=bot_seed(seed, i, k)``.
-        games: How many games.
+        games: How many games; with ``duplicate``, how many deals.
         seed: The simulation's seed; game ``i`` is dealt from
-            ``game_seed(seed, i)``.
+            ``game_seed(seed, i)`` (deal ``i``, with ``duplicate``).
         jobs: How many processes play: 1 plays in this process, ``N`` in a
             pool of ``N`` worker processes, 0 on every core.
         progress: Called as ``progress(done, total)`` as games finish: after
@@ -93,6 +94,15 @@ def simulate(  # noqa: PLR0913 - the run's every setting, by keyword
             object or a scheduler's address; ``jobs`` is then left at 1.
         max_moves: Where a game among bots that never end it is given up,
             with an :class:`~rummyrules.OptionError`.
+        duplicate: Play each deal once per rotation of the seats, ``n``
+            games for ``n`` seats, so that every bot plays every seat's
+            cards; the summary's ``duplicate`` then has each bot's wins,
+            mean score and paired margin (:doc:`simulations`). Game
+            ``g`` is rotation ``g % n`` of deal ``g // n``: dealt from
+            ``game_seed(seed, g // n)``, bot ``b`` in seat
+            ``(b + g) % n``, the bot in seat ``k`` made with
+            ``seed=bot_seed(seed, g // n, k)``. ``progress`` and
+            ``records`` count games, not deals.
 
     Worker processes are started with ``spawn``: a fresh interpreter that
     imports what it needs, on every system alike. ``fork`` would copy this
@@ -109,6 +119,11 @@ def simulate(  # noqa: PLR0913 - the run's every setting, by keyword
     (['greedy', 'random'], 6)
     >>> summary.moves.min <= summary.moves.mean <= summary.moves.max
     True
+    >>> summary = simulate(
+    ...     EndOfThePage(rounds=1), ["greedy", "random"], games=3, duplicate=True
+    ... )
+    >>> summary.games, [bot.bot for bot in summary.duplicate.bots]
+    (6, ['greedy', 'random'])
     """
     if games < 1:
         message = f"a simulation needs at least 1 game, not {games}"
@@ -120,6 +135,7 @@ def simulate(  # noqa: PLR0913 - the run's every setting, by keyword
     for spec in bots:
         bot_factory(spec)  # a bad spec is refused here, not in every worker
     workers = worker_count(jobs)
+    played = games * players if duplicate else games
     if cluster is not None and jobs != 1:
         message = "give jobs or cluster, not both: a cluster's workers play its games"
         raise OptionError(message)
@@ -127,14 +143,15 @@ def simulate(  # noqa: PLR0913 - the run's every setting, by keyword
         rules,
         tuple(bots),
         seed=seed,
-        games=games,
+        games=played,
         records=records,
         max_moves=max_moves,
+        duplicate=duplicate,
     )
 
     def done(count: int) -> None:
         if progress is not None:
-            progress(count, games)
+            progress(count, played)
 
     if cluster is not None:
         parts = play_on_cluster(cluster, tasks, done)
@@ -149,7 +166,7 @@ def simulate(  # noqa: PLR0913 - the run's every setting, by keyword
         parts = _play_in_processes(tasks, min(workers, len(tasks)), done)
         outcomes = [outcome for part in parts for outcome in part]
     names = [bot_name(spec) for spec in bots]
-    return summarize(rules, names, seed, outcomes, records=records)
+    return summarize(rules, names, seed, outcomes, records=records, duplicate=duplicate)
 
 
 def _play_in_processes(

@@ -15,8 +15,8 @@ True
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import Final, TypeAlias
+from collections.abc import Callable, Sequence
+from typing import Final, TypeAlias, TypeVar
 
 from rummyrules.bots import Bot, GreedyBot, RandomBot, SearchBot
 from rummyrules.core.errors import OptionError
@@ -30,7 +30,10 @@ __all__ = [
     "bot_name",
     "bot_seed",
     "game_seed",
+    "seating",
 ]
+
+_T = TypeVar("_T")
 
 BotFactory: TypeAlias = Callable[..., Bot]
 """Makes one bot: called as ``factory(seed=S)`` for each seat of each game."""
@@ -146,6 +149,19 @@ def bot_seed(seed: int, index: int, seat: int) -> int:
     """
     words = random_words(seed, "simulate", "bot", index, seat)
     return next(words) >> (64 - _SEED_BITS)
+
+
+def seating(bots: Sequence[_T], rotation: int) -> tuple[_T, ...]:
+    """The bots moved on ``rotation`` seats: bot ``b`` sits in seat ``(b + rotation) % n``.
+
+    A duplicate simulation plays each deal once per rotation, 0 to ``n - 1``,
+    so that every bot sits in every seat of every deal.
+
+    >>> [seating("ABC", rotation) for rotation in range(3)]
+    [('A', 'B', 'C'), ('C', 'A', 'B'), ('B', 'C', 'A')]
+    """
+    count = len(bots)
+    return tuple(bots[(seat - rotation) % count] for seat in range(count))
 
 
 def _names() -> str:

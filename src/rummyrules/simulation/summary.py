@@ -23,6 +23,7 @@ import attrs
 from rummyrules.formats.records import GameRecord
 from rummyrules.game.state import PlayableRules
 
+from .duplicate import DuplicateSummary, summarize_duplicate
 from .games import GameOutcome
 
 __all__ = ["Lengths", "SeatSummary", "Summary", "summarize"]
@@ -56,7 +57,9 @@ class SeatSummary:
 
     Attributes:
         seat: The seat, from 0.
-        bot: The bot in it, as :func:`~rummyrules.simulation.bot_name` shows it.
+        bot: The bot in it, as :func:`~rummyrules.simulation.bot_name` shows
+            it; ``"rotated"`` in a duplicate simulation, where every bot sat
+            there in turn.
         wins: The games it won; a tie is a win for each player tied.
         mean_score: Its mean final score; None in a game that keeps no
             score (Going Out Rummy).
@@ -102,7 +105,8 @@ class Summary:
         bots: The bot of each seat, as :func:`~rummyrules.simulation.bot_name` shows it.
         seed: The simulation's seed; game ``i`` is dealt from
             :func:`~rummyrules.simulation.game_seed` ``(seed, i)``.
-        games: How many games were played.
+        games: How many games were played; in a duplicate simulation, the
+            deals times the seats.
         seats: Each seat's wins and scores.
         no_winner: Games that ended with nobody winning (a Going Out Rummy
             game that reached its turn limit).
@@ -111,6 +115,8 @@ class Summary:
         turns: Their lengths in turns, over all rounds.
         rounds: Their lengths in rounds; None in a game that keeps no score.
         records: Every game's record, in game order, when asked for.
+        duplicate: Each bot's figures over the deals, in a duplicate
+            simulation; None otherwise.
 
     >>> from rummyrules import GoingOutRummy
     >>> from rummyrules.simulation import simulate
@@ -130,17 +136,21 @@ class Summary:
     turns: Lengths
     rounds: Lengths | None
     records: tuple[GameRecord, ...] | None = None
+    duplicate: DuplicateSummary | None = None
 
 
-def summarize(
+def summarize(  # noqa: PLR0913 - the simulation's settings, then the outcomes
     rules: PlayableRules[Any],
     bots: Sequence[str],
     seed: int,
     outcomes: Sequence[GameOutcome],
     *,
     records: bool,
+    duplicate: bool = False,
 ) -> Summary:
     """The summary of these outcomes, which are every game of the simulation in order.
+
+    With ``duplicate``, game ``g`` is rotation ``g % n`` of deal ``g // n``.
 
     >>> from rummyrules import GoingOutRummy
     >>> from rummyrules.simulation.games import Chunk, play_chunk
@@ -158,7 +168,7 @@ def summarize(
         seats.append(
             SeatSummary(
                 seat=seat,
-                bot=bot,
+                bot="rotated" if duplicate else bot,
                 wins=sum(seat in outcome.winners for outcome in outcomes),
                 games=games,
                 mean_score=statistics.fmean(scores) if scores else None,
@@ -186,4 +196,5 @@ def summarize(
             else None
         ),
         records=kept if records else None,
+        duplicate=summarize_duplicate(bots, outcomes) if duplicate else None,
     )
