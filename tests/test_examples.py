@@ -56,10 +56,18 @@ def test_there_are_examples() -> None:
     assert SCRIPTS, f"no example scripts in {EXAMPLES}"
 
 
+def _slow_marks(script: Path) -> list[pytest.MarkDecorator]:
+    # Training runs for minutes: the tests that read its output share one
+    # worker (CI's slow step runs with --dist loadgroup), so run() trains once.
+    if script == TRAIN:
+        return [pytest.mark.slow, pytest.mark.xdist_group("train_small_agent")]
+    return [pytest.mark.slow]
+
+
 @pytest.mark.parametrize(
     "script",
     [
-        pytest.param(script, marks=pytest.mark.slow) if script in SLOW else script
+        pytest.param(script, marks=_slow_marks(script)) if script in SLOW else script
         for script in SCRIPTS
     ],
     ids=[script.name for script in SCRIPTS],
@@ -263,6 +271,7 @@ def test_train_small_agent_runs_with_a_short_budget() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("train_small_agent")
 def test_train_small_agent_beats_random_bot_clearly() -> None:
     """The default budget: the trained agent wins far more often than it loses, and than chance."""
     rates = win_rates(run(TRAIN))
