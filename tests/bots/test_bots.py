@@ -267,6 +267,44 @@ def test_eop_15_a_dead_ace_is_discarded_before_cards_with_partners() -> None:
     ) == ["discard AS"]
 
 
+def test_eop_16_while_the_round_is_young_the_cheapest_lone_card_goes() -> None:
+    # AS and KC join nothing; an Ace played scores 100, so it is kept while
+    # the other player holds more than three cards, and KC goes.
+    assert play(
+        "EndOfThePage | wild 3 | face_up 3S@0 | to_move 1 play"
+        " | hands 3S 6H 8C QD / AS 4C 4D 9H 10H KC 5D | had_turn 1",
+        moves=1,
+    ) == ["discard KC"]
+
+
+def test_gin_5_a_knock_may_come_any_turn_so_the_costliest_lone_card_goes() -> None:
+    # Gin Rummy's round is always closing: the King goes, not the 2.
+    assert play(
+        "GinRummy hand_size=4 | to_move 1 play | hands 5C 6D 9S 3H"
+        " / 7S 8S 9D 2C KD | pile 4H",
+        moves=1,
+    ) == ["discard KD"]
+
+
+def test_gin_2_it_keeps_the_melds_of_its_best_packing() -> None:
+    # Every loose card has two partners, as each King has: the King set
+    # would be broken by letting the costliest card go.
+    assert play(
+        "GinRummy | to_move 1 play | hands AS 2S 3S 5D 7D 8D 7H 8H QC 10C"
+        " / KS KH KD 4S 6S 4C 6C 9D 9H JD JH | pile 2H",
+        moves=1,
+    ) == ["discard JH"]
+
+
+def test_gin_4_it_keeps_a_card_next_to_one_the_other_player_took() -> None:
+    # QS and 10D are lone and alike, but the other player took 8D face up.
+    assert play(
+        "GinRummy hand_size=5 | to_move 1 play | hands 5C 6D 8D 3H 2S"
+        " / 7S 7H 7C 10D QS 4C | pile 4H | known 8D / -",
+        moves=1,
+    ) == ["discard QS"]
+
+
 def test_eop_it_keeps_a_wild_that_melds_with_nothing_yet() -> None:
     assert play(
         "EndOfThePage | wild 3 | face_up 3S@0 | to_move 1 play"
@@ -354,6 +392,20 @@ def test_gor_4_it_takes_a_discard_that_helps_and_draws_otherwise() -> None:
     )
     assert play(f"{text} 7D", moves=1) == ["take"]
     assert play(f"{text} 4D", moves=1) == ["draw"]
+
+
+@pytest.mark.parametrize(
+    ("theirs", "discard"), [("KS KC", "discard 5H"), ("5S 5C", "discard KD")]
+)
+def test_gor_4_of_lone_cards_it_lets_go_the_one_that_feeds_the_other_player_least(
+    theirs: str, discard: str
+) -> None:
+    """5H and KD are lone cards, equally far from going out; the other player took a K from the pile (GOR-4), so 5H goes, and KD when they collect 5s."""
+    assert play(
+        "GoingOutRummy | to_move 0 play | hands 7S 7H 7D 9C 10C JC 5H KD"
+        f" / 2S 3D 8H QH {theirs} AH | pile 4D | known - / {theirs}",
+        moves=1,
+    ) == [discard]
 
 
 def test_gor_8_under_major_it_goes_out_with_one_meld() -> None:

@@ -13,8 +13,8 @@ from rummyrules.game.moves import LayOff, Move
 from rummyrules.game.state import View
 from rummyrules.game.strategy import GoingOutStrategy, PointsStrategy, strategy_of
 
-from .going_out import going_out_move
-from .points import points_move
+from .going_out import GoingOutDecision
+from .points import PointsDecision
 
 __all__ = ["GreedyBot"]
 
@@ -38,9 +38,14 @@ class GreedyBot:
       and otherwise draws from the stock;
     - it lays the melds of the hand's best packing (the most points), then
       lays off its natural cards, then its wilds;
-    - it discards a card that fits no meld on the table and has no partner in
-      hand (a card of its rank, or of its suit close by), the costliest first,
-      and keeps its wilds;
+    - it discards by :meth:`~rummyrules.bots.points.PointsDecision.discard_key`:
+      it keeps its wilds, the cards that fit a meld on the table, and the
+      melds of its best packing; then it lets go a card with no partner in
+      hand (a card of its rank, or of its suit close by) and none among the
+      cards another player took face up, the cheapest first while the round
+      is young (a costly card played scores) and the costliest once it is
+      closing (another player holds three cards or fewer; in Gin Rummy,
+      always, as a knock may come on any turn);
     - in 1400 it claims every discard it may (F14-12), takes the first upcard
       when it gains by it, and in the last plays (F14-13) draws only when the
       cards it has not seen make the draw pay on average.
@@ -51,9 +56,17 @@ class GreedyBot:
     - it goes out as soon as it can (GOR-7);
     - it keeps the hand that is fewest cards short of going out, counting a
       pair or two close cards of a suit one card short of a meld, a lone card
-      two, and each WILDCARD as one missing card found;
+      two, and each WILDCARD as one missing card found; of the discards that
+      leave the hand as near, it lets go the one least tied to the cards the
+      other players took face up (the next player takes what brings them
+      nearer);
     - it takes the top discard only when that brings the hand closer, and
       never drops out.
+
+    Each choice is a method of :class:`~rummyrules.bots.points.PointsDecision`
+    or :class:`~rummyrules.bots.going_out.GoingOutDecision`; a subclass that
+    sets ``points_decision`` or ``going_out_decision`` to a subclass of them
+    changes one choice and keeps the rest (:doc:`/bots`).
 
     ``seed`` is taken for the same signature as :class:`RandomBot`; the
     choice needs no chance, so the seed changes nothing.
@@ -64,6 +77,11 @@ class GreedyBot:
     >>> play_game(rules, [GreedyBot(), RandomBot(seed=1)], seed=4).state.winners
     (0,)
     """
+
+    points_decision: type[PointsDecision] = PointsDecision
+    """The decision it makes in a game of points: override to change one choice."""
+    going_out_decision: type[GoingOutDecision] = GoingOutDecision
+    """The decision it makes in a game of going out: override to change one choice."""
 
     def __init__(self, *, seed: int = 0) -> None:
         del seed  # the greedy choice is deterministic
@@ -101,9 +119,9 @@ class GreedyBot:
             return None
         strategy = strategy_of(view.rules)
         if isinstance(strategy, GoingOutStrategy):
-            return going_out_move(view, strategy)
+            return self.going_out_decision(view, strategy).move()
         if isinstance(strategy, PointsStrategy):
-            return points_move(view, strategy)
+            return self.points_decision(view, strategy).move()
         message = (
             f"GreedyBot plays games of points and games of going out; the strategy "
             f"of {view.rules.name} is neither"

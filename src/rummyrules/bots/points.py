@@ -1,7 +1,7 @@
 """The greedy choice in a game of points: the most points played, the fewest held.
 
 In End of the Page and 1400 every card played scores and every card left in
-hand costs (EOP-15, F14-2). :func:`points_move` weighs a hand by what it
+hand costs (EOP-15, F14-2). :class:`PointsDecision` weighs a hand by what it
 would score if played out now, asking the game's
 :class:`~rummyrules.game.strategy.PointsStrategy` what only the game knows:
 the wild rank, whether the player may lay off yet, the cards a take brings
@@ -14,7 +14,7 @@ and the cards still unseen.
 ... )
 >>> strategy = strategy_of(game.rules)
 >>> assert isinstance(strategy, PointsStrategy)
->>> print(points_move(game.view(1), strategy))
+>>> print(PointsDecision(game.view(1), strategy).move())
 take 10D
 """
 
@@ -45,17 +45,19 @@ from rummyrules.melds import search as meld_search
 from rummyrules.melds.support import close
 
 from .packing import Packer, Packing
+from .reading import known_to_others
 
-__all__ = ["points_move"]
+__all__ = ["PointsDecision"]
 
 
-def points_move(view: View, strategy: PointsStrategy) -> Move:
-    """The greedy move of a game of points, for the player to move.
+class PointsDecision:
+    """One greedy decision in a game of points: the most points played, the fewest held.
 
-    A claim first (a card laid for nothing, F14-12); then, picking up, the
-    discards worth more played than they cost held, or else the stock; then
-    every meld of the hand's best packing, every lay-off, and the discard of
-    the card least worth keeping.
+    Made for one view and asked :meth:`move`. A claim first (a card laid
+    for nothing, F14-12); then, picking up, the discards worth more played
+    than they cost held, or else the stock; then every meld of the hand's
+    best packing, every lay-off, and the discard of the card least worth
+    keeping (:meth:`discard_key`).
 
     >>> from rummyrules import FourteenHundred
     >>> from rummyrules.game.strategy import PointsStrategy, strategy_of
@@ -65,14 +67,23 @@ def points_move(view: View, strategy: PointsStrategy) -> Move:
     ... )
     >>> strategy = strategy_of(game.rules)
     >>> assert isinstance(strategy, PointsStrategy)
-    >>> print(points_move(game.view(1), strategy))
+    >>> print(PointsDecision(game.view(1), strategy).move())
     pass
+
+    Each choice of the discard is a method to override. A bot that always
+    lets the costliest lone card go first, say:
+
+    >>> class Costliest(PointsDecision):
+    ...     def lone_order(self, card):
+    ...         return -self.value(card)
+    >>> game = FourteenHundred(players=2, wild_card_dealt=False).position(
+    ...     "wild 9 | marker 9S | to_move 1 play | hands 2C 3C 4H 10H / 4D JS AH 6C"
+    ...     " | pile 7H"
+    ... )
+    >>> view = game.view(1)
+    >>> print(PointsDecision(view, strategy).move(), Costliest(view, strategy).move())
+    discard 4D discard AH
     """
-    return _Decision(view, strategy).move()
-
-
-class _Decision:
-    """One decision in a game of points: points played and points held."""
 
     def __init__(self, view: View, strategy: PointsStrategy) -> None:
         self.view = view
@@ -85,6 +96,10 @@ class _Decision:
         self.may_lay_off = strategy.may_lay_off(view)  # EOP-9, F14-R7
         self._values: dict[Card, int] = {}
         self._packers: dict[tuple[Card, ...], Packer] = {}
+        # Worked out on the first discard weighed, then shared by the others.
+        self._melded: frozenset[Card] | None = None
+        self._theirs: tuple[Card, ...] | None = None
+        self._closing: bool | None = None
 
     # --- Choosing --------------------------------------------------------
 
@@ -144,7 +159,7 @@ class _Decision:
             return draw
         discards = [move for move in moves if isinstance(move, Discard)]
         if discards:
-            return min(discards, key=lambda move: self._keep(move.card))
+            return min(discards, key=lambda move: self.discard_key(move.card))
         return next((move for move in moves if isinstance(move, Done)), moves[0])
 
     def _best_meld(self, new: Sequence[NewMeld]) -> NewMeld:
@@ -178,24 +193,66 @@ class _Decision:
             if meld_search.card_lay_offs(card, meld, self.meld_rules, self.wild)
         )
 
-    def _keep(self, card: Card) -> tuple[bool, bool, int, int]:
-        """How much to keep a card: the lowest is discarded first.
+    def discard_key(self, card: Card) -> tuple[bool, bool, bool, int, int]:
+        """How much to keep a card: the card of the lowest key is discarded.
 
-        Wilds are kept; then cards that fit a meld on the table (they can be
-        laid off, and a discard that fits would be claimed or taken); then
-        cards with partners in hand; among the rest, the costliest goes.
+        Each part is one named choice, in order: :meth:`keeps_wild`,
+        :meth:`fits_melds`, :meth:`in_best_melds`, :meth:`ties` and
+        :meth:`lone_order`. A bot author overrides one of them to change
+        that choice alone.
         """
-        meld_rules = self.meld_rules
+        return (
+            self.keeps_wild(card),
+            self.fits_melds(card),
+            self.in_best_melds(card),
+            self.ties(card),
+            self.lone_order(card),
+        )
+
+    def keeps_wild(self, card: Card) -> bool:
+        """Whether the card is a wild, kept first: it fits almost any meld (MELD-4)."""
+        return is_wild(card, self.wild)
+
+    def in_best_melds(self, card: Card) -> bool:
+        """Whether the card lies in a meld of the hand's best packing: discarding it breaks a meld."""
+        if self._melded is None:
+            packed = self.packing(self.hand)[1]
+            self._melded = frozenset(card for meld in packed for card in meld)
+        return card in self._melded
+
+    def ties(self, card: Card) -> int:
+        """How strongly the card holds to the game, up to 3: its partners in hand (at most 2) and one more if it feeds another player.
+
+        A partner is a natural card of its rank, or of its suit close by
+        (:func:`~rummyrules.melds.support.close`). A card close to one that
+        another player took face up (:func:`~rummyrules.bots.reading.known_to_others`)
+        is the card they collect: discarded, it would be taken or laid off.
+        """
+        meld_rules, wild = self.meld_rules, self.wild
         partners = -1  # the card itself is counted once below
         for other in self.hand:
-            if not is_wild(other, self.wild) and close(card, other, meld_rules):
+            if not is_wild(other, wild) and close(card, other, meld_rules):
                 partners += 1
-        return (
-            is_wild(card, self.wild),
-            self.fits_melds(card),
-            min(partners, 2),
-            -self.value(card),
-        )
+        if self._theirs is None:
+            self._theirs = known_to_others(self.view)
+        feeds = any(close(card, other, meld_rules) for other in self._theirs)
+        return min(partners, 2) + feeds
+
+    def lone_order(self, card: Card) -> int:
+        """Which card to let go first: the cheapest lone card while the round is young, else the costliest.
+
+        A card played scores its value (EOP-16, F14-14), so a costly card
+        with no partner is worth keeping while a meld may still come; once
+        the round may end before the next turn
+        (:meth:`~rummyrules.game.strategy.PointsStrategy.closing`), every
+        card held costs, the costliest most. A card with partners is let go
+        costliest first.
+        """
+        if self._closing is None:
+            self._closing = self.strategy.closing(self.view)
+        value = self.value(card)
+        lone = self.ties(card) == 0
+        return value if lone and not self._closing else -value
 
     def _draw_pays(self) -> bool:
         """A draw offered in play (F14-13): only if the unseen cards pay on average."""

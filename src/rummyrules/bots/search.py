@@ -30,12 +30,14 @@ from rummyrules.core.shuffle import random_words
 from rummyrules.formats.sampling import sample_state
 from rummyrules.game.events import rounds_counted
 from rummyrules.game.grouping import group_moves
-from rummyrules.game.moves import Discard, Move
+from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, View
-from rummyrules.game.strategy import GoingOutStrategy, Shape, strategy_of, without
+from rummyrules.game.strategy import GoingOutStrategy, PointsStrategy, strategy_of
 
+from .going_out import GoingOutDecision
 from .greedy import GreedyBot
 from .players import Bot, askers
+from .points import PointsDecision
 
 __all__ = ["SearchBot"]
 
@@ -64,88 +66,29 @@ def _gain(outcomes: list[float], first: list[float]) -> tuple[float, float]:
 
 
 def _discard_rank(view: View) -> Callable[[Move], tuple[int, ...]]:
-    """How likely a move is worth trying, as the game reads the card it discards: lower first.
+    """How likely a move is worth trying, as the greedy bot reads the card it discards: lower first.
 
-    In a game of points the costliest card first, as the greedy bot discards;
-    where only going out counts, the discard that leaves the hand nearest
-    going out first, a WILDCARD last, then the card least tied to the cards
-    the other players are known to hold (:func:`_feeds`), then the card
-    least tied to the rest of the hand. Moves that discard nothing keep
-    their listing order.
+    The key is the greedy decision's own
+    (:meth:`~rummyrules.bots.points.PointsDecision.discard_key`,
+    :meth:`~rummyrules.bots.going_out.GoingOutDecision.discard_key`): the
+    discards the greedy bot would make first are tried first. Moves that
+    discard nothing keep their listing order.
     """
     strategy = strategy_of(view.rules)
     hand = view.hand
+    key: Callable[[Card], tuple[int, ...]] | None = None
     if isinstance(strategy, GoingOutStrategy):
-        shape = strategy.shape(view.rules, hand)
-        theirs = _known_to_others(view)
+        key = GoingOutDecision(view, strategy).discard_key
+    elif isinstance(strategy, PointsStrategy):
+        key = PointsDecision(view, strategy).discard_key
 
-        def nearest(move: Move) -> tuple[int, ...]:
-            card = move.discarded
-            if card is None or card not in hand:
-                return (0, 0, 0, 0)
-            return (
-                shape.short(without(hand, [card])),
-                card.rank is None,
-                _feeds(shape, card, theirs),
-                shape.ties(card, hand),
-            )
-
-        return nearest
-    wild = strategy.wild(view)
-
-    def costliest(move: Move) -> tuple[int, ...]:
+    def rank(move: Move) -> tuple[int, ...]:
         card = move.discarded
-        return (0,) if card is None else (-view.rules.card_value(card, wild=wild),)
+        if key is None or card is None or card not in hand:
+            return (0,)
+        return key(card)
 
-    return costliest
-
-
-def _known_to_others(view: View) -> tuple[Card, ...]:
-    """The cards the other players are known to hold: taken from the pile and not yet played."""
-    return tuple(
-        card
-        for seat, cards in enumerate(view.known)
-        if seat != view.player
-        for card in cards
-    )
-
-
-def _feeds(shape: Shape, card: Card, theirs: tuple[Card, ...]) -> int:
-    """How strongly a card would tie to the cards the other players are known to hold.
-
-    A card taken from the discard pile shows what its taker collects
-    (GOR-4), and the next player takes a discard that brings their hand
-    nearer going out: a discard close to what they hold is the likeliest
-    to feed them.
-    """
-    if not theirs or card.rank is None:
-        return 0
-    return shape.ties(card, (card, *theirs))
-
-
-def _first_move(
-    view: View, greedy: Move, kept: list[Move], rank: Callable[[Move], tuple[int, ...]]
-) -> Move:
-    """The move the search plays unless another beats it clearly: the greedy move, made wary.
-
-    Where only going out counts, a greedy discard gives way to the discard
-    that leaves the hand as near going out and feeds the others least
-    (:func:`_discard_rank`): in a race to go out, the card the next player
-    needs is the costliest one to let go. Measured in duplicate pairs
-    against the greedy bot, this alone won 220 Going Out Rummy games to 180
-    on the benchmark's 200 deals, and 205 to 195 on 200 others (see
-    ``benchmarks/README.md``). In a game of points the greedy move stays.
-    ``rank`` is the view's :func:`_discard_rank`.
-    """
-    if not isinstance(greedy, Discard) or not isinstance(
-        strategy_of(view.rules), GoingOutStrategy
-    ):
-        return greedy
-    near = rank(greedy)[:2]
-    safer = [
-        move for move in kept if isinstance(move, Discard) and rank(move)[:2] == near
-    ]
-    return min(safer, key=rank, default=greedy)
+    return rank
 
 
 def _nearer(strategy: GoingOutStrategy, state: GameState, player: int) -> float:
@@ -167,11 +110,8 @@ def _nearer(strategy: GoingOutStrategy, state: GameState, player: int) -> float:
 class SearchBot:
     """Chooses by determinized Monte Carlo: tries its candidate moves on random deals of what it cannot see.
 
-    Its first candidate is the greedy bot's move, made wary where only
-    going out counts: of the discards that leave its hand as near going
-    out, the one least tied to the cards the other players are known to
-    hold (they took them from the pile, and take what brings them nearer).
-    The other candidates are the other listed moves, one for each group of
+    Its first candidate is the rollout bot's move (the greedy bot's, by
+    default). The other candidates are the other listed moves, one for each group of
     moves that play the same cards the same way
     (:func:`~rummyrules.group_moves`), those of the first move's kind
     first, at most ``width`` in all; it never drops out of a game. For each
@@ -316,7 +256,7 @@ class SearchBot:
         return best
 
     def candidates(self, view: View) -> tuple[Move, ...]:
-        """The moves the search tries: the first move (the greedy one, wary where only going out counts), then one a group, at most ``width``.
+        """The moves the search tries: the rollout bot's move first, then one a group, at most ``width``.
 
         >>> from rummyrules import GinRummy
         >>> game = GinRummy().new_game(seed=3).apply("take")
@@ -332,7 +272,6 @@ class SearchBot:
         if first is None:
             return ()
         rank = _discard_rank(view)
-        first = _first_move(view, first, kept, rank)
         others = [
             group.choices[0]
             for group in group_moves(kept)

@@ -36,7 +36,7 @@ from __future__ import annotations
 import abc
 import functools
 from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.hands import sorted_hand
@@ -68,6 +68,9 @@ __all__ = [
     "without",
 ]
 
+_CLOSE: Final = 3
+"""Cards in another hand at which the round is taken to be closing (:meth:`PointsStrategy.closing`)."""
+
 
 class PointsStrategy(Strategy, abc.ABC):
     """A game where every card played scores and every card held costs.
@@ -88,6 +91,29 @@ class PointsStrategy(Strategy, abc.ABC):
         >>> before, strategy.may_lay_off(game.apply("meld KH KD KC").view(1))
         (False, True)
         """
+
+    def closing(self, view: View) -> bool:
+        """Whether the round may end before the player's next turn, so that a card held soon costs.
+
+        By default, once another player holds three cards or fewer: one good
+        turn may then empty their hand. A bot keeps a costly lone card while
+        the round is young (played, it would score) and lets it go once the
+        round is closing.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().position(
+        ...     "wild 3 | face_up 3S@0 | to_move 1 draw"
+        ...     " | hands 3S 9H KD / 9D JD KC 5H 7S | pile 6C"
+        ... )
+        >>> strategy = strategy_of(game.rules)
+        >>> strategy.closing(game.view(1)), strategy.closing(game.view(0))
+        (True, False)
+        """
+        return any(
+            size <= _CLOSE
+            for seat, size in enumerate(view.hand_sizes)
+            if seat != view.player
+        )
 
     def taken(self, view: View, move: Take) -> tuple[Card, ...]:
         """The cards a take brings into the hand: the card and every card above it.

@@ -97,6 +97,16 @@ class GinRummyStrategy(PointsStrategy):
         """
         return view.phase == "layoff"
 
+    def closing(self, view: View) -> bool:
+        """Always: the other player may knock on any turn, and every loose card then counts (GIN-5, GIN-7).
+
+        >>> from rummyrules import GinRummy
+        >>> STRATEGY.closing(GinRummy().new_game(seed=2).view(0))
+        True
+        """
+        del view
+        return True
+
     def first_choice(self, view: View) -> Move | None:
         """Knock whenever a knock is listed (GIN-5): the greedy bot knocks when it can.
 
