@@ -100,6 +100,7 @@ class PointsDecision:
         self._melded: frozenset[Card] | None = None
         self._theirs: tuple[Card, ...] | None = None
         self._closing: bool | None = None
+        self._ties: dict[Card, int] = {}
 
     # --- Choosing --------------------------------------------------------
 
@@ -228,6 +229,9 @@ class PointsDecision:
         another player took face up (:func:`~rummyrules.bots.reading.known_to_others`)
         is the card they collect: discarded, it would be taken or laid off.
         """
+        known = self._ties.get(card)
+        if known is not None:
+            return known
         meld_rules, wild = self.meld_rules, self.wild
         partners = -1  # the card itself is counted once below
         for other in self.hand:
@@ -236,7 +240,8 @@ class PointsDecision:
         if self._theirs is None:
             self._theirs = known_to_others(self.view)
         feeds = any(close(card, other, meld_rules) for other in self._theirs)
-        return min(partners, 2) + feeds
+        ties = self._ties[card] = min(partners, 2) + feeds
+        return ties
 
     def lone_order(self, card: Card) -> int:
         """Which card to let go first: the cheapest lone card while the round is young, else the costliest.
