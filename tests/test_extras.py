@@ -9,11 +9,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PEER_TESTS = [
-    "tests/openspiel_gin.py",
+    "src/rummyrules/peers",
     "tests/games/gin_rummy/test_gin_vs_openspiel.py",
     "tests/games/gin_rummy/test_gin_deadwood.py",
+    "tests/peers/test_openspiel_gin.py",
 ]
-"""The modules that need OpenSpiel: a helper collected for its doctests, and two tests."""
+"""What needs OpenSpiel: rummyrules.peers, collected for its doctests, and the tests."""
 
 # A new Python in which OpenSpiel and RLCard cannot be imported, as with [dev] alone.
 WITHOUT_PEERS = (
