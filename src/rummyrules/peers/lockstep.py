@@ -183,8 +183,7 @@ def _follow(
     mirror: OpenSpielGin, ours: GinRummyState, move: Move, tally: Tally
 ) -> OpenSpielGin | None:
     """Play our bot's move in OpenSpiel too; None where OpenSpiel cannot follow."""
-    words, theirs, label = _compare(mirror, ours, tally)
-    del words
+    _, theirs, label = _compare(mirror, ours, tally)
     word = word_of(move)
     if word in theirs:
         mirror.apply(word)
