@@ -66,8 +66,9 @@ class MatchResult:
             an endless hand, GIN-9), or a knock that scored 0 (GIN-R1).
         points: Our bot's mean points a hand: its score on the hand's row
             of the score sheet, what it won (above 0) or lost (below 0) on
-            the hand, the other bot's score being its negative (GIN-7); the
-            mean over the deals of each deal's mean.
+            the hand; the mean over the deals of each deal's mean. The other
+            bot's score is its negative (GIN-7), so our bot's points less
+            the other's are twice this.
         points_error: The standard error of ``points`` over the deals (each
             deal's two hands are one sample); None with a single deal.
         our_moves: The moves our bot chose.
