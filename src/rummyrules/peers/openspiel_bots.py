@@ -49,8 +49,6 @@ _SEED_BITS: Final = 31
 class OpenSpielBot(Protocol):
     """What a match asks of an OpenSpiel bot: an action for a state, and a fresh start.
 
-    >>> from rummyrules.peers.openspiel_gin import OpenSpielGin
-    >>> game = OpenSpielGin(list(range(52))).game
     >>> isinstance(pyspiel.make_uniform_random_bot(0, 1), OpenSpielBot)
     True
     """
