@@ -12,8 +12,8 @@ PEER_TESTS = [
     "src/rummyrules/peers",
     "tests/games/gin_rummy/test_gin_vs_openspiel.py",
     "tests/games/gin_rummy/test_gin_deadwood.py",
-    "tests/peers/test_openspiel_gin.py",
-    "tests/peers/test_match.py",
+    "tests/openspiel/test_openspiel_gin.py",
+    "tests/openspiel/test_match.py",
 ]
 """What needs OpenSpiel: rummyrules.peers, collected for its doctests, and the tests."""
 
