@@ -9,6 +9,8 @@ warnings as errors (``-W --keep-going``)::
 
 import doctest
 import importlib
+import importlib.util
+import os
 import typing
 from pathlib import Path
 
@@ -78,13 +80,21 @@ napoleon_numpy_docstring = False
 # show (each names its rule), so they are checked too: Sphinx would ignore
 # them by default.
 doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
-doctest_global_setup = """
+# OpenSpiel comes with the [peers] extra: the examples that play it are
+# skipped without it (":skipif: not PEERS"), but not where the peers are
+# required (CI), where they fail instead.
+_PEERS = (
+    importlib.util.find_spec("pyspiel") is not None
+    or os.environ.get("RUMMYRULES_REQUIRE_PEERS") == "1"
+)
+doctest_global_setup = f"""
 from rummyrules import *
 from rummyrules.bots import *
 from rummyrules.simulation import *
 from rummyrules.authoring import *
 import attrs
 from rummyrules.game.strategy import strategy_of
+PEERS = {_PEERS}
 """
 
 

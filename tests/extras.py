@@ -83,6 +83,7 @@ PARTS = {
     "rummyrules.server": ("server", "starlette"),
     "rummyrules.server.postgres": ("postgres", "psycopg"),
     "rummyrules.rl": ("rl", "numpy"),
+    "rummyrules.peers": ("peers", "pyspiel"),
     "rummyrules.cli.printer.RichPrinter": ("cli", "rich"),
 }
 """What needs an extra: the part (a package, module or class), its extra, a module of it."""
@@ -108,6 +109,15 @@ def _part(name: str) -> tuple[str, str, str] | None:
     return None
 
 
+def left_out(name: str) -> bool:
+    """Whether ``name`` (a module or an object in it) is left out here: its extra is missing, and not required.
+
+    >>> left_out("rummyrules.core")
+    False
+    """
+    return _part(name) is not None
+
+
 def pytest_ignore_collect(collection_path: Path) -> bool | None:
     """Leave out a module of a part that cannot be imported without its extra."""
     if collection_path.suffix != ".py" or not collection_path.is_relative_to(SRC):
@@ -115,7 +125,7 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     module = _dotted(collection_path).removesuffix(".__init__")
     # A class that needs an extra, in a module that does not, is skipped
     # example by example below instead.
-    return True if _part(module) is not None else None
+    return True if left_out(module) else None
 
 
 def pytest_report_header() -> list[str]:

@@ -33,7 +33,7 @@ import attrs
 from .games import GameOutcome
 from .seating import seating
 
-__all__ = ["BotSummary", "DuplicateSummary", "summarize_duplicate"]
+__all__ = ["BotSummary", "DuplicateSummary", "paired_margin", "summarize_duplicate"]
 
 
 @attrs.frozen
@@ -124,6 +124,23 @@ class DuplicateSummary:
     bots: tuple[BotSummary, ...]
 
 
+def paired_margin(margins: Sequence[float]) -> tuple[float, float | None]:
+    """The mean of one margin a deal, and its standard error over the deals (None for one deal).
+
+    Each deal's margin is already paired (the mean over its rotations), so
+    the deals are independent samples: the error is their sample standard
+    deviation over the square root of their number.
+
+    >>> paired_margin([4.0, -2.0, 7.0])
+    (3.0, 2.6457513110645907)
+    >>> paired_margin([5.0])
+    (5.0, None)
+    """
+    deals = len(margins)
+    error = statistics.stdev(margins) / math.sqrt(deals) if deals > 1 else None
+    return statistics.fmean(margins), error
+
+
 def summarize_duplicate(
     bots: Sequence[str], outcomes: Sequence[GameOutcome]
 ) -> DuplicateSummary:
@@ -173,6 +190,7 @@ def summarize_duplicate(
             )
             for deal in range(deals)
         ]
+        margin, error = paired_margin(margins)
         summaries.append(
             BotSummary(
                 index=bot,
@@ -184,10 +202,8 @@ def summarize_duplicate(
                     if scored
                     else None
                 ),
-                margin=statistics.fmean(margins),
-                margin_error=(
-                    statistics.stdev(margins) / math.sqrt(deals) if deals > 1 else None
-                ),
+                margin=margin,
+                margin_error=error,
             )
         )
     return DuplicateSummary(
