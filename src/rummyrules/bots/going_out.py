@@ -39,6 +39,7 @@ class GoingOutDecision:
     hand closer; it discards the card of the lowest :meth:`discard_key`.
 
     >>> from rummyrules import GoingOutRummy
+    >>> from rummyrules.bots.going_out import GoingOutDecision
     >>> from rummyrules.game.strategy import GoingOutStrategy, strategy_of
     >>> game = GoingOutRummy().position(
     ...     "to_move 0 draw | hands 7S 7H 8C 9C KD 2H QS / AS 2S 4H 6D 8S 10H QC"
@@ -90,6 +91,7 @@ class GoingOutDecision:
         :meth:`is_wildcard`, :meth:`feeds` and :meth:`ties`.
 
         >>> from rummyrules import GoingOutRummy, parse_cards
+        >>> from rummyrules.bots.going_out import GoingOutDecision
         >>> from rummyrules.game.strategy import strategy_of
         >>> game = GoingOutRummy().position(
         ...     "to_move 0 play | hands 7S 7H 7D 8C 9C KD 2H QS / AS 2S 4H 6D 8S 10H QC"

@@ -60,6 +60,7 @@ class PointsDecision:
     keeping (:meth:`discard_key`).
 
     >>> from rummyrules import FourteenHundred
+    >>> from rummyrules.bots.points import PointsDecision
     >>> from rummyrules.game.strategy import PointsStrategy, strategy_of
     >>> game = FourteenHundred(players=2, wild_card_dealt=False).position(
     ...     "wild 9 | marker 9S | to_move 1 opening | hands 2C 3C / 4D 5S 7D KH"

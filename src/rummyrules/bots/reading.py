@@ -24,6 +24,7 @@ def known_to_others(view: View) -> tuple[Card, ...]:
     """The cards the other players are known to hold: taken from the pile and not yet played.
 
     >>> from rummyrules import GinRummy
+    >>> from rummyrules.bots.reading import known_to_others
     >>> game = GinRummy().new_game(seed=3)
     >>> known_to_others(game.view(1)), len(known_to_others(game.apply("take").view(1)))
     ((), 1)
