@@ -9,8 +9,9 @@ The bots, named on the command line:
 
 - ``greedy``: :class:`~rummyrules.bots.GreedyBot` as it is;
 - ``plain``: the greedy bot without its newer choices: it discards the
-  costliest lone card at any time, may break a meld of its best packing, and
-  pays no heed to the cards the other players took;
+  costliest lone card at any time, may break a meld of its best packing,
+  pays no heed to the cards the other players took, and in Gin Rummy too
+  keeps a card with partners before a costlier one without;
 - ``half-hour``: ``plain``, but among cards with no partner it lets the
   cheapest go, and the costliest once another player holds three cards or
   fewer (a bot written from the bots page in half an hour);
@@ -54,6 +55,16 @@ VARIANTS: dict[str, PlayableRules[Any]] = {
 
 class PlainPoints(PointsDecision):
     """The plain discard of a game of points: the costliest lone card, melds not kept, no reading of others."""
+
+    def discard_key(self, card: Card) -> tuple[bool, bool, bool, int, int]:
+        """The plain key in every game: wilds, cards that fit the table, partners, then the lone order."""
+        return (
+            self.keeps_wild(card),
+            self.fits_melds(card),
+            self.in_best_melds(card),
+            self.ties(card),
+            self.lone_order(card),
+        )
 
     def in_best_melds(self, card: Card) -> bool:
         """Not asked: the plain bot may break a meld of its best packing."""

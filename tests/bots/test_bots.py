@@ -286,6 +286,16 @@ def test_gin_5_a_knock_may_come_any_turn_so_the_costliest_lone_card_goes() -> No
     ) == ["discard KD"]
 
 
+def test_gin_7_deadwood_counts_partners_or_not_so_the_costliest_card_goes() -> None:
+    # QD and KD are partners, 3C is lone; at a knock every card outside a
+    # meld counts, so a 10 goes before the 3.
+    assert play(
+        "GinRummy hand_size=5 | to_move 1 play | hands 5C 6D 8D 3H 2S"
+        " / 7S 7H 7C KD QD 3C | pile 4H",
+        moves=1,
+    ) == ["discard QD"]
+
+
 def test_gin_2_it_keeps_the_melds_of_its_best_packing() -> None:
     # Every loose card has two partners, as each King has: the King set
     # would be broken by letting the costliest card go.

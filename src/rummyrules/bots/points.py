@@ -200,9 +200,19 @@ class PointsDecision:
 
         Each part is one named choice, in order: :meth:`keeps_wild`,
         :meth:`fits_melds`, :meth:`in_best_melds`, :meth:`ties` and
-        :meth:`lone_order`. A bot author overrides one of them to change
-        that choice alone.
+        :meth:`lone_order`. Where a hand is counted by its deadwood (Gin
+        Rummy, GIN-7), the card's value comes before its ties: a knock may
+        come on any turn and counts every card outside a meld, partners or
+        not. A bot author overrides one of them to change that choice alone.
         """
+        if self.strategy.counts_deadwood:
+            return (
+                self.keeps_wild(card),
+                self.fits_melds(card),
+                self.in_best_melds(card),
+                -self.value(card),
+                self.ties(card),
+            )
         return (
             self.keeps_wild(card),
             self.fits_melds(card),
