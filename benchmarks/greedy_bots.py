@@ -56,15 +56,9 @@ VARIANTS: dict[str, PlayableRules[Any]] = {
 class PlainPoints(PointsDecision):
     """The plain discard of a game of points: the costliest lone card, melds not kept, no reading of others."""
 
-    def discard_key(self, card: Card) -> tuple[bool, bool, bool, int, int]:
-        """The plain key in every game: wilds, cards that fit the table, partners, then the lone order."""
-        return (
-            self.keeps_wild(card),
-            self.fits_melds(card),
-            self.in_best_melds(card),
-            self.ties(card),
-            self.lone_order(card),
-        )
+    def value_first(self) -> bool:
+        """Never: partners before value in every game."""
+        return False
 
     def in_best_melds(self, card: Card) -> bool:
         """Not asked: the plain bot may break a meld of its best packing."""

@@ -200,26 +200,26 @@ class PointsDecision:
 
         Each part is one named choice, in order: :meth:`keeps_wild`,
         :meth:`fits_melds`, :meth:`in_best_melds`, :meth:`ties` and
-        :meth:`lone_order`. Where a hand is counted by its deadwood (Gin
-        Rummy, GIN-7), the card's value comes before its ties: a knock may
-        come on any turn and counts every card outside a meld, partners or
-        not. A bot author overrides one of them to change that choice alone.
+        :meth:`lone_order`; where :meth:`value_first` says so, the card's
+        value comes before its ties. A bot author overrides one of them to
+        change that choice alone.
         """
-        if self.strategy.counts_deadwood:
-            return (
-                self.keeps_wild(card),
-                self.fits_melds(card),
-                self.in_best_melds(card),
-                -self.value(card),
-                self.ties(card),
-            )
-        return (
+        wild, fits, melded = (
             self.keeps_wild(card),
             self.fits_melds(card),
             self.in_best_melds(card),
-            self.ties(card),
-            self.lone_order(card),
         )
+        if self.value_first():
+            return (wild, fits, melded, -self.value(card), self.ties(card))
+        return (wild, fits, melded, self.ties(card), self.lone_order(card))
+
+    def value_first(self) -> bool:
+        """Whether the costliest card goes first whatever its ties: where a hand is counted by its deadwood (Gin Rummy, GIN-7).
+
+        A knock may come on any turn and counts every card outside a meld,
+        partners or not, and it comes too soon for most pairs to become melds.
+        """
+        return self.strategy.counts_deadwood
 
     def keeps_wild(self, card: Card) -> bool:
         """Whether the card is a wild, kept first: it fits almost any meld (MELD-4)."""
