@@ -17,8 +17,8 @@ The bots, named on the command line:
   fewer (a bot written from the bots page in half an hour);
 - ``search``: :class:`~rummyrules.bots.SearchBot` at its defaults.
 
-Both ``plain`` and ``half-hour`` are made by overriding one named choice
-each of :class:`~rummyrules.bots.points.PointsDecision` or
+Both ``plain`` and ``half-hour`` are made by overriding named choices of
+:class:`~rummyrules.bots.points.PointsDecision` and
 :class:`~rummyrules.bots.going_out.GoingOutDecision`, as the bots page
 shows.
 
