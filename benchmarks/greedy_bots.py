@@ -18,8 +18,8 @@ The bots, named on the command line:
 - ``search``: :class:`~rummyrules.bots.SearchBot` at its defaults.
 
 Both ``plain`` and ``half-hour`` are made by overriding named choices of
-:class:`~rummyrules.bots.points.PointsDecision` and
-:class:`~rummyrules.bots.going_out.GoingOutDecision`, as the bots page
+``PointsDecision`` and
+``GoingOutDecision``, as the bots page
 shows.
 
     PYTHONPATH=src:benchmarks python benchmarks/greedy_bots.py [--deals 400]

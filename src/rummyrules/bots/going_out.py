@@ -63,7 +63,7 @@ class GoingOutDecision:
 
     @functools.cached_property
     def theirs(self) -> tuple[Card, ...]:
-        """The cards the other players are known to hold (:func:`~rummyrules.bots.reading.known_to_others`)."""
+        """The cards the other players are known to hold (``known_to_others``)."""
         return known_to_others(self.view)
 
     def move(self) -> Move:

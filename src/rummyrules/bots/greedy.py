@@ -38,7 +38,7 @@ class GreedyBot:
       and otherwise draws from the stock;
     - it lays the melds of the hand's best packing (the most points), then
       lays off its natural cards, then its wilds;
-    - it discards by :meth:`~rummyrules.bots.points.PointsDecision.discard_key`:
+    - it discards by ``PointsDecision.discard_key``:
       it keeps its wilds, the cards that fit a meld on the table, and the
       melds of its best packing; then it lets go a card with no partner in
       hand (a card of its rank, or of its suit close by) and none among the
@@ -63,8 +63,8 @@ class GreedyBot:
     - it takes the top discard only when that brings the hand closer, and
       never drops out.
 
-    Each choice is a method of :class:`~rummyrules.bots.points.PointsDecision`
-    or :class:`~rummyrules.bots.going_out.GoingOutDecision`; a subclass that
+    Each choice is a method of ``PointsDecision``
+    or ``GoingOutDecision``; a subclass that
     sets ``points_decision`` or ``going_out_decision`` to a subclass of them
     changes one choice and keeps the rest (:doc:`/bots`).
 

@@ -237,7 +237,7 @@ class PointsDecision:
 
         A partner is a natural card of its rank, or of its suit close by
         (:func:`~rummyrules.melds.support.close`). A card close to one that
-        another player took face up (:func:`~rummyrules.bots.reading.known_to_others`)
+        another player took face up (``known_to_others``)
         is the card they collect: discarded, it would be taken or laid off.
         """
         known = self._ties.get(card)

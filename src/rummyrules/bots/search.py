@@ -69,8 +69,8 @@ def _discard_rank(view: View) -> Callable[[Move], tuple[int, ...]]:
     """How likely a move is worth trying, as the greedy bot reads the card it discards: lower first.
 
     The key is the greedy decision's own
-    (:meth:`~rummyrules.bots.points.PointsDecision.discard_key`,
-    :meth:`~rummyrules.bots.going_out.GoingOutDecision.discard_key`): the
+    (``PointsDecision.discard_key``,
+    ``GoingOutDecision.discard_key``): the
     discards the greedy bot would make first are tried first. Moves that
     discard nothing keep their listing order.
     """
