@@ -20,6 +20,7 @@ take 10D
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from rummyrules.core.cards import Card
@@ -97,10 +98,6 @@ class PointsDecision:
         self.may_lay_off = strategy.may_lay_off(view)  # EOP-9, F14-R7
         self._values: dict[Card, int] = {}
         self._packers: dict[tuple[Card, ...], Packer] = {}
-        # Worked out on the first discard weighed, then shared by the others.
-        self._melded: frozenset[Card] | None = None
-        self._theirs: tuple[Card, ...] | None = None
-        self._closing: bool | None = None
         self._ties: dict[Card, int] = {}
 
     # --- Choosing --------------------------------------------------------
@@ -221,15 +218,25 @@ class PointsDecision:
         """
         return self.strategy.counts_deadwood
 
+    # Worked out on the first discard weighed, then shared by the others.
+    @functools.cached_property
+    def _melded(self) -> frozenset[Card]:
+        return frozenset(card for meld in self.packing(self.hand)[1] for card in meld)
+
+    @functools.cached_property
+    def _theirs(self) -> tuple[Card, ...]:
+        return known_to_others(self.view)
+
+    @functools.cached_property
+    def _closing(self) -> bool:
+        return self.strategy.closing(self.view)
+
     def keeps_wild(self, card: Card) -> bool:
         """Whether the card is a wild, kept first: it fits almost any meld (MELD-4)."""
         return is_wild(card, self.wild)
 
     def in_best_melds(self, card: Card) -> bool:
         """Whether the card lies in a meld of the hand's best packing: discarding it breaks a meld."""
-        if self._melded is None:
-            packed = self.packing(self.hand)[1]
-            self._melded = frozenset(card for meld in packed for card in meld)
         return card in self._melded
 
     def ties(self, card: Card) -> int:
@@ -248,8 +255,6 @@ class PointsDecision:
         for other in self.hand:
             if not is_wild(other, wild) and close(card, other, meld_rules):
                 partners += 1
-        if self._theirs is None:
-            self._theirs = known_to_others(self.view)
         feeds = any(close(card, other, meld_rules) for other in self._theirs)
         ties = self._ties[card] = min(partners, 2) + feeds
         return ties
@@ -264,8 +269,6 @@ class PointsDecision:
         card held costs, the costliest most. A card with partners is let go
         costliest first.
         """
-        if self._closing is None:
-            self._closing = self.strategy.closing(self.view)
         value = self.value(card)
         lone = self.ties(card) == 0
         return value if lone and not self._closing else -value
