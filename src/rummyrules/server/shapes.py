@@ -67,6 +67,12 @@ def _whole(description: str, **more: Any) -> Json:
     return {"description": description, "type": "integer", **more}
 
 
+def _phases() -> list[Json]:
+    """Each game's phases, as the library's schema names them (``phase``, ``NAME_phase``)."""
+    names = json_schema()["$defs"]
+    return [shape(f"saved.{name}") for name in names if name.split("_")[-1] == "phase"]
+
+
 _SEAT = _whole("A seat's number, from 0.", minimum=0)
 _PLAYERS = _list("Players' numbers, from 0.", {"type": "integer", "minimum": 0})
 _VERSION = _text("The table's version: a random string, not a count.")
@@ -141,7 +147,7 @@ _ANSWERS: Final[dict[str, Json]] = {
         players=_whole("How many play.", minimum=1),
         seats=_list("Each seat's kind.", _KIND),
         to_move=_or_null("Who moves next; null when over.", _SEAT),
-        phase=shape("saved.phase"),
+        phase={"description": "What kind of move comes next.", "anyOf": _phases()},
         over={"description": "Whether the game is over.", "type": "boolean"},
         winners=_PLAYERS,
         version=_VERSION,
