@@ -218,7 +218,7 @@ _DESCRIPTION: Final = (
     ' UTF-8; every refusal is {"error": sentence, "rule": id or null}. A seat\'s'
     " token goes in Authorization: Bearer TOKEN or in ?token=TOKEN. The game's own"
     " values (views, events, cards) are the library's saved format: the shapes"
-    " named saved.* are its published JSON Schema. The WebSocket"
+    " named saved_* are its published JSON Schema. The WebSocket"
     " /api/tables/{table}/ws?token=T pushes each update of /view."
 )
 
@@ -267,7 +267,7 @@ def openapi_document() -> Json:
 
     >>> document = openapi_document()
     >>> document["components"]["schemas"]["Answer"]["properties"]["events"]["items"]
-    {'$ref': '#/components/schemas/saved.event'}
+    {'$ref': '#/components/schemas/saved_event'}
     """
     return dict(json.loads(openapi_text()))
 

@@ -8,11 +8,11 @@ field required, no other field allowed), so a field added to an answer and
 not here fails those tests. The game's own values (a view, its events, a
 card) are the library's saved format: :func:`saved_schemas` brings the
 published JSON Schema (:func:`rummyrules.formats.schema.json_schema`) in
-as it is, its ``$defs`` renamed ``saved.NAME``, rather than declaring it again.
+as it is, its ``$defs`` renamed ``saved_NAME``, rather than declaring it again.
 
 >>> SCHEMAS["Refusal"]["required"]
 ['error', 'rule']
->>> saved_schemas()["saved.card"]["pattern"].startswith("^")
+>>> saved_schemas()["saved_card"]["pattern"].startswith("^")
 True
 """
 
@@ -70,7 +70,7 @@ def _whole(description: str, **more: Any) -> Json:
 def _phases() -> list[Json]:
     """Each game's phases, as the library's schema names them (``phase``, ``NAME_phase``)."""
     names = json_schema()["$defs"]
-    return [shape(f"saved.{name}") for name in names if name.split("_")[-1] == "phase"]
+    return [shape(f"saved_{name}") for name in names if name.split("_")[-1] == "phase"]
 
 
 _SEAT = _whole("A seat's number, from 0.", minimum=0)
@@ -80,7 +80,7 @@ _COMMITMENT = _text(
     "The SHA-256 commitment to the seed, hex.", pattern="^[0-9a-f]{64}$"
 )
 _KIND = {"description": "A seat's kind: a person or a bot.", "enum": list(SEAT_KINDS)}
-_CARDS = _list("Cards' texts.", shape("saved.card"))
+_CARDS = _list("Cards' texts.", shape("saved_card"))
 _RULE = _or_null("The rule ID, when a rule refuses.", {"type": "string"})
 _MELD = _or_null(
     "The meld it lays a card on, from 1.", {"type": "integer", "minimum": 1}
@@ -162,7 +162,7 @@ _ANSWERS: Final[dict[str, Json]] = {
             "allOf": [shape("saved"), {"properties": {"kind": {"const": "view"}}}],
         },
         events=_list(
-            "The events since the version given, oldest first.", shape("saved.event")
+            "The events since the version given, oldest first.", shape("saved_event")
         ),
         earlier={
             "description": "Whether older events were left out.",
@@ -176,7 +176,7 @@ _ANSWERS: Final[dict[str, Json]] = {
         player=_or_null("The player a move out of turn names.", _SEAT),
         cards=_CARDS,
         meld=_MELD,
-        discard=_or_null("The card discarded last (going out).", shape("saved.card")),
+        discard=_or_null("The card discarded last (going out).", shape("saved_card")),
         choices=_list("The moves' texts, to send as they are.", _text(""), minItems=1),
     ),
     "Selection": _closed(
@@ -270,14 +270,14 @@ SCHEMAS: Final[dict[str, Json]] = _ANSWERS | _REQUESTS
 
 
 def saved_schemas() -> dict[str, Json]:
-    """The library's published JSON Schema as shapes: ``saved`` and each ``saved.NAME``.
+    """The library's published JSON Schema as shapes: ``saved`` and each ``saved_NAME``.
 
     Its ``$defs`` become shapes of their own and its references point at
     them, so the OpenAPI document holds it whole, with nothing to fetch.
 
     >>> schemas = saved_schemas()
-    >>> schemas["saved.event"]["properties"]["move"]["anyOf"][0]
-    {'$ref': '#/components/schemas/saved.move'}
+    >>> schemas["saved_event"]["properties"]["move"]["anyOf"][0]
+    {'$ref': '#/components/schemas/saved_move'}
     >>> schemas["saved"]["required"]
     ['format', 'version', 'kind', 'variant', 'data']
     """
@@ -285,15 +285,15 @@ def saved_schemas() -> dict[str, Json]:
     defs = schema.pop("$defs")
     for key in ("$schema", "$id"):
         schema.pop(key)
-    return {"saved": schema} | {f"saved.{name}": value for name, value in defs.items()}
+    return {"saved": schema} | {f"saved_{name}": value for name, value in defs.items()}
 
 
 def _renamed(value: Any) -> Any:
-    """The value with each ``#/$defs/NAME`` reference made ``saved.NAME``'s."""
+    """The value with each ``#/$defs/NAME`` reference made ``saved_NAME``'s."""
     if isinstance(value, dict):
         ref = value.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/$defs/"):
-            return {**value, "$ref": _PREFIX + "saved." + ref.removeprefix("#/$defs/")}
+            return {**value, "$ref": _PREFIX + "saved_" + ref.removeprefix("#/$defs/")}
         return {key: _renamed(item) for key, item in value.items()}
     if isinstance(value, list):
         return [_renamed(item) for item in value]
