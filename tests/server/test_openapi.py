@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -121,6 +122,21 @@ def test_rummyrules_openapi_prints_the_document(
 ) -> None:
     assert main(["openapi"]) == 0
     assert json.loads(capsys.readouterr().out) == openapi_document()
+
+
+def test_rummyrules_openapi_without_the_server_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As if Starlette were not installed: the server's modules import afresh.
+    for name in list(sys.modules):
+        if name.startswith(("rummyrules.server", "starlette.")):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "starlette", None)
+    assert main(["openapi"]) == 2
+    printed = capsys.readouterr()
+    assert not printed.out
+    assert "needs the server extra" in printed.err
+    assert "pip install 'rummyrules[server]'" in printed.err
 
 
 def test_a_field_an_answer_adds_without_declaring_it_fails_the_check(
