@@ -39,7 +39,8 @@ class Answer:
     """One answer a route may give: its status, what it means, and its body's shape.
 
     ``shape`` names one of :data:`~rummyrules.server.shapes.SCHEMAS` (every
-    refusal is a ``Refusal``); ``media`` is the body's type.
+    refusal is a ``Refusal``), or is empty for a body the document leaves
+    undescribed (the page, the document itself); ``media`` is the body's type.
 
     >>> Answer(status=404, description="no such table").shape
     'Refusal'
