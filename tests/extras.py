@@ -30,7 +30,7 @@ EXTRAS = {
     "postgres": ("psycopg", "psycopg_pool"),
     "rl": ("numpy", "gymnasium", "pettingzoo"),
     "cluster": ("distributed",),
-    "dev": ("jsonschema",),
+    "dev": ("jsonschema", "openapi_spec_validator", "schemathesis"),
     "peers": ("pyspiel", "rlcard"),
 }
 """Each extra (``pyproject.toml``) and the modules of it that tests import."""

@@ -11,6 +11,7 @@ rummyrules``). Its sub-commands:
 ``rules``     a variant's options, defaults and rulings, from its rules class
 ``replay``    verify a game record: exit code 0 (it replays) or 1
 ``schema``    the JSON Schema of saved games, generated from the classes
+``openapi``   the OpenAPI document of the server's HTTP API (extra [server])
 ``serve``     the game server: people and bots at tables, over HTTP
 ============  ==============================================================
 
@@ -49,7 +50,14 @@ from .arguments import (
 from .botgames import demo, simulate
 from .play import play
 from .printer import make_printer
-from .reference import check, commitment_argument, replay_file, rules, schema
+from .reference import (
+    check,
+    commitment_argument,
+    openapi,
+    replay_file,
+    rules,
+    schema,
+)
 from .serving import serve
 
 __all__ = ["build_parser", "main"]
@@ -253,6 +261,16 @@ def build_parser(
     )
     what.add_argument(
         "--check", action="store_true", help="exit with 1 if that file differs"
+    )
+
+    command(
+        "openapi",
+        openapi,
+        game=game,
+        summary="print the OpenAPI document of the server's HTTP API (extra [server])",
+        usage="",
+        examples="  rummyrules openapi > openapi.json\n",
+        options=False,
     )
 
     sub = command(

@@ -1,9 +1,10 @@
-"""``rummyrules check``, ``rules``, ``replay`` and ``schema``: answers without playing.
+"""``rummyrules check``, ``rules``, ``replay``, ``schema`` and ``openapi``: answers without playing.
 
 ``check`` settles a meld ruling, ``rules`` lists a variant's options and the
 rulings they settle (read from the rules class, so the list cannot drift from
 the code), ``replay`` verifies a game record move by move, and ``schema``
-prints the JSON Schema of the saved format as the classes make it.
+prints the JSON Schema of the saved format as the classes make it, and
+``openapi`` the OpenAPI document of the server's HTTP API.
 
 >>> from rummyrules.cli import main
 >>> main(["check", "eop", "9S 5H 5D QS KS", "--wild", "5"])
@@ -39,6 +40,7 @@ __all__ = [
     "SCHEMA_COMMAND",
     "check",
     "commitment_argument",
+    "openapi",
     "replay_file",
     "rules",
     "schema",
@@ -241,4 +243,28 @@ def schema(args: argparse.Namespace, printer: Printer) -> int:
             return 1
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def openapi(_args: argparse.Namespace, printer: Printer) -> int:
+    """Print the OpenAPI document of the server's HTTP API, as the server serves it.
+
+    The document is made from the routes' declarations
+    (:mod:`rummyrules.server.openapi`); it needs the extra ``[server]``,
+    without which it says so and exits 2.
+
+    >>> from rummyrules.cli import build_parser
+    >>> build_parser().parse_args(["openapi"]).run is openapi
+    True
+    """
+    try:
+        # The extra is optional: the server is imported only when asked for.
+        from rummyrules.server.openapi import openapi_text  # noqa: PLC0415
+    except ModuleNotFoundError as error:
+        printer.error(
+            f"rummyrules openapi needs the server extra (no module named"
+            f" {error.name!r}): pip install 'rummyrules[server]'"
+        )
+        return 2
+    sys.stdout.write(openapi_text())
     return 0

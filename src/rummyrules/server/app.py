@@ -30,7 +30,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from rummyrules.server.databases import open_storage
@@ -44,6 +44,7 @@ from rummyrules.server.documents import (
 )
 from rummyrules.server.limits import Limits
 from rummyrules.server.lobby import TableStore
+from rummyrules.server.openapi import ENDPOINTS, openapi_text
 from rummyrules.server.selections import explain
 from rummyrules.server.sockets import SocketHandler
 from rummyrules.server.tables import Table
@@ -122,6 +123,9 @@ class _Api:
         if not page.is_file():
             raise ApiError(404, "the browser front end is not installed")
         return FileResponse(page, media_type="text/html; charset=utf-8")
+
+    async def openapi(self, _request: Request) -> Response:
+        return Response(openapi_text(), media_type="application/json")
 
     async def games(self, _request: Request) -> Response:
         return JSONResponse(games_document())
@@ -239,18 +243,13 @@ def create_app(
         store = TableStore(limits, open_storage(database or "sqlite://"))
     api = _Api(store, limits)
     folder = static or STATIC
-    table = "/api/tables/{table}"
-    routes = [
-        Route("/", api.index, methods=["GET"]),
-        Route("/api/games", api.games, methods=["GET"]),
-        Route("/api/tables", api.create, methods=["POST"]),
-        Route(table, api.status, methods=["GET"]),
-        Route(table + "/view", api.view, methods=["GET"]),
-        Route(table + "/moves", api.move, methods=["POST"]),
-        Route(table + "/selection", api.selection, methods=["POST"]),
-        Route(table + "/decline", api.decline, methods=["POST"]),
-        Route(table + "/record", api.record, methods=["GET"]),
-        WebSocketRoute(table + "/ws", SocketHandler(store, limits).serve),
+    # Each route as openapi.py declares it, so the document and the app agree.
+    routes: list[BaseRoute] = [
+        Route(one.path, getattr(api, one.handler), methods=[one.method])
+        for one in ENDPOINTS
+    ]
+    routes += [
+        WebSocketRoute("/api/tables/{table}/ws", SocketHandler(store, limits).serve),
         Mount("/static", StaticFiles(directory=folder, check_dir=False), name="static"),
     ]
 
