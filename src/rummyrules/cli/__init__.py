@@ -311,8 +311,16 @@ def build_parser(
     sub.add_argument(
         "--forwarded-allow-ips",
         metavar="IPS",
-        help="behind a reverse proxy: the proxies' addresses (comma-separated, or *)"
-        " whose X-Forwarded-For names the client",
+        help="behind a reverse proxy: the proxies' addresses (comma-separated)"
+        " whose X-Forwarded-For names the client; '*' believes every connection,"
+        " so any client that reaches the port directly can pass the per-address"
+        " limits: listen on 127.0.0.1 (or a private address) and name the proxy",
+    )
+    sub.add_argument(
+        "--trust-any-proxy",
+        action="store_true",
+        help="allow --forwarded-allow-ips '*' on an address other hosts can reach"
+        " (only when a firewall lets nothing but the proxy connect)",
     )
     return parser
 

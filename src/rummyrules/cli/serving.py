@@ -41,7 +41,9 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
 
     Without the extra it prints :func:`missing_extra`'s sentence and
     returns 2 (tests/server/test_serve_command.py hides uvicorn to check), as it
-    does for a database it cannot open or options it cannot serve.
+    does for a database it cannot open, a port it cannot listen on (one line,
+    no traceback) or options it cannot serve (``--forwarded-allow-ips '*'``
+    on an address other hosts reach, without ``--trust-any-proxy``).
 
     >>> from rummyrules.cli import build_parser
     >>> args = build_parser().parse_args(["serve"])
@@ -56,7 +58,8 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
             open_storage,
             shown_url,
         )
-        from rummyrules.server.workers import check_workers  # noqa: PLC0415
+        from rummyrules.server.proxies import check_forwarded  # noqa: PLC0415
+        from rummyrules.server.workers import check_workers, listen  # noqa: PLC0415
         from rummyrules.server.workers import serve as run  # noqa: PLC0415
     except ImportError as error:
         if (error.name or "").partition(".")[0] not in EXTRA_MODULES:
@@ -71,7 +74,11 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
             search_seconds=args.search_seconds,
         )
         check_workers(args.workers, database)
+        check_forwarded(
+            args.host, args.forwarded_allow_ips, trust_any_proxy=args.trust_any_proxy
+        )
         open_storage(database).close()  # a database that cannot open fails here
+        listener = listen(args.host, args.port, limits.backlog)  # a port in use
     except ImportError as error:
         printer.error(
             f"rummyrules serve: error: {missing_extra(error.name, 'postgres')}"
@@ -91,5 +98,6 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
         database=database,
         workers=args.workers,
         forwarded=args.forwarded_allow_ips,
+        listener=listener,
     )
     return 0

@@ -46,6 +46,7 @@ from rummyrules.server.limits import Limits
 from rummyrules.server.lobby import TableStore
 from rummyrules.server.selections import explain
 from rummyrules.server.sockets import SocketHandler
+from rummyrules.server.stopping import Stopping
 from rummyrules.server.tables import Table
 
 __all__ = ["STATIC", "create_app", "token_of"]  # token_of: documents.py's
@@ -67,6 +68,7 @@ class _Api:
 
     def __init__(self, store: TableStore, limits: Limits) -> None:
         self.store, self.limits = store, limits
+        self.stopping = Stopping()
 
     # --- Reading requests ----------------------------------------------------
 
@@ -152,7 +154,9 @@ class _Api:
         since = request.query_params.get("since")
         wait = self.wait_time(request)
         if since is not None:
-            table = await self.store.wait(table.id, since, seat, wait)
+            table = await self.stopping.unless_stopped(
+                self.store.wait(table.id, since, seat, wait)
+            )
         return JSONResponse(await self.store.answer(table, seat, since))
 
     async def move(self, request: Request) -> Response:
@@ -272,4 +276,5 @@ def create_app(
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.state.store = store
     app.state.limits = limits
+    app.state.stopping = api.stopping  # for the server to end the long polls
     return app
