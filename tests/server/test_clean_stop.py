@@ -27,8 +27,9 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(params=["sqlite", "postgres", "postgres, 2 workers"])
 def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
+    options: tuple[str, ...] = ()
     if request.param == "sqlite":
-        database, options = f"sqlite:///{tmp_path / 'tables.sqlite3'}", ()
+        database = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
     else:
         database = request.getfixturevalue("postgres")
         options = ("--workers", "2") if "workers" in request.param else ()
