@@ -50,7 +50,7 @@ from .botgames import demo, simulate
 from .play import play
 from .printer import make_printer
 from .reference import check, commitment_argument, replay_file, rules, schema
-from .serving import serve
+from .serving import add_proxy_options, serve
 
 __all__ = ["build_parser", "main"]
 
@@ -308,20 +308,7 @@ def build_parser(
         metavar="S",
         help="CPU seconds a search bot thinks about a move (default: 1)",
     )
-    sub.add_argument(
-        "--forwarded-allow-ips",
-        metavar="IPS",
-        help="behind a reverse proxy: the proxies' addresses (comma-separated)"
-        " whose X-Forwarded-For names the client; '*' believes every connection,"
-        " so any client that reaches the port directly can pass the per-address"
-        " limits: listen on 127.0.0.1 (or a private address) and name the proxy",
-    )
-    sub.add_argument(
-        "--trust-any-proxy",
-        action="store_true",
-        help="allow --forwarded-allow-ips '*' on an address other hosts can reach"
-        " (only when a firewall lets nothing but the proxy connect)",
-    )
+    add_proxy_options(sub)
     return parser
 
 

@@ -14,7 +14,7 @@ import argparse
 
 from .printer import Printer
 
-__all__ = ["EXTRA_MODULES", "missing_extra", "serve"]
+__all__ = ["EXTRA_MODULES", "add_proxy_options", "missing_extra", "serve"]
 
 EXTRA_MODULES = frozenset(
     {"starlette", "uvicorn", "h11", "websockets", "anyio", "platformdirs"}
@@ -33,6 +33,38 @@ def missing_extra(module: str | None, extra: str = "server") -> str:
     return (
         f"rummyrules serve needs the {extra} extra (no module named {module!r}): "
         f"pip install 'rummyrules[{extra}]'"
+    )
+
+
+def add_proxy_options(sub: argparse.ArgumentParser) -> None:
+    """The options of ``serve`` about what stands in front of it: proxies and web pages.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_proxy_options(parser)
+    >>> parser.parse_args(["--allow-origin", "https://app.example"]).allow_origin
+    ['https://app.example']
+    """
+    sub.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="behind a reverse proxy: the proxies' addresses (comma-separated)"
+        " whose X-Forwarded-For names the client; '*' believes every connection,"
+        " so any client that reaches the port directly can pass the per-address"
+        " limits: listen on 127.0.0.1 (or a private address) and name the proxy",
+    )
+    sub.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web page's origin (https://app.example) that may open the"
+        " WebSocket besides the server's own; again for more, * for any",
+    )
+    sub.add_argument(
+        "--trust-any-proxy",
+        action="store_true",
+        help="allow --forwarded-allow-ips '*' on an address other hosts can reach"
+        " (only when a firewall lets nothing but the proxy connect)",
     )
 
 
@@ -72,6 +104,7 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
             keep_finished=args.keep_finished * 86400.0,
             keep_unfinished=args.keep_unfinished * 86400.0,
             search_seconds=args.search_seconds,
+            origins=args.allow_origin,
         )
         check_workers(args.workers, database)
         check_forwarded(

@@ -28,6 +28,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -42,6 +43,7 @@ from rummyrules.server.documents import (
     status_document,
     token_of,
 )
+from rummyrules.server.headers import SecurityHeaders
 from rummyrules.server.limits import Limits
 from rummyrules.server.lobby import TableStore
 from rummyrules.server.selections import explain
@@ -273,7 +275,12 @@ def create_app(
         HTTPException: _http_error,
         Exception: _bug,
     }
-    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        exception_handlers=handlers,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
+    )
     app.state.store = store
     app.state.limits = limits
     app.state.stopping = api.stopping  # for the server to end the long polls
