@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from starlette.testclient import TestClient
 from rummyrules import parse_record, replay
 from rummyrules.cli import main
 from rummyrules.formats.records import check_commitment, seed_commitment
-from rummyrules.server import Limits
+from rummyrules.server import Limits, create_app
 from rummyrules.server.running import running
 
 from .conftest import bearer, new_table
@@ -121,3 +122,35 @@ def test_a_chosen_seed_cannot_be_found_from_its_commitment(
     path.write_text(done["record"], encoding="utf-8")
     assert f'[Salt "{done["salt"]}"]' in done["record"]
     assert main(["replay", str(path), "--commitment", shown["commitment"]]) == 0
+
+
+def test_a_table_made_before_salts_keeps_its_commitment_and_checks(
+    tmp_path: Path,
+) -> None:
+    """A row with no salt ('' in the database) shows and checks the commitment to the seed alone."""
+    path = tmp_path / "tables.sqlite3"
+    with TestClient(create_app(database=f"sqlite:///{path}")) as client:
+        table, tokens = new_table(client, "GoingOutRummy", ["human", "human"], seed=7)
+    old = seed_commitment(table, 7)  # the form of tables made before salts
+    db = sqlite3.connect(path)
+    with db:
+        db.execute(
+            "UPDATE rummy_tables SET salt = '', commitment = ? WHERE id = ?",
+            (old, table),
+        )
+    db.close()
+    with TestClient(create_app(database=f"sqlite:///{path}")) as client:
+        assert client.get(f"/api/tables/{table}").json()["seed"]["commitment"] == old
+        client.post(
+            f"/api/tables/{table}/moves",
+            json={"move": "drop"},
+            headers=bearer(tokens[0]),
+        )
+        done = client.get(f"/api/tables/{table}/record").json()
+        end = client.get(f"/api/tables/{table}").json()["seed"]
+    assert "salt" not in done
+    assert "salt" not in end
+    assert "[Salt" not in done["record"]
+    game = tmp_path / "game.txt"
+    game.write_text(done["record"], encoding="utf-8")
+    assert main(["replay", str(game), "--commitment", old]) == 0
