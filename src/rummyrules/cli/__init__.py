@@ -58,7 +58,7 @@ from .reference import (
     rules,
     schema,
 )
-from .serving import serve
+from .serving import add_proxy_options, serve
 
 __all__ = ["build_parser", "main"]
 
@@ -326,12 +326,7 @@ def build_parser(
         metavar="S",
         help="CPU seconds a search bot thinks about a move (default: 1)",
     )
-    sub.add_argument(
-        "--forwarded-allow-ips",
-        metavar="IPS",
-        help="behind a reverse proxy: the proxies' addresses (comma-separated, or *)"
-        " whose X-Forwarded-For names the client",
-    )
+    add_proxy_options(sub)
     return parser
 
 

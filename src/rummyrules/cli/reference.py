@@ -163,7 +163,7 @@ def replay_file(args: argparse.Namespace, printer: Printer) -> int:
     """Verify a game record: every move legal, every score and the winners as recorded; 0 or 1.
 
     ``-`` reads the record from standard input. A record's own
-    ``[Commitment]`` is checked against its seed and table; with
+    ``[Commitment]`` is checked against its seed, salt and table; with
     ``--commitment``, so is the commitment the player kept from the table's
     status at the start, which the server cannot change afterwards.
 
@@ -192,6 +192,7 @@ def replay_file(args: argparse.Namespace, printer: Printer) -> int:
             seed=record.seed,
             commitment=kept,
             stacked=record.deck is not None,
+            salt=record.salt,
         )
         if fault is not None:
             printer.line(f"invalid: {fault}", style="red")

@@ -14,7 +14,7 @@ import argparse
 
 from .printer import Printer
 
-__all__ = ["EXTRA_MODULES", "missing_extra", "serve"]
+__all__ = ["EXTRA_MODULES", "add_proxy_options", "missing_extra", "serve"]
 
 EXTRA_MODULES = frozenset(
     {"starlette", "uvicorn", "h11", "websockets", "anyio", "platformdirs"}
@@ -36,12 +36,46 @@ def missing_extra(module: str | None, extra: str = "server") -> str:
     )
 
 
+def add_proxy_options(sub: argparse.ArgumentParser) -> None:
+    """The options of ``serve`` about what stands in front of it: proxies and web pages.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_proxy_options(parser)
+    >>> parser.parse_args(["--allow-origin", "https://app.example"]).allow_origin
+    ['https://app.example']
+    """
+    sub.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="behind a reverse proxy: the proxies' addresses (comma-separated)"
+        " whose X-Forwarded-For names the client; '*' believes every connection,"
+        " so any client that reaches the port directly can pass the per-address"
+        " limits: listen on 127.0.0.1 (or a private address) and name the proxy",
+    )
+    sub.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web page's origin (https://app.example) that may open the"
+        " WebSocket besides the server's own; again for more, * for any",
+    )
+    sub.add_argument(
+        "--trust-any-proxy",
+        action="store_true",
+        help="allow --forwarded-allow-ips '*' on an address other hosts can reach"
+        " (only when a firewall lets nothing but the proxy connect)",
+    )
+
+
 def serve(args: argparse.Namespace, printer: Printer) -> int:
     """Serve games on ``args.host`` and ``args.port`` until interrupted; the exit code.
 
     Without the extra it prints :func:`missing_extra`'s sentence and
     returns 2 (tests/server/test_serve_command.py hides uvicorn to check), as it
-    does for a database it cannot open or options it cannot serve.
+    does for a database it cannot open, a port it cannot listen on (one line,
+    no traceback) or options it cannot serve (``--forwarded-allow-ips '*'``
+    on an address other hosts reach, without ``--trust-any-proxy``).
 
     >>> from rummyrules.cli import build_parser
     >>> args = build_parser().parse_args(["serve"])
@@ -56,7 +90,8 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
             open_storage,
             shown_url,
         )
-        from rummyrules.server.workers import check_workers  # noqa: PLC0415
+        from rummyrules.server.proxies import check_forwarded  # noqa: PLC0415
+        from rummyrules.server.workers import check_workers, listen  # noqa: PLC0415
         from rummyrules.server.workers import serve as run  # noqa: PLC0415
     except ImportError as error:
         if (error.name or "").partition(".")[0] not in EXTRA_MODULES:
@@ -69,9 +104,14 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
             keep_finished=args.keep_finished * 86400.0,
             keep_unfinished=args.keep_unfinished * 86400.0,
             search_seconds=args.search_seconds,
+            origins=args.allow_origin,
         )
         check_workers(args.workers, database)
+        check_forwarded(
+            args.host, args.forwarded_allow_ips, trust_any_proxy=args.trust_any_proxy
+        )
         open_storage(database).close()  # a database that cannot open fails here
+        listener = listen(args.host, args.port, limits.backlog)  # a port in use
     except ImportError as error:
         printer.error(
             f"rummyrules serve: error: {missing_extra(error.name, 'postgres')}"
@@ -91,5 +131,6 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
         database=database,
         workers=args.workers,
         forwarded=args.forwarded_allow_ips,
+        listener=listener,
     )
     return 0

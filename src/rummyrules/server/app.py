@@ -28,6 +28,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
@@ -42,11 +43,13 @@ from rummyrules.server.documents import (
     status_document,
     token_of,
 )
+from rummyrules.server.headers import SecurityHeaders
 from rummyrules.server.limits import Limits
 from rummyrules.server.lobby import TableStore
 from rummyrules.server.openapi import ENDPOINTS, openapi_text
 from rummyrules.server.selections import explain
 from rummyrules.server.sockets import SocketHandler
+from rummyrules.server.stopping import Stopping
 from rummyrules.server.tables import Table
 
 __all__ = ["STATIC", "create_app", "token_of"]  # token_of: documents.py's
@@ -68,6 +71,7 @@ class _Api:
 
     def __init__(self, store: TableStore, limits: Limits) -> None:
         self.store, self.limits = store, limits
+        self.stopping = Stopping()
 
     # --- Reading requests ----------------------------------------------------
 
@@ -156,7 +160,9 @@ class _Api:
         since = request.query_params.get("since")
         wait = self.wait_time(request)
         if since is not None:
-            table = await self.store.wait(table.id, since, seat, wait)
+            table = await self.stopping.unless_stopped(
+                self.store.wait(table.id, since, seat, wait)
+            )
         return JSONResponse(await self.store.answer(table, seat, since))
 
     async def move(self, request: Request) -> Response:
@@ -268,7 +274,13 @@ def create_app(
         HTTPException: _http_error,
         Exception: _bug,
     }
-    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        exception_handlers=handlers,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
+    )
     app.state.store = store
     app.state.limits = limits
+    app.state.stopping = api.stopping  # for the server to end the long polls
     return app

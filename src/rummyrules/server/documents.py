@@ -233,8 +233,9 @@ def status_document(row: TableRow, game: GameState) -> Json:
     """What anyone may know of a table without a token: ``GET /api/tables/{id}``.
 
     ``seed`` says who chose it and gives the commitment to it from the
-    start; the seed itself only once the game is over (as text: JSON
-    numbers lose 128-bit seeds in JavaScript).
+    start; the seed itself (as text: JSON numbers lose 128-bit seeds in
+    JavaScript) and the secret salt committed with it only once the game is
+    over.
 
     >>> from rummyrules import parse_rules
     >>> from rummyrules.server.tables import new_table
@@ -254,6 +255,8 @@ def status_document(row: TableRow, game: GameState) -> Json:
     }
     if game.is_over:
         seed["seed"] = str(row.seed)
+        if row.salt:
+            seed["salt"] = row.salt
     return {
         "variant": type(game.rules).__name__,
         "name": game.rules.name,

@@ -16,6 +16,8 @@ from typing import Any
 
 import attrs
 
+from rummyrules.server.origins import check_origins
+
 __all__ = ["Limits"]
 
 
@@ -71,6 +73,10 @@ class Limits:
             open as long as its client answers them.
         ping_timeout: Seconds a WebSocket's client has to answer a ping
             (its pong) before the server closes it (code 1011).
+        origins: The origins, besides the server's own, whose pages may open
+            a WebSocket (``https://app.example``; ``*`` for every one); a
+            handshake from another page's ``Origin`` is refused with 403
+            (:mod:`rummyrules.server.origins`).
 
     >>> Limits(max_tables=0)
     Traceback (most recent call last):
@@ -98,3 +104,4 @@ class Limits:
     socket_idle: float = attrs.field(default=900.0, validator=_positive)
     ping_interval: float = attrs.field(default=20.0, validator=_positive)
     ping_timeout: float = attrs.field(default=20.0, validator=_positive)
+    origins: tuple[str, ...] = attrs.field(default=(), converter=check_origins)

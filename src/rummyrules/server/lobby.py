@@ -299,6 +299,7 @@ class TableStore:
                 moves=self.storage.moves(row.id),
                 table=row.id,
                 commitment=row.commitment,
+                salt=row.salt or None,
             )
             body = {
                 "record": str(record),
@@ -306,7 +307,7 @@ class TableStore:
                 "table": row.id,
                 "seed": str(row.seed),
                 "commitment": row.commitment,
-            }
+            } | ({"salt": row.salt} if row.salt else {})
             self._records.put(table_id, body)
             return body
 

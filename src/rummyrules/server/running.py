@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import logging.config
 import re
 import socket
 import threading
@@ -23,14 +24,18 @@ import time
 from collections.abc import Iterator
 
 import uvicorn
+import uvicorn.config
 from starlette.applications import Starlette
 
 from rummyrules.server.app import create_app
 from rummyrules.server.limits import Limits
 from rummyrules.server.protocol import guarded_protocols
+from rummyrules.server.stopping import stop_waiting
 
 __all__ = [
+    "StoppingServer",
     "TokenMask",
+    "log_like_a_server",
     "make_config",
     "mask_server_logs",
     "mask_tokens",
@@ -130,6 +135,40 @@ def mask_server_logs() -> None:
             logger.addFilter(TokenMask())
 
 
+def log_like_a_server() -> None:
+    """Set uvicorn's loggers up as a server's configuration does, tokens masked.
+
+    For a line the server logs before uvicorn starts (a warning about its
+    options), in the same form as uvicorn's own.
+
+    >>> log_like_a_server()
+    >>> type(logging.getLogger("uvicorn").handlers[0].formatter).__name__
+    'DefaultFormatter'
+    """
+    logging.config.dictConfig(uvicorn.config.LOGGING_CONFIG)
+    mask_server_logs()
+
+
+class StoppingServer(uvicorn.Server):
+    """uvicorn's server, which answers the app's long polls as soon as it begins to stop.
+
+    uvicorn waits a moment for the requests it serves to end, then cancels
+    them: a cancelled long poll would answer a plain-text 500 and log a
+    traceback. :func:`~rummyrules.server.stopping.stop_waiting` answers them
+    first, with 503 and ``Retry-After``.
+
+    >>> server = StoppingServer(make_config(create_app(), "127.0.0.1", 0, Limits()))
+    >>> server.should_exit
+    False
+    """
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """End the long polls, then stop as uvicorn does."""
+        if isinstance(self.config.app, Starlette):
+            stop_waiting(self.config.app)
+        await super().shutdown(sockets)
+
+
 def make_config(  # noqa: PLR0913 - the app, where it listens, and uvicorn's knobs
     app: Starlette,
     host: str,
@@ -187,7 +226,7 @@ def run_server(  # noqa: PLR0913 - the command line's options, passed on
     """Serve one process's app over ``database`` until interrupted, logging tokens masked."""
     app = create_app(limits, database=database)
     config = make_config(app, host, port, limits, log=True, forwarded=forwarded)
-    uvicorn.Server(config).run(sockets=sockets)
+    StoppingServer(config).run(sockets=sockets)
 
 
 @contextlib.contextmanager
@@ -225,7 +264,7 @@ def running(  # noqa: PLR0913 - each is one knob of a test's server, by keyword
     if log:  # uvicorn's own setup keeps its records from the root logger
         for name in ("uvicorn", "uvicorn.access"):
             logging.getLogger(name).propagate = True
-    server = uvicorn.Server(config)
+    server = StoppingServer(config)
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [listener]}, daemon=True
     )

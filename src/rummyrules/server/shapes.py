@@ -79,6 +79,11 @@ _VERSION = _text("The table's version: a random string, not a count.")
 _COMMITMENT = _text(
     "The SHA-256 commitment to the seed, hex.", pattern="^[0-9a-f]{64}$"
 )
+_SALT = _text(
+    "The secret salt committed with the seed, hex, once the game is over"
+    " (absent for a table made before salts).",
+    pattern="^[0-9a-f]{32}$",
+)
 _KIND = {"description": "A seat's kind: a person or a bot.", "enum": list(SEAT_KINDS)}
 _CARDS = _list("Cards' texts.", shape("saved_card"))
 _RULE = _or_null("The rule ID, when a rule refuses.", {"type": "string"})
@@ -129,10 +134,11 @@ _ANSWERS: Final[dict[str, Json]] = {
     ),
     "Seed": _closed(
         "Who chose the seed, the commitment to it, and the seed once the game is over.",
-        ("seed",),
+        ("seed", "salt"),
         chosen_by={"description": "Who chose the seed.", "enum": ["server", "creator"]},
         commitment=_COMMITMENT,
         seed=_text("The seed, in decimal, once the game is over.", pattern="^[0-9]+$"),
+        salt=_SALT,
     ),
     "NewTable": _closed(
         "A table made: its id, its seats with their tokens, and its seed's commitment.",
@@ -214,11 +220,13 @@ _ANSWERS: Final[dict[str, Json]] = {
     ),
     "Record": _closed(
         "A finished game's record, its winners and its seed.",
+        ("salt",),
         record=_text("The game record, with its [Table] and [Commitment] tags."),
         winners=_PLAYERS,
         table=_text("The table's id."),
         seed=_text("The seed, in decimal.", pattern="^[0-9]+$"),
         commitment=_COMMITMENT,
+        salt=_SALT,
     ),
 }
 

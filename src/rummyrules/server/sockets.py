@@ -1,6 +1,8 @@
 """A seat's WebSocket: every change of its table pushed, its moves taken.
 
-The server accepts every socket, then closes one without a seat with the
+A handshake whose ``Origin`` is another site's page is refused with 403
+before it is accepted (:mod:`rummyrules.server.origins`). The server
+accepts every other socket, then closes one without a seat with the
 codes of docs/server.rst: 4401 (no token), 4403 (a token that holds no seat
 here), 4404 (no such table), each with the refusal's sentence as its
 reason. A binary frame closes it with 1003, text that is not one of the two
@@ -24,11 +26,13 @@ import contextlib
 import json
 import time
 
+from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummyrules.server.documents import ApiError, token_of
 from rummyrules.server.limits import Limits
 from rummyrules.server.lobby import TableStore
+from rummyrules.server.origins import origin_allowed, refusal
 from rummyrules.server.tables import Table
 
 __all__ = ["MessageError", "SocketHandler", "read_message"]
@@ -88,6 +92,13 @@ class SocketHandler:
 
     async def serve(self, websocket: WebSocket) -> None:
         """Push each change of the table to a seat, and take its moves."""
+        origin = websocket.headers.get("origin")
+        if not origin_allowed(
+            origin, websocket.headers.get("host"), self.limits.origins
+        ):
+            body = {"error": refusal(origin or ""), "rule": None}
+            await websocket.send_denial_response(JSONResponse(body, 403))
+            return
         await websocket.accept()
         try:
             table = await self.store.get(websocket.path_params["table"])

@@ -44,7 +44,8 @@ SCHEMA = (
         state TEXT NOT NULL,
         declined TEXT NOT NULL,
         finished BOOLEAN NOT NULL,
-        bots BOOLEAN NOT NULL
+        bots BOOLEAN NOT NULL,
+        salt TEXT NOT NULL DEFAULT ''
     )""",
     "CREATE INDEX IF NOT EXISTS rummy_tables_creator ON rummy_tables (creator, created)",
     "CREATE INDEX IF NOT EXISTS rummy_tables_open ON rummy_tables (finished, changed)",
@@ -68,18 +69,19 @@ SCHEMA = (
 
 _SELECT = (
     "SELECT id, rules, seats, tokens, seed, chosen, commitment, creator, created,"
-    " changed, number, version, revision, state, declined, finished, bots"
+    " changed, number, version, revision, state, declined, finished, bots, salt"
     " FROM rummy_tables WHERE id = ?"
 )
 _INSERT = (
     "INSERT INTO rummy_tables (id, rules, seats, tokens, seed, chosen, commitment,"
     " creator, created, changed, number, version, revision, state, declined,"
-    " finished, bots) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " finished, bots, salt)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _UPDATE = (
     "UPDATE rummy_tables SET rules = ?, seats = ?, tokens = ?, seed = ?, chosen = ?,"
     " commitment = ?, creator = ?, created = ?, changed = ?, number = ?, version = ?,"
-    " revision = ?, state = ?, declined = ?, finished = ?, bots = ?"
+    " revision = ?, state = ?, declined = ?, finished = ?, bots = ?, salt = ?"
     " WHERE id = ? AND revision = ?"
 )
 _SWEEP = (
@@ -134,6 +136,7 @@ def _values(row: TableRow) -> tuple[Any, ...]:
         json.dumps(sorted(row.declined)),
         row.over,
         row.bots,
+        row.salt,
     )
 
 
@@ -158,6 +161,7 @@ def _row(values: Sequence[Any]) -> TableRow:
         declined=frozenset(json.loads(declined)),
         over=bool(values[15]),
         bots=bool(values[16]),
+        salt=values[17],
     )
 
 

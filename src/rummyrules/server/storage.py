@@ -62,7 +62,9 @@ class TableRow:
         tokens: Each seat's token hashed by :func:`hash_token`; None for a bot.
         seed: The seed of every shuffle of the game.
         chosen: Whether the table's creator chose the seed.
-        commitment: SHA-256 over the seed and the table id, shown from the start.
+        commitment: SHA-256 over the table id, the salt and the seed
+            (:func:`~rummyrules.formats.records.seed_commitment`), shown from
+            the start.
         creator: The address that asked for the table (for its limits).
         created: When it was made (seconds since the epoch).
         changed: When it last changed.
@@ -74,6 +76,9 @@ class TableRow:
         declined: The seats that let the current claim go (F14-12).
         over: Whether the game is over.
         bots: Whether bots have moves to play that nobody played yet.
+        salt: The secret salt committed with the seed (32 hex digits),
+            shown only once the game is over; ``''`` for a table made
+            before salts, whose commitment is to the seed alone.
     """
 
     id: str
@@ -93,6 +98,7 @@ class TableRow:
     declined: frozenset[int] = frozenset()
     over: bool = False
     bots: bool = False
+    salt: str = ""
 
 
 @attrs.frozen(kw_only=True)

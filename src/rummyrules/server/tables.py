@@ -41,7 +41,7 @@ import attrs
 from rummyrules.core.errors import IllegalMoveError, RummyRulesError
 from rummyrules.formats.json import dumps, loads
 from rummyrules.formats.json_converter import CONVERTER
-from rummyrules.formats.records.fairness import seed_commitment
+from rummyrules.formats.records.fairness import new_salt, seed_commitment
 from rummyrules.game.moves import Move
 from rummyrules.game.registry import rules_text
 from rummyrules.game.state import GameState, PlayableRules
@@ -90,6 +90,7 @@ def new_table(  # noqa: PLR0913 - a table is made of all of these
         if kind == "human"
     }
     version = _version()
+    salt = new_salt()
     row = TableRow(
         id=table_id,
         rules=rules_text(rules),
@@ -100,7 +101,8 @@ def new_table(  # noqa: PLR0913 - a table is made of all of these
         ),
         seed=seed,
         chosen=chosen,
-        commitment=seed_commitment(table_id, seed),
+        commitment=seed_commitment(table_id, seed, salt),
+        salt=salt,
         creator=creator,
         created=now,
         changed=now,

@@ -26,13 +26,14 @@ round whose scores differ.
 
 A record from a table whose seed the server chose may carry the table's id
 and the commitment to the seed it published when the table opened
-(``[Table]`` and ``[Commitment]``); :func:`~rummyrules.replay` refuses a
-record whose seed does not match it.
+(``[Table]`` and ``[Commitment]``), with the secret salt committed with the
+seed (``[Salt]``); :func:`~rummyrules.replay` refuses a record whose seed
+and salt do not match it.
 
 The package is four modules: ``record`` (the value and its text),
 ``reading`` (reading the text back), ``playing`` (recording a game as it
 is played, and replaying a record) and ``fairness`` (seeds and the
-commitments to them: :func:`new_seed`, :func:`seed_commitment`,
+commitments to them: :func:`new_seed`, :func:`new_salt`, :func:`seed_commitment`,
 :func:`check_commitment`, exported here rather than from ``rummyrules``,
 for the game server and the command line).
 
@@ -56,6 +57,7 @@ True
 from rummyrules.formats.records.fairness import (
     CommitmentError,
     check_commitment,
+    new_salt,
     new_seed,
     seed_commitment,
 )
@@ -73,6 +75,7 @@ __all__ = [
     "GameRecord",
     "ReplayError",
     "check_commitment",
+    "new_salt",
     "new_seed",
     "parse_record",
     "record_game",

@@ -15,7 +15,7 @@ import attrs
 from rummyrules.core.cards import parse_cards
 from rummyrules.core.errors import DeckError, RecordParseError, RummyRulesError
 from rummyrules.core.inputs import brief, expect, whole_number
-from rummyrules.formats.records.fairness import check_hex, check_table
+from rummyrules.formats.records.fairness import check_hex, check_salt, check_table
 from rummyrules.formats.records.record import GameRecord
 from rummyrules.game.moves import Move
 from rummyrules.game.notation import parse_move
@@ -25,12 +25,12 @@ from rummyrules.game.state import PlayableRules
 __all__ = ["parse_record"]
 
 
-_HEADER: Final = ("variant", "seed", "table", "commitment", "deck", "dealer")
+_HEADER: Final = ("variant", "seed", "table", "commitment", "salt", "deck", "dealer")
 """The tags of the header, which comes before the first move."""
 _BODY: Final = ("round", "page", "winners")
 """The tags among the moves."""
 _TAG_NAMES: Final = (
-    "Variant, Seed, Table, Commitment, Deck, Dealer, Round, Page and Winners"
+    "Variant, Seed, Table, Commitment, Salt, Deck, Dealer, Round, Page and Winners"
 )
 _TAG: Final = re.compile(r"\[\s*([A-Za-z]+)(.*)\]", re.S)
 _NUMBERED: Final = re.compile(r"([0-9]+)\s*\.(?![0-9])\s*(.*)", re.S)
@@ -171,7 +171,7 @@ def _header_record(header: dict[str, tuple[int, str]]) -> tuple[GameRecord, int]
         name = "deck" if isinstance(error, DeckError) else "dealer"
         at = header[name][0] if name in header else None
         raise RecordParseError(f"[{name.title()}] {error}", line=at) from error
-    table, commitment = _fairness(header)
+    table, commitment, salt = _fairness(header)
     record = GameRecord(
         rules=rules,
         seed=seed,
@@ -179,14 +179,18 @@ def _header_record(header: dict[str, tuple[int, str]]) -> tuple[GameRecord, int]
         dealer=dealer,
         table=table,
         commitment=commitment,
+        salt=salt,
     )
     return record, game.players
 
 
-def _fairness(header: dict[str, tuple[int, str]]) -> tuple[str | None, str | None]:
-    """The [Table] and [Commitment] tags' values, or None for a tag left out."""
+def _fairness(
+    header: dict[str, tuple[int, str]],
+) -> tuple[str | None, str | None, str | None]:
+    """The [Table], [Commitment] and [Salt] tags' values, or None for a tag left out."""
     found: list[str | None] = []
-    for name, check in (("table", check_table), ("commitment", check_hex)):
+    checks = (("table", check_table), ("commitment", check_hex), ("salt", check_salt))
+    for name, check in checks:
         if name not in header:
             found.append(None)
             continue
@@ -195,7 +199,7 @@ def _fairness(header: dict[str, tuple[int, str]]) -> tuple[str | None, str | Non
             found.append(check(value))
         except RummyRulesError as error:
             raise RecordParseError(f"[{name.title()}] {error}", line=line) from error
-    return found[0], found[1]
+    return found[0], found[1], found[2]
 
 
 def _rules(line: int, text: str) -> PlayableRules[Any]:

@@ -24,7 +24,7 @@ import attrs
 
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import RummyRulesError
-from rummyrules.formats.records.fairness import check_hex, check_table
+from rummyrules.formats.records.fairness import check_hex, check_salt, check_table
 from rummyrules.game.moves import Move
 from rummyrules.game.registry import rules_text
 from rummyrules.game.state import PlayableRules
@@ -60,6 +60,10 @@ def _commitment(commitment: str | None) -> str | None:
     return None if commitment is None else check_hex(commitment)
 
 
+def _salt(salt: str | None) -> str | None:
+    return None if salt is None else check_salt(salt)
+
+
 def _winners(winners: Iterable[int] | None) -> tuple[int, ...] | None:
     return None if winners is None else tuple(winners)
 
@@ -89,9 +93,12 @@ class GameRecord:
             while it goes on.
         table: The id of the table the game was played at, or None.
         commitment: The commitment to the seed the table published before
-            the deal (``seed_commitment(table, seed)``, from
+            the deal (``seed_commitment(table, seed, salt)``, from
             ``rummyrules.formats.records``), 64 lowercase hex digits; or None.
             :func:`~rummyrules.replay` checks it.
+        salt: The table's secret salt, committed with the seed and revealed
+            with it (32 lowercase hex digits); None for a commitment made
+            without one.
 
     >>> from rummyrules import GoingOutRummy, record_game
     >>> record = record_game(
@@ -112,6 +119,7 @@ class GameRecord:
     winners: tuple[int, ...] | None = attrs.field(default=None, converter=_winners)
     table: str | None = attrs.field(default=None, converter=_table)
     commitment: str | None = attrs.field(default=None, converter=_commitment)
+    salt: str | None = attrs.field(default=None, converter=_salt)
 
     def __attrs_post_init__(self) -> None:
         if len(self.round_ends) != len(self.score_sheet):
@@ -166,6 +174,8 @@ def record_text(record: GameRecord) -> str:
         lines.append(f'[Table "{record.table}"]')
     if record.commitment is not None:
         lines.append(f'[Commitment "{record.commitment}"]')
+    if record.salt is not None:
+        lines.append(f'[Salt "{record.salt}"]')
     if record.deck is not None:
         lines.append(f'[Deck "{" ".join(map(str, record.deck))}"]')
     lines.append(f'[Dealer "{record.dealer}"]')

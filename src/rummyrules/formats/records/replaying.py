@@ -95,14 +95,16 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
     pages: Iterable[tuple[int, int]] = (),
     table: str | None = None,
     commitment: str | None = None,
+    salt: str | None = None,
 ) -> GameRecord:
     """Play the moves on a new game and record them with the game's scores and winners.
 
     The game is ``rules.new_game(seed=seed, deck=deck, dealer=dealer)``; a
     move may be a value or its text. ``pages`` changes the page of an End of
     the Page game (EOP-17): each is the number of moves played before the
-    change and the page's new number of rows. ``table`` and ``commitment``
-    are the table's id and the commitment to the seed it published
+    change and the page's new number of rows. ``table``, ``commitment``
+    and ``salt`` are the table's id, the commitment to the seed it
+    published and the salt committed with the seed
     (``seed_commitment`` of ``rummyrules.formats.records``), checked as
     :func:`replay` checks them. A move that is refused raises
     :class:`ReplayError`, naming it; rules, a seed, a deck or a dealer that
@@ -143,6 +145,7 @@ def record_game(  # noqa: PLR0913 - a game is dealt from all of these
         pages=sorted(map(_page, _sequence(pages, "pages")), key=lambda page: page[0]),
         table=table,
         commitment=commitment,
+        salt=salt,
     )
     _check_fair(record)
     game, ends = _play(record, game)
@@ -258,6 +261,7 @@ def _check_fair(record: GameRecord) -> None:
         seed=record.seed,
         commitment=record.commitment,
         stacked=record.deck is not None,
+        salt=record.salt,
     )
     if fault is not None:
         raise ReplayError(fault)
