@@ -12,6 +12,9 @@ rummyrules``). Its sub-commands:
 ``replay``    verify a game record: exit code 0 (it replays) or 1
 ``schema``    the JSON Schema of saved games, generated from the classes
 ``serve``     the game server: people and bots at tables, over HTTP
+``migrate``   bring the server's database to this version's schema
+``backup``    copy the server's SQLite database while it runs
+``restore``   put a copy in place of the server's SQLite database
 ============  ==============================================================
 
 Every option of every rules class is a flag (``--stock-out flip``). Tables,
@@ -51,6 +54,7 @@ from .play import play
 from .printer import make_printer
 from .reference import check, commitment_argument, replay_file, rules, schema
 from .serving import serve
+from .upkeep import add_upkeep
 
 __all__ = ["build_parser", "main"]
 
@@ -314,6 +318,7 @@ def build_parser(
         help="behind a reverse proxy: the proxies' addresses (comma-separated, or *)"
         " whose X-Forwarded-For names the client",
     )
+    add_upkeep(command)
     return parser
 
 

@@ -22,7 +22,9 @@ EXTRA_MODULES = frozenset(
 """The modules the extra ``rummyrules[server]`` brings."""
 
 
-def missing_extra(module: str | None, extra: str = "server") -> str:
+def missing_extra(
+    module: str | None, extra: str = "server", *, command: str = "rummyrules serve"
+) -> str:
     """The sentence for an extra of the server that is not installed.
 
     >>> missing_extra("starlette").endswith("pip install 'rummyrules[server]'")
@@ -31,7 +33,7 @@ def missing_extra(module: str | None, extra: str = "server") -> str:
     "rummyrules serve needs the postgres extra (no module named 'psycopg'): pip install 'rummyrules[postgres]'"
     """
     return (
-        f"rummyrules serve needs the {extra} extra (no module named {module!r}): "
+        f"{command} needs the {extra} extra (no module named {module!r}): "
         f"pip install 'rummyrules[{extra}]'"
     )
 
@@ -71,7 +73,9 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
             search_seconds=args.search_seconds,
         )
         check_workers(args.workers, database)
-        open_storage(database).close()  # a database that cannot open fails here
+        # A database that cannot open, cannot be read whole, or is newer than
+        # this code fails here, with its sentence, before anything listens.
+        open_storage(database, check=True).close()
     except ImportError as error:
         printer.error(
             f"rummyrules serve: error: {missing_extra(error.name, 'postgres')}"
