@@ -31,6 +31,19 @@ from rummyrules.server.sql import Cursor, SqlStorage
 __all__ = ["SQLiteStorage"]
 
 
+_UNREADABLE = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+def _unreadable(path: str, why: str) -> str:
+    """The one line that refuses a file SQLite cannot read."""
+    why = " ".join(why.split())  # quick_check's report runs over several lines
+    why = why if len(why) <= 200 else why[:197] + "..."
+    return (
+        f"the database {path} cannot be read ({why}):"
+        " restore a backup with rummyrules restore"
+    )
+
+
 class SQLiteStorage(SqlStorage):
     """:class:`~rummyrules.server.storage.Storage` in one SQLite file (or ``:memory:``).
 
@@ -65,6 +78,8 @@ class SQLiteStorage(SqlStorage):
             self._create()
         except sqlite3.DatabaseError as error:
             self._db.close()
+            if getattr(error, "sqlite_errorcode", None) in _UNREADABLE:
+                raise UnusableDatabaseError(_unreadable(path, str(error))) from error
             message = f"the database {path} cannot be used: {error}"
             raise UnusableDatabaseError(message) from error
         except UnusableDatabaseError:
@@ -77,11 +92,7 @@ class SQLiteStorage(SqlStorage):
         # their tables, which integrity_check adds at several times the cost).
         problems = [text for (text,) in self._db.execute("PRAGMA quick_check(3)")]
         if problems != ["ok"]:
-            message = (
-                f"the database {self.path} cannot be read ({'; '.join(problems)[:300]}):"
-                " restore a backup with rummyrules restore"
-            )
-            raise UnusableDatabaseError(message)
+            raise UnusableDatabaseError(_unreadable(self.path, "; ".join(problems)))
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Cursor]:

@@ -96,8 +96,8 @@ def _known(db: sqlite3.Connection, where: str) -> int:
     try:
         problems = [text for (text,) in db.execute("PRAGMA quick_check(3)")]
         if problems != ["ok"]:
-            message = f"{where} cannot be read ({'; '.join(problems)[:300]})"
-            raise UnusableDatabaseError(message)
+            why = " ".join("; ".join(problems).split())[:200]
+            raise UnusableDatabaseError(f"{where} cannot be read ({why})")
         version = found_version(db.cursor(), _columns)
     except sqlite3.DatabaseError as error:
         raise UnusableDatabaseError(f"{where} cannot be read ({error})") from error
