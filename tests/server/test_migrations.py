@@ -197,6 +197,23 @@ def test_migrating_makes_the_schema_a_new_database_gets(
     assert "events" not in migrated["rummy_changes"]
 
 
+def test_a_version_2_database_is_known_by_its_shape(database: str) -> None:
+    open_storage(database).close()
+    # Version 2 had neither rummy_schema nor the salt (today's main).
+    execute(
+        database,
+        [
+            ("DROP TABLE rummy_schema", ()),
+            ("ALTER TABLE rummy_tables DROP COLUMN salt", ()),
+        ],
+    )
+    storage = open_storage(database)
+    assert isinstance(storage, SqlStorage)
+    assert storage.upgraded == (2, VERSION)
+    storage.close()
+    assert execute(database, [("SELECT version FROM rummy_schema", ())]) == [(VERSION,)]
+
+
 def test_the_migrate_command_says_from_which_version_to_which(database: str) -> None:
     write_version_1(database)
     command = [*COMMAND, "migrate", "--database", database]

@@ -91,10 +91,14 @@ def _columns(cursor: Cursor, relation: str) -> set[str]:
     return {name for (name,) in cursor.fetchall()}
 
 
-def _known(db: sqlite3.Connection, where: str) -> int:
-    """The schema version of a copy SQLite reads whole; refused otherwise."""
+def _known(db: sqlite3.Connection, where: str, *, whole: bool = True) -> int:
+    """The schema version of a copy SQLite reads (``whole``: every page); refused otherwise."""
     try:
-        problems = [text for (text,) in db.execute("PRAGMA quick_check(3)")]
+        problems = (
+            [text for (text,) in db.execute("PRAGMA quick_check(3)")]
+            if whole
+            else ["ok"]
+        )
         if problems != ["ok"]:
             why = " ".join("; ".join(problems).split())[:200]
             raise UnusableDatabaseError(f"{where} cannot be read ({why})")
@@ -147,7 +151,7 @@ def backup(url: str, to: Path) -> int:
     partial = to.with_name(to.name + ".partial")
     partial.unlink(missing_ok=True)
     with _connected(str(path)) as live:
-        _known(live, f"the database {path}")
+        _known(live, f"the database {path}", whole=False)  # the copy is read whole
         with _connected(str(partial)) as copy:
             live.backup(copy)
             version = _known(copy, f"the copy {partial}")
