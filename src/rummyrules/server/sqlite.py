@@ -28,7 +28,18 @@ from typing import ClassVar
 from rummyrules.server.schema import UnusableDatabaseError
 from rummyrules.server.sql import Cursor, SqlStorage
 
-__all__ = ["SQLiteStorage"]
+__all__ = ["SQLiteStorage", "columns"]
+
+
+def columns(cursor: Cursor, relation: str) -> set[str]:
+    """A relation's columns in SQLite; none when it does not exist.
+
+    >>> import sqlite3
+    >>> columns(sqlite3.connect(":memory:").cursor(), "rummy_tables")
+    set()
+    """
+    cursor.execute("SELECT name FROM pragma_table_info(?)", (relation,))
+    return {name for (name,) in cursor.fetchall()}
 
 
 _UNREADABLE = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
@@ -113,8 +124,7 @@ class SQLiteStorage(SqlStorage):
             yield self._db.cursor()
 
     def _columns(self, cursor: Cursor, relation: str) -> set[str]:
-        cursor.execute("SELECT name FROM pragma_table_info(?)", (relation,))
-        return {name for (name,) in cursor.fetchall()}
+        return columns(cursor, relation)
 
     def _announce(self, cursor: Cursor, table: str) -> None:
         """Nothing to do: one process serves the file, and wakes its own waiters."""

@@ -36,12 +36,12 @@ from pathlib import Path
 from rummyrules.server.databases import open_storage, shown_url, sqlite_file
 from rummyrules.server.schema import (
     VERSION,
-    Cursor,
     NewerDatabaseError,
     UnusableDatabaseError,
     found_version,
 )
 from rummyrules.server.sql import SqlStorage
+from rummyrules.server.sqlite import columns
 
 __all__ = ["DatabaseHeldError", "backup", "migrate", "restore"]
 
@@ -86,11 +86,6 @@ def _file(url: str, what: str) -> Path:
     raise UnusableDatabaseError(message)
 
 
-def _columns(cursor: Cursor, relation: str) -> set[str]:
-    cursor.execute("SELECT name FROM pragma_table_info(?)", (relation,))
-    return {name for (name,) in cursor.fetchall()}
-
-
 def _known(db: sqlite3.Connection, where: str, *, whole: bool = True) -> int:
     """The schema version of a copy SQLite reads (``whole``: every page); refused otherwise."""
     try:
@@ -102,7 +97,7 @@ def _known(db: sqlite3.Connection, where: str, *, whole: bool = True) -> int:
         if problems != ["ok"]:
             why = " ".join("; ".join(problems).split())[:200]
             raise UnusableDatabaseError(f"{where} cannot be read ({why})")
-        version = found_version(db.cursor(), _columns)
+        version = found_version(db.cursor(), columns)
     except sqlite3.DatabaseError as error:
         raise UnusableDatabaseError(f"{where} cannot be read ({error})") from error
     if version is None:
