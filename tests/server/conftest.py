@@ -172,3 +172,16 @@ def postgres() -> Iterator[str]:
             yield POSTGRES.rsplit("/", 1)[0] + "/" + name
         finally:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def fresh_postgres(postgres: str) -> Iterator[str]:
+    """The URL of a database of this test's own, made empty and dropped at its end."""
+    psycopg = need("psycopg")
+    name = f"{postgres.rsplit('/', 1)[1]}_{secrets.token_hex(4)}"
+    with psycopg.connect(POSTGRES, autocommit=True, connect_timeout=5) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield POSTGRES.rsplit("/", 1)[0] + "/" + name
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -13,6 +13,9 @@ rummyrules``). Its sub-commands:
 ``schema``    the JSON Schema of saved games, generated from the classes
 ``openapi``   the OpenAPI document of the server's HTTP API (extra [server])
 ``serve``     the game server: people and bots at tables, over HTTP
+``migrate``   bring the server's database to this version's schema
+``backup``    copy the server's SQLite database while it runs
+``restore``   put a copy in place of the server's SQLite database
 ============  ==============================================================
 
 Every option of every rules class is a flag (``--stock-out flip``). Tables,
@@ -58,7 +61,8 @@ from .reference import (
     rules,
     schema,
 )
-from .serving import add_proxy_options, serve
+from .serving import add_serve
+from .upkeep import add_upkeep
 
 __all__ = ["build_parser", "main"]
 
@@ -273,60 +277,8 @@ def build_parser(
         options=False,
     )
 
-    sub = command(
-        "serve",
-        serve,
-        game=game,
-        summary="serve games to browsers and programs over HTTP (extra [server])",
-        usage="[--host HOST] [--port PORT] [--database URL] [--workers N]",
-        examples="  rummyrules serve\n  rummyrules serve --host 0.0.0.0 --port 8080\n"
-        "  rummyrules serve --database postgresql://db.example/rummy --workers 4\n",
-        options=False,
-    )
-    sub.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help="the address to listen on (default: 127.0.0.1)",
-    )
-    sub.add_argument(
-        "--port", type=int, default=8000, help="the port to listen on (default: 8000)"
-    )
-    sub.add_argument(
-        "--database",
-        metavar="URL",
-        help="where the tables are kept: sqlite:///PATH or postgresql://... (extra"
-        " [postgres]); default: sqlite:///DATA/rummyrules/tables.sqlite3, DATA being"
-        " your data folder (~/.local/share on Linux)",
-    )
-    sub.add_argument(
-        "--workers",
-        type=int,
-        default=1,
-        metavar="N",
-        help="worker processes sharing the tables (more than 1 needs PostgreSQL)",
-    )
-    sub.add_argument(
-        "--keep-finished",
-        type=float,
-        default=30.0,
-        metavar="DAYS",
-        help="days a finished table and its record are kept (default: 30)",
-    )
-    sub.add_argument(
-        "--keep-unfinished",
-        type=float,
-        default=7.0,
-        metavar="DAYS",
-        help="days an unfinished table nobody moves at is kept (default: 7)",
-    )
-    sub.add_argument(
-        "--search-seconds",
-        type=float,
-        default=1.0,
-        metavar="S",
-        help="CPU seconds a search bot thinks about a move (default: 1)",
-    )
-    add_proxy_options(sub)
+    add_serve(command, game)
+    add_upkeep(command)
     return parser
 
 

@@ -11,10 +11,20 @@ and every other command works as before.
 from __future__ import annotations
 
 import argparse
+import functools
+from typing import Any
+
+from rummyrules.game.state import PlayableRules
 
 from .printer import Printer
 
-__all__ = ["EXTRA_MODULES", "add_proxy_options", "missing_extra", "serve"]
+__all__ = [
+    "EXTRA_MODULES",
+    "add_proxy_options",
+    "add_serve",
+    "missing_extra",
+    "serve",
+]
 
 EXTRA_MODULES = frozenset(
     {"starlette", "uvicorn", "h11", "websockets", "anyio", "platformdirs"}
@@ -22,7 +32,9 @@ EXTRA_MODULES = frozenset(
 """The modules the extra ``rummyrules[server]`` brings."""
 
 
-def missing_extra(module: str | None, extra: str = "server") -> str:
+def missing_extra(
+    module: str | None, extra: str = "server", *, command: str = "rummyrules serve"
+) -> str:
     """The sentence for an extra of the server that is not installed.
 
     >>> missing_extra("starlette").endswith("pip install 'rummyrules[server]'")
@@ -31,7 +43,7 @@ def missing_extra(module: str | None, extra: str = "server") -> str:
     "rummyrules serve needs the postgres extra (no module named 'psycopg'): pip install 'rummyrules[postgres]'"
     """
     return (
-        f"rummyrules serve needs the {extra} extra (no module named {module!r}): "
+        f"{command} needs the {extra} extra (no module named {module!r}): "
         f"pip install 'rummyrules[{extra}]'"
     )
 
@@ -66,6 +78,72 @@ def add_proxy_options(sub: argparse.ArgumentParser) -> None:
         help="allow --forwarded-allow-ips '*' on an address other hosts can reach"
         " (only when a firewall lets nothing but the proxy connect)",
     )
+
+
+def add_serve(
+    command: functools.partial[argparse.ArgumentParser],
+    game: type[PlayableRules[Any]] | None,
+) -> None:
+    """The ``serve`` command and its options: where it listens, its database, its bounds.
+
+    >>> from rummyrules.cli import build_parser
+    >>> build_parser().parse_args(["serve", "--workers", "2"]).workers
+    2
+    """
+    sub = command(
+        "serve",
+        serve,
+        game=game,
+        summary="serve games to browsers and programs over HTTP (extra [server])",
+        usage="[--host HOST] [--port PORT] [--database URL] [--workers N]",
+        examples="  rummyrules serve\n  rummyrules serve --host 0.0.0.0 --port 8080\n"
+        "  rummyrules serve --database postgresql://db.example/rummy --workers 4\n",
+        options=False,
+    )
+    sub.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default: 127.0.0.1)",
+    )
+    sub.add_argument(
+        "--port", type=int, default=8000, help="the port to listen on (default: 8000)"
+    )
+    sub.add_argument(
+        "--database",
+        metavar="URL",
+        help="where the tables are kept: sqlite:///PATH or postgresql://... (extra"
+        " [postgres]); default: sqlite:///DATA/rummyrules/tables.sqlite3, DATA being"
+        " your data folder (~/.local/share on Linux)",
+    )
+    sub.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes sharing the tables (more than 1 needs PostgreSQL)",
+    )
+    sub.add_argument(
+        "--keep-finished",
+        type=float,
+        default=30.0,
+        metavar="DAYS",
+        help="days a finished table and its record are kept (default: 30)",
+    )
+    sub.add_argument(
+        "--keep-unfinished",
+        type=float,
+        default=7.0,
+        metavar="DAYS",
+        help="days an unfinished table nobody moves at is kept (default: 7)",
+    )
+    sub.add_argument(
+        "--search-seconds",
+        type=float,
+        default=1.0,
+        metavar="S",
+        help="CPU seconds a search bot thinks about a move (default: 1)",
+    )
+    add_proxy_options(sub)
 
 
 def serve(args: argparse.Namespace, printer: Printer) -> int:
@@ -110,7 +188,9 @@ def serve(args: argparse.Namespace, printer: Printer) -> int:
         check_forwarded(
             args.host, args.forwarded_allow_ips, trust_any_proxy=args.trust_any_proxy
         )
-        open_storage(database).close()  # a database that cannot open fails here
+        # A database that cannot open, cannot be read whole, or is newer than
+        # this code fails here, with its sentence, before anything listens.
+        open_storage(database, check=True).close()
         listener = listen(args.host, args.port, limits.backlog)  # a port in use
     except ImportError as error:
         printer.error(

@@ -5,8 +5,10 @@ uvicorn); docs/server.rst describes the API. The library below it never
 imports Starlette: this package is the only one that does.
 
 - ``storage``: what a table is in the database, and the storage interface;
-  ``sql`` its queries, ``sqlite`` and ``postgres`` its two databases,
-  ``databases`` which one a URL names;
+  ``sql`` its queries, ``schema`` its relations' versions and migrations,
+  ``sqlite`` and ``postgres`` its two databases, ``databases`` which one a
+  URL names, ``upkeep`` what an operator does to one (migrate, back up,
+  restore);
 - ``tables``: a table at one version: seats, tokens, bots, moves (no HTTP,
   no database);
 - ``lobby``: the tables a server serves (``TableStore``): read, played,

@@ -22,7 +22,13 @@ import platformdirs
 from rummyrules.server.sqlite import SQLiteStorage
 from rummyrules.server.storage import Storage
 
-__all__ = ["DatabaseURLError", "default_database", "open_storage", "shown_url"]
+__all__ = [
+    "DatabaseURLError",
+    "default_database",
+    "open_storage",
+    "shown_url",
+    "sqlite_file",
+]
 
 
 class DatabaseURLError(ValueError):
@@ -63,8 +69,40 @@ def shown_url(url: str, most: int = 60) -> str:
     return text if len(text) <= most else text[: most - 3] + "..."
 
 
-def open_storage(url: str) -> Storage:
-    """The storage a database URL names, its tables made where they are missing.
+def _sqlite_parts(url: str) -> tuple[Path, dict[str, str]]:
+    where, _, query = url.removeprefix("sqlite:///").partition("?")
+    options = dict(part.partition("=")[::2] for part in query.split("&") if part)
+    unknown = set(options) - {"synchronous"}
+    if unknown:
+        message = (
+            f"a SQLite URL takes ?synchronous=normal or full, not {shown_url(query)!r}"
+        )
+        raise DatabaseURLError(message)
+    return Path(where), options
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file a ``sqlite:///PATH`` URL names; None for a database in memory or PostgreSQL.
+
+    >>> sqlite_file("sqlite:////srv/rummy/tables.sqlite3?synchronous=full")
+    PosixPath('/srv/rummy/tables.sqlite3')
+    >>> sqlite_file("sqlite://"), sqlite_file("postgresql://db/rummy")
+    (None, None)
+    """
+    if url.startswith("sqlite:///") and len(url) > len("sqlite:///"):
+        return _sqlite_parts(url)[0]
+    return None
+
+
+def open_storage(url: str, *, check: bool = False) -> Storage:
+    """The storage a database URL names, its relations made or migrated to this code's schema.
+
+    With ``check``, a SQLite file is read whole first, and refused if
+    SQLite cannot read it (``rummyrules serve`` checks so once, at start).
+    A database it cannot serve raises
+    :class:`~rummyrules.server.schema.UnusableDatabaseError` (a
+    ``ValueError``), one newer than this code
+    :class:`~rummyrules.server.schema.NewerDatabaseError`.
 
     >>> open_storage("sqlite://").due()
     []
@@ -74,16 +112,10 @@ def open_storage(url: str) -> Storage:
     if url == "sqlite://":
         return SQLiteStorage(":memory:")
     if url.startswith("sqlite:///") and len(url) > len("sqlite:///"):
-        where, _, query = url.removeprefix("sqlite:///").partition("?")
-        options = dict(part.partition("=")[::2] for part in query.split("&") if part)
-        unknown = set(options) - {"synchronous"}
-        if unknown:
-            message = f"a SQLite URL takes ?synchronous=normal or full, not {shown_url(query)!r}"
-            raise DatabaseURLError(message)
-        path = Path(where)
+        path, options = _sqlite_parts(url)
         path.parent.mkdir(parents=True, exist_ok=True)
         return SQLiteStorage(
-            str(path), synchronous=options.get("synchronous", "normal")
+            str(path), synchronous=options.get("synchronous", "normal"), check=check
         )
     if url.startswith(("postgresql://", "postgres://")):
         # The extra [postgres] is loaded only when a PostgreSQL URL asks for it.

@@ -24,6 +24,7 @@ from typing import ClassVar
 import psycopg
 import psycopg_pool
 
+from rummyrules.server.schema import UnusableDatabaseError
 from rummyrules.server.sql import Cursor, SqlStorage
 from rummyrules.server.storage import WAKE_ALL
 
@@ -57,6 +58,9 @@ class PostgresStorage(SqlStorage):
             self._pool.close()
             message = f"cannot open the database: {str(error).strip()[:200]}"
             raise ConnectionError(message) from error
+        except UnusableDatabaseError:  # newer than this code, or not ours
+            self._pool.close()
+            raise
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Cursor]:
@@ -67,11 +71,21 @@ class PostgresStorage(SqlStorage):
     def _reading(self) -> contextlib.AbstractContextManager[Cursor]:
         return self._transaction()  # a read-only transaction takes no lock
 
-    def _create(self) -> None:
-        # Workers starting together would race on CREATE ... IF NOT EXISTS.
-        with self._transaction() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(7160028)")
-            super()._create_in(cursor)
+    def _lock_schema(self, cursor: Cursor) -> None:
+        # Workers and hosts starting together would race on making or
+        # migrating the relations: the first migrates, the others then find
+        # the version current. The lock goes with the transaction.
+        cursor.execute("SELECT pg_advisory_xact_lock(7160028)")
+
+    def _columns(self, cursor: Cursor, relation: str) -> set[str]:
+        # to_regclass finds the relation as an unqualified name in a query
+        # would (the search_path), and None where there is none.
+        cursor.execute(
+            "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(%s)"
+            " AND attnum > 0 AND NOT attisdropped",
+            (relation,),
+        )
+        return {name for (name,) in cursor.fetchall()}
 
     def _announce(self, cursor: Cursor, table: str) -> None:
         cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table))

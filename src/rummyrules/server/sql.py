@@ -1,9 +1,11 @@
 """The tables' SQL, written once for SQLite and PostgreSQL.
 
-:class:`SqlStorage` is :class:`~rummyrules.server.storage.Storage` over two
-relations: ``rummy_tables``, one row a table (what
-:class:`~rummyrules.server.storage.TableRow` holds), and ``rummy_changes``,
-one row a version (:class:`~rummyrules.server.storage.Change`). The SQL
+:class:`SqlStorage` is :class:`~rummyrules.server.storage.Storage` over
+three relations: ``rummy_tables``, one row a table (what
+:class:`~rummyrules.server.storage.TableRow` holds), ``rummy_changes``,
+one row a version (:class:`~rummyrules.server.storage.Change`), and
+``rummy_events``, one row a seat and version; their schema, its version
+and its migrations are :mod:`rummyrules.server.schema`'s. The SQL
 keeps to what both databases read alike (text, integers, booleans, double
 precision, JSON as text); each backend gives its connection, its
 transactions and how other processes hear of a change.
@@ -20,52 +22,13 @@ import abc
 import contextlib
 import json
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
+from rummyrules.server.schema import SCHEMA, Cursor, upgrade
 from rummyrules.server.storage import Change, Json, TableRow
 
 __all__ = ["SCHEMA", "Cursor", "SqlStorage"]
 
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS rummy_tables (
-        id TEXT PRIMARY KEY,
-        rules TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        tokens TEXT NOT NULL,
-        seed TEXT NOT NULL,
-        chosen BOOLEAN NOT NULL,
-        commitment TEXT NOT NULL,
-        creator TEXT NOT NULL,
-        created DOUBLE PRECISION NOT NULL,
-        changed DOUBLE PRECISION NOT NULL,
-        number INTEGER NOT NULL,
-        version TEXT NOT NULL,
-        revision INTEGER NOT NULL,
-        state TEXT NOT NULL,
-        declined TEXT NOT NULL,
-        finished BOOLEAN NOT NULL,
-        bots BOOLEAN NOT NULL,
-        salt TEXT NOT NULL DEFAULT ''
-    )""",
-    "CREATE INDEX IF NOT EXISTS rummy_tables_creator ON rummy_tables (creator, created)",
-    "CREATE INDEX IF NOT EXISTS rummy_tables_open ON rummy_tables (finished, changed)",
-    """CREATE TABLE IF NOT EXISTS rummy_changes (
-        table_id TEXT NOT NULL,
-        number INTEGER NOT NULL,
-        version TEXT NOT NULL,
-        move TEXT,
-        PRIMARY KEY (table_id, number)
-    )""",
-    "CREATE INDEX IF NOT EXISTS rummy_changes_version ON rummy_changes (table_id, version)",
-    """CREATE TABLE IF NOT EXISTS rummy_events (
-        table_id TEXT NOT NULL,
-        seat INTEGER NOT NULL,
-        number INTEGER NOT NULL,
-        events TEXT NOT NULL,
-        PRIMARY KEY (table_id, seat, number)
-    )""",
-)
-"""The statements that make the relations where they are missing."""
 
 _SELECT = (
     "SELECT id, rules, seats, tokens, seed, chosen, commitment, creator, created,"
@@ -98,23 +61,6 @@ _EVENTS = (
     " WHERE table_id = ? AND version = ?), -1)"
     " AND number <= ? ORDER BY number DESC LIMIT ?"
 )
-
-
-class Cursor(Protocol):
-    """What the SQL needs of a DB-API cursor (``sqlite3`` and psycopg alike)."""
-
-    @property
-    def rowcount(self) -> int:
-        """Rows the last statement changed."""
-
-    def execute(self, sql: str, params: Sequence[Any] = ..., /) -> Any:
-        """Run one statement."""
-
-    def fetchone(self) -> Any:
-        """The next row, or None."""
-
-    def fetchall(self) -> list[Any]:
-        """Every row left."""
 
 
 def _values(row: TableRow) -> tuple[Any, ...]:
@@ -174,6 +120,9 @@ class SqlStorage(abc.ABC):
 
     marker: ClassVar[str] = "?"
 
+    upgraded: tuple[int | None, int]
+    """The schema's version found on opening (None: a new database), and now."""
+
     # --- What a backend gives ------------------------------------------------
 
     @abc.abstractmethod
@@ -197,14 +146,18 @@ class SqlStorage(abc.ABC):
     def _sql(self, text: str) -> str:
         return text if self.marker == "?" else text.replace("?", self.marker)
 
-    def _create(self) -> None:
-        with self._transaction() as cursor:
-            self._create_in(cursor)
+    @abc.abstractmethod
+    def _columns(self, cursor: Cursor, relation: str) -> set[str]:
+        """The relation's columns; none when it does not exist."""
 
-    @staticmethod
-    def _create_in(cursor: Cursor) -> None:
-        for statement in SCHEMA:
-            cursor.execute(statement)
+    def _lock_schema(self, cursor: Cursor) -> None:  # noqa: B027 - most need no lock
+        """Keep other processes from migrating at once (SQLite's BEGIN IMMEDIATE does)."""
+
+    def _create(self) -> None:
+        """Make the relations, or migrate them to this code's version (:mod:`~rummyrules.server.schema`)."""
+        with self._transaction() as cursor:
+            self._lock_schema(cursor)
+            self.upgraded = upgrade(cursor, self._columns, self._sql)
 
     @abc.abstractmethod
     def _reading(self) -> contextlib.AbstractContextManager[Cursor]:

@@ -25,13 +25,43 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import ClassVar
 
+from rummyrules.server.schema import UnusableDatabaseError
 from rummyrules.server.sql import Cursor, SqlStorage
 
-__all__ = ["SQLiteStorage"]
+__all__ = ["SQLiteStorage", "columns"]
+
+
+def columns(cursor: Cursor, relation: str) -> set[str]:
+    """A relation's columns in SQLite; none when it does not exist.
+
+    >>> import sqlite3
+    >>> columns(sqlite3.connect(":memory:").cursor(), "rummy_tables")
+    set()
+    """
+    cursor.execute("SELECT name FROM pragma_table_info(?)", (relation,))
+    return {name for (name,) in cursor.fetchall()}
+
+
+_UNREADABLE = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+def _unreadable(path: str, why: str) -> str:
+    """The one line that refuses a file SQLite cannot read."""
+    why = " ".join(why.split())  # quick_check's report runs over several lines
+    why = why if len(why) <= 200 else why[:197] + "..."
+    return (
+        f"the database {path} cannot be read ({why}):"
+        " restore a backup with rummyrules restore"
+    )
 
 
 class SQLiteStorage(SqlStorage):
     """:class:`~rummyrules.server.storage.Storage` in one SQLite file (or ``:memory:``).
+
+    With ``check``, the whole file is read first (``PRAGMA quick_check``)
+    and a file SQLite cannot read is refused, saying why
+    (:class:`~rummyrules.server.schema.UnusableDatabaseError`), as is a
+    database of a schema newer than this code's.
 
     >>> SQLiteStorage(":memory:").unfinished()
     0
@@ -39,7 +69,9 @@ class SQLiteStorage(SqlStorage):
 
     remote: ClassVar[bool] = False  # a file on this machine: quicker called on the loop
 
-    def __init__(self, path: str, *, synchronous: str = "normal") -> None:
+    def __init__(
+        self, path: str, *, synchronous: str = "normal", check: bool = False
+    ) -> None:
         if synchronous not in ("normal", "full"):
             message = f"synchronous is normal or full, not {synchronous[:20]!r}"
             raise ValueError(message)
@@ -48,10 +80,30 @@ class SQLiteStorage(SqlStorage):
         self._db = sqlite3.connect(
             path, check_same_thread=False, isolation_level=None, timeout=10.0
         )
-        if path != ":memory:":
-            self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
-        self._create()
+        try:
+            if check:
+                self._check()
+            if path != ":memory:":
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+            self._create()
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            if getattr(error, "sqlite_errorcode", None) in _UNREADABLE:
+                raise UnusableDatabaseError(_unreadable(path, str(error))) from error
+            message = f"the database {path} cannot be used: {error}"
+            raise UnusableDatabaseError(message) from error
+        except UnusableDatabaseError:
+            self._db.close()
+            raise
+
+    def _check(self) -> None:
+        """Refuse a file SQLite cannot read whole (a torn copy, a stale WAL replayed on it)."""
+        # quick_check reads every page (not the indexes' agreement with
+        # their tables, which integrity_check adds at several times the cost).
+        problems = [text for (text,) in self._db.execute("PRAGMA quick_check(3)")]
+        if problems != ["ok"]:
+            raise UnusableDatabaseError(_unreadable(self.path, "; ".join(problems)))
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Cursor]:
@@ -70,6 +122,9 @@ class SQLiteStorage(SqlStorage):
         # One statement, in autocommit: a snapshot that takes no write lock.
         with self._lock:
             yield self._db.cursor()
+
+    def _columns(self, cursor: Cursor, relation: str) -> set[str]:
+        return columns(cursor, relation)
 
     def _announce(self, cursor: Cursor, table: str) -> None:
         """Nothing to do: one process serves the file, and wakes its own waiters."""
