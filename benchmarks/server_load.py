@@ -25,6 +25,13 @@ With ``--hostile`` (the default) one more client, from 127.0.0.2, asks for
 new tables as fast as one connection can for the whole run, and every few
 seconds opens connections past the server's cap of one address.
 
+With ``--flood http`` or ``--flood ws`` one more client, from 127.0.0.3,
+makes a Gin Rummy table and sends a move the rules refuse, over and over,
+as fast as it can, never reading ``Retry-After``: on :data:`FLOODS`
+keep-alive connections (``http``), or on one WebSocket, connecting again
+whenever the server closes it (``ws``). The other clients' latencies show
+what the flood costs them.
+
 It prints the moves the clients sent per second (and the moves of every
 seat, bots included, of the games finished), the median and 99th
 percentile latency of a move request (the bots' replies included), the
@@ -75,6 +82,12 @@ TABLES_PER_MINUTE = 120
 The default (20) is less than a fast client makes: a random Gin Rummy hand
 against bots, over loopback, often ends within a second or two.
 """
+FLOODER = "127.0.0.3"
+"""The flooding client's address (``--flood``)."""
+FLOODS = 16
+"""Keep-alive connections the HTTP flood sends refused moves on, each as fast as it can."""
+REFUSED = "knock"
+"""The flood's move: refused by the rules (GIN-3), the flooding seat never taking its upcard."""
 POSTGRES = os.environ.get("RUMMYRULES_POSTGRES", "postgresql://127.0.0.1:5432/test")
 """The PostgreSQL server ``--database postgres`` makes the run's database on."""
 
@@ -139,6 +152,52 @@ class HostileTally:
         ]
 
 
+@attrs.define
+class FloodTally:
+    """What the flooding address sent and what it got."""
+
+    kind: str
+    sent: int = 0
+    refused: int = 0
+    limited: int = 0
+    retry_after: int = 0
+    closes: dict[str, int] = attrs.Factory(dict)
+    other: dict[str, int] = attrs.Factory(dict)
+    resets: int = 0
+
+    def answer(self, status: int, *, retry_after: bool) -> None:
+        """Count an HTTP answer: the rules' refusal (409), the rate's (429), or another."""
+        if status == 409:
+            self.refused += 1
+        elif status == 429:
+            self.limited += 1
+            self.retry_after += retry_after
+        else:
+            self.other[str(status)] = self.other.get(str(status), 0) + 1
+
+    def message(self, text: str | bytes) -> None:
+        """Count a WebSocket message: the rules' refusal, the rate's, or an update."""
+        document = json.loads(text)
+        if document.get("type") != "error":
+            return
+        if document.get("rule") is not None:
+            self.refused += 1
+        else:
+            self.limited += 1
+            self.retry_after += "retry_after" in document
+
+    def lines(self) -> list[str]:
+        """What the flooding address did and got, as text."""
+        where = f"{FLOODS} connections" if self.kind == "http" else "a WebSocket"
+        return [
+            f"flood {FLOODER}: {self.sent} refused moves sent on {where}:"
+            f" {self.refused} refused by the rules, {self.limited} by the rate"
+            f" (of which {self.retry_after} with Retry-After)"
+            + (f", closed {self.closes}" if self.closes else "")
+            + f", other {self.other or 0}, {self.resets} resets or no answer"
+        ]
+
+
 @attrs.frozen
 class Report:
     """The figures of one run."""
@@ -148,6 +207,7 @@ class Report:
     seconds: float
     tally: Tally
     hostile: HostileTally | None = None
+    flood: FloodTally | None = None
     lost: int = 0
     server_cpu: float | None = None
 
@@ -156,6 +216,7 @@ class Report:
         """Whether an ordinary client erred, something was lost, or the hostile one was cut off."""
         tally = self.tally
         cut = self.hostile is not None and self.hostile.resets > 0
+        cut = cut or (self.flood is not None and self.flood.resets > 0)
         return bool(tally.errors or tally.bad_records or self.lost or cut)
 
     @property
@@ -175,12 +236,15 @@ class Report:
         tally = self.tally
         median = 1000 * statistics.median(tally.latencies) if tally.latencies else 0.0
         hostile = self.hostile.lines() if self.hostile else []
+        hostile += self.flood.lines() if self.flood else []
         kept = len(tally.unfinished) + (
             len(self.hostile.created) if self.hostile else 0
         )
         return [
             f"database {self.database}, clients {self.clients}"
-            f"{' and one hostile address' if self.hostile else ''}, {self.seconds:.1f} s",
+            f"{' and one hostile address' if self.hostile else ''}"
+            f"{f' and a flood ({self.flood.kind})' if self.flood else ''},"
+            f" {self.seconds:.1f} s",
             f"moves sent: {tally.moves} ({self.moves_per_second:.0f}/s); "
             f"long polls: {tally.polls}",
             f"games finished: {tally.games}, with {tally.game_moves} moves of every "
@@ -483,6 +547,96 @@ async def hostile(url: str, tally: HostileTally, end: float) -> None:
     await asyncio.gather(*(hammer(url, tally, end) for _ in range(HAMMERS)), bursts())
 
 
+async def flood_table(url: str) -> tuple[str, str]:
+    """A Gin Rummy table of the flooding address: its id and the human seat's token."""
+    connection = Connection(url, FLOODER)
+    body = {"variant": "GinRummy", "seats": ["human", "greedy"], "seed": None}
+    _, _, data = await connection.request(
+        "POST", "/api/tables", json.dumps(body).encode(), {}
+    )
+    connection.close()
+    created = json.loads(data)
+    return created["table"], created["seats"][0]["token"]
+
+
+async def flood_http(
+    url: str, tally: FloodTally, table: str, token: str, end: float
+) -> None:
+    """Send :data:`REFUSED` on one keep-alive connection as fast as it goes, until ``end``."""
+    connection = Connection(url, FLOODER)
+    body = json.dumps({"move": REFUSED}).encode()
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    while time.monotonic() < end:
+        tally.sent += 1
+        try:
+            status, head, _ = await asyncio.wait_for(
+                connection.request("POST", f"/api/tables/{table}/moves", body, headers),
+                60,
+            )
+        except (OSError, asyncio.IncompleteReadError, TimeoutError, IndexError):
+            tally.resets += 1
+            continue
+        tally.answer(status, retry_after="\r\nretry-after:" in head)
+    connection.close()
+
+
+async def flood_ws(
+    url: str, tally: FloodTally, table: str, token: str, end: float
+) -> None:
+    """Send :data:`REFUSED` on a WebSocket as fast as it goes, connecting again when closed."""
+    from websockets.asyncio.client import connect  # noqa: PLC0415 - only this flood needs it
+    from websockets.exceptions import (  # noqa: PLC0415
+        ConnectionClosed,
+        InvalidHandshake,
+        InvalidStatus,
+    )
+
+    address = (
+        url.replace("http://", "ws://", 1) + f"/api/tables/{table}/ws?token={token}"
+    )
+    text = json.dumps({"type": "move", "move": REFUSED})
+
+    async def read(socket: Any) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for message in socket:
+                tally.message(message)
+
+    while time.monotonic() < end:
+        try:
+            async with connect(
+                address, local_addr=(FLOODER, 0), open_timeout=10, close_timeout=1
+            ) as socket:
+                reader = asyncio.create_task(read(socket))
+                with contextlib.suppress(ConnectionClosed):
+                    while time.monotonic() < end and not reader.done():
+                        await socket.send(text)
+                        tally.sent += 1
+                        await asyncio.sleep(0)  # let the reader read
+                if not reader.done():  # time is up: leave without waiting
+                    reader.cancel()
+                    socket.transport.abort()
+                    break
+                code = str(socket.close_code)
+                tally.closes[code] = tally.closes.get(code, 0) + 1
+        except InvalidStatus as error:
+            response = error.response
+            retry_after = "Retry-After" in response.headers
+            tally.answer(response.status_code, retry_after=retry_after)
+        except (OSError, InvalidHandshake, TimeoutError):
+            tally.resets += 1
+
+
+async def flood(url: str, tally: FloodTally, end: float) -> None:
+    """The flooding address: its table, then :func:`flood_http` :data:`FLOODS` times, or :func:`flood_ws`."""
+    table, token = await flood_table(url)
+    if tally.kind == "http":
+        await asyncio.gather(
+            *(flood_http(url, tally, table, token, end) for _ in range(FLOODS))
+        )
+    else:
+        await flood_ws(url, tally, table, token, end)
+
+
 async def still_there(url: str, tables: Sequence[str]) -> int:
     """How many of ``tables`` answer no status (anything but 200) now."""
     connection = Connection(url)
@@ -499,15 +653,16 @@ async def still_there(url: str, tables: Sequence[str]) -> int:
     return lost
 
 
-async def load(
+async def load(  # noqa: PLR0913 - the run's knobs, by keyword
     url: str,
     clients: int,
     seconds: float,
     *,
     hostile_client: bool = False,
+    flood_kind: str | None = None,
     database: str = "",
 ) -> Report:
-    """Run ``clients`` clients (and the hostile one) against the server at ``url`` for ``seconds``."""
+    """Run ``clients`` clients (and the hostile one, and the flood) against the server at ``url`` for ``seconds``."""
     tally = Tally()
     start = time.monotonic()
     end = start + seconds
@@ -523,6 +678,9 @@ async def load(
     hostile_tally = HostileTally() if hostile_client else None
     if hostile_tally is not None:
         jobs.append(hostile(url, hostile_tally, end))
+    flood_tally = FloodTally(flood_kind) if flood_kind else None
+    if flood_tally is not None:
+        jobs.append(flood(url, flood_tally, end))
     await asyncio.gather(*jobs)
     took = time.monotonic() - start
     kept = sorted(tally.unfinished) + (hostile_tally.created if hostile_tally else [])
@@ -532,21 +690,30 @@ async def load(
         seconds=took,
         tally=tally,
         hostile=hostile_tally,
+        flood=flood_tally,
         lost=await still_there(url, kept),
     )
 
 
-def run(
+def run(  # noqa: PLR0913 - load's knobs, passed on
     url: str,
     clients: int,
     seconds: float,
     *,
     hostile_client: bool = False,
+    flood_kind: str | None = None,
     database: str = "",
 ) -> Report:
     """:func:`load` on a new event loop in this thread."""
     return asyncio.run(
-        load(url, clients, seconds, hostile_client=hostile_client, database=database)
+        load(
+            url,
+            clients,
+            seconds,
+            hostile_client=hostile_client,
+            flood_kind=flood_kind,
+            database=database,
+        )
     )
 
 
@@ -621,12 +788,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=True,
         help="one more client, from 127.0.0.2, asking for tables as fast as it can",
     )
+    parser.add_argument(
+        "--flood",
+        choices=("http", "ws"),
+        help="one more client, from 127.0.0.3, sending refused moves as fast as it"
+        " can: on 16 HTTP connections, or on a WebSocket",
+    )
     parser.add_argument("--serve", metavar="DATABASE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         serve_quietly(args.serve)
         return 0
-    options = {"hostile_client": args.hostile}
+    options = {"hostile_client": args.hostile, "flood_kind": args.flood}
     if args.url is not None:
         report = run(args.url, args.clients, args.seconds, database="?", **options)
     else:
