@@ -30,7 +30,12 @@ import json
 import math
 from typing import ClassVar
 
-from uvicorn.protocols.utils import get_client_addr, get_path_with_query_string
+from uvicorn._types import ASGISendEvent
+from uvicorn.protocols.utils import (
+    ClientDisconnected,
+    get_client_addr,
+    get_path_with_query_string,
+)
 from uvicorn.protocols.websockets.websockets_sansio_impl import (
     WebSocketsSansIOProtocol,
 )
@@ -105,6 +110,15 @@ class BoundedWebSocket(WebSocketsSansIOProtocol):
         if self._failed:
             return  # read only so that closing sends no reset
         super().data_received(data)
+
+    async def send(self, message: ASGISendEvent) -> None:
+        """Send the app's message; once the server closed the socket, the client is gone."""
+        # The app may be answering a message when the protocol closes the
+        # socket for the next one: to the app it is a client that left
+        # (uvicorn drops ClientDisconnected quietly), not an app's error.
+        if self._failed:
+            raise ClientDisconnected
+        await super().send(message)
 
     def handle_parser_exception(self) -> None:
         """Close, then end the stream, for a frame websockets will not read."""
