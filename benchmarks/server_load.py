@@ -19,7 +19,10 @@ client and its neighbour play the two human seats of one Gin Rummy or
 Going Out table against each other, the seat out of turn waiting in a long
 poll. Each client starts a new table when its game ends. Each client has
 an address of its own (client N connects from 127.0.1.N+1), as players
-would, so the server's per-address limits hold for them as for anyone.
+would, so the server's per-address limits hold for them as for anyone: a
+client past its address's request rate waits as its ``429`` tells it
+(``Retry-After``) and asks again, as a script should; the report counts
+those waits, and a move's latency is that of the request answered.
 
 With ``--hostile`` (the default) one more client, from 127.0.0.2, asks for
 new tables as fast as one connection can for the whole run, and every few
@@ -116,6 +119,7 @@ class Tally:
     game_moves: int = 0
     bad_records: int = 0
     polls: int = 0
+    slowed: int = 0
     unfinished: set[str] = attrs.Factory(set)
 
     def error(self, what: str) -> None:
@@ -251,6 +255,7 @@ class Report:
             f"seat ({tally.game_moves / self.seconds:.0f}/s)",
             f"move latency: p50 {median:.1f} ms, p99 {self.percentile(0.99):.1f} ms",
             f"errors: {tally.errors} {tally.error_kinds or ''}".rstrip(),
+            f"requests held back by the request rate (429, waited as told): {tally.slowed}",
             *(f"  {refusal}" for refusal in tally.refusals),
             f"records that do not replay to the server's winners: {tally.bad_records}",
             f"tables left unfinished: {kept}, of which answer no status: {self.lost}",
@@ -319,12 +324,28 @@ class Connection:
         self.reader = self.writer = None
 
 
+def retry_after(status: int, head: str, body: bytes) -> int | None:
+    r"""The seconds a ``429`` for the request rate says to wait; None for any other answer.
+
+    A 429 for too many tables is an error of the benchmark's, not waited for.
+
+    >>> head = "http/1.1 429 too many requests\r\nretry-after: 2\r\n"
+    >>> retry_after(429, head, b'{"error": "too many requests from your address: ..."}')
+    2
+    >>> retry_after(429, head, b'{"error": "your address made 20 tables ..."}')
+    """
+    if status != 429 or b"too many requests from your address" not in body:
+        return None
+    return int(head.split("\r\nretry-after:", 1)[1].split("\r\n", 1)[0])
+
+
 class Client:
     """One player at one seat: plays random legal moves until time is up."""
 
     def __init__(self, url: str, tally: Tally, number: int) -> None:
         self.connection, self.tally = Connection(url, address(number)), tally
         self.rng = random.Random(number)
+        self.started = 0.0  # when the last request was sent (not a refused one)
 
     async def call(
         self,
@@ -343,18 +364,26 @@ class Client:
             headers["Content-Type"] = "application/json"
         if params:
             path += "?" + urlencode(params)
-        try:
-            status, _, data = await asyncio.wait_for(
-                self.connection.request(method, path, body, headers), 60
-            )
-        except (
-            OSError,
-            asyncio.IncompleteReadError,
-            TimeoutError,
-            IndexError,
-        ) as error:
-            self.tally.error(type(error).__name__)
-            return None
+        while True:
+            self.started = time.perf_counter()
+            try:
+                status, head, data = await asyncio.wait_for(
+                    self.connection.request(method, path, body, headers), 60
+                )
+            except (
+                OSError,
+                asyncio.IncompleteReadError,
+                TimeoutError,
+                IndexError,
+            ) as error:
+                self.tally.error(type(error).__name__)
+                return None
+            wait = retry_after(status, head, data)
+            if wait is None:
+                break
+            # Past the address's request rate: wait as told, as a script should.
+            self.tally.slowed += 1
+            await asyncio.sleep(wait)
         if status not in (200, 201):
             try:
                 refusal = json.loads(data)
@@ -373,13 +402,12 @@ class Client:
         view = answer["view"]
         data = view["data"]
         moves = [m for m in move_texts(view) if not m.endswith("drop")]
-        start = time.perf_counter()
         if data["to_move"] != data["player"] and self.rng.random() < 0.5:
             path, body = f"/api/tables/{table}/decline", {}
         else:
             path, body = f"/api/tables/{table}/moves", {"move": self.rng.choice(moves)}
         reply = await self.call("POST", path, json_body=body, token=token)
-        self.tally.latencies.append(time.perf_counter() - start)
+        self.tally.latencies.append(time.perf_counter() - self.started)
         self.tally.moves += 1
         return reply
 
