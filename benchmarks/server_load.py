@@ -32,8 +32,8 @@ With ``--flood http`` or ``--flood ws`` one more client, from 127.0.0.3,
 makes a Gin Rummy table and sends a move the rules refuse, over and over,
 as fast as it can, never reading ``Retry-After``: on :data:`FLOODS`
 keep-alive connections (``http``), or on one WebSocket, connecting again
-whenever the server closes it (``ws``). The other clients' latencies show
-what the flood costs them.
+whenever the server closes it (``ws``), in a process of its own. The other
+clients' latencies show what the flood costs them.
 
 It prints the moves the clients sent per second (and the moves of every
 seat, bots included, of the games finished), the median and 99th
@@ -166,6 +166,7 @@ class FloodTally:
     limited: int = 0
     retry_after: int = 0
     closes: dict[str, int] = attrs.Factory(dict)
+    handshakes: dict[str, int] = attrs.Factory(dict)
     other: dict[str, int] = attrs.Factory(dict)
     resets: int = 0
 
@@ -198,6 +199,7 @@ class FloodTally:
             f" {self.refused} refused by the rules, {self.limited} by the rate"
             f" (of which {self.retry_after} with Retry-After)"
             + (f", closed {self.closes}" if self.closes else "")
+            + (f", handshakes refused {self.handshakes}" if self.handshakes else "")
             + f", other {self.other or 0}, {self.resets} resets or no answer"
         ]
 
@@ -647,9 +649,8 @@ async def flood_ws(
                 code = str(socket.close_code)
                 tally.closes[code] = tally.closes.get(code, 0) + 1
         except InvalidStatus as error:
-            response = error.response
-            retry_after = "Retry-After" in response.headers
-            tally.answer(response.status_code, retry_after=retry_after)
+            status = str(error.response.status_code)
+            tally.handshakes[status] = tally.handshakes.get(status, 0) + 1
         except (OSError, InvalidHandshake, TimeoutError):
             tally.resets += 1
 
@@ -663,6 +664,34 @@ async def flood(url: str, tally: FloodTally, end: float) -> None:
         )
     else:
         await flood_ws(url, tally, table, token, end)
+
+
+async def flood_apart(url: str, kind: str, seconds: float) -> FloodTally:
+    """:func:`flood` in a process of its own, as an attacker's would be; what it counted.
+
+    In this process, a flood that the server refuses at once would spin
+    this event loop and slow the other clients here, not on the server.
+    """
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        "--flood-at",
+        url,
+        "--flood",
+        kind,
+        "--seconds",
+        str(seconds),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    output, _ = await child.communicate()
+    return FloodTally(**json.loads(output))
+
+
+def flood_alone(url: str, kind: str, seconds: float) -> None:
+    """Flood ``url`` for ``seconds`` and print what was counted, as JSON (the child of :func:`flood_apart`)."""
+    tally = FloodTally(kind)
+    asyncio.run(flood(url, tally, time.monotonic() + seconds))
+    print(json.dumps(attrs.asdict(tally)), flush=True)
 
 
 async def still_there(url: str, tables: Sequence[str]) -> int:
@@ -706,10 +735,13 @@ async def load(  # noqa: PLR0913 - the run's knobs, by keyword
     hostile_tally = HostileTally() if hostile_client else None
     if hostile_tally is not None:
         jobs.append(hostile(url, hostile_tally, end))
-    flood_tally = FloodTally(flood_kind) if flood_kind else None
-    if flood_tally is not None:
-        jobs.append(flood(url, flood_tally, end))
+    flooding = (
+        asyncio.create_task(flood_apart(url, flood_kind, seconds))
+        if flood_kind
+        else None
+    )
     await asyncio.gather(*jobs)
+    flood_tally = await flooding if flooding is not None else None
     took = time.monotonic() - start
     kept = sorted(tally.unfinished) + (hostile_tally.created if hostile_tally else [])
     return Report(
@@ -823,9 +855,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         " can: on 16 HTTP connections, or on a WebSocket",
     )
     parser.add_argument("--serve", metavar="DATABASE", help=argparse.SUPPRESS)
+    parser.add_argument("--flood-at", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         serve_quietly(args.serve)
+        return 0
+    if args.flood_at:
+        flood_alone(args.flood_at, args.flood, args.seconds)
         return 0
     options = {"hostile_client": args.hostile, "flood_kind": args.flood}
     if args.url is not None:
