@@ -7,8 +7,11 @@ proxy that ``--forwarded-allow-ips`` trusts, the client its
 ``X-Forwarded-For`` names. A bucket holds ``Limits.request_burst`` tokens
 and gains ``Limits.requests_per_second`` a second: an address may send a
 burst at once, then keep to the rate. A request without a token gets a
-``429`` with ``Retry-After`` from :class:`RateLimited`; a WebSocket message
-without one is refused by the WebSocket protocol
+``429`` with ``Retry-After`` from :class:`RateLimited`, after a pause of
+:data:`PAUSE` seconds: a client that asks again at once, not waiting as
+told, then keeps one connection busy a second a refusal, and a flood of
+refusals costs the server next to nothing. A WebSocket message without a
+token is refused by the WebSocket protocol
 (:mod:`rummyrules.server.socket_protocol`).
 
 A bucket costs a dictionary entry, looked up and moved once a request; an
@@ -29,6 +32,7 @@ never more than ``most`` of them).
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import json
 import math
@@ -40,7 +44,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from rummyrules.server.documents import address_key
 from rummyrules.server.limits import Limits
 
-__all__ = ["RateLimited", "Rates"]
+__all__ = ["PAUSE", "RateLimited", "Rates"]
+
+#: Seconds a request without a token waits for its ``429``.
+PAUSE = 1.0
 
 
 class Rates:
@@ -108,7 +115,7 @@ class Rates:
 
 
 def too_many(wait: float) -> tuple[int, bytes]:
-    """The ``Retry-After`` (whole seconds, at least 1) and the JSON body of a refusal.
+    """The ``Retry-After`` of ``wait`` seconds (whole, at least 1) and the JSON body of a refusal.
 
     >>> too_many(0.2)
     (1, b'{"error": "too many requests from your address: try again in 1 s", "rule": null}')
@@ -124,11 +131,13 @@ class RateLimited:
     uvicorn puts its proxy headers' middleware around the app it is given,
     so given this one, this one sees the client a trusted proxy names.
     A WebSocket handshake refused gets the same ``429`` as an HTTP request.
+    ``pause`` is the seconds a refusal waits (:data:`PAUSE`).
 
     >>> from starlette.testclient import TestClient
     >>> from rummyrules.server import create_app
     >>> limits = Limits(request_burst=1)
-    >>> client = TestClient(RateLimited(create_app(limits), Rates(limits)))
+    >>> app = RateLimited(create_app(limits), Rates(limits), pause=0.0)
+    >>> client = TestClient(app)
     >>> client.get("/api/games").status_code
     200
     >>> refused = client.get("/api/games")
@@ -136,8 +145,8 @@ class RateLimited:
     (429, '1', None)
     """
 
-    def __init__(self, app: ASGIApp, rates: Rates) -> None:
-        self.app, self.rates = app, rates
+    def __init__(self, app: ASGIApp, rates: Rates, *, pause: float = PAUSE) -> None:
+        self.app, self.rates, self.pause = app, rates, pause
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Pass the request on, or refuse it."""
@@ -146,7 +155,8 @@ class RateLimited:
             client = scope.get("client")
             wait = self.rates.take(address_key(client[0] if client else None))
             if wait:
-                seconds, body = too_many(wait)
+                await asyncio.sleep(self.pause)
+                seconds, body = too_many(wait - self.pause)
                 headers = [
                     (b"content-type", b"application/json"),
                     (b"content-length", str(len(body)).encode()),
