@@ -377,7 +377,10 @@ def guarded_protocols(
 
     Give them to ``uvicorn.Config(http=..., ws=...)``. ``trusted`` lists the
     reverse proxies (comma-separated addresses, or ``*``) whose connections
-    are not counted per address.
+    are not counted per address. Both hold the server's request rates
+    (``rates``): the WebSocket protocol counts each message, and
+    :class:`~rummyrules.server.rates.RateLimited` around the app, given the
+    same, each request.
 
     >>> http, ws = guarded_protocols(Limits())
     >>> http.guard.limits.header_timeout
