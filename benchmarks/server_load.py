@@ -19,11 +19,21 @@ client and its neighbour play the two human seats of one Gin Rummy or
 Going Out table against each other, the seat out of turn waiting in a long
 poll. Each client starts a new table when its game ends. Each client has
 an address of its own (client N connects from 127.0.1.N+1), as players
-would, so the server's per-address limits hold for them as for anyone.
+would, so the server's per-address limits hold for them as for anyone: a
+client past its address's request rate waits as its ``429`` tells it
+(``Retry-After``) and asks again, as a script should; the report counts
+those waits, and a move's latency is that of the request answered.
 
 With ``--hostile`` (the default) one more client, from 127.0.0.2, asks for
 new tables as fast as one connection can for the whole run, and every few
 seconds opens connections past the server's cap of one address.
+
+With ``--flood http`` or ``--flood ws`` one more client, from 127.0.0.3,
+makes a Gin Rummy table and sends a move the rules refuse, over and over,
+as fast as it can, never reading ``Retry-After``: on :data:`FLOODS`
+keep-alive connections (``http``), or on one WebSocket, connecting again
+whenever the server closes it (``ws``), in a process of its own. The other
+clients' latencies show what the flood costs them.
 
 It prints the moves the clients sent per second (and the moves of every
 seat, bots included, of the games finished), the median and 99th
@@ -75,6 +85,12 @@ TABLES_PER_MINUTE = 120
 The default (20) is less than a fast client makes: a random Gin Rummy hand
 against bots, over loopback, often ends within a second or two.
 """
+FLOODER = "127.0.0.3"
+"""The flooding client's address (``--flood``)."""
+FLOODS = 16
+"""Keep-alive connections the HTTP flood sends refused moves on, each as fast as it can."""
+REFUSED = "knock"
+"""The flood's move: refused by the rules (GIN-3), the flooding seat never taking its upcard."""
 POSTGRES = os.environ.get("RUMMYRULES_POSTGRES", "postgresql://127.0.0.1:5432/test")
 """The PostgreSQL server ``--database postgres`` makes the run's database on."""
 
@@ -103,6 +119,7 @@ class Tally:
     game_moves: int = 0
     bad_records: int = 0
     polls: int = 0
+    slowed: int = 0
     unfinished: set[str] = attrs.Factory(set)
 
     def error(self, what: str) -> None:
@@ -139,6 +156,54 @@ class HostileTally:
         ]
 
 
+@attrs.define
+class FloodTally:
+    """What the flooding address sent and what it got."""
+
+    kind: str
+    sent: int = 0
+    refused: int = 0
+    limited: int = 0
+    retry_after: int = 0
+    closes: dict[str, int] = attrs.Factory(dict)
+    handshakes: dict[str, int] = attrs.Factory(dict)
+    other: dict[str, int] = attrs.Factory(dict)
+    resets: int = 0
+
+    def answer(self, status: int, *, retry_after: bool) -> None:
+        """Count an HTTP answer: the rules' refusal (409), the rate's (429), or another."""
+        if status == 409:
+            self.refused += 1
+        elif status == 429:
+            self.limited += 1
+            self.retry_after += retry_after
+        else:
+            self.other[str(status)] = self.other.get(str(status), 0) + 1
+
+    def message(self, text: str | bytes) -> None:
+        """Count a WebSocket message: the rules' refusal, the rate's, or an update."""
+        document = json.loads(text)
+        if document.get("type") != "error":
+            return
+        if document.get("rule") is not None:
+            self.refused += 1
+        else:
+            self.limited += 1
+            self.retry_after += "retry_after" in document
+
+    def lines(self) -> list[str]:
+        """What the flooding address did and got, as text."""
+        where = f"{FLOODS} connections" if self.kind == "http" else "a WebSocket"
+        return [
+            f"flood {FLOODER}: {self.sent} refused moves sent on {where}:"
+            f" {self.refused} refused by the rules, {self.limited} by the rate"
+            f" (of which {self.retry_after} with Retry-After)"
+            + (f", closed {self.closes}" if self.closes else "")
+            + (f", handshakes refused {self.handshakes}" if self.handshakes else "")
+            + f", other {self.other or 0}, {self.resets} resets or no answer"
+        ]
+
+
 @attrs.frozen
 class Report:
     """The figures of one run."""
@@ -148,6 +213,7 @@ class Report:
     seconds: float
     tally: Tally
     hostile: HostileTally | None = None
+    flood: FloodTally | None = None
     lost: int = 0
     server_cpu: float | None = None
 
@@ -156,6 +222,7 @@ class Report:
         """Whether an ordinary client erred, something was lost, or the hostile one was cut off."""
         tally = self.tally
         cut = self.hostile is not None and self.hostile.resets > 0
+        cut = cut or (self.flood is not None and self.flood.resets > 0)
         return bool(tally.errors or tally.bad_records or self.lost or cut)
 
     @property
@@ -175,18 +242,22 @@ class Report:
         tally = self.tally
         median = 1000 * statistics.median(tally.latencies) if tally.latencies else 0.0
         hostile = self.hostile.lines() if self.hostile else []
+        hostile += self.flood.lines() if self.flood else []
         kept = len(tally.unfinished) + (
             len(self.hostile.created) if self.hostile else 0
         )
         return [
             f"database {self.database}, clients {self.clients}"
-            f"{' and one hostile address' if self.hostile else ''}, {self.seconds:.1f} s",
+            f"{' and one hostile address' if self.hostile else ''}"
+            f"{f' and a flood ({self.flood.kind})' if self.flood else ''},"
+            f" {self.seconds:.1f} s",
             f"moves sent: {tally.moves} ({self.moves_per_second:.0f}/s); "
             f"long polls: {tally.polls}",
             f"games finished: {tally.games}, with {tally.game_moves} moves of every "
             f"seat ({tally.game_moves / self.seconds:.0f}/s)",
             f"move latency: p50 {median:.1f} ms, p99 {self.percentile(0.99):.1f} ms",
             f"errors: {tally.errors} {tally.error_kinds or ''}".rstrip(),
+            f"requests held back by the request rate (429, waited as told): {tally.slowed}",
             *(f"  {refusal}" for refusal in tally.refusals),
             f"records that do not replay to the server's winners: {tally.bad_records}",
             f"tables left unfinished: {kept}, of which answer no status: {self.lost}",
@@ -255,12 +326,28 @@ class Connection:
         self.reader = self.writer = None
 
 
+def retry_after(status: int, head: str, body: bytes) -> int | None:
+    r"""The seconds a ``429`` for the request rate says to wait; None for any other answer.
+
+    A 429 for too many tables is an error of the benchmark's, not waited for.
+
+    >>> head = "http/1.1 429 too many requests\r\nretry-after: 2\r\n"
+    >>> retry_after(429, head, b'{"error": "too many requests from your address: ..."}')
+    2
+    >>> retry_after(429, head, b'{"error": "your address made 20 tables ..."}')
+    """
+    if status != 429 or b"too many requests from your address" not in body:
+        return None
+    return int(head.split("\r\nretry-after:", 1)[1].split("\r\n", 1)[0])
+
+
 class Client:
     """One player at one seat: plays random legal moves until time is up."""
 
     def __init__(self, url: str, tally: Tally, number: int) -> None:
         self.connection, self.tally = Connection(url, address(number)), tally
         self.rng = random.Random(number)
+        self.started = 0.0  # when the last request was sent (not a refused one)
 
     async def call(
         self,
@@ -279,18 +366,26 @@ class Client:
             headers["Content-Type"] = "application/json"
         if params:
             path += "?" + urlencode(params)
-        try:
-            status, _, data = await asyncio.wait_for(
-                self.connection.request(method, path, body, headers), 60
-            )
-        except (
-            OSError,
-            asyncio.IncompleteReadError,
-            TimeoutError,
-            IndexError,
-        ) as error:
-            self.tally.error(type(error).__name__)
-            return None
+        while True:
+            self.started = time.perf_counter()
+            try:
+                status, head, data = await asyncio.wait_for(
+                    self.connection.request(method, path, body, headers), 60
+                )
+            except (
+                OSError,
+                asyncio.IncompleteReadError,
+                TimeoutError,
+                IndexError,
+            ) as error:
+                self.tally.error(type(error).__name__)
+                return None
+            wait = retry_after(status, head, data)
+            if wait is None:
+                break
+            # Past the address's request rate: wait as told, as a script should.
+            self.tally.slowed += 1
+            await asyncio.sleep(wait)
         if status not in (200, 201):
             try:
                 refusal = json.loads(data)
@@ -309,13 +404,12 @@ class Client:
         view = answer["view"]
         data = view["data"]
         moves = [m for m in move_texts(view) if not m.endswith("drop")]
-        start = time.perf_counter()
         if data["to_move"] != data["player"] and self.rng.random() < 0.5:
             path, body = f"/api/tables/{table}/decline", {}
         else:
             path, body = f"/api/tables/{table}/moves", {"move": self.rng.choice(moves)}
         reply = await self.call("POST", path, json_body=body, token=token)
-        self.tally.latencies.append(time.perf_counter() - start)
+        self.tally.latencies.append(time.perf_counter() - self.started)
         self.tally.moves += 1
         return reply
 
@@ -483,6 +577,123 @@ async def hostile(url: str, tally: HostileTally, end: float) -> None:
     await asyncio.gather(*(hammer(url, tally, end) for _ in range(HAMMERS)), bursts())
 
 
+async def flood_table(url: str) -> tuple[str, str]:
+    """A Gin Rummy table of the flooding address: its id and the human seat's token."""
+    connection = Connection(url, FLOODER)
+    body = {"variant": "GinRummy", "seats": ["human", "greedy"], "seed": None}
+    _, _, data = await connection.request(
+        "POST", "/api/tables", json.dumps(body).encode(), {}
+    )
+    connection.close()
+    created = json.loads(data)
+    return created["table"], created["seats"][0]["token"]
+
+
+async def flood_http(
+    url: str, tally: FloodTally, table: str, token: str, end: float
+) -> None:
+    """Send :data:`REFUSED` on one keep-alive connection as fast as it goes, until ``end``."""
+    connection = Connection(url, FLOODER)
+    body = json.dumps({"move": REFUSED}).encode()
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    while time.monotonic() < end:
+        tally.sent += 1
+        try:
+            status, head, _ = await asyncio.wait_for(
+                connection.request("POST", f"/api/tables/{table}/moves", body, headers),
+                60,
+            )
+        except (OSError, asyncio.IncompleteReadError, TimeoutError, IndexError):
+            tally.resets += 1
+            continue
+        tally.answer(status, retry_after="\r\nretry-after:" in head)
+    connection.close()
+
+
+async def flood_ws(
+    url: str, tally: FloodTally, table: str, token: str, end: float
+) -> None:
+    """Send :data:`REFUSED` on a WebSocket as fast as it goes, connecting again when closed."""
+    from websockets.asyncio.client import connect  # noqa: PLC0415 - only this flood needs it
+    from websockets.exceptions import (  # noqa: PLC0415
+        ConnectionClosed,
+        InvalidHandshake,
+        InvalidStatus,
+    )
+
+    address = (
+        url.replace("http://", "ws://", 1) + f"/api/tables/{table}/ws?token={token}"
+    )
+    text = json.dumps({"type": "move", "move": REFUSED})
+
+    async def read(socket: Any) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for message in socket:
+                tally.message(message)
+
+    while time.monotonic() < end:
+        try:
+            async with connect(
+                address, local_addr=(FLOODER, 0), open_timeout=10, close_timeout=1
+            ) as socket:
+                reader = asyncio.create_task(read(socket))
+                with contextlib.suppress(ConnectionClosed):
+                    while time.monotonic() < end and not reader.done():
+                        await socket.send(text)
+                        tally.sent += 1
+                        await asyncio.sleep(0)  # let the reader read
+                if not reader.done():  # time is up: leave without waiting
+                    reader.cancel()
+                    socket.transport.abort()
+                    break
+                code = str(socket.close_code)
+                tally.closes[code] = tally.closes.get(code, 0) + 1
+        except InvalidStatus as error:
+            status = str(error.response.status_code)
+            tally.handshakes[status] = tally.handshakes.get(status, 0) + 1
+        except (OSError, InvalidHandshake, TimeoutError):
+            tally.resets += 1
+
+
+async def flood(url: str, tally: FloodTally, end: float) -> None:
+    """The flooding address: its table, then :func:`flood_http` :data:`FLOODS` times, or :func:`flood_ws`."""
+    table, token = await flood_table(url)
+    if tally.kind == "http":
+        await asyncio.gather(
+            *(flood_http(url, tally, table, token, end) for _ in range(FLOODS))
+        )
+    else:
+        await flood_ws(url, tally, table, token, end)
+
+
+async def flood_apart(url: str, kind: str, seconds: float) -> FloodTally:
+    """:func:`flood` in a process of its own, as an attacker's would be; what it counted.
+
+    In this process, a flood that the server refuses at once would spin
+    this event loop and slow the other clients here, not on the server.
+    """
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        "--flood-at",
+        url,
+        "--flood",
+        kind,
+        "--seconds",
+        str(seconds),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    output, _ = await child.communicate()
+    return FloodTally(**json.loads(output))
+
+
+def flood_alone(url: str, kind: str, seconds: float) -> None:
+    """Flood ``url`` for ``seconds`` and print what was counted, as JSON (the child of :func:`flood_apart`)."""
+    tally = FloodTally(kind)
+    asyncio.run(flood(url, tally, time.monotonic() + seconds))
+    print(json.dumps(attrs.asdict(tally)), flush=True)
+
+
 async def still_there(url: str, tables: Sequence[str]) -> int:
     """How many of ``tables`` answer no status (anything but 200) now."""
     connection = Connection(url)
@@ -499,15 +710,16 @@ async def still_there(url: str, tables: Sequence[str]) -> int:
     return lost
 
 
-async def load(
+async def load(  # noqa: PLR0913 - the run's knobs, by keyword
     url: str,
     clients: int,
     seconds: float,
     *,
     hostile_client: bool = False,
+    flood_kind: str | None = None,
     database: str = "",
 ) -> Report:
-    """Run ``clients`` clients (and the hostile one) against the server at ``url`` for ``seconds``."""
+    """Run ``clients`` clients (and the hostile one, and the flood) against the server at ``url`` for ``seconds``."""
     tally = Tally()
     start = time.monotonic()
     end = start + seconds
@@ -523,7 +735,13 @@ async def load(
     hostile_tally = HostileTally() if hostile_client else None
     if hostile_tally is not None:
         jobs.append(hostile(url, hostile_tally, end))
+    flooding = (
+        asyncio.create_task(flood_apart(url, flood_kind, seconds))
+        if flood_kind
+        else None
+    )
     await asyncio.gather(*jobs)
+    flood_tally = await flooding if flooding is not None else None
     took = time.monotonic() - start
     kept = sorted(tally.unfinished) + (hostile_tally.created if hostile_tally else [])
     return Report(
@@ -532,21 +750,30 @@ async def load(
         seconds=took,
         tally=tally,
         hostile=hostile_tally,
+        flood=flood_tally,
         lost=await still_there(url, kept),
     )
 
 
-def run(
+def run(  # noqa: PLR0913 - load's knobs, passed on
     url: str,
     clients: int,
     seconds: float,
     *,
     hostile_client: bool = False,
+    flood_kind: str | None = None,
     database: str = "",
 ) -> Report:
     """:func:`load` on a new event loop in this thread."""
     return asyncio.run(
-        load(url, clients, seconds, hostile_client=hostile_client, database=database)
+        load(
+            url,
+            clients,
+            seconds,
+            hostile_client=hostile_client,
+            flood_kind=flood_kind,
+            database=database,
+        )
     )
 
 
@@ -604,6 +831,12 @@ def made_database(choice: str) -> Iterator[tuple[str, str]]:
         yield choice.split(":", 1)[0], choice
 
 
+def children_cpu() -> float:
+    """The CPU seconds, user and system, of the child processes waited for so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the load and print the report; exit 1 on errors, bad records, lost tables or resets."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -621,12 +854,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=True,
         help="one more client, from 127.0.0.2, asking for tables as fast as it can",
     )
+    parser.add_argument(
+        "--flood",
+        choices=("http", "ws"),
+        help="one more client, from 127.0.0.3, sending refused moves as fast as it"
+        " can: on 16 HTTP connections, or on a WebSocket",
+    )
     parser.add_argument("--serve", metavar="DATABASE", help=argparse.SUPPRESS)
+    parser.add_argument("--flood-at", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         serve_quietly(args.serve)
         return 0
-    options = {"hostile_client": args.hostile}
+    if args.flood_at:
+        flood_alone(args.flood_at, args.flood, args.seconds)
+        return 0
+    options = {"hostile_client": args.hostile, "flood_kind": args.flood}
     if args.url is not None:
         report = run(args.url, args.clients, args.seconds, database="?", **options)
     else:
@@ -640,12 +883,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             url = f"http://127.0.0.1:{server.stdout.readline().strip()}"
             try:
                 report = run(url, args.clients, args.seconds, database=kind, **options)
+                flooder = children_cpu()  # the flood's process, waited for already
             finally:
                 server.terminate()
                 server.wait(timeout=10)
-            # The only child this process waited for: its CPU, user and system.
-            used = resource.getrusage(resource.RUSAGE_CHILDREN)
-            report = attrs.evolve(report, server_cpu=used.ru_utime + used.ru_stime)
+            # The server's CPU, user and system: the children's less the flood's.
+            report = attrs.evolve(report, server_cpu=children_cpu() - flooder)
     print("\n".join(report.lines()))
     return 1 if report.failed else 0
 

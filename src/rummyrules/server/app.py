@@ -231,7 +231,8 @@ def create_app(
     """The Starlette app of the game server, over the tables of a database.
 
     ``limits`` bounds bodies, waits, tables and bot moves (the connection
-    bounds are the protocols', see :func:`~rummyrules.server.running.serve`);
+    bounds and the request rates are the server's, see
+    :func:`~rummyrules.server.running.make_config`);
     ``database`` is a URL of :func:`~rummyrules.server.databases.open_storage`
     (without one, SQLite in memory: the tables last as long as the app);
     ``store`` lets a test look at the tables; ``static`` is the front end's

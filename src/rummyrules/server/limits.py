@@ -30,6 +30,12 @@ def _positive(
         raise ValueError(f"{attribute.name} must be more than 0, not {value!r}")
 
 
+def _whole(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    _positive(instance, attribute, value)
+    if not isinstance(value, int) or value < 1:
+        raise ValueError(f"{attribute.name} must be a whole number, not {value!r}")
+
+
 @attrs.frozen(kw_only=True)
 class Limits:
     """The server's bounds on bodies, time, connections, tables and bot moves.
@@ -44,6 +50,12 @@ class Limits:
             Retry-After, above).
         max_per_ip: Connections open at once from one address (429, with
             Retry-After, and closed above).
+        requests_per_second: Requests one address may send a second, HTTP
+            requests, WebSocket handshakes and WebSocket messages together,
+            once its burst is spent (429 with Retry-After above; on a
+            WebSocket an ``error`` with ``retry_after``, then a close, 4429).
+        request_burst: Requests one address may send at once, before the
+            rate holds it back (a whole number, at least 1).
         backlog: Connections the operating system queues before accepting.
         max_tables: Unfinished tables held at once, from everyone (503 with
             ``Retry-After`` for a new one above it).
@@ -89,6 +101,8 @@ class Limits:
     keep_alive: float = attrs.field(default=5.0, validator=_positive)
     max_connections: int = attrs.field(default=1000, validator=_positive)
     max_per_ip: int = attrs.field(default=64, validator=_positive)
+    requests_per_second: float = attrs.field(default=20.0, validator=_positive)
+    request_burst: int = attrs.field(default=200, validator=_whole)
     backlog: int = attrs.field(default=2048, validator=_positive)
     max_tables: int = attrs.field(default=10_000, validator=_positive)
     tables_per_address: int = attrs.field(default=20, validator=_positive)

@@ -9,6 +9,9 @@ last answer), and refuse more than ``Limits.max_per_ip`` connections at
 once from one address: a ``429`` with ``Retry-After`` once the request's
 head is in, then a gentle close. At the global cap
 (``Limits.max_connections``) the ``503`` carries a ``Retry-After`` too.
+h11 refuses only a head that is still unfinished past 16 KiB, so a longer
+one that arrives in one read would pass: the protocol here measures each
+head and answers one over 16 KiB with ``431``, then closes gently.
 
 Each call of :func:`guarded_protocols` makes its own pair of classes,
 counting its own connections, for one server.
@@ -29,16 +32,16 @@ from __future__ import annotations
 import asyncio
 import collections
 import json
+import re
 from typing import Any, ClassVar
 
 import h11
 from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
-from uvicorn.protocols.websockets.websockets_sansio_impl import (
-    WebSocketsSansIOProtocol,
-)
 
 from rummyrules.server.limits import Limits
+from rummyrules.server.rates import Rates
+from rummyrules.server.socket_protocol import BoundedWebSocket
 
 __all__ = ["ConnectionGuard", "guarded_protocols"]
 
@@ -52,6 +55,10 @@ _LINGER = 1.0
 _REFUSAL_HEAD = 16 * 1024
 #: The ``Retry-After`` of a refusal (429 or 503), in seconds.
 _RETRY_AFTER = 1
+#: The longest request head (its line and headers, up to the blank line), in bytes.
+MAX_HEAD = 16 * 1024
+#: The end of a request's head, as h11 finds it.
+_BLANK_LINE = re.compile(b"\n\r?\n")
 
 
 def _raw_answer(
@@ -65,6 +72,24 @@ def _raw_answer(
         f"content-length: {len(body)}\r\n{retry}connection: close\r\n\r\n"
     )
     return head.encode("ascii") + body
+
+
+def head_too_large(held: bytes, data: bytes) -> bool:
+    r"""Whether a request head begun with ``held`` and going on with ``data`` is over :data:`MAX_HEAD` bytes.
+
+    Only the first ``MAX_HEAD`` bytes are looked at, so a large read costs
+    no more than a small one.
+
+    >>> head_too_large(b"", b"GET / HTTP/1.1\r\nHost: x\r\n\r\n" + b"x" * 20000)
+    False
+    >>> head_too_large(b"GET / HTTP/1.1\r\n", b"X-Big: " + b"a" * MAX_HEAD)
+    True
+    """
+    seen = held + data[: MAX_HEAD + 1 - len(held)]
+    if len(seen) <= MAX_HEAD:
+        return False
+    end = _BLANK_LINE.search(seen)
+    return end is None or end.end() > MAX_HEAD
 
 
 async def _unavailable(send: Send) -> None:
@@ -94,10 +119,17 @@ class _Refusal:
     """
 
     def __init__(
-        self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop
+        self,
+        transport: asyncio.Transport,
+        loop: asyncio.AbstractEventLoop,
+        refusal: bytes | None = None,
     ) -> None:
         self.transport = transport
         self.loop = loop
+        message = "too many connections from your address: close some and try again"
+        self.refusal = refusal or _raw_answer(
+            429, "Too Many Requests", message, retry_after=_RETRY_AFTER
+        )
         self.answered = False
         self.read = 0
         self.tail = b""  # the last bytes read, for a blank line split between reads
@@ -114,15 +146,12 @@ class _Refusal:
             self.tail = seen[-3:]
 
     def answer(self) -> None:
-        """Send the 429 and stop writing; close after the linger."""
+        """Send the refusal (a 429 unless told another) and stop writing; close after the linger."""
         if self.answered or self.transport.is_closing():
             return
         self.answered = True
         self.timer.cancel()
-        message = "too many connections from your address: close some and try again"
-        self.transport.write(
-            _raw_answer(429, "Too Many Requests", message, retry_after=_RETRY_AFTER)
-        )
+        self.transport.write(self.refusal)
         try:
             if self.transport.can_write_eof():
                 self.transport.write_eof()  # a FIN once the answer is sent
@@ -192,8 +221,8 @@ class ConnectionGuard:
             self.open[address] -= 1
 
 
-class _GuardedWebSocket(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol, counted against its address's connections."""
+class _GuardedWebSocket(BoundedWebSocket):
+    """The WebSocket protocol, counted against its address's connections."""
 
     guard: ClassVar[ConnectionGuard]
     _address: str | None = None
@@ -265,8 +294,25 @@ class _GuardedH11(H11Protocol):
         if self._refusal is not None:
             self._refusal.data_received(data)
             return
+        # Only while h11 waits for a head: what it holds then is the head's start.
+        if self.conn.their_state is h11.IDLE and head_too_large(
+            self.conn.trailing_data[0], data
+        ):
+            self._refuse_head()
+            return
         super().data_received(data)
         self._watch()
+
+    def _refuse_head(self) -> None:
+        """A 431 for a head over :data:`MAX_HEAD` bytes, then a gentle close."""
+        self._cancel()
+        self._unset_keepalive_if_required()
+        message = (
+            f"send a request head (its line and headers) of at most {MAX_HEAD} bytes"
+        )
+        answer = _raw_answer(431, "Request Header Fields Too Large", message)
+        self._refusal = _Refusal(self.transport, self.loop, answer)
+        self._refusal.answer()
 
     def eof_received(self) -> None:
         # The client sends no more: a refused one still gets its 429, and
@@ -276,6 +322,15 @@ class _GuardedH11(H11Protocol):
         super().eof_received()
 
     def on_response_complete(self) -> None:
+        # A request sent before this answer was (pipelined) waits in h11,
+        # whole: its head is measured here, before h11 reads it.
+        if (
+            self.conn.our_state is h11.DONE
+            and self.conn.their_state is h11.DONE
+            and head_too_large(b"", self.conn.trailing_data[0])
+        ):
+            self._refuse_head()
+            return
         super().on_response_complete()
         self._watch()
 
@@ -322,14 +377,17 @@ def guarded_protocols(
 
     Give them to ``uvicorn.Config(http=..., ws=...)``. ``trusted`` lists the
     reverse proxies (comma-separated addresses, or ``*``) whose connections
-    are not counted per address.
+    are not counted per address. Both hold the server's request rates
+    (``rates``): the WebSocket protocol counts each message, and
+    :class:`~rummyrules.server.rates.RateLimited` around the app, given the
+    same, each request.
 
     >>> http, ws = guarded_protocols(Limits())
     >>> http.guard.limits.header_timeout
     10.0
     """
     guard = ConnectionGuard(limits, trusted)
-    attributes: dict[str, Any] = {"guard": guard}
+    attributes: dict[str, Any] = {"guard": guard, "rates": Rates(limits)}
     http = type("GuardedH11Protocol", (_GuardedH11,), attributes)
     ws = type("GuardedWebSocketProtocol", (_GuardedWebSocket,), attributes)
     return http, ws

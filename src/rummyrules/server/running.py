@@ -1,7 +1,8 @@
 """Running the server on uvicorn: in the foreground (``rummyrules serve``) or in a thread.
 
 Both use the same uvicorn configuration: the guarded protocols of
-:mod:`rummyrules.server.protocol`, the listen backlog, the concurrency limit,
+:mod:`rummyrules.server.protocol`, the request rates of
+:mod:`rummyrules.server.rates`, the listen backlog, the concurrency limit,
 the keep-alive timeout and the WebSocket pings of
 :class:`~rummyrules.server.limits.Limits`, and the plain asyncio event loop.
 Seat tokens are masked in every line uvicorn's loggers write
@@ -30,6 +31,7 @@ from starlette.applications import Starlette
 from rummyrules.server.app import create_app
 from rummyrules.server.limits import Limits
 from rummyrules.server.protocol import guarded_protocols
+from rummyrules.server.rates import RateLimited
 from rummyrules.server.stopping import stop_waiting
 
 __all__ = [
@@ -164,8 +166,12 @@ class StoppingServer(uvicorn.Server):
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         """End the long polls, then stop as uvicorn does."""
-        if isinstance(self.config.app, Starlette):
-            stop_waiting(self.config.app)
+        # make_config wraps the app in its request rates: the waits are the app's.
+        app = self.config.app
+        if isinstance(app, RateLimited):
+            app = app.app
+        if isinstance(app, Starlette):
+            stop_waiting(app)
         await super().shutdown(sockets)
 
 
@@ -190,7 +196,9 @@ def make_config(  # noqa: PLR0913 - the app, where it listens, and uvicorn's kno
     """
     http, ws = guarded_protocols(limits, forwarded)
     config = uvicorn.Config(
-        app,
+        # Inside uvicorn's proxy headers' middleware: the rates count the
+        # client a trusted proxy names.
+        RateLimited(app, ws.rates),
         host=host,
         port=port,
         http=http,
@@ -238,6 +246,7 @@ def running(  # noqa: PLR0913 - each is one knob of a test's server, by keyword
     host: str = "127.0.0.1",
     startup: float = 10.0,
     log: bool = False,
+    forwarded: str | None = None,
 ) -> Iterator[str]:
     """Serve in a background thread on a free port; yields the base URL, stops on exit.
 
@@ -250,7 +259,8 @@ def running(  # noqa: PLR0913 - each is one knob of a test's server, by keyword
 
     With ``log``, uvicorn logs every request as :func:`run_server` does (tokens
     masked), and its records reach the root logger's handlers too, so that
-    a test can capture them.
+    a test can capture them. ``forwarded`` names the proxies to believe, as
+    :func:`make_config`'s.
     """
     limits = limits or Limits()
     app = app or create_app(limits, database=database)
@@ -260,7 +270,7 @@ def running(  # noqa: PLR0913 - each is one knob of a test's server, by keyword
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind((host, 0))
     port = listener.getsockname()[1]
-    config = make_config(app, host, port, limits, log=log)
+    config = make_config(app, host, port, limits, log=log, forwarded=forwarded)
     if log:  # uvicorn's own setup keeps its records from the root logger
         for name in ("uvicorn", "uvicorn.access"):
             logging.getLogger(name).propagate = True
