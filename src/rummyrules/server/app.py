@@ -153,7 +153,7 @@ class _Api:
         wait = self.wait_time(request)
         if since is not None:
             table = await self.store.wait(table.id, since, seat, wait)
-        return JSONResponse(await self.store.answer(table, seat, since))
+        return _json(await self.store.answer_body(table, seat, since))
 
     async def move(self, request: Request) -> Response:
         table, seat = await self.seat(request)
@@ -162,7 +162,7 @@ class _Api:
         if not isinstance(text, str):
             raise ApiError(400, 'send the move as text: {"move": "draw"}')
         after = await self.store.move(table, seat, text[:1000])
-        return JSONResponse(await self.store.answer(after, seat, table.version))
+        return _json(await self.store.answer_body(after, seat, table.version))
 
     async def selection(self, request: Request) -> Response:
         # Read only: the candidates are tried on the game as read, never saved.
@@ -176,10 +176,15 @@ class _Api:
         if seen is not None and not isinstance(seen, str):
             raise ApiError(400, 'send the version you saw as text: {"version": "..."}')
         after = await self.store.decline(table, seat, seen)
-        return JSONResponse(await self.store.answer(after, seat, table.version))
+        return _json(await self.store.answer_body(after, seat, table.version))
 
     async def record(self, request: Request) -> Response:
         return JSONResponse(await self.store.record(request.path_params["table"]))
+
+
+def _json(body: bytes) -> Response:
+    """A body already written as JSON, answered as ``JSONResponse`` answers."""
+    return Response(body, media_type=JSONResponse.media_type)
 
 
 def _has_body(request: Request) -> bool:

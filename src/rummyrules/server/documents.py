@@ -18,12 +18,12 @@ import enum
 import ipaddress
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
 from rummyrules.core.errors import RummyRulesError
-from rummyrules.formats.json import dumps
+from rummyrules.formats.json import document, dumps
 from rummyrules.game.grouping import MoveGroup, group_moves
 from rummyrules.game.registry import VARIANTS, option_text, parse_rules
 from rummyrules.game.state import GameState, PlayableRules
@@ -32,6 +32,7 @@ from rummyrules.server.storage import TableRow
 __all__ = [
     "ApiError",
     "Json",
+    "SeatView",
     "address_key",
     "games_document",
     "group_document",
@@ -266,6 +267,76 @@ def status_document(row: TableRow, game: GameState) -> Json:
         "version": row.version,
         "seed": seed,
     }
+
+
+_ENCODE: Final = json.JSONEncoder(
+    ensure_ascii=False, allow_nan=False, separators=(",", ":"), check_circular=False
+).encode
+"""JSON as the answers write it: Starlette's ``JSONResponse``, compact and in UTF-8."""
+
+
+class SeatView:
+    """A seat's view and its move groups as an answer writes them: JSON text, read back when asked.
+
+    Made once a version and seat, it saves every answer of that version
+    building the view, and most writing it.
+
+    >>> from rummyrules import GinRummy
+    >>> seen = SeatView.of(GinRummy().new_game(seed=1), 0)
+    >>> seen.view.startswith('{"format":"rummyrules"'), seen.parsed()[0]["kind"]
+    (True, 'view')
+    """
+
+    __slots__ = ("_parsed", "groups", "view")
+
+    def __init__(self, view: str, groups: str) -> None:
+        self.view, self.groups = view, groups
+        self._parsed: tuple[Json, list[Json]] | None = None
+
+    @classmethod
+    def of(cls, game: GameState, seat: int) -> SeatView:
+        """The view of ``seat`` in ``game``, as text."""
+        view = game.view(seat)
+        groups = [group_document(group) for group in group_moves(view.legal_moves)]
+        return cls(_ENCODE(document(view)), _ENCODE(groups))
+
+    def parsed(self) -> tuple[Json, list[Json]]:
+        """The view and the groups as JSON values, what :func:`view_document` gives."""
+        if self._parsed is None:
+            self._parsed = (json.loads(self.view), json.loads(self.groups))
+        return self._parsed
+
+    def answer(
+        self, version: str, seat: int, events: list[Json], *, earlier: bool
+    ) -> bytes:
+        """The body of a seat's answer, byte for byte what ``JSONResponse`` writes of :meth:`answer_document`.
+
+        >>> from rummyrules import GinRummy
+        >>> seen = SeatView.of(GinRummy().new_game(seed=1), 0)
+        >>> body = seen.answer("v1", 0, [], earlier=False)
+        >>> body == _ENCODE(seen.answer_document("v1", 0, [], earlier=False)).encode()
+        True
+        """
+        text = (
+            f'{{"version":{_ENCODE(version)},"seat":{seat},"view":{self.view},'
+            f'"events":{_ENCODE(events)},"earlier":{"true" if earlier else "false"},'
+            f'"groups":{self.groups}}}'
+        )
+        return text.encode("utf-8")
+
+    def answer_document(
+        self, version: str, seat: int, events: list[Json], *, earlier: bool
+    ) -> Json:
+        """A seat's answer as a JSON value: version, view, events and move groups."""
+        view, groups = self.parsed()
+        return {
+            "version": version,
+            "seat": seat,
+            "view": view,
+            "events": events,
+            "earlier": earlier,
+            "groups": groups,
+        }
 
 
 def view_document(game: GameState, seat: int) -> tuple[Json, list[Json]]:

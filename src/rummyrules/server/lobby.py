@@ -55,13 +55,13 @@ from rummyrules.server.databases import open_storage
 from rummyrules.server.documents import (
     ApiError,
     Json,
+    SeatView,
     rules_from_request,
-    view_document,
 )
 from rummyrules.server.limits import Limits
 from rummyrules.server.seats import THINKING, seat_kinds, table_seed
 from rummyrules.server.signals import Cache, Signals
-from rummyrules.server.storage import Storage
+from rummyrules.server.storage import Change, Storage
 from rummyrules.server.tables import Step, Table, new_table
 
 __all__ = ["TableStore"]
@@ -86,10 +86,12 @@ class TableStore:
         self.storage = storage if storage is not None else open_storage("sqlite://")
         self.signals = Signals()
         self._games: Cache[tuple[str, str], GameState] = Cache(512)
-        self._documents: Cache[tuple[str, str, int], tuple[Json, list[Json]]] = Cache(
-            1024
-        )
+        self._documents: Cache[tuple[str, str, int], SeatView] = Cache(1024)
+        # The changes of this worker's last steps, by table, version before and after.
+        self._steps: Cache[tuple[str, str, str], tuple[Change, ...]] = Cache(1024)
         self._records: Cache[str, Json] = Cache(128)
+        # The revision of each table this worker last read or wrote (-1: unknown).
+        self._revisions: Cache[str, int] = Cache(4096)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -105,6 +107,7 @@ class TableStore:
         row = self.storage.get(table_id)
         if row is None:
             raise ApiError(404, f"there is no table {table_id[:40]!r}")
+        self._revisions.put(row.id, row.revision)
         game = self._games.get((row.id, row.version))
         if game is None:
             table = Table.read(row)
@@ -115,17 +118,36 @@ class TableStore:
     def _save(self, before: Table, step: Step) -> Table | None:
         row = attrs.evolve(step.table.row, changed=time.time())
         if not self.storage.save(row, step.changes, revision=before.row.revision):
+            self._revisions.put(row.id, -1)  # another writer came first: read again
             return None
+        self._revisions.put(row.id, row.revision)
         self._games.put((row.id, row.version), step.table.game)
         return Table(row, step.table.game)
 
-    def _step(self, table_id: str, act: Callable[[Table], Step]) -> tuple[Table, bool]:
+    def _step(
+        self, table: Table, act: Callable[[Table], Step]
+    ) -> tuple[Table, Table, Step]:
+        """The table before, after and the step of the first attempt saved."""
+        # The table the request read is tried first when it is the last this
+        # worker read or wrote; the save's compare and set still refuses it
+        # if another worker wrote since, and the table is read again.
+        known = self._revisions.get(table.id) == table.row.revision
+        before = table if known else self._load(table.id)
         for _ in range(_ATTEMPTS):
-            before = self._load(table_id)
-            step = act(before)
+            try:
+                step = act(before)
+            except ApiError:
+                if before is not table:
+                    raise
+                # Refused on the table as the request read it: as the table is now?
+                before = self._load(table.id)
+                if before.row.revision == table.row.revision:
+                    raise
+                step = act(before)
             saved = self._save(before, step)
             if saved is not None:
-                return saved, step.more
+                return before, saved, step
+            before = self._load(table.id)
         message = "the table kept changing while your move was played: send it again"
         raise ApiError(409, message, retry_after=1)
 
@@ -216,40 +238,58 @@ class TableStore:
 
     async def _act(self, table: Table, act: Callable[[Table], Step]) -> Table:
         async with self._lock(table.id):
-            after, more = await self._run(
-                lambda: self._step(table.id, act), slow=table.thinks
+            before, after, step = await self._run(
+                lambda: self._step(table, act), slow=table.thinks
             )
+        # What the step changed, for the answer to the version it was played on.
+        self._steps.put((after.id, before.version, after.version), step.changes)
         self.signals.wake(table.id)
-        if more:
+        if step.more:
             self._play_on(after)
         return after
+
+    def _told(
+        self, table: Table, seat: int, since: str | None
+    ) -> tuple[SeatView, list[Json], bool]:
+        """The seat's view of the table, its events since ``since`` and whether earlier ones were left out."""
+        key = (table.id, table.version, seat)
+        seen = self._documents.get(key)
+        if seen is None:
+            seen = SeatView.of(table.game, seat)
+            self._documents.put(key, seen)
+        most = self.limits.events_per_answer
+        changes = self._steps.get((table.id, since or "", table.version))
+        if changes is None:
+            events, earlier = self.storage.events(
+                table.id, seat, since, until=table.row.number, most=most
+            )
+            return seen, events, earlier
+        # The versions since ``since`` are this worker's step's: the storage's
+        # answer, without asking it (as it does, only versions that told the
+        # seat anything count towards ``most``).
+        told = [change.events.get(seat) for change in changes]
+        rows = [list(events) for events in told if events]
+        events = [event for row in rows[-most:] for event in row] if most else []
+        return seen, events, len(rows) > most
 
     async def answer(self, table: Table, seat: int, since: str | None) -> Json:
         """The seat's answer: version, view document and the events since ``since``."""
 
         def read() -> Json:
-            key = (table.id, table.version, seat)
-            seen = self._documents.get(key)
-            if seen is None:
-                seen = view_document(table.game, seat)
-                self._documents.put(key, seen)
-            view, groups = seen
-            events, earlier = self.storage.events(
-                table.id,
-                seat,
-                since,
-                until=table.row.number,
-                most=self.limits.events_per_answer,
-            )
-            return {
-                "version": table.version,
-                "seat": seat,
-                "view": view,
-                "events": events,
-                "earlier": earlier,
-                "groups": groups,
-            }
+            seen, events, earlier = self._told(table, seat, since)
+            return seen.answer_document(table.version, seat, events, earlier=earlier)
 
+        return await self._run(read)
+
+    async def answer_body(self, table: Table, seat: int, since: str | None) -> bytes:
+        """:meth:`answer` as the JSON body of an HTTP answer."""
+
+        def read() -> bytes:
+            seen, events, earlier = self._told(table, seat, since)
+            return seen.answer(table.version, seat, events, earlier=earlier)
+
+        if self._steps.get((table.id, since or "", table.version)) is not None:
+            return read()  # nothing to wait for: no need of a thread
         return await self._run(read)
 
     async def wait(
