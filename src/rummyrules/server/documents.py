@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import ipaddress
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -276,45 +276,42 @@ _ENCODE: Final = json.JSONEncoder(
 
 
 class SeatView:
-    """A seat's view and its move groups as an answer writes them: JSON text, read back when asked.
+    """A seat's view and its move groups as JSON text, written once a version and seat.
 
-    Made once a version and seat, it saves every answer of that version
-    building the view, and most writing it.
+    Every answer of that version and seat is then written around them,
+    with no view built or encoded again.
 
+    >>> import json
     >>> from rummyrules import GinRummy
-    >>> seen = SeatView.of(GinRummy().new_game(seed=1), 0)
-    >>> seen.view.startswith('{"format":"rummyrules"'), seen.parsed()[0]["kind"]
-    (True, 'view')
+    >>> game = GinRummy().new_game(seed=1)
+    >>> body = json.loads(SeatView.of(game, 0).answer("v1", 0, [], earlier=False))
+    >>> (body["view"], body["groups"]) == view_document(game, 0)
+    True
     """
 
-    __slots__ = ("_parsed", "groups", "view")
+    __slots__ = ("groups", "view")
 
     def __init__(self, view: str, groups: str) -> None:
         self.view, self.groups = view, groups
-        self._parsed: tuple[Json, list[Json]] | None = None
 
     @classmethod
     def of(cls, game: GameState, seat: int) -> SeatView:
-        """The view of ``seat`` in ``game``, as text."""
+        """The view of ``seat`` in ``game`` and its move groups, as text."""
         view = game.view(seat)
         groups = [group_document(group) for group in group_moves(view.legal_moves)]
         return cls(_ENCODE(document(view)), _ENCODE(groups))
 
-    def parsed(self) -> tuple[Json, list[Json]]:
-        """The view and the groups as JSON values, what :func:`view_document` gives."""
-        if self._parsed is None:
-            self._parsed = (json.loads(self.view), json.loads(self.groups))
-        return self._parsed
-
     def answer(
-        self, version: str, seat: int, events: list[Json], *, earlier: bool
+        self, version: str, seat: int, events: Sequence[Json], *, earlier: bool
     ) -> bytes:
-        """The body of a seat's answer, byte for byte what ``JSONResponse`` writes of :meth:`answer_document`.
+        """A seat's answer as ``JSONResponse`` writes it: version, seat, view, events, earlier, groups.
 
         >>> from rummyrules import GinRummy
         >>> seen = SeatView.of(GinRummy().new_game(seed=1), 0)
-        >>> body = seen.answer("v1", 0, [], earlier=False)
-        >>> body == _ENCODE(seen.answer_document("v1", 0, [], earlier=False)).encode()
+        >>> view, groups = view_document(GinRummy().new_game(seed=1), 0)
+        >>> document = {"version": "v1", "seat": 0, "view": view, "events": [],
+        ...             "earlier": False, "groups": groups}  # fmt: skip
+        >>> seen.answer("v1", 0, [], earlier=False) == _ENCODE(document).encode()
         True
         """
         text = (
@@ -323,20 +320,6 @@ class SeatView:
             f'"groups":{self.groups}}}'
         )
         return text.encode("utf-8")
-
-    def answer_document(
-        self, version: str, seat: int, events: list[Json], *, earlier: bool
-    ) -> Json:
-        """A seat's answer as a JSON value: version, view, events and move groups."""
-        view, groups = self.parsed()
-        return {
-            "version": version,
-            "seat": seat,
-            "view": view,
-            "events": events,
-            "earlier": earlier,
-            "groups": groups,
-        }
 
 
 def view_document(game: GameState, seat: int) -> tuple[Json, list[Json]]:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -87,11 +88,14 @@ class TableStore:
         self.signals = Signals()
         self._games: Cache[tuple[str, str], GameState] = Cache(512)
         self._documents: Cache[tuple[str, str, int], SeatView] = Cache(1024)
-        # The changes of this worker's last steps, by table, version before and after.
-        self._steps: Cache[tuple[str, str, str], tuple[Change, ...]] = Cache(1024)
+        # This worker's last steps, by table and revision after: the version
+        # each was played on and its changes.
+        self._steps: Cache[tuple[str, int], tuple[str, tuple[Change, ...]]] = Cache(
+            1024
+        )
         self._records: Cache[str, Json] = Cache(128)
-        # The revision of each table this worker last read or wrote (-1: unknown).
-        self._revisions: Cache[str, int] = Cache(4096)
+        # Each table as this worker last read or wrote it.
+        self._latest: Cache[str, Table] = Cache(1024)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -107,22 +111,23 @@ class TableStore:
         row = self.storage.get(table_id)
         if row is None:
             raise ApiError(404, f"there is no table {table_id[:40]!r}")
-        self._revisions.put(row.id, row.revision)
         game = self._games.get((row.id, row.version))
         if game is None:
             table = Table.read(row)
             self._games.put((row.id, row.version), table.game)
-            return table
-        return Table(row, game)
+        else:
+            table = Table(row, game)
+        self._latest.put(row.id, table)
+        return table
 
     def _save(self, before: Table, step: Step) -> Table | None:
         row = attrs.evolve(step.table.row, changed=time.time())
         if not self.storage.save(row, step.changes, revision=before.row.revision):
-            self._revisions.put(row.id, -1)  # another writer came first: read again
             return None
-        self._revisions.put(row.id, row.revision)
         self._games.put((row.id, row.version), step.table.game)
-        return Table(row, step.table.game)
+        saved = Table(row, step.table.game)
+        self._latest.put(row.id, saved)
+        return saved
 
     def _step(
         self, table: Table, act: Callable[[Table], Step]
@@ -131,7 +136,8 @@ class TableStore:
         # The table the request read is tried first when it is the last this
         # worker read or wrote; the save's compare and set still refuses it
         # if another worker wrote since, and the table is read again.
-        known = self._revisions.get(table.id) == table.row.revision
+        latest = self._latest.get(table.id)
+        known = latest is not None and latest.row.revision == table.row.revision
         before = table if known else self._load(table.id)
         for _ in range(_ATTEMPTS):
             try:
@@ -168,6 +174,15 @@ class TableStore:
         return lock
 
     # --- What requests ask -------------------------------------------------------
+
+    def known(self, table_id: str) -> Table | None:
+        """The table as this worker last read or wrote it (maybe no longer as it is), or None.
+
+        Enough to try a move on: the save's compare and set refuses a move
+        played on a table another writer changed since, and it is tried
+        again on the table read anew.
+        """
+        return self._latest.get(table_id)
 
     async def get(self, table_id: str) -> Table:
         """The table as it is now (404 for none); bots stalled on it are taken up."""
@@ -218,8 +233,9 @@ class TableStore:
     async def move(self, table: Table, seat: int, text: str) -> Table:
         """Play a seat's move on the table read, then the bots, saved before this returns.
 
-        The table is read again first, as another writer may have come
-        between: the move is tried on the table as it is. Returns the table
+        Another writer may have come since ``table`` was read: the save's
+        compare and set then refuses the move, and it is tried on the table
+        read anew, so it is judged on the table as it is. Returns the table
         after.
         """
         return await self._act(table, lambda now: now.move(seat, text, self.limits))
@@ -241,56 +257,63 @@ class TableStore:
             before, after, step = await self._run(
                 lambda: self._step(table, act), slow=table.thinks
             )
-        # What the step changed, for the answer to the version it was played on.
-        self._steps.put((after.id, before.version, after.version), step.changes)
+        # For the answer: the version the step was played on and what it changed.
+        self._steps.put((after.id, after.row.revision), (before.version, step.changes))
         self.signals.wake(table.id)
         if step.more:
             self._play_on(after)
         return after
 
     def _told(
-        self, table: Table, seat: int, since: str | None
-    ) -> tuple[SeatView, list[Json], bool]:
-        """The seat's view of the table, its events since ``since`` and whether earlier ones were left out."""
+        self,
+        table: Table,
+        seat: int,
+        since: str | None,
+        changes: tuple[Change, ...] | None = None,
+    ) -> bytes:
+        """The seat's answer as JSON: its view, the events since ``since`` (in ``changes``, if given)."""
         key = (table.id, table.version, seat)
         seen = self._documents.get(key)
         if seen is None:
             seen = SeatView.of(table.game, seat)
             self._documents.put(key, seen)
         most = self.limits.events_per_answer
-        changes = self._steps.get((table.id, since or "", table.version))
         if changes is None:
             events, earlier = self.storage.events(
                 table.id, seat, since, until=table.row.number, most=most
             )
-            return seen, events, earlier
-        # The versions since ``since`` are this worker's step's: the storage's
-        # answer, without asking it (as it does, only versions that told the
-        # seat anything count towards ``most``).
-        told = [change.events.get(seat) for change in changes]
-        rows = [list(events) for events in told if events]
-        events = [event for row in rows[-most:] for event in row] if most else []
-        return seen, events, len(rows) > most
+        else:
+            # What the storage would answer, without asking it: only the
+            # versions that told the seat anything count towards ``most``.
+            told = [list(change.events.get(seat, ())) for change in changes]
+            rows = [events for events in told if events]
+            events = [event for row in rows[-most:] for event in row] if most else []
+            earlier = len(rows) > most
+        return seen.answer(table.version, seat, events, earlier=earlier)
 
     async def answer(self, table: Table, seat: int, since: str | None) -> Json:
         """The seat's answer: version, view document and the events since ``since``."""
-
-        def read() -> Json:
-            seen, events, earlier = self._told(table, seat, since)
-            return seen.answer_document(table.version, seat, events, earlier=earlier)
-
-        return await self._run(read)
+        body = await self.answer_body(table, seat, since)
+        answer: Json = json.loads(body)
+        return answer
 
     async def answer_body(self, table: Table, seat: int, since: str | None) -> bytes:
         """:meth:`answer` as the JSON body of an HTTP answer."""
+        return await self._run(lambda: self._told(table, seat, since))
 
-        def read() -> bytes:
-            seen, events, earlier = self._told(table, seat, since)
-            return seen.answer(table.version, seat, events, earlier=earlier)
+    async def answer_to(self, after: Table, seat: int, since: str) -> bytes:
+        """The answer to the move or decline that made ``after``, as JSON: the events since the version it was played on.
 
-        if self._steps.get((table.id, since or "", table.version)) is not None:
-            return read()  # nothing to wait for: no need of a thread
-        return await self._run(read)
+        That version is ``since`` unless another writer came between the
+        request's read and the save; ``since`` serves when this worker no
+        longer remembers the step.
+        """
+        played = self._steps.get((after.id, after.row.revision))
+        if played is None:
+            return await self.answer_body(after, seat, since)
+        before, changes = played
+        # Everything is in memory: no need of a thread.
+        return self._told(after, seat, before, changes)
 
     async def wait(
         self,

@@ -18,8 +18,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Iterator
-from typing import ClassVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar
 
 import psycopg
 import psycopg_pool
@@ -36,6 +36,31 @@ CHANNEL = "rummyrules_tables"
 _log = logging.getLogger("rummyrules.server")
 
 
+class _Pipelined:
+    """A cursor in a pipeline: statements are sent together, and wait for their results only when asked."""
+
+    def __init__(self, cursor: psycopg.Cursor[Any], pipeline: psycopg.Pipeline) -> None:
+        self._cursor, self._pipeline = cursor, pipeline
+
+    @property
+    def rowcount(self) -> int:
+        """Rows the last statement changed, once the statements sent so far have run."""
+        self._pipeline.sync()
+        return self._cursor.rowcount
+
+    def execute(self, sql: str, params: Sequence[Any] = (), /) -> Any:
+        """Send one statement, not waiting for it."""
+        return self._cursor.execute(sql, params)
+
+    def fetchone(self) -> Any:
+        """The next row (the statements sent so far run first)."""
+        return self._cursor.fetchone()
+
+    def fetchall(self) -> list[Any]:
+        """Every row left (the statements sent so far run first)."""
+        return self._cursor.fetchall()
+
+
 class PostgresStorage(SqlStorage):
     """:class:`~rummyrules.server.storage.Storage` in PostgreSQL, through a pool of connections."""
 
@@ -45,8 +70,14 @@ class PostgresStorage(SqlStorage):
 
     def __init__(self, url: str, *, connections: int = 8) -> None:
         self.url = url
+        # In autocommit a read is one round trip, not three (BEGIN, the
+        # statement, COMMIT); a write opens its own transaction.
         self._pool = psycopg_pool.ConnectionPool(
-            url, min_size=1, max_size=connections, open=False
+            url,
+            min_size=1,
+            max_size=connections,
+            open=False,
+            kwargs={"autocommit": True},
         )
         try:
             # One connection first: its error says why (the pool's only that it timed out).
@@ -60,12 +91,32 @@ class PostgresStorage(SqlStorage):
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Cursor]:
-        # The pool commits on a clean exit and rolls back on an error.
+        # Committed on a clean exit, rolled back on an error.
+        with (
+            self._pool.connection() as connection,
+            connection.transaction(),
+            connection.cursor() as cursor,
+        ):
+            yield cursor
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[Cursor]:
+        # One statement in autocommit: a snapshot of its own, taking no lock.
         with self._pool.connection() as connection, connection.cursor() as cursor:
             yield cursor
 
-    def _reading(self) -> contextlib.AbstractContextManager[Cursor]:
-        return self._transaction()  # a read-only transaction takes no lock
+    @contextlib.contextmanager
+    def _saving(self) -> Iterator[Cursor]:
+        # A move's save in two round trips, however many changes it appends:
+        # BEGIN and the update (whose count says whether the row was still
+        # at its revision), then the inserts, the notice and the COMMIT.
+        with (
+            self._pool.connection() as connection,
+            connection.pipeline() as pipeline,
+            connection.transaction(),
+            connection.cursor() as cursor,
+        ):
+            yield _Pipelined(cursor, pipeline)
 
     def _create(self) -> None:
         # Workers starting together would race on CREATE ... IF NOT EXISTS.
