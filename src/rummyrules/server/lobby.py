@@ -1,11 +1,15 @@
 """The tables a server serves: read from storage, played, saved before answering, waited on.
 
 :class:`TableStore` is what the web app asks. It holds no table of its own:
-every request reads the table's row from the storage, every move is saved
-(with its version and its events) before its answer, and what it keeps in
-memory are caches of what the storage holds (games read from their JSON,
-view documents, records), keyed by version. So a restart, or another
-worker on the same PostgreSQL, serves every table where it was.
+every view and status reads the table's row from the storage, every move is
+saved (with its version and its events) before its answer, and what it
+keeps in memory are caches of what the storage holds (games read from their
+JSON, views written as JSON, records, each table as this worker last read
+or wrote it), keyed by version or revision. So a restart, or another worker
+on the same PostgreSQL, serves every table where it was. A move is played on
+the table as this worker last knew it, with no read first: the save is a
+compare and set on the table's revision, so a table another worker changed
+since is read again and the move tried on it.
 
 On SQLite, reads, moves and the quick bots run on the event loop, as the
 file answers in well under a millisecond; on PostgreSQL, whose every call
