@@ -8,6 +8,8 @@ these pin the work that made it slow, as counts.
 from __future__ import annotations
 
 import collections
+import contextlib
+import importlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -39,17 +41,19 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> collections.Counter[str]:
     """How many times each storage call ran (every server of the test: they share a process)."""
     counted: collections.Counter[str] = collections.Counter()
 
-    def counting(name: str) -> Callable[..., Any]:
-        call = getattr(SqlStorage, name)
-
+    def counting(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
         def counted_call(*args: Any, **kwargs: Any) -> Any:
             counted[name] += 1
             return call(*args, **kwargs)
 
         return counted_call
 
-    for name in ("get", "save", "events"):
-        monkeypatch.setattr(SqlStorage, name, counting(name))
+    with contextlib.suppress(ImportError):  # PostgreSQL's storage has a save of its own
+        importlib.import_module("rummyrules.server.postgres")
+    for cls in (SqlStorage, *SqlStorage.__subclasses__()):
+        for name in ("get", "save", "events"):
+            if name in vars(cls):
+                monkeypatch.setattr(cls, name, counting(name, vars(cls)[name]))
     return counted
 
 

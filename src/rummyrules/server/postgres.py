@@ -17,15 +17,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import json
 import logging
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import psycopg
 import psycopg_pool
 
-from rummyrules.server.sql import Cursor, SqlStorage
-from rummyrules.server.storage import WAKE_ALL
+# The update and its values are sql.py's, so that a column added there is
+# written here too.
+from rummyrules.server.sql import _UPDATE, Cursor, SqlStorage, _values
+from rummyrules.server.storage import WAKE_ALL, Change, TableRow
 
 __all__ = ["CHANNEL", "PostgresStorage"]
 
@@ -36,29 +40,35 @@ CHANNEL = "rummyrules_tables"
 _log = logging.getLogger("rummyrules.server")
 
 
-class _Pipelined:
-    """A cursor in a pipeline: statements are sent together, and wait for their results only when asked."""
+@functools.lru_cache(maxsize=64)
+def _saved(changes: int, told: int) -> str:
+    """The statement of a save of ``changes`` changes telling ``told`` seats' events.
 
-    def __init__(self, cursor: psycopg.Cursor[Any], pipeline: psycopg.Pipeline) -> None:
-        self._cursor, self._pipeline = cursor, pipeline
+    Each insert takes its rows only where the update matched the row at the
+    revision read (``moved`` is empty otherwise), and ``NOTIFY`` is sent for
+    the row moved (on commit): the statement answers one row if it saved.
 
-    @property
-    def rowcount(self) -> int:
-        """Rows the last statement changed, once the statements sent so far have run."""
-        self._pipeline.sync()
-        return self._cursor.rowcount
-
-    def execute(self, sql: str, params: Sequence[Any] = (), /) -> Any:
-        """Send one statement, not waiting for it."""
-        return self._cursor.execute(sql, params)
-
-    def fetchone(self) -> Any:
-        """The next row (the statements sent so far run first)."""
-        return self._cursor.fetchone()
-
-    def fetchall(self) -> list[Any]:
-        """Every row left (the statements sent so far run first)."""
-        return self._cursor.fetchall()
+    >>> _saved(1, 0).startswith("WITH moved AS (UPDATE rummy_tables SET rules = %s")
+    True
+    """
+    # Only placeholders are joined in, by count: every value is a parameter.
+    rows = ", ".join(["(%s::integer, %s::text, %s::text)"] * changes)
+    seats = ", ".join(["(%s::integer, %s::integer, %s::text)"] * told)
+    parts = [f"WITH moved AS ({_UPDATE.replace('?', '%s')} RETURNING id)"]
+    if changes:
+        parts.append(
+            ", changed AS (INSERT INTO rummy_changes (table_id, number, version, move)"  # noqa: S608 - placeholders only, see above
+            f" SELECT moved.id, v.number, v.version, v.move FROM moved,"
+            f" (VALUES {rows}) AS v (number, version, move))"
+        )
+    if told:
+        parts.append(
+            ", told AS (INSERT INTO rummy_events (table_id, seat, number, events)"  # noqa: S608 - placeholders only, see above
+            f" SELECT moved.id, v.seat, v.number, v.events FROM moved,"
+            f" (VALUES {seats}) AS v (seat, number, events))"
+        )
+    parts.append(" SELECT pg_notify(%s, id) FROM moved")
+    return "".join(parts)
 
 
 class PostgresStorage(SqlStorage):
@@ -105,18 +115,28 @@ class PostgresStorage(SqlStorage):
         with self._pool.connection() as connection, connection.cursor() as cursor:
             yield cursor
 
-    @contextlib.contextmanager
-    def _saving(self) -> Iterator[Cursor]:
-        # A move's save in two round trips, however many changes it appends:
-        # BEGIN and the update (whose count says whether the row was still
-        # at its revision), then the inserts, the notice and the COMMIT.
-        with (
-            self._pool.connection() as connection,
-            connection.pipeline() as pipeline,
-            connection.transaction(),
-            connection.cursor() as cursor,
-        ):
-            yield _Pipelined(cursor, pipeline)
+    def save(self, row: TableRow, changes: Sequence[Change], *, revision: int) -> bool:
+        """Replace the row read at ``revision`` and append ``changes``; False if it moved on.
+
+        One statement, whatever the changes (a round trip, and psycopg's
+        work for one statement, not eight): the update, the changes' and
+        the events' rows only where the update found the row at
+        ``revision``, and the notice, all in its own transaction.
+        """
+        changed = [(c.number, c.version, c.move) for c in changes]
+        told = [
+            (seat, c.number, json.dumps(list(events)))
+            for c in changes
+            for seat, events in c.events.items()
+            if events  # a version that told a seat nothing needs no row
+        ]
+        statement = _saved(len(changed), len(told))
+        update = (*_values(row)[1:], row.id, revision)
+        flat = [value for values in (*changed, *told) for value in values]
+        # In autocommit: the statement is a transaction of its own.
+        with self._pool.connection() as connection:
+            saved = connection.execute(statement, (*update, *flat, CHANNEL))
+            return saved.fetchone() is not None
 
     def _create(self) -> None:
         # Workers starting together would race on CREATE ... IF NOT EXISTS.

@@ -206,10 +206,6 @@ class SqlStorage(abc.ABC):
     def _reading(self) -> contextlib.AbstractContextManager[Cursor]:
         """A cursor for one read: a snapshot, taking no write lock."""
 
-    def _saving(self) -> contextlib.AbstractContextManager[Cursor]:
-        """The transaction of :meth:`save`: :meth:`_transaction` unless a backend has a quicker one."""
-        return self._transaction()
-
     def _fetch(self, text: str, params: Sequence[Any]) -> list[Any]:
         with self._reading() as cursor:
             cursor.execute(self._sql(text), params)
@@ -247,7 +243,7 @@ class SqlStorage(abc.ABC):
 
     def save(self, row: TableRow, changes: Sequence[Change], *, revision: int) -> bool:
         """Replace the row read at ``revision`` and append ``changes``; False if it moved on."""
-        with self._saving() as cursor:
+        with self._transaction() as cursor:
             cursor.execute(self._sql(_UPDATE), (*_values(row)[1:], row.id, revision))
             if cursor.rowcount != 1:
                 return False
