@@ -4,6 +4,7 @@
     python benchmarks/server_load.py --database postgres   # the same on PostgreSQL
     python benchmarks/server_load.py --clients 20 --seconds 5 --no-hostile
     python benchmarks/server_load.py --url http://127.0.0.1:8000   # a server of your own
+    python benchmarks/server_load.py --profile server.prof   # the server under cProfile
 
 Without ``--url`` the server runs in a child process (its own interpreter,
 as ``rummyrules serve`` would), listening on a free port of 127.0.0.1, over
@@ -29,10 +30,13 @@ It prints the moves the clients sent per second (and the moves of every
 seat, bots included, of the games finished), the median and 99th
 percentile latency of a move request (the bots' replies included), the
 errors (any answer but 200/201, or no answer), what the hostile address
-sent and got, and checks that nothing was lost or corrupted: every finished
-game's record, fetched from the server, replays with
-:func:`rummyrules.replay` to the winners the server showed, and every table
-left unfinished still answers its status.
+sent and got, the server process's CPU time over the load (user and
+system, from ``/proc``: not its start) and that time over the moves sent,
+"CPU a move" (everything the server did: bots, views, long polls, new
+tables, records, the hostile address; with ``--url``, unknown), and checks
+that nothing was lost or corrupted: every finished game's record, fetched
+from the server, replays with :func:`rummyrules.replay` to the winners the
+server showed, and every table left unfinished still answers its status.
 """
 
 from __future__ import annotations

@@ -184,9 +184,11 @@ class TableStore:
 
         Enough to try a move on: the save's compare and set refuses a move
         played on a table another writer changed since, and it is tried
-        again on the table read anew.
+        again on the table read anew. None too for a table whose bots have
+        moves left, read anew so that bots stalled on it are taken up.
         """
-        return self._latest.get(table_id)
+        table = self._latest.get(table_id)
+        return None if table is None or table.row.bots else table
 
     async def get(self, table_id: str) -> Table:
         """The table as it is now (404 for none); bots stalled on it are taken up."""
