@@ -4,6 +4,7 @@
     python benchmarks/server_load.py --database postgres   # the same on PostgreSQL
     python benchmarks/server_load.py --clients 20 --seconds 5 --no-hostile
     python benchmarks/server_load.py --url http://127.0.0.1:8000   # a server of your own
+    python benchmarks/server_load.py --profile server.prof   # the server under cProfile
 
 Without ``--url`` the server runs in a child process (its own interpreter,
 as ``rummyrules serve`` would), listening on a free port of 127.0.0.1, over
@@ -39,10 +40,13 @@ It prints the moves the clients sent per second (and the moves of every
 seat, bots included, of the games finished), the median and 99th
 percentile latency of a move request (the bots' replies included), the
 errors (any answer but 200/201, or no answer), what the hostile address
-sent and got, and checks that nothing was lost or corrupted: every finished
-game's record, fetched from the server, replays with
-:func:`rummyrules.replay` to the winners the server showed, and every table
-left unfinished still answers its status.
+sent and got, the server process's CPU time over the load (user and
+system, from ``/proc``: not its start) and that time over the moves sent,
+"CPU a move" (everything the server did: bots, views, long polls, new
+tables, records, the hostile address; with ``--url``, unknown), and checks
+that nothing was lost or corrupted: every finished game's record, fetched
+from the server, replays with :func:`rummyrules.replay` to the winners the
+server showed, and every table left unfinished still answers its status.
 """
 
 from __future__ import annotations
@@ -61,6 +65,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode, urlsplit
 
@@ -216,6 +221,7 @@ class Report:
     flood: FloodTally | None = None
     lost: int = 0
     server_cpu: float | None = None
+    """The server process's CPU seconds (user and system) over the load, when known."""
 
     @property
     def failed(self) -> bool:
@@ -262,12 +268,33 @@ class Report:
             f"records that do not replay to the server's winners: {tally.bad_records}",
             f"tables left unfinished: {kept}, of which answer no status: {self.lost}",
             *hostile,
-            *(
-                [f"server process CPU: {self.server_cpu:.1f} s"]
-                if self.server_cpu
-                else []
-            ),
+            *self.cpu_lines(),
         ]
+
+    def cpu_lines(self) -> list[str]:
+        """The server's CPU over the load, in all and a move sent."""
+        if self.server_cpu is None:
+            return []
+        each = 1000 * self.server_cpu / max(1, self.tally.moves)
+        return [
+            f"server process CPU: {self.server_cpu:.1f} s in {self.seconds:.1f} s,"
+            f" {each:.2f} ms a move sent (everything the server did, over the moves)"
+        ]
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU seconds (user and system) process ``pid`` has used, on Linux; None elsewhere.
+
+    >>> cpu_seconds(os.getpid()) is None or cpu_seconds(os.getpid()) > 0
+    True
+    """
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+        fields = stat.rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    # Fields 14 and 15 of proc(5), utime and stime, in clock ticks; the split drops 2.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def move_texts(view: Json) -> list[str]:
@@ -788,8 +815,12 @@ def server_limits() -> Limits:
     return Limits(tables_per_minute=TABLES_PER_MINUTE)
 
 
-def serve_quietly(database: str) -> None:
-    """Serve ``database`` on a free port of 127.0.0.1 without a request log; print the port."""
+def serve_quietly(database: str, profile: str | None = None) -> None:
+    """Serve ``database`` on a free port of 127.0.0.1 without a request log; print the port.
+
+    With ``profile``, under :mod:`cProfile`, its statistics written to that
+    file when the server stops.
+    """
     import uvicorn  # noqa: PLC0415 - only the server's process needs it
 
     from rummyrules.server import create_app  # noqa: PLC0415
@@ -803,7 +834,19 @@ def serve_quietly(database: str) -> None:
     app = create_app(limits, database=database)
     config = make_config(app, "127.0.0.1", port, limits)
     print(port, flush=True)
-    uvicorn.Server(config).run(sockets=[listener])
+    server = uvicorn.Server(config)
+    if profile is None:
+        server.run(sockets=[listener])
+        return
+    import cProfile  # noqa: PLC0415 - only when asked for
+    import signal  # noqa: PLC0415
+
+    # uvicorn raises the signal that stopped it again once stopped: let it
+    # end the run, not the process, so the statistics get written.
+    signal.signal(signal.SIGTERM, lambda *_: None)
+    profiler = cProfile.Profile()
+    profiler.runcall(server.run, sockets=[listener])
+    profiler.dump_stats(profile)
 
 
 @contextlib.contextmanager
@@ -860,11 +903,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="one more client, from 127.0.0.3, sending refused moves as fast as it"
         " can: on 16 HTTP connections, or on a WebSocket",
     )
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="run the server under cProfile, its statistics written to FILE"
+        " (python -m pstats FILE); it runs slower so",
+    )
     parser.add_argument("--serve", metavar="DATABASE", help=argparse.SUPPRESS)
     parser.add_argument("--flood-at", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
-        serve_quietly(args.serve)
+        serve_quietly(args.serve, args.profile)
         return 0
     if args.flood_at:
         flood_alone(args.flood_at, args.flood, args.seconds)
@@ -874,21 +923,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         report = run(args.url, args.clients, args.seconds, database="?", **options)
     else:
         with made_database(args.database) as (kind, database):
+            profile = ["--profile", args.profile] if args.profile else []
             server = subprocess.Popen(  # noqa: S603 - this very script, by its path
-                [sys.executable, __file__, "--serve", database],
+                [sys.executable, __file__, "--serve", database, *profile],
                 stdout=subprocess.PIPE,
                 text=True,
             )
             assert server.stdout is not None  # noqa: S101 - Popen was given stdout=PIPE
             url = f"http://127.0.0.1:{server.stdout.readline().strip()}"
             try:
+                # The server's CPU over the load only, not its start (imports).
+                before = cpu_seconds(server.pid)
                 report = run(url, args.clients, args.seconds, database=kind, **options)
+                after = cpu_seconds(server.pid)
                 flooder = children_cpu()  # the flood's process, waited for already
             finally:
                 server.terminate()
-                server.wait(timeout=10)
-            # The server's CPU, user and system: the children's less the flood's.
-            report = attrs.evolve(report, server_cpu=children_cpu() - flooder)
+                server.wait(timeout=60)
+            if before is None or after is None:
+                # Not Linux: the children's CPU, the start included, less the flood's.
+                before, after = 0.0, children_cpu() - flooder
+            report = attrs.evolve(report, server_cpu=after - before)
     print("\n".join(report.lines()))
     return 1 if report.failed else 0
 

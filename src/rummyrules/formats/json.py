@@ -49,6 +49,7 @@ __all__ = [
     "FORMAT",
     "READS",
     "VERSION",
+    "document",
     "dumps",
     "loads",
     "register_kind",
@@ -133,21 +134,37 @@ def dumps(value: Saved, *, indent: int | None = None) -> str:
      "data": {"variant": "GoingOutRummy", "options": {"players": 2, "hand_size": 7,
      "wildcards": 2, "going_out": "standard", "last_player_wins": true, "max_turns": null}}}
     """
+    built = document(value)
+    expect(indent, (int, type(None)), name="indent", what="a whole number or None")
+    # Built afresh, so it holds no cycle: spare the encoder looking for one.
+    return json.dumps(built, indent=indent, ensure_ascii=False, check_circular=False)
+
+
+def document(value: Saved) -> dict[str, Any]:
+    """The JSON object :func:`dumps` writes as text, built afresh: for a caller that encodes it its own way.
+
+    Its values are what :mod:`json` writes (tuples for arrays, and the odd
+    integer key, which JSON writes as text), so
+    ``json.dumps(document(value))`` is ``dumps(value)``.
+
+    >>> import json
+    >>> from rummyrules import GinRummy
+    >>> view = GinRummy().new_game(seed=1).view(0)
+    >>> json.dumps(document(view), ensure_ascii=False) == dumps(view)
+    True
+    """
     kind = next((name for name, cls in _KINDS.items() if isinstance(value, cls)), None)
     if kind is None:
         raise wrong_type(
             value, name="value", what="rules, a state, a move, a view or a match"
         )
-    expect(indent, (int, type(None)), name="indent", what="a whole number or None")
-    document = {
+    return {
         "format": FORMAT,
         "version": VERSION,
         "kind": kind,
         "variant": _variant_of(value),
         "data": CONVERTER.unstructure(value),
     }
-    # Built here, so it holds no cycle: spare the encoder looking for one.
-    return json.dumps(document, indent=indent, ensure_ascii=False, check_circular=False)
 
 
 def loads(text: str | bytes) -> Saved:

@@ -99,9 +99,15 @@ class _Api:
             raise ApiError(400, "send a JSON object as the body")
         return body
 
-    async def seat(self, request: Request) -> tuple[Table, int]:
-        """The table the path names and the seat the token holds."""
-        table = await self.store.get(request.path_params["table"])
+    async def seat(self, request: Request, *, fresh: bool = True) -> tuple[Table, int]:
+        """The table the path names and the seat the token holds.
+
+        Not ``fresh``: the table as this worker last knew it, if it knows it
+        (a move or a decline is judged on the table as it is when saved).
+        """
+        name = request.path_params["table"]
+        known = None if fresh else self.store.known(name)
+        table = known or await self.store.get(name)
         token = token_of(
             request.headers.get("authorization"), request.query_params.get("token")
         )
@@ -163,16 +169,16 @@ class _Api:
             table = await self.stopping.unless_stopped(
                 self.store.wait(table.id, since, seat, wait)
             )
-        return JSONResponse(await self.store.answer(table, seat, since))
+        return _json(await self.store.answer_body(table, seat, since))
 
     async def move(self, request: Request) -> Response:
-        table, seat = await self.seat(request)
+        table, seat = await self.seat(request, fresh=False)
         body = await self.body(request)
         text = body.get("move")
         if not isinstance(text, str):
             raise ApiError(400, 'send the move as text: {"move": "draw"}')
         after = await self.store.move(table, seat, text[:1000])
-        return JSONResponse(await self.store.answer(after, seat, table.version))
+        return _json(await self.store.answer_to(after, seat, table.version))
 
     async def selection(self, request: Request) -> Response:
         # Read only: the candidates are tried on the game as read, never saved.
@@ -181,15 +187,20 @@ class _Api:
         return JSONResponse(explain(table.game, seat, table.version, body))
 
     async def decline(self, request: Request) -> Response:
-        table, seat = await self.seat(request)
+        table, seat = await self.seat(request, fresh=False)
         seen = (await self.body(request)).get("version") if _has_body(request) else None
         if seen is not None and not isinstance(seen, str):
             raise ApiError(400, 'send the version you saw as text: {"version": "..."}')
         after = await self.store.decline(table, seat, seen)
-        return JSONResponse(await self.store.answer(after, seat, table.version))
+        return _json(await self.store.answer_to(after, seat, table.version))
 
     async def record(self, request: Request) -> Response:
         return JSONResponse(await self.store.record(request.path_params["table"]))
+
+
+def _json(body: bytes) -> Response:
+    """A body already written as JSON, answered as ``JSONResponse`` answers."""
+    return Response(body, media_type=JSONResponse.media_type)
 
 
 def _has_body(request: Request) -> bool:

@@ -17,13 +17,13 @@ from __future__ import annotations
 import enum
 import ipaddress
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 import attrs
 
 from rummyrules.core.errors import RummyRulesError
-from rummyrules.formats.json import dumps
+from rummyrules.formats.json import document, dumps
 from rummyrules.game.grouping import MoveGroup, group_moves
 from rummyrules.game.registry import VARIANTS, option_text, parse_rules
 from rummyrules.game.state import GameState, PlayableRules
@@ -32,6 +32,7 @@ from rummyrules.server.storage import TableRow
 __all__ = [
     "ApiError",
     "Json",
+    "SeatView",
     "address_key",
     "games_document",
     "group_document",
@@ -269,6 +270,59 @@ def status_document(row: TableRow, game: GameState) -> Json:
         "version": row.version,
         "seed": seed,
     }
+
+
+_ENCODE: Final = json.JSONEncoder(
+    ensure_ascii=False, allow_nan=False, separators=(",", ":"), check_circular=False
+).encode
+"""JSON as the answers write it: Starlette's ``JSONResponse``, compact and in UTF-8."""
+
+
+class SeatView:
+    """A seat's view and its move groups as JSON text, written once a version and seat.
+
+    Every answer of that version and seat is then written around them,
+    with no view built or encoded again.
+
+    >>> import json
+    >>> from rummyrules import GinRummy
+    >>> game = GinRummy().new_game(seed=1)
+    >>> body = json.loads(SeatView.of(game, 0).answer("v1", 0, [], earlier=False))
+    >>> (body["view"], body["groups"]) == view_document(game, 0)
+    True
+    """
+
+    __slots__ = ("groups", "view")
+
+    def __init__(self, view: str, groups: str) -> None:
+        self.view, self.groups = view, groups
+
+    @classmethod
+    def of(cls, game: GameState, seat: int) -> SeatView:
+        """The view of ``seat`` in ``game`` and its move groups, as text."""
+        view = game.view(seat)
+        groups = [group_document(group) for group in group_moves(view.legal_moves)]
+        return cls(_ENCODE(document(view)), _ENCODE(groups))
+
+    def answer(
+        self, version: str, seat: int, events: Sequence[Json], *, earlier: bool
+    ) -> bytes:
+        """A seat's answer as ``JSONResponse`` writes it: version, seat, view, events, earlier, groups.
+
+        >>> from rummyrules import GinRummy
+        >>> seen = SeatView.of(GinRummy().new_game(seed=1), 0)
+        >>> view, groups = view_document(GinRummy().new_game(seed=1), 0)
+        >>> document = {"version": "v1", "seat": 0, "view": view, "events": [],
+        ...             "earlier": False, "groups": groups}  # fmt: skip
+        >>> seen.answer("v1", 0, [], earlier=False) == _ENCODE(document).encode()
+        True
+        """
+        text = (
+            f'{{"version":{_ENCODE(version)},"seat":{seat},"view":{self.view},'
+            f'"events":{_ENCODE(events)},"earlier":{"true" if earlier else "false"},'
+            f'"groups":{self.groups}}}'
+        )
+        return text.encode("utf-8")
 
 
 def view_document(game: GameState, seat: int) -> tuple[Json, list[Json]]:

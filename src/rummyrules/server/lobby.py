@@ -1,11 +1,15 @@
 """The tables a server serves: read from storage, played, saved before answering, waited on.
 
 :class:`TableStore` is what the web app asks. It holds no table of its own:
-every request reads the table's row from the storage, every move is saved
-(with its version and its events) before its answer, and what it keeps in
-memory are caches of what the storage holds (games read from their JSON,
-view documents, records), keyed by version. So a restart, or another
-worker on the same PostgreSQL, serves every table where it was.
+every view and status reads the table's row from the storage, every move is
+saved (with its version and its events) before its answer, and what it
+keeps in memory are caches of what the storage holds (games read from their
+JSON, views written as JSON, records, each table as this worker last read
+or wrote it), keyed by version or revision. So a restart, or another worker
+on the same PostgreSQL, serves every table where it was. A move is played on
+the table as this worker last knew it, with no read first: the save is a
+compare and set on the table's revision, so a table another worker changed
+since is read again and the move tried on it.
 
 On SQLite, reads, moves and the quick bots run on the event loop, as the
 file answers in well under a millisecond; on PostgreSQL, whose every call
@@ -37,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -55,13 +60,13 @@ from rummyrules.server.databases import open_storage
 from rummyrules.server.documents import (
     ApiError,
     Json,
+    SeatView,
     rules_from_request,
-    view_document,
 )
 from rummyrules.server.limits import Limits
 from rummyrules.server.seats import THINKING, seat_kinds, table_seed
 from rummyrules.server.signals import Cache, Signals
-from rummyrules.server.storage import Storage
+from rummyrules.server.storage import Change, Storage
 from rummyrules.server.tables import Step, Table, new_table
 
 __all__ = ["TableStore"]
@@ -86,10 +91,15 @@ class TableStore:
         self.storage = storage if storage is not None else open_storage("sqlite://")
         self.signals = Signals()
         self._games: Cache[tuple[str, str], GameState] = Cache(512)
-        self._documents: Cache[tuple[str, str, int], tuple[Json, list[Json]]] = Cache(
+        self._documents: Cache[tuple[str, str, int], SeatView] = Cache(1024)
+        # This worker's last steps, by table and revision after: the version
+        # each was played on and its changes.
+        self._steps: Cache[tuple[str, int], tuple[str, tuple[Change, ...]]] = Cache(
             1024
         )
         self._records: Cache[str, Json] = Cache(128)
+        # Each table as this worker last read or wrote it.
+        self._latest: Cache[str, Table] = Cache(1024)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -109,23 +119,45 @@ class TableStore:
         if game is None:
             table = Table.read(row)
             self._games.put((row.id, row.version), table.game)
-            return table
-        return Table(row, game)
+        else:
+            table = Table(row, game)
+        self._latest.put(row.id, table)
+        return table
 
     def _save(self, before: Table, step: Step) -> Table | None:
         row = attrs.evolve(step.table.row, changed=time.time())
         if not self.storage.save(row, step.changes, revision=before.row.revision):
             return None
         self._games.put((row.id, row.version), step.table.game)
-        return Table(row, step.table.game)
+        saved = Table(row, step.table.game)
+        self._latest.put(row.id, saved)
+        return saved
 
-    def _step(self, table_id: str, act: Callable[[Table], Step]) -> tuple[Table, bool]:
+    def _step(
+        self, table: Table, act: Callable[[Table], Step]
+    ) -> tuple[Table, Table, Step]:
+        """The table before, after and the step of the first attempt saved."""
+        # The table the request read is tried first when it is the last this
+        # worker read or wrote; the save's compare and set still refuses it
+        # if another worker wrote since, and the table is read again.
+        latest = self._latest.get(table.id)
+        known = latest is not None and latest.row.revision == table.row.revision
+        before = table if known else self._load(table.id)
         for _ in range(_ATTEMPTS):
-            before = self._load(table_id)
-            step = act(before)
+            try:
+                step = act(before)
+            except ApiError:
+                if before is not table:
+                    raise
+                # Refused on the table as the request read it: as the table is now?
+                before = self._load(table.id)
+                if before.row.revision == table.row.revision:
+                    raise
+                step = act(before)
             saved = self._save(before, step)
             if saved is not None:
-                return saved, step.more
+                return before, saved, step
+            before = self._load(table.id)
         message = "the table kept changing while your move was played: send it again"
         raise ApiError(409, message, retry_after=1)
 
@@ -146,6 +178,17 @@ class TableStore:
         return lock
 
     # --- What requests ask -------------------------------------------------------
+
+    def known(self, table_id: str) -> Table | None:
+        """The table as this worker last read or wrote it (maybe no longer as it is), or None.
+
+        Enough to try a move on: the save's compare and set refuses a move
+        played on a table another writer changed since, and it is tried
+        again on the table read anew. None too for a table whose bots have
+        moves left, read anew so that bots stalled on it are taken up.
+        """
+        table = self._latest.get(table_id)
+        return None if table is None or table.row.bots else table
 
     async def get(self, table_id: str) -> Table:
         """The table as it is now (404 for none); bots stalled on it are taken up."""
@@ -196,8 +239,9 @@ class TableStore:
     async def move(self, table: Table, seat: int, text: str) -> Table:
         """Play a seat's move on the table read, then the bots, saved before this returns.
 
-        The table is read again first, as another writer may have come
-        between: the move is tried on the table as it is. Returns the table
+        Another writer may have come since ``table`` was read: the save's
+        compare and set then refuses the move, and it is tried on the table
+        read anew, so it is judged on the table as it is. Returns the table
         after.
         """
         return await self._act(table, lambda now: now.move(seat, text, self.limits))
@@ -216,41 +260,66 @@ class TableStore:
 
     async def _act(self, table: Table, act: Callable[[Table], Step]) -> Table:
         async with self._lock(table.id):
-            after, more = await self._run(
-                lambda: self._step(table.id, act), slow=table.thinks
+            before, after, step = await self._run(
+                lambda: self._step(table, act), slow=table.thinks
             )
+        # For the answer: the version the step was played on and what it changed.
+        self._steps.put((after.id, after.row.revision), (before.version, step.changes))
         self.signals.wake(table.id)
-        if more:
+        if step.more:
             self._play_on(after)
         return after
 
+    def _told(
+        self,
+        table: Table,
+        seat: int,
+        since: str | None,
+        changes: tuple[Change, ...] | None = None,
+    ) -> bytes:
+        """The seat's answer as JSON: its view, the events since ``since`` (in ``changes``, if given)."""
+        key = (table.id, table.version, seat)
+        seen = self._documents.get(key)
+        if seen is None:
+            seen = SeatView.of(table.game, seat)
+            self._documents.put(key, seen)
+        most = self.limits.events_per_answer
+        if changes is None:
+            events, earlier = self.storage.events(
+                table.id, seat, since, until=table.row.number, most=most
+            )
+        else:
+            # What the storage would answer, without asking it: only the
+            # versions that told the seat anything count towards ``most``.
+            told = [list(change.events.get(seat, ())) for change in changes]
+            rows = [events for events in told if events]
+            events = [event for row in rows[-most:] for event in row] if most else []
+            earlier = len(rows) > most
+        return seen.answer(table.version, seat, events, earlier=earlier)
+
     async def answer(self, table: Table, seat: int, since: str | None) -> Json:
         """The seat's answer: version, view document and the events since ``since``."""
+        body = await self.answer_body(table, seat, since)
+        answer: Json = json.loads(body)
+        return answer
 
-        def read() -> Json:
-            key = (table.id, table.version, seat)
-            seen = self._documents.get(key)
-            if seen is None:
-                seen = view_document(table.game, seat)
-                self._documents.put(key, seen)
-            view, groups = seen
-            events, earlier = self.storage.events(
-                table.id,
-                seat,
-                since,
-                until=table.row.number,
-                most=self.limits.events_per_answer,
-            )
-            return {
-                "version": table.version,
-                "seat": seat,
-                "view": view,
-                "events": events,
-                "earlier": earlier,
-                "groups": groups,
-            }
+    async def answer_body(self, table: Table, seat: int, since: str | None) -> bytes:
+        """:meth:`answer` as the JSON body of an HTTP answer."""
+        return await self._run(lambda: self._told(table, seat, since))
 
-        return await self._run(read)
+    async def answer_to(self, after: Table, seat: int, since: str) -> bytes:
+        """The answer to the move or decline that made ``after``, as JSON: the events since the version it was played on.
+
+        That version is ``since`` unless another writer came between the
+        request's read and the save; ``since`` serves when this worker no
+        longer remembers the step.
+        """
+        played = self._steps.get((after.id, after.row.revision))
+        if played is None:
+            return await self.answer_body(after, seat, since)
+        before, changes = played
+        # Everything is in memory: no need of a thread.
+        return self._told(after, seat, before, changes)
 
     async def wait(
         self,

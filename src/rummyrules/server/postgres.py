@@ -17,16 +17,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import json
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar
 
 import psycopg
 import psycopg_pool
 
 from rummyrules.server.schema import UnusableDatabaseError
-from rummyrules.server.sql import Cursor, SqlStorage
-from rummyrules.server.storage import WAKE_ALL
+
+# The update and its values are sql.py's, so that a column added there is
+# written here too.
+from rummyrules.server.sql import _UPDATE, Cursor, SqlStorage, _values
+from rummyrules.server.storage import WAKE_ALL, Change, TableRow
 
 __all__ = ["CHANNEL", "PostgresStorage"]
 
@@ -35,6 +40,37 @@ CHANNEL = "rummyrules_tables"
 
 
 _log = logging.getLogger("rummyrules.server")
+
+
+@functools.lru_cache(maxsize=64)
+def _saved(changes: int, told: int) -> str:
+    """The statement of a save of ``changes`` changes telling ``told`` seats' events.
+
+    Each insert takes its rows only where the update matched the row at the
+    revision read (``moved`` is empty otherwise), and ``NOTIFY`` is sent for
+    the row moved (on commit): the statement answers one row if it saved.
+
+    >>> _saved(1, 0).startswith("WITH moved AS (UPDATE rummy_tables SET rules = %s")
+    True
+    """
+    # Only placeholders are joined in, by count: every value is a parameter.
+    rows = ", ".join(["(%s::integer, %s::text, %s::text)"] * changes)
+    seats = ", ".join(["(%s::integer, %s::integer, %s::text)"] * told)
+    parts = [f"WITH moved AS ({_UPDATE.replace('?', '%s')} RETURNING id)"]
+    if changes:
+        parts.append(
+            ", changed AS (INSERT INTO rummy_changes (table_id, number, version, move)"  # noqa: S608 - placeholders only, see above
+            f" SELECT moved.id, v.number, v.version, v.move FROM moved,"
+            f" (VALUES {rows}) AS v (number, version, move))"
+        )
+    if told:
+        parts.append(
+            ", told AS (INSERT INTO rummy_events (table_id, seat, number, events)"  # noqa: S608 - placeholders only, see above
+            f" SELECT moved.id, v.seat, v.number, v.events FROM moved,"
+            f" (VALUES {seats}) AS v (seat, number, events))"
+        )
+    parts.append(" SELECT pg_notify(%s, id) FROM moved")
+    return "".join(parts)
 
 
 class PostgresStorage(SqlStorage):
@@ -46,8 +82,14 @@ class PostgresStorage(SqlStorage):
 
     def __init__(self, url: str, *, connections: int = 8) -> None:
         self.url = url
+        # In autocommit a read is one round trip, not three (BEGIN, the
+        # statement, COMMIT); a write opens its own transaction.
         self._pool = psycopg_pool.ConnectionPool(
-            url, min_size=1, max_size=connections, open=False
+            url,
+            min_size=1,
+            max_size=connections,
+            open=False,
+            kwargs={"autocommit": True},
         )
         try:
             # One connection first: its error says why (the pool's only that it timed out).
@@ -64,12 +106,42 @@ class PostgresStorage(SqlStorage):
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Cursor]:
-        # The pool commits on a clean exit and rolls back on an error.
+        # Committed on a clean exit, rolled back on an error.
+        with (
+            self._pool.connection() as connection,
+            connection.transaction(),
+            connection.cursor() as cursor,
+        ):
+            yield cursor
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[Cursor]:
+        # One statement in autocommit: a snapshot of its own, taking no lock.
         with self._pool.connection() as connection, connection.cursor() as cursor:
             yield cursor
 
-    def _reading(self) -> contextlib.AbstractContextManager[Cursor]:
-        return self._transaction()  # a read-only transaction takes no lock
+    def save(self, row: TableRow, changes: Sequence[Change], *, revision: int) -> bool:
+        """Replace the row read at ``revision`` and append ``changes``; False if it moved on.
+
+        One statement, whatever the changes (a round trip, and psycopg's
+        work for one statement, not eight): the update, the changes' and
+        the events' rows only where the update found the row at
+        ``revision``, and the notice, all in its own transaction.
+        """
+        changed = [(c.number, c.version, c.move) for c in changes]
+        told = [
+            (seat, c.number, json.dumps(list(events)))
+            for c in changes
+            for seat, events in c.events.items()
+            if events  # a version that told a seat nothing needs no row
+        ]
+        statement = _saved(len(changed), len(told))
+        update = (*_values(row)[1:], row.id, revision)
+        flat = [value for values in (*changed, *told) for value in values]
+        # In autocommit: the statement is a transaction of its own.
+        with self._pool.connection() as connection:
+            saved = connection.execute(statement, (*update, *flat, CHANNEL))
+            return saved.fetchone() is not None
 
     def _lock_schema(self, cursor: Cursor) -> None:
         # Workers and hosts starting together would race on making or
