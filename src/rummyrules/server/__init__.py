@@ -12,14 +12,19 @@ imports Starlette: this package is the only one that does.
 - ``tables``: a table at one version: seats, tokens, bots, moves (no HTTP,
   no database);
 - ``lobby``: the tables a server serves (``TableStore``): read, played,
-  saved before answering, waited on;
-- ``app``: the Starlette app (``create_app``); ``sockets`` its WebSocket;
-- ``protocol``: uvicorn's protocols with the bounds it lacks (a deadline
-  per request, connections per address);
+  saved before answering, waited on; ``answers`` what a seat is told;
+- ``app``: the Starlette app (``create_app``), its routes declared in
+  ``openapi`` with their shapes in ``shapes``; ``sockets`` its WebSocket,
+  ``origins`` the pages that may open it, ``headers`` the security headers,
+  ``stopping`` the long polls answered at a stop;
+- ``protocol`` and ``socket_protocol``: uvicorn's protocols with the bounds
+  they lack (a deadline per request, connections per address, head and
+  frame sizes); ``rates`` each address's request rate;
 - ``running``: uvicorn's configuration, one server's process, and
   ``running`` (a server in a thread, for tests and benchmarks);
 - ``workers``: ``serve`` (``rummyrules serve``): one process, or several
-  on one socket sharing PostgreSQL;
+  on one socket sharing PostgreSQL, which stop with their parent;
+  ``proxies`` when ``--forwarded-allow-ips '*'`` is refused;
 - ``limits``: every bound, in ``Limits``.
 
 >>> from starlette.testclient import TestClient

@@ -52,21 +52,19 @@ from typing import Any, TypeVar
 import attrs
 
 from rummyrules.core.errors import RummyRulesError
-from rummyrules.formats.records import record_game
-from rummyrules.game.registry import parse_rules
 from rummyrules.game.state import GameState
 from rummyrules.server.admission import admit, sweep
+from rummyrules.server.answers import Answers, record_document
 from rummyrules.server.databases import open_storage
 from rummyrules.server.documents import (
     ApiError,
     Json,
-    SeatView,
     rules_from_request,
 )
 from rummyrules.server.limits import Limits
 from rummyrules.server.seats import THINKING, seat_kinds, table_seed
 from rummyrules.server.signals import Cache, Signals
-from rummyrules.server.storage import Change, Storage
+from rummyrules.server.storage import Storage
 from rummyrules.server.tables import Step, Table, new_table
 
 __all__ = ["TableStore"]
@@ -91,12 +89,7 @@ class TableStore:
         self.storage = storage if storage is not None else open_storage("sqlite://")
         self.signals = Signals()
         self._games: Cache[tuple[str, str], GameState] = Cache(512)
-        self._documents: Cache[tuple[str, str, int], SeatView] = Cache(1024)
-        # This worker's last steps, by table and revision after: the version
-        # each was played on and its changes.
-        self._steps: Cache[tuple[str, int], tuple[str, tuple[Change, ...]]] = Cache(
-            1024
-        )
+        self.answers = Answers(self.storage, limits)
         self._records: Cache[str, Json] = Cache(128)
         # Each table as this worker last read or wrote it.
         self._latest: Cache[str, Table] = Cache(1024)
@@ -263,39 +256,11 @@ class TableStore:
             before, after, step = await self._run(
                 lambda: self._step(table, act), slow=table.thinks
             )
-        # For the answer: the version the step was played on and what it changed.
-        self._steps.put((after.id, after.row.revision), (before.version, step.changes))
+        self.answers.played(before, after, step.changes)
         self.signals.wake(table.id)
         if step.more:
             self._play_on(after)
         return after
-
-    def _told(
-        self,
-        table: Table,
-        seat: int,
-        since: str | None,
-        changes: tuple[Change, ...] | None = None,
-    ) -> bytes:
-        """The seat's answer as JSON: its view, the events since ``since`` (in ``changes``, if given)."""
-        key = (table.id, table.version, seat)
-        seen = self._documents.get(key)
-        if seen is None:
-            seen = SeatView.of(table.game, seat)
-            self._documents.put(key, seen)
-        most = self.limits.events_per_answer
-        if changes is None:
-            events, earlier = self.storage.events(
-                table.id, seat, since, until=table.row.number, most=most
-            )
-        else:
-            # What the storage would answer, without asking it: only the
-            # versions that told the seat anything count towards ``most``.
-            told = [list(change.events.get(seat, ())) for change in changes]
-            rows = [events for events in told if events]
-            events = [event for row in rows[-most:] for event in row] if most else []
-            earlier = len(rows) > most
-        return seen.answer(table.version, seat, events, earlier=earlier)
 
     async def answer(self, table: Table, seat: int, since: str | None) -> Json:
         """The seat's answer: version, view document and the events since ``since``."""
@@ -305,21 +270,16 @@ class TableStore:
 
     async def answer_body(self, table: Table, seat: int, since: str | None) -> bytes:
         """:meth:`answer` as the JSON body of an HTTP answer."""
-        return await self._run(lambda: self._told(table, seat, since))
+        return await self._run(lambda: self.answers.told(table, seat, since))
 
     async def answer_to(self, after: Table, seat: int, since: str) -> bytes:
-        """The answer to the move or decline that made ``after``, as JSON: the events since the version it was played on.
+        """The answer to the move or decline that made ``after``, as JSON.
 
-        That version is ``since`` unless another writer came between the
-        request's read and the save; ``since`` serves when this worker no
-        longer remembers the step.
+        Its events are those since the version the step was played on (from
+        memory), or since ``since`` when this worker no longer remembers it.
         """
-        played = self._steps.get((after.id, after.row.revision))
-        if played is None:
-            return await self.answer_body(after, seat, since)
-        before, changes = played
-        # Everything is in memory: no need of a thread.
-        return self._told(after, seat, before, changes)
+        body = self.answers.after_step(after, seat)
+        return body if body is not None else await self.answer_body(after, seat, since)
 
     async def wait(
         self,
@@ -361,22 +321,7 @@ class TableStore:
             if not table.game.is_over:
                 message = "the game is not over yet: its record comes at the end"
                 raise ApiError(409, message)
-            row = table.row
-            record = record_game(
-                parse_rules(row.rules),
-                seed=row.seed,
-                moves=self.storage.moves(row.id),
-                table=row.id,
-                commitment=row.commitment,
-                salt=row.salt or None,
-            )
-            body = {
-                "record": str(record),
-                "winners": list(table.game.winners),
-                "table": row.id,
-                "seed": str(row.seed),
-                "commitment": row.commitment,
-            } | ({"salt": row.salt} if row.salt else {})
+            body = record_document(table, self.storage.moves(table.id))
             self._records.put(table_id, body)
             return body
 
