@@ -21,6 +21,7 @@ import pytest
 from websockets.sync.client import connect
 
 from rummyrules.server import Limits, running
+from rummyrules.server.protocol import ConnectionGuard
 
 QUICK = Limits(
     header_timeout=0.5,
@@ -297,3 +298,14 @@ def test_a_chunked_body_over_the_limit_is_413(url: str) -> None:
         + b"0\r\n\r\n"
     )
     assert exchange(url, request).startswith(b"HTTP/1.1 413 ")
+
+
+def test_connections_of_one_ipv6_64_count_together() -> None:
+    """One host commonly holds a whole /64: its addresses share one allowance of connections."""
+    guard = ConnectionGuard(Limits(max_per_ip=2))
+    assert guard.admit("2001:db8:1:2::1")
+    assert guard.admit("2001:db8:1:2::ffff")
+    assert not guard.admit("2001:db8:1:2:aaaa::3")  # the same /64, a third connection
+    assert guard.admit("2001:db8:1:3::1")  # another /64
+    guard.release("2001:db8:1:2::1")
+    assert guard.admit("2001:db8:1:2:aaaa::3")

@@ -39,6 +39,7 @@ import h11
 from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from rummyrules.server.documents import address_key
 from rummyrules.server.limits import Limits
 from rummyrules.server.rates import Rates
 from rummyrules.server.socket_protocol import BoundedWebSocket
@@ -166,13 +167,13 @@ class _Refusal:
 
 
 class ConnectionGuard:
-    """Counts the open connections of each client address.
+    """Counts the open connections of each client address (an IPv6 one by its /64).
 
     >>> guard = ConnectionGuard(Limits(max_per_ip=1))
-    >>> guard.admit("::1"), guard.admit("::1")
+    >>> guard.admit("2001:db8::1"), guard.admit("2001:db8::2")
     (True, False)
-    >>> guard.release("::1")
-    >>> guard.admit("::1")
+    >>> guard.release("2001:db8::1")
+    >>> guard.admit("2001:db8::2")
     True
     """
 
@@ -200,9 +201,10 @@ class ConnectionGuard:
         """
         if not self.counts(address):
             return True
-        if self.open[address] >= self.limits.max_per_ip:
+        key = address_key(address)
+        if self.open[key] >= self.limits.max_per_ip:
             return False
-        self.open[address] += 1
+        self.open[key] += 1
         return True
 
     def release(self, address: str) -> None:
@@ -215,10 +217,11 @@ class ConnectionGuard:
         """
         if not self.counts(address):
             return
-        if self.open[address] <= 1:
-            self.open.pop(address, None)
+        key = address_key(address)
+        if self.open[key] <= 1:
+            self.open.pop(key, None)
         else:
-            self.open[address] -= 1
+            self.open[key] -= 1
 
 
 class _GuardedWebSocket(BoundedWebSocket):
