@@ -19,7 +19,9 @@ app holds at once, and the request answers the JSON refusal with 503 and
 ...         return await held
 ...     except ApiError as error:
 ...         return f"{error.status} {error.message}"
->>> asyncio.run(stop_soon())
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(1) as pool:  # an event loop of its own
+...     pool.submit(asyncio.run, stop_soon()).result()
 '503 the server is stopping: ask again in a moment'
 """
 
