@@ -108,10 +108,10 @@ PERFT_POSITIONS: tuple[tuple[str, int], ...] = (
     ("EndOfThePage | dealer 1 | wild 3 | face_up 3S | to_move 1 play | had_turn 0 1 "
      "| hands 4C 9S KC / 3S 4S 5S 9D 9H JD | melds 0: 4H 4D 3H=4 | pile 6C 10D", 8),
     ("EndOfThePage players=3 discard_taken_card=false | wild 5 | face_up 5H | "
-     "to_move 1 draw | hands 5H 9H JC / 5D 6S 10H KH / 7S 8S 9S QD | "
+     "to_move 1 draw | had_turn 0 | hands 5H 9H JC / 5D 6S 10H KH / 7S 8S 9S QD | "
      "melds 0: 7C 8C 9C | pile 10S 6C 9D", 9),
     ("FourteenHundred players=2 | wild 7 | face_up 7H | to_move 1 opening | hands "
-     "2S 3S 4C 9D QD / 4S 5S 7H 8H KD KC | pile 6S", 10),
+     "2S 3S 4C 5D QD / 4S 5S 7H 8H KD KC | pile 6S", 10),
     ("FourteenHundred players=3 | dealer 2 | wild 9 | face_up 9D | to_move 1 draw "
      "| hands 5H 6H 9D KS / 8H KD JS QS / 2C 3C 4C 8S 8D | melds 0: 5C 6C 7C / "
      "2: 10H 10D 9C=10 | pile 8C 7H 10S QH | claim 8C@0", 7),
@@ -131,7 +131,7 @@ PERFT_POSITIONS: tuple[tuple[str, int], ...] = (
      "draw | dropped 1 | dropped_cards 9S 9H 9D 9C 2S | hands 4C 5C 6C 7C * / - / "
      "KS KH KD QS QH | pile 8C", 8),
     ("EndOfThePage players=2 rounds=1 | dealer 1 | wild 4 | to_move 0 play | "
-     "had_turn 0 | turn taken 9H must_meld 9H support 9D 10H JH | hands 9D 9H 10H "
+     "had_turn 0 1 | turn taken 9H must_meld 9H support 9D 10H JH | hands 9D 9H 10H "
      "JH 4C / 3C 3D | melds 1: 5S 6S 7S 4S=8S | pile QD", 11),
 )  # fmt: skip
 """The perft positions, each with the depth its count is taken to."""
