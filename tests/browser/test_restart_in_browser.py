@@ -44,7 +44,9 @@ def test_the_page_reconnects_after_the_server_is_killed_and_misses_no_event(
         page.wait_for_selector("#connection:text('Live')", timeout=20_000)
         page.wait_for_selector("body[data-state=yourturn]", timeout=20_000)
         page.click("button[data-move=draw]")
-        page.wait_for_function("document.body.dataset.busy !== 'true'", timeout=20_000)
+        page.wait_for_function(
+            "() => document.body.dataset.busy !== 'true'", timeout=20_000
+        )
         told = page.locator("#log li").all_inner_texts()
         assert any("You (player 0) drew" in line for line in told), told
         served.kill()
