@@ -71,6 +71,19 @@ def test_eop_1_every_card_is_somewhere() -> None:
     )
 
 
+def test_eop_r7_a_table_may_use_more_decks_than_it_needs() -> None:
+    """Two players with two decks is a legal table; the default stays one deck."""
+    assert EndOfThePage(players=2).decks == 1
+    game = EndOfThePage(players=2, decks=2).new_game(seed=3)
+    cards = Counter(str(card) for card in game.stock + game.discard_pile)
+    for hand in game.hands:
+        cards.update(str(card) for card in hand)
+    assert sum(cards.values()) == 96
+    assert set(cards.values()) == {2}  # every card of the 48 twice
+    with pytest.raises(ValueError, match="EOP-1"):
+        EndOfThePage(players=2, decks=4)
+
+
 def test_eop_2_the_flipped_card_sets_each_hand_size() -> None:
     rules = EndOfThePage(players=3)
     # player 1 flips a 5, player 2 a Jack, the dealer (0) a 4
