@@ -18,6 +18,7 @@ import attrs
 
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import OptionError
+from rummyrules.game.cores import Core
 from rummyrules.game.machine import Machine
 from rummyrules.game.rules import Rules
 
@@ -68,6 +69,20 @@ class PlayableRules(Rules, Generic[S]):
         >>> EndOfThePage().machine.game
         'End of the Page'
         """
+
+    @property
+    def core(self) -> Core | None:
+        """The game's integer core, which plays the fast path; None where the turn machine does.
+
+        A game's core plays every option of the game (:mod:`rummyrules.game.cores`).
+
+        >>> from rummyrules import EndOfThePage
+        >>> from rummyrules.game.cores import Core
+        >>> core = EndOfThePage().core
+        >>> core is None or isinstance(core, Core)
+        True
+        """
+        return None
 
     @abc.abstractmethod
     def new_game(

@@ -29,10 +29,10 @@ from typing import Any, Self, TypeVar
 import attrs
 
 from rummyrules.core.inputs import expect_player
+from rummyrules.game.actions import ActionsState
 from rummyrules.game.events import Cause, Event, cause_of, describe, known_after
 from rummyrules.game.moves import Move, Take
 from rummyrules.game.playable_rules import PlayableRules
-from rummyrules.game.state_fields import StateFields
 from rummyrules.game.to_move import Phase, mover, seated_player, sent_move
 from rummyrules.game.view import StockSize, View
 
@@ -43,7 +43,7 @@ T = TypeVar("T")
 
 
 @attrs.frozen(kw_only=True)
-class GameState(StateFields):
+class GameState(ActionsState):
     """A game in progress (or over), as a frozen value: what every game has.
 
     Build one with the rules' ``new_game``; then :meth:`legal_moves` and
@@ -171,14 +171,24 @@ class GameState(StateFields):
         >>> [str(move) for move in game.legal_moves()], game.legal_moves(player=0)
         (['draw', 'take'], ())
         """
+        game = self.rules.core
+        on_core = game is not None and game.lists_moves
         if player is not None:
             expect_player(player)
             if player != self.to_move:
                 seated_player(self, player)
+                if on_core:
+                    return tuple(
+                        self.action_to_move(action, player=player)
+                        for action in self.legal_actions(player)
+                    )
                 return self.rules.machine.moves_for(self, player)
         legal = self._legal
         if legal is None:
-            legal = self.rules.machine.legal_moves(self)
+            if on_core:
+                legal = tuple(map(self.action_to_move, self.legal_actions()))
+            else:
+                legal = self.rules.machine.legal_moves(self)
             # Set once: a frozen value may still remember what it worked out.
             object.__setattr__(self, "_legal", legal)
         return legal
@@ -215,6 +225,9 @@ class GameState(StateFields):
         """
         move = sent_move(move, player)
         mover(self)  # a game over accepts no move (ALL-2)
+        game = self.rules.core
+        if game is not None and game.lists_moves:
+            return self.apply_action(self.move_to_action(move), player=move.player)
         machine = self.rules.machine
         if move.player is not None and move.player != self.to_move:
             seated_player(self, move.player)

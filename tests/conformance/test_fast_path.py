@@ -1,0 +1,122 @@
+"""The fast path against the turn machine, in every registered game (ALL-2, ALL-3).
+
+The turn machine (``rules.machine``) is the oracle: at every state of seeded
+random play, with any options, a game's ``legal_actions`` name exactly the
+moves the machine lists, for the player to move and for everyone out of
+turn; each action plays to the state the machine's move plays to, with the
+same events and the same cards known; and a game played by actions alone
+from the deal to its end reaches, state by state, the game played by moves.
+A game with no integer core plays the fast path on its machine and passes
+by construction; a core must earn it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conformance import GAMES, IDS, PER_GAME
+from rummyrules import GameState, IllegalMoveError, PlayableRules
+from rummyrules.game.moves import Move
+from strategies import game_tables, random_play, seeds
+
+STEPS = 150
+
+
+def machine_moves(game: GameState, player: int) -> set[Move]:
+    """What the turn machine lists for ``player``, in turn or out of it."""
+    machine = game.rules.machine
+    if player == game.to_move:
+        return set(machine.legal_moves(game))
+    return set(machine.moves_for(game, player))
+
+
+def named_moves(game: GameState, player: int) -> list[Move]:
+    """The moves the fast path's actions name for ``player``."""
+    seat = None if player == game.to_move else player
+    actions = game.legal_actions(seat)
+    assert len(set(actions)) == len(actions), "an action listed twice"
+    return [game.action_to_move(action, player=seat) for action in actions]
+
+
+def check_state(game: GameState, rng: random.Random) -> None:
+    """The fast path at ``game`` names the machine's moves and plays them as the machine does."""
+    for player in range(game.players):
+        named = named_moves(game, player)
+        assert len(set(named)) == len(named), "two actions name one move"
+        assert set(named) == machine_moves(game, player), f"player {player}"
+    actions = game.legal_actions()
+    for action in rng.sample(actions, min(4, len(actions))):
+        move = game.action_to_move(action)
+        after = game.apply_action(action)
+        expected = game.apply(move)
+        assert after == expected
+        assert after.events == expected.events
+        assert after.known == expected.known
+        assert after.round_results == expected.round_results
+        assert game.move_to_action(move) == action
+        assert game.move_to_action(str(move)) == action
+
+
+@pytest.mark.parametrize("cls", GAMES, ids=IDS)
+@PER_GAME
+@given(data=st.data(), seed=seeds, rng=st.randoms(use_true_random=False))
+def test_all_2_actions_name_the_machines_moves_and_play_them(
+    cls: type[PlayableRules[Any]], data: st.DataObject, seed: int, rng: random.Random
+) -> None:
+    """At every state of random play, the actions are the machine's moves, played alike."""
+    rules = data.draw(game_tables(cls))
+    for game in random_play(rules.new_game(seed=seed), rng, STEPS):
+        check_state(game, rng)
+
+
+@pytest.mark.parametrize("cls", GAMES, ids=IDS)
+@PER_GAME
+@given(data=st.data(), seed=seeds, rng=st.randoms(use_true_random=False))
+def test_all_2_a_game_played_by_actions_is_the_game_played_by_moves(
+    cls: type[PlayableRules[Any]], data: st.DataObject, seed: int, rng: random.Random
+) -> None:
+    """Played by actions alone from the deal, each state equals the one its move makes."""
+    rules = data.draw(game_tables(cls))
+    fast = slow = rules.new_game(seed=seed)
+    for _ in range(STEPS * 2):
+        if fast.is_over:
+            break
+        action = rng.choice(fast.legal_actions())
+        move = fast.action_to_move(action)
+        fast = fast.apply_action(action)
+        slow = slow.apply(move)
+        assert fast == slow
+        assert fast.events == slow.events
+    assert fast.is_over == slow.is_over
+
+
+@pytest.mark.parametrize("cls", GAMES, ids=IDS)
+@PER_GAME
+@given(
+    data=st.data(),
+    seed=seeds,
+    rng=st.randoms(use_true_random=False),
+    action=st.integers(-(2**70), 2**70),
+)
+def test_all_2_an_action_not_listed_is_refused_naming_a_rule(
+    cls: type[PlayableRules[Any]],
+    data: st.DataObject,
+    seed: int,
+    rng: random.Random,
+    action: int,
+) -> None:
+    """An action not listed raises IllegalMoveError naming a rule, and changes nothing."""
+    rules = data.draw(game_tables(cls))
+    game = rng.choice(random_play(rules.new_game(seed=seed), rng, 40))
+    listed = game.legal_actions()
+    if action in listed:
+        return
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply_action(action)
+    assert refused.value.rule
+    assert game.legal_actions() == listed

@@ -1,0 +1,166 @@
+"""The fast path's own workings: states made from a core value, refusals, types (ALL-2, ALL-3).
+
+A core that keeps a whole state as its value (``StateCore``) drives the
+machinery a real core drives: a state the fast path makes holds its core
+value only, and its fields, events and known cards appear when first read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import attrs
+import pytest
+
+from rummyrules import (
+    EndOfThePage,
+    FourteenHundred,
+    GameState,
+    IllegalMoveError,
+    dumps,
+)
+from rummyrules.game.cores import Core
+from rummyrules.game.moves import Move
+
+
+class StateCore:
+    """A core whose value is the state itself, under rules without a core: the machine plays it."""
+
+    lists_moves = False
+
+    def encode(self, state: Any) -> Hashable:
+        # The same state under the rules without a core, which the turn
+        # machine plays as it always has.
+        plain = EndOfThePage(**attrs.asdict(state.rules, recurse=False))
+        built: Hashable = state.replace(rules=plain)
+        return built
+
+    def to_move(self, core: Any) -> int | None:
+        return core.to_move  # type: ignore[no-any-return]  # core is a GameState
+
+    def legal_actions(self, core: Any, player: int) -> tuple[int, ...]:
+        return tuple(range(len(core.legal_moves(player=player))))
+
+    def apply_action(self, core: Any, action: int, player: int) -> Hashable:
+        return core.apply(core.legal_moves(player=player)[action], player=player)  # type: ignore[no-any-return]  # a GameState
+
+    def action_to_move(self, core: Any, action: int, player: int) -> Move | None:
+        moves = core.legal_moves(player=player)
+        return moves[action] if 0 <= action < len(moves) else None
+
+    def fields(self, core: Any) -> dict[str, Any]:
+        return {
+            field.name: getattr(core, field.name)
+            for field in attrs.fields(type(core))
+            if field.init and field.name != "rules"
+        }
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class CoredEndOfThePage(EndOfThePage):
+    """End of the Page played by :class:`StateCore`."""
+
+    @property
+    def core(self) -> Core:
+        return StateCore()
+
+
+def test_all_2_a_state_the_fast_path_makes_holds_its_core_until_read() -> None:
+    game = CoredEndOfThePage().new_game(seed=3)
+    action = game.legal_actions()[0]
+    after = game.apply_action(action)
+    with pytest.raises(AttributeError):
+        object.__getattribute__(after, "hands")  # not worked out yet
+    expected = game.apply(game.action_to_move(action))
+    assert after == expected
+    assert after.events == expected.events
+    assert after.hands == expected.hands
+
+
+def test_all_2_states_made_by_actions_save_and_play_on_as_any() -> None:
+    game = CoredEndOfThePage().new_game(seed=5)
+    slow = game
+    for _ in range(30):
+        if game.is_over:
+            break
+        action = game.legal_actions()[-1]
+        move = game.action_to_move(action)
+        game = game.apply_action(action)
+        slow = slow.apply(move)
+        assert game.legal_moves() == slow.legal_moves()
+    assert dumps(game) == dumps(slow)
+    assert hash(game) == hash(slow)
+
+
+@pytest.mark.parametrize("rules", [EndOfThePage(), CoredEndOfThePage()])
+def test_all_2_an_unlisted_action_is_refused_by_its_moves_rule(rules: Any) -> None:
+    game: GameState = rules.new_game(seed=1).apply("draw")
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply_action(len(game.legal_actions()) + 5)
+    assert refused.value.rule == "ALL-2"
+    assert game.move_to_action(str(game.legal_moves()[0])) == game.legal_actions()[0]
+    with pytest.raises(IllegalMoveError) as refused:
+        game.move_to_action("discard 2H")
+    assert refused.value.rule != "ALL-2" or "2H" in str(refused.value)
+
+
+@pytest.mark.parametrize("bad", ["0", 1.0, True, None])
+def test_all_3_an_action_must_be_an_int(bad: object) -> None:
+    game = EndOfThePage().new_game(seed=1)
+    with pytest.raises(TypeError, match="an int"):
+        game.apply_action(bad)  # type: ignore[arg-type]  # the wrong type is the test
+    with pytest.raises(TypeError, match="an int"):
+        game.action_to_move(bad)  # type: ignore[arg-type]  # the wrong type is the test
+
+
+def test_f14_12_a_claim_out_of_turn_is_an_action_of_its_player() -> None:
+    rules = FourteenHundred(players=3)
+    for seed in range(40):
+        game = rules.new_game(seed=seed)
+        for _ in range(60):
+            if game.is_over:
+                break
+            others = [p for p in range(3) if p != game.to_move]
+            for player in others:
+                for action in game.legal_actions(player):
+                    move = game.action_to_move(action, player=player)
+                    assert move.player == player
+                    assert game.apply_action(action, player=player) == game.apply(move)
+                    return
+            game = game.apply_action(game.legal_actions()[-1])
+    pytest.fail("no claim met in 40 games")
+
+
+class ListingStateCore(StateCore):
+    """:class:`StateCore`, and the public face listed and played on it."""
+
+    lists_moves = True
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class ListedEndOfThePage(EndOfThePage):
+    """End of the Page whose public face plays on :class:`ListingStateCore`."""
+
+    @property
+    def core(self) -> Core:
+        return ListingStateCore()
+
+
+def test_all_2_the_public_face_on_a_core_lists_and_plays_as_the_machine() -> None:
+    listed = ListedEndOfThePage(players=3).new_game(seed=8)
+    plain = CoredEndOfThePage(players=3).new_game(seed=8)
+    for step in range(80):
+        if plain.is_over:
+            break
+        assert [str(m) for m in listed.legal_moves()] == [
+            str(m) for m in plain.legal_moves()
+        ]
+        move = plain.legal_moves()[step % len(plain.legal_moves())]
+        listed = listed.apply(str(move))
+        plain = plain.apply(move)
+        with pytest.raises(AttributeError):
+            object.__getattribute__(listed, "stock")  # made from the core
+        assert listed.hands == plain.hands
+        assert listed.events == plain.events
+        assert listed.known == plain.known
