@@ -218,10 +218,16 @@ def describe(cause: Cause, after: Told) -> tuple[Event, ...]:
     results = after.round_results[-1:] if rounds_counted(after) > counted else ()
     same_round = not results
     events: list[Event] = []
-    if same_round and after.reshuffles > reshuffles:
+    # The events follow what happened: a draw from an empty stock rebuilds
+    # it first (EOP-R4); a discard that leaves it empty rebuilds it after
+    # (GOR-9).
+    rebuilt = same_round and after.reshuffles > reshuffles
+    if rebuilt and isinstance(move, Draw):
         events.append(Event(kind="reshuffled"))
     gained = _gained(hand, after.hands[player]) if same_round else ()
     events.append(_move_event(move, player, gained, melds, pile[:1]))
+    if rebuilt and not isinstance(move, Draw):
+        events.append(Event(kind="reshuffled"))
     if _went_out(move, hand, after, player, results):
         events.append(Event(kind="went_out", player=player))
     events += [Event(kind="round_ended", result=result) for result in results]

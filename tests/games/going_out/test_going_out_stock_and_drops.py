@@ -72,6 +72,22 @@ def test_gor_9_the_new_stock_is_shuffled_from_the_games_seed() -> None:
     assert after.stock == shuffled(before.discard_pile, 5, "round", 1, "reshuffle", 1)
 
 
+def test_gor_9_the_discard_is_told_before_the_stock_it_rebuilds() -> None:
+    """The events follow the table: the discard that empties the stock, then the rebuilt stock."""
+    before, after = reshuffle_game(seed=5)
+    assert [(event.kind, event.player) for event in after.events] == [
+        ("discard", 1),
+        ("reshuffled", None),
+    ]
+    assert after.events[0].cards == after.discard_pile
+    assert before.to_move == 1
+    for player in (0, 1):
+        assert [event.kind for event in after.view(player).events] == [
+            "discard",
+            "reshuffled",
+        ]
+
+
 def test_gor_9_nothing_can_be_drawn_from_an_empty_stock() -> None:
     """With the stock empty and only one discard, the player must take it."""
     game = new(THREES, "2S 4D 6H", "AH 2H 9C", stock="KD")
