@@ -144,7 +144,7 @@ class ActionsState(StateFields):
         return core
 
     def legal_actions(self, player: int | None = None) -> tuple[int, ...]:
-        """The moves :meth:`legal_moves` lists, each as an action number, in a fixed order.
+        """The moves :meth:`~rummyrules.GameState.legal_moves` lists, each as an action number, in a fixed order.
 
         With ``player``, the actions that player may take now, even out of
         turn (1400's claims, F14-12); a game over lists none.
@@ -218,7 +218,7 @@ class ActionsState(StateFields):
         return IllegalMoveError(f"{shown} is no legal action here", rule="ALL-2")
 
     def action_to_move(self, action: int, *, player: int | None = None) -> Move:
-        """The move a listed action names, as :meth:`legal_moves` lists it.
+        """The move a listed action names, as :meth:`~rummyrules.GameState.legal_moves` lists it.
 
         An action not listed raises :class:`~rummyrules.IllegalMoveError`.
 
@@ -242,10 +242,10 @@ class ActionsState(StateFields):
         return move
 
     def move_to_action(self, move: Move | str, *, player: int | None = None) -> int:
-        """The action that names ``move`` here; its text is read as :meth:`apply` reads it.
+        """The action that names ``move`` here; its text is read as :meth:`~rummyrules.GameState.apply` reads it.
 
         A move the rules refuse raises :class:`~rummyrules.IllegalMoveError`
-        naming the rule, as :meth:`apply` would.
+        naming the rule, as :meth:`~rummyrules.GameState.apply` would.
 
         >>> from rummyrules import EndOfThePage
         >>> game = EndOfThePage().new_game(seed=1)
