@@ -78,14 +78,15 @@ def leaves_game(rules: PlayableRules[Any]) -> bool:
     return any(kind.move.leaves_game for kind in (*kinds, *machine.out_of_turn))
 
 
-def kept_actions(state: GameState, player: int) -> tuple[int, ...]:
+def kept_actions(state: GameState, player: int | None = None) -> tuple[int, ...]:
     """The player's actions but those that leave the game, in the order their moves are listed.
 
     Their moves are ``[move for move in state.legal_moves(player=player) if
     not move.leaves_game]``, in that order: where the game's core lists its
     actions in another order than the moves (``lists_moves`` false), the
     actions follow the moves, so that a bot choosing the ``k``-th action
-    chooses the ``k``-th move. A game over lists none.
+    chooses the ``k``-th move. ``player`` None is the player to move, who
+    is then not looked up; a game over lists none.
 
     >>> from rummyrules import GoingOutRummy
     >>> game = GoingOutRummy().new_game(seed=1)
@@ -100,7 +101,7 @@ def kept_actions(state: GameState, player: int) -> tuple[int, ...]:
     if core is not None and not core.lists_moves:
         # The core's order is not the listing's: follow the listing (slow,
         # but the same choices as a bot by moves, until the core lists moves).
-        seat = None if player == state.to_move else player
+        seat = None if player is None or player == state.to_move else player
         return tuple(
             state.move_to_action(move, player=seat)
             for move in state.legal_moves(player=player)
