@@ -37,7 +37,7 @@ from rummyrules.bots.fast_path import kept_actions, leaves_game
 from rummyrules.bots.players import askers
 from rummyrules.game.cores import Core
 from rummyrules.game.moves import Move
-from strategies import game_tables, seeds
+from strategies import fast_play, game_tables, random_play, seeds
 
 STEPS = 120
 
@@ -108,6 +108,20 @@ def test_a_random_playout_by_actions_is_the_one_by_moves(
 ) -> None:
     """In every registered game with any options, a random bot's playout by actions makes the moves it makes by views."""
     both_ways(data.draw(game_tables(cls)), seed)
+
+
+@pytest.mark.parametrize("cls", GAMES, ids=IDS)
+@PER_GAME
+@given(data=st.data(), seed=seeds, rng_seed=seeds)
+def test_the_tests_walk_by_actions_is_their_walk_by_moves(
+    cls: type[PlayableRules[Any]], data: st.DataObject, seed: int, rng_seed: int
+) -> None:
+    """The tests' random walk on the fast path (the sample_state checks walk so) reaches the states of their walk by moves, drops and claims included."""
+    game = data.draw(game_tables(cls)).new_game(seed=seed)
+    by_moves = random_play(game, random.Random(rng_seed), STEPS)
+    by_actions = fast_play(game, random.Random(rng_seed), STEPS)
+    assert by_actions == by_moves
+    assert [state.events for state in by_actions] == [s.events for s in by_moves]
 
 
 def test_kept_actions_leave_out_the_drop_in_the_listing_order() -> None:

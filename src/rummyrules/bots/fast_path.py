@@ -98,7 +98,14 @@ def kept_actions(state: GameState, player: int | None = None) -> tuple[int, ...]
     ()
     """
     core = state.rules.core
-    if core is not None and not core.lists_moves:
+    if core is None:
+        # The turn machine plays: an action is its move's place in the
+        # listing (rummyrules.game.cores), so the moves are listed once.
+        moves = state.legal_moves(player=player)
+        if not leaves_game(state.rules):
+            return tuple(range(len(moves)))
+        return tuple(i for i, move in enumerate(moves) if not move.leaves_game)
+    if not core.lists_moves:
         # The core's order is not the listing's: follow the listing (slow,
         # but the same choices as a bot by moves, until the core lists moves).
         seat = None if player is None or player == state.to_move else player
@@ -110,11 +117,6 @@ def kept_actions(state: GameState, player: int | None = None) -> tuple[int, ...]
     actions = state.legal_actions(player)
     if not actions or not leaves_game(state.rules):
         return actions
-    if core is None:  # the turn machine: an action is its move's place
-        moves = state.legal_moves(player=player)
-        return tuple(
-            a for a, move in zip(actions, moves, strict=True) if not move.leaves_game
-        )
     return tuple(
         a for a in actions if not state.action_to_move(a, player=player).leaves_game
     )
