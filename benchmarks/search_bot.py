@@ -39,6 +39,7 @@ from functools import partial
 from typing import Any
 
 from attrs import frozen
+from playout import forget_memos
 
 from rummyrules import EndOfThePage, FourteenHundred, GinRummy, GoingOutRummy
 from rummyrules.bots import Bot, GreedyBot, RandomBot, SearchBot
@@ -165,6 +166,7 @@ def playout_rate(
         views.append(game.view(mover))
         move = players[mover].choose(views[-1])
         game = game.apply(move) if move is not None else game
+    forget_memos()  # each rollout starts cold: no run finds another's searches made
     gc.collect()
     started = time.process_time()
     chosen = tuple(bot.choose(view) for view in views)
