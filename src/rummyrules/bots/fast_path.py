@@ -35,7 +35,7 @@ class ActionBot(Protocol):
     effect on the bot (a random bot's stream of words moves on alike), or
     None where ``choose`` gives None. It is given the whole state only so
     that it can list the player's actions without building a view: it reads
-    nothing else (:func:`kept_actions`). :func:`~rummyrules.bots.play_game`,
+    nothing else (``rummyrules.bots.fast_path.kept_actions``). :func:`~rummyrules.bots.play_game`,
     :func:`~rummyrules.simulate` and the search bot's rollouts ask it rather
     than ``choose``; the games played are the same, move for move.
 

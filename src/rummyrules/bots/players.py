@@ -87,7 +87,7 @@ class RandomBot:
         """The fast path's :meth:`choose`: the action of the move it would choose from ``state.view(player)``.
 
         It draws the same words and picks the same place among the same
-        moves, listed as actions (:func:`~rummyrules.bots.fast_path.kept_actions`),
+        moves, listed as actions (``rummyrules.bots.fast_path.kept_actions``),
         so that a game played either way is the same game.
 
         >>> from rummyrules import GoingOutRummy
