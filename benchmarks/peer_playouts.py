@@ -1,7 +1,9 @@
 """Random playouts of our tables beside OpenSpiel's and RLCard's gin rummy, as users run them.
 
 A *decision* is one listing of the legal moves, one uniform choice among
-them and one ``apply`` (``playout.one_decision``); for a peer, one legal
+them and one ``apply`` (``playout.one_decision``), or on the fast path one
+listing of the legal actions and one ``apply_action`` (``playout.one_action``,
+the same choices, so the same games); for a peer, one legal
 action chosen and applied (chance nodes, the peers' deals and draws, are not
 decisions). Each table plays a fixed set of seeded games, so that every run
 of every version of the code makes the same decisions, and is timed in CPU
@@ -31,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from peer_modules import optional, version_of
-from playout import TABLES, forget_memos, one_decision
+from playout import TABLES, forget_memos, one_action, one_decision
 
 Playout = Callable[[int, int], int]
 """Play this many games from this seed; the decisions made."""
@@ -52,7 +54,7 @@ RLCARD = "RLCard gin-rummy"
 
 
 def ours(name: str) -> Playout:
-    """One of our tables, played by ``playout.one_decision``."""
+    """One of our tables, played by ``playout.one_decision``: the public face."""
     make = TABLES[name]
 
     def run(games: int, seed: int) -> int:
@@ -67,6 +69,32 @@ def ours(name: str) -> Playout:
         return decisions
 
     return run
+
+
+def ours_fast(name: str) -> Playout:
+    """One of our tables on the fast path, played by ``playout.one_action``: the same games.
+
+    A game is over when its player to move has no action (there is no dead
+    end, ALL-1), so that no field of a state is read to know it.
+    """
+    make = TABLES[name]
+
+    def run(games: int, seed: int) -> int:
+        rules = make()
+        rng = random.Random(seed)
+        decisions = 0
+        for _ in range(games):
+            game = rules.new_game(seed=rng.randrange(1 << 30))
+            while game.legal_actions():
+                game = one_action(game, rng)
+                decisions += 1
+        return decisions
+
+    return run
+
+
+FAST = ", fast path"
+"""The end of the name of a table's row on the fast path (``legal_actions`` + ``apply_action``)."""
 
 
 def openspiel_playout(pyspiel: Any, *, clone: bool) -> Playout:
@@ -186,8 +214,9 @@ def timed(table: Table, seed: int, *, collector: bool) -> Run:
 def all_tables(scale: float) -> list[Table]:
     """Our tables, then the peers' (without a playout where not installed)."""
     tables = [
-        Table(name, ours(name), max(1, round(games * scale)))
+        Table(name + path, play(name), max(1, round(games * scale)))
         for name, games in GAMES.items()
+        for path, play in (("", ours), (FAST, ours_fast))
     ]
     peer_games = max(1, round(PEER_GAMES * scale))
     pyspiel = optional("pyspiel")

@@ -5,7 +5,9 @@ benchmarks/README.md), everything with the garbage collector on, as users
 run, unless a column says "paused":
 
 1. Random playouts (``peer_playouts.py``): decisions per CPU second of each
-   of our tables over fixed seeded games, with the collector on and paused,
+   of our tables over fixed seeded games, on the public face (``legal_moves``
+   + ``apply``) and beside it on the fast path (``legal_actions`` +
+   ``apply_action``, the same games), with the collector on and paused,
    its share of the time, and beside OpenSpiel's ``gin_rummy`` (C++, driven
    through ``pyspiel``, from a new state and from a cloned one each game) and
    RLCard's ``gin-rummy`` environment, our ratio to each. Aims: at least 1x
@@ -21,6 +23,9 @@ run, unless a column says "paused":
    ``dumps`` + ``loads`` under 200 µs, ``new_game`` under 100 µs.
 4. Gin Rummy's deadwood count (``gin_deadwood.py``) beside OpenSpiel's C++
    helper and RLCard's, on the same random hands.
+5. The search bot's playouts per CPU second (``search_bot.py --speed``): with
+   its greedy rollouts, and with random ones by views and by actions (the
+   fast path, the same moves chosen).
 
 The peers are optional: neither is a dependency of rummyrules, and a peer that
 is not installed gets a "not installed" row. Run from the repository root::
@@ -52,12 +57,15 @@ from typing import Any
 
 import attrs
 import gin_deadwood
+import search_bot
 from peer_modules import version_of
 from peer_playouts import (
+    FAST,
     GAMES,
     OPENSPIEL_CLONE,
     OPENSPIEL_NEW,
     RLCARD,
+    Table,
     all_tables,
     long_run,
     measure,
@@ -132,18 +140,21 @@ def bench_playouts(args: argparse.Namespace, misses: list[str]) -> None:
     by_name = {table.name: table for table in tables}
     spiel, clone, rl = by_name[OPENSPIEL_NEW], by_name[OPENSPIEL_CLONE], by_name[RLCARD]
     print(
-        f"{'table':<34}{'games':>6}{'on':>9}{'paused':>9}{'gc':>7}"
+        f"{'table':<40}{'games':>6}{'on':>9}{'paused':>9}{'gc':>7}"
         f"{'xOS new':>9}{'xOS clone':>10}{'xRLCard':>9}  aims (collector on)"
     )
     for table in tables:
         if table.playout is None:
-            print(f"{table.name:<34}  not installed (pip install -e '.[peers]')")
+            print(f"{table.name:<40}  not installed (pip install -e '.[peers]')")
             continue
         on, paused = table.rate(collector=True), table.rate(collector=False)
         line = (
-            f"{table.name:<34}{table.games:>6}{on:>9,.0f}{paused:>9,.0f}"
+            f"{table.name:<40}{table.games:>6}{on:>9,.0f}{paused:>9,.0f}"
             f"{table.gc_share():>7.1%}"
         )
+        if table.name.endswith(FAST):
+            print(line + fast_path_ratios(table, by_name, (spiel, clone, rl)))
+            continue
         aim = AIMS_OPENSPIEL.get(table.name)
         if aim is None:
             print(line)
@@ -173,8 +184,29 @@ def bench_playouts(args: argparse.Namespace, misses: list[str]) -> None:
     print(
         "  on/paused: decisions per CPU second; gc: the collector's share of the "
         "CPU time with it on;\n  xOS new/clone, xRLCard: our rate over the peer's, "
-        "both with the collector on"
+        "both with the collector on;\n  fast path: legal_actions + apply_action "
+        "(the same games as the public face, legal_moves + apply),\n  xpublic: "
+        "its rate over the public face's"
     )
+
+
+def fast_path_ratios(
+    table: Table, by_name: dict[str, Table], peers: Sequence[Table]
+) -> str:
+    """A fast-path row's ratios: to each peer (no aim of its own yet), and to the public face of its table."""
+    public = by_name[table.name.removesuffix(FAST)]
+    line = ""
+    for peer in peers:
+        if not peer.on:
+            line += f"{'-':>{10 if peer.name == OPENSPIEL_CLONE else 9}}"
+            continue
+        ratio = table.rate(collector=True) / peer.rate(collector=True)
+        line += f"{ratio:>{10 if peer.name == OPENSPIEL_CLONE else 9}.2f}"
+    line += f"  x{table.rate(collector=True) / public.rate(collector=True):.2f} public"
+    # Both rows play the same seeded games, decision for decision.
+    if [run.decisions for run in table.on] != [run.decisions for run in public.on]:
+        line += " (NOT the same decisions as the public face)"
+    return line
 
 
 def bench_long_runs(args: argparse.Namespace, misses: list[str]) -> None:
@@ -615,6 +647,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--long-games", type=int, default=1000, help="games of each long run (0: none)"
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of deals and hands")
+    parser.add_argument(
+        "--search-decisions",
+        type=int,
+        default=20,
+        help="decisions a variant of the search bot's playouts (0: none)",
+    )
     parser.add_argument("--passes", type=int, default=5, help="passes of single calls")
     parser.add_argument(
         "--states", type=int, default=2000, help="states for apply and new_game"
@@ -625,7 +663,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--only",
-        choices=("playouts", "long", "calls"),
+        choices=("playouts", "long", "calls", "search"),
         help="run one part only (default: all)",
     )
     parser.add_argument(
@@ -659,6 +697,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Like for like: the same game's deadwood count beside the peers' helpers.
         print("\n4. ", end="")
         gin_deadwood.main(["--hands", str(args.hands), "--seed", str(args.seed)])
+    if args.only in (None, "search") and args.search_decisions > 0:
+        print("\n5. ", end="")
+        search_bot.print_playout_rates(
+            args.search_decisions, search_bot.FIRST_SEED, list(search_bot.VARIANTS)
+        )
     print()
     if misses:
         print(f"Missed aims ({len(misses)}):")

@@ -1,7 +1,8 @@
 """How fast games play out: random legal moves, as a bot or a simulator makes them.
 
 Each decision is one call of ``legal_moves()``, one uniform choice among them
-and one ``apply``. In 1400 the moves other players may make out of turn
+and one ``apply`` (on the fast path, ``one_action``: ``legal_actions()`` and
+``apply_action``, the same choices). In 1400 the moves other players may make out of turn
 (claims, ``legal_moves(player=N)``) are offered too, as a table of bots would.
 In Going Out Rummy ``drop`` is left out of the choice: it is always listed,
 and random players would drop out of almost every game within a few turns.
@@ -12,6 +13,7 @@ benchmarks/README.md)::
 
     .venv/bin/python benchmarks/playout.py            # 10 s a table
     .venv/bin/python benchmarks/playout.py --seconds 2
+    .venv/bin/python benchmarks/playout.py --seconds 2 --fast-path
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from rummyrules import (
     GoingOutRummy,
     PlayableRules,
 )
+from rummyrules.bots.fast_path import kept_actions
 from rummyrules.game import rummy500_hand
 from rummyrules.games.going_out.state import Drop
 
@@ -79,18 +82,43 @@ def one_decision(game: Any, rng: random.Random) -> Any:
     return game.apply(rng.choice(moves))
 
 
+def one_action(game: Any, rng: random.Random) -> Any:
+    """:func:`one_decision` on the fast path: the same choice, by actions.
+
+    ``kept_actions`` lists the actions of the moves ``one_decision`` chooses
+    among, ``drop`` left out, in the order their moves are listed; in 1400
+    with a discard to claim, every player's actions too. The same place in
+    the list is chosen, so that both play the same games; only the claim is
+    read as a field (which, on a state made by an integer core, works out
+    every field).
+    """
+    choices: list[tuple[int | None, int]] = [(None, a) for a in kept_actions(game)]
+    if isinstance(game, FourteenHundredState) and game.claim is not None:
+        choices += [
+            (None if player == game.to_move else player, action)
+            for player in range(game.players)
+            for action in kept_actions(game, player)
+        ]
+    player, action = rng.choice(choices)
+    return game.apply_action(action, player=player)
+
+
 def play_for(
-    rules: PlayableRules[Any], seconds: float, seed: int
+    rules: PlayableRules[Any], seconds: float, seed: int, *, fast: bool = False
 ) -> tuple[int, int, int, float]:
-    """Play seeded random games for about ``seconds``: decisions, rounds, games, time."""
+    """Play seeded random games for about ``seconds``: decisions, rounds, games, time.
+
+    With ``fast``, on the fast path (:func:`one_action`): a game is over when
+    its player to move has no action (there is no dead end, ALL-1).
+    """
     rng = random.Random(seed)
     decisions = rounds = games = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         game = rules.new_game(seed=rng.randrange(1 << 30))
-        while not game.is_over:
-            game = one_decision(game, rng)
+        while game.legal_actions() if fast else not game.is_over:
+            game = one_action(game, rng) if fast else one_decision(game, rng)
             decisions += 1
         rounds += len(game.score_sheet) or 1  # a Going Out game is one hand
         games += 1
@@ -104,9 +132,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--paused", action="store_true", help="pause the garbage collector while timing"
     )
+    parser.add_argument(
+        "--fast-path",
+        action="store_true",
+        help="play by legal_actions and apply_action (the same choices)",
+    )
     args = parser.parse_args(argv)
+    face = "fast path" if args.fast_path else "public face"
     print(
-        f"rummyrules random playout; CPython {platform.python_version()}, "
+        f"rummyrules random playout, {face}; CPython {platform.python_version()}, "
         f"{platform.system()} {platform.machine()}; {args.seconds:g} s a table, "
         f"seed {args.seed}, garbage collector {'paused' if args.paused else 'on'}"
     )
@@ -115,7 +149,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.paused:
             gc.disable()
         try:
-            decisions, rounds, games, took = play_for(make(), args.seconds, args.seed)
+            decisions, rounds, games, took = play_for(
+                make(), args.seconds, args.seed, fast=args.fast_path
+            )
         finally:
             gc.enable()
         rate = decisions / took

@@ -14,25 +14,35 @@ shuffled anew: what a perfect reading of the other players would give) or
 ``whole`` (the true state, stock order included: an oracle, to measure what
 information is worth, never a way to play).
 
+``--speed N`` only times the search bot: its playouts per CPU second over
+the first ``N`` decisions of a seeded random game of each variant, with its
+default greedy rollouts (which judge moves, and stay on the public face) and
+with random rollouts by views and by actions (the fast path), which choose
+the same moves.
+
     PYTHONPATH=src python benchmarks/search_bot.py [--pairs 50] [--playouts 32]
         [--caution 2.5] [--deal sampled] [--jobs 2] [--first-seed 5000]
         [--variants gin,eop]
+    PYTHONPATH=src python benchmarks/search_bot.py --speed 30
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
 from attrs import frozen
+from playout import forget_memos
 
 from rummyrules import EndOfThePage, FourteenHundred, GinRummy, GoingOutRummy
-from rummyrules.bots import Bot, GreedyBot, SearchBot
+from rummyrules.bots import Bot, GreedyBot, RandomBot, SearchBot
 from rummyrules.bots.players import askers
 from rummyrules.core.shuffle import shuffled
 from rummyrules.game.moves import Move
@@ -111,6 +121,81 @@ def _next_move(state: GameState, bots: list[Bot]) -> Move:
     return move
 
 
+class CountingSearchBot(SearchBot):
+    """A search bot that counts its playouts (each candidate played out on one deal)."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(**settings)
+        self.counted = 0
+
+    def _outcome(self, state: GameState, root: GameState, player: int) -> float:
+        self.counted += 1
+        return super()._outcome(state, root, player)
+
+
+class ByViews:
+    """The wrapped bot with its fast path hidden: it chooses from views only, as before issue 40."""
+
+    def __init__(self, bot: Bot) -> None:
+        self._bot = bot
+
+    def choose(self, view: View) -> Move | None:
+        """The wrapped bot's choice from the view."""
+        return self._bot.choose(view)
+
+
+ROLLOUTS: dict[str, Callable[[], Bot]] = {
+    "greedy": GreedyBot,
+    "random, by views": lambda: ByViews(RandomBot(seed=1)),
+    "random, by actions": lambda: RandomBot(seed=1),
+}
+"""The search bot's rollouts timed: its default (greedy, which judges moves), and random ones both ways."""
+
+
+def playout_rate(
+    variant: str, rollout: str, decisions: int, seed: int
+) -> tuple[float, tuple[Move | None, ...]]:
+    """The search bot's playouts per CPU second over the views of a seeded random game, and the moves it chose."""
+    rules = VARIANTS[variant]
+    bot = CountingSearchBot(seed=seed, playouts=8, rollout=ROLLOUTS[rollout]())
+    game = rules.new_game(seed=seed)
+    views: list[View] = []
+    players = [RandomBot(seed=seed + seat) for seat in range(rules.players)]
+    while not game.is_over and len(views) < decisions:
+        mover = game.to_move or 0
+        views.append(game.view(mover))
+        move = players[mover].choose(views[-1])
+        game = game.apply(move) if move is not None else game
+    forget_memos()  # each rollout starts cold: no run finds another's searches made
+    gc.collect()
+    started = time.process_time()
+    chosen = tuple(bot.choose(view) for view in views)
+    spent = time.process_time() - started
+    return bot.counted / spent, chosen
+
+
+def print_playout_rates(decisions: int, seed: int, variants: Sequence[str]) -> None:
+    """A line a variant: the search bot's playouts per CPU second with each rollout, the collector on."""
+    print(
+        f"Search bot, playouts per CPU second ({decisions} decisions of a seeded "
+        f"random game, 8 deals each, collector on)"
+    )
+    print(f"{'variant':<18}" + "".join(f"{name:>22}" for name in ROLLOUTS) + "  x")
+    for variant in variants:
+        rates, chosen = {}, {}
+        for name in ROLLOUTS:
+            rates[name], chosen[name] = playout_rate(variant, name, decisions, seed)
+        by_views, by_actions = "random, by views", "random, by actions"
+        same = "" if chosen[by_views] == chosen[by_actions] else "  NOT the same moves"
+        print(
+            f"{variant:<18}"
+            + "".join(f"{rates[name]:>22,.0f}" for name in ROLLOUTS)
+            + f"  {rates[by_actions] / rates[by_views]:.2f}{same}",
+            flush=True,
+        )
+    print("  x: random rollouts by actions over by views (the same moves chosen)")
+
+
 def main() -> None:
     """Play every variant asked for and print a line each."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -129,7 +214,17 @@ def main() -> None:
     parser.add_argument(
         "--variants", default="eop,1400,gor,gin", help=", ".join(VARIANTS)
     )
+    parser.add_argument(
+        "--speed",
+        type=int,
+        metavar="DECISIONS",
+        help="only time the search bot's playouts, over this many decisions a variant",
+    )
     options = parser.parse_args()
+    if options.speed:
+        variants = options.variants.split(",")
+        print_playout_rates(options.speed, options.first_seed, variants)
+        return
     for variant in options.variants.split(","):
         games = 2 * options.pairs
         settings = Settings(

@@ -42,6 +42,7 @@ from rummyrules import (
     dumps,
 )
 from rummyrules.bots import GreedyBot
+from rummyrules.bots.fast_path import kept_actions
 from rummyrules.game.moves import (
     Discard,
     Done,
@@ -588,12 +589,49 @@ def random_move(game: GameState, rng: random.Random) -> Move:
 
 
 def random_play(game: S, rng: random.Random, steps: int) -> list[S]:
-    """Every state of random legal play from this one, at most ``steps`` moves."""
+    """Every state of random legal play from this one, at most ``steps`` moves.
+
+    The moves are applied by the public face (``apply``): the fast path's
+    conformance tests walk here to compare it with the turn machine.
+    """
     states = [game]
     for _ in range(steps):
         if game.is_over:
             break
         game = game.apply(random_move(game, rng))
+        states.append(game)
+    return states
+
+
+def random_action(game: GameState, rng: random.Random) -> tuple[int | None, int]:
+    """:func:`random_move` on the fast path: the same choice, as the seat moving out of turn (or None) and an action.
+
+    The same lists in the same order, by action (``kept_actions`` follows
+    the listing's order), so the same draws of ``rng`` pick the same move.
+    """
+    mover = game.to_move
+    seats = [None, *(p for p in range(game.players) if p != mover)]
+    rest = [(seat, a) for seat in seats for a in kept_actions(game, seat)]
+    kept = set(rest)
+    drops = [
+        (seat, a)
+        for seat in seats
+        for a in game.legal_actions(seat)
+        if (seat, a) not in kept
+    ]
+    if drops and (not rest or rng.randrange(DROP_ODDS) == DROP_ODDS - 1):
+        return rng.choice(drops)
+    return rng.choice(rest)
+
+
+def fast_play(game: S, rng: random.Random, steps: int) -> list[S]:
+    """:func:`random_play` on the fast path (``apply_action``): the same states, equal, from the same ``rng``."""
+    states = [game]
+    for _ in range(steps):
+        if game.is_over:
+            break
+        seat, action = random_action(game, rng)
+        game = game.apply_action(action, player=seat)
         states.append(game)
     return states
 
@@ -675,18 +713,21 @@ def walks(
     rules: st.SearchStrategy[PlayableRules[Any]] | None = None,
     *,
     max_steps: int = 150,
+    by_actions: bool = False,
 ) -> list[GameState]:
     """Every state of random legal play from a seeded deal (rules of any variant by default).
 
     Out-of-turn moves are included: 1400's claims and Going Out Rummy's drops.
     A seeded :class:`random.Random` picks the moves, and how many, evenly
     (Hypothesis would favour short games), so that long games (later
-    rounds, claims, games over) come often and cheaply.
+    rounds, claims, games over) come often and cheaply. ``by_actions``
+    plays the same moves on the fast path (:func:`fast_play`).
     """
     table = draw(tables() if rules is None else rules)
     game = table.new_game(seed=draw(seeds))
     rng = random.Random(draw(seeds))
-    return random_play(game, rng, rng.randint(0, max_steps))
+    play = fast_play if by_actions else random_play
+    return play(game, rng, rng.randint(0, max_steps))
 
 
 @st.composite
@@ -1054,13 +1095,15 @@ def game_tables(cls: type[PlayableRules[Any]]) -> st.SearchStrategy[PlayableRule
     return st.sampled_from(lines).map(parse_rules)
 
 
-def game_walks(cls: type[PlayableRules[Any]]) -> st.SearchStrategy[list[GameState]]:
-    """Random legal play of one registered game (see :func:`walks`).
+def game_walks(
+    cls: type[PlayableRules[Any]], *, by_actions: bool = False
+) -> st.SearchStrategy[list[GameState]]:
+    """Random legal play of one registered game (see :func:`walks`), on the fast path with ``by_actions``.
 
     Going Out Rummy's games are also drawn with their stock worn down
     (:func:`gor_games`, GOR-9, GOR-11), each as a walk of its last state.
     """
-    played = walks(game_tables(cls))
+    played = walks(game_tables(cls), by_actions=by_actions)
     if cls is GoingOutRummy:
         return st.one_of(played, gor_games().map(lambda game: [game]))
     return played

@@ -4,6 +4,8 @@ A bot is anything with a :meth:`~rummyrules.bots.Bot.choose` method that takes a
 :class:`~rummyrules.View` (never the whole state, so a bot cannot cheat) and
 returns one of the view's legal moves, or None to let a chance to move out of
 turn go by. :func:`~rummyrules.bots.play_game` seats one bot per player and plays a whole game.
+A bot that may also choose by action number (an :class:`~rummyrules.bots.ActionBot`,
+such as the random bot) is played on the fast path, the same game move for move.
 
 >>> from rummyrules import EndOfThePage
 >>> played = play_game(
@@ -14,7 +16,15 @@ turn go by. :func:`~rummyrules.bots.play_game` seats one bot per player and play
 """
 
 from rummyrules.bots.greedy import GreedyBot
-from rummyrules.bots.players import Bot, PlayedGame, RandomBot, play_game
+from rummyrules.bots.players import ActionBot, Bot, PlayedGame, RandomBot, play_game
 from rummyrules.bots.search import SearchBot
 
-__all__ = ["Bot", "GreedyBot", "PlayedGame", "RandomBot", "SearchBot", "play_game"]
+__all__ = [
+    "ActionBot",
+    "Bot",
+    "GreedyBot",
+    "PlayedGame",
+    "RandomBot",
+    "SearchBot",
+    "play_game",
+]

@@ -26,7 +26,9 @@ from rummyrules.formats.records import GameRecord
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState, PlayableRules, View
 
-__all__ = ["Bot", "PlayedGame", "RandomBot", "askers", "play_game"]
+from .fast_path import ActionBot, kept_actions
+
+__all__ = ["ActionBot", "Bot", "PlayedGame", "RandomBot", "askers", "play_game"]
 
 
 @runtime_checkable
@@ -81,6 +83,25 @@ class RandomBot:
             return None
         return moves[below(self._words, len(moves))] if moves else None
 
+    def choose_action(self, state: GameState, player: int) -> int | None:
+        """The fast path's :meth:`choose`: the action of the move it would choose from ``state.view(player)``.
+
+        It draws the same words and picks the same place among the same
+        moves, listed as actions (``rummyrules.bots.fast_path.kept_actions``),
+        so that a game played either way is the same game.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy().new_game(seed=1).apply("draw")
+        >>> by_move = RandomBot(seed=5).choose(game.view(1))
+        >>> by_action = RandomBot(seed=5).choose_action(game, 1)
+        >>> str(by_move), game.action_to_move(by_action) == by_move
+        ('discard KS', True)
+        """
+        actions = kept_actions(state, player)
+        if player != state.to_move and (not actions or below(self._words, 2)):
+            return None
+        return actions[below(self._words, len(actions))] if actions else None
+
 
 @attrs.frozen
 class PlayedGame:
@@ -132,6 +153,10 @@ def play_game(
         message = f"a game of {players} players needs {players} bots, not {len(bots)}"
         raise OptionError(message)
     game: GameState = rules.new_game(seed=seed)
+    # A bot that chooses by action plays on the fast path: no view is built.
+    seats: list[_Seat] = [
+        (bot, bot if isinstance(bot, ActionBot) else None) for bot in bots
+    ]
     moves: list[Move] = []
     ends: list[int] = []
     for _ in range(max_moves):
@@ -146,14 +171,17 @@ def play_game(
                 winners=game.winners,
             )
             return PlayedGame(game, record)
-        move = _out_of_turn(game, bots, mover)
-        if move is None:
-            move = bots[mover].choose(game.view(mover))
-            if move is None:
-                message = f"the bot of player {mover} chose no move on its own turn"
-                raise OptionError(message)
+        choice = _out_of_turn(game, seats, mover) or _ask(game, seats[mover], mover)
+        if choice is None:
+            message = f"the bot of player {mover} chose no move on its own turn"
+            raise OptionError(message)
+        move, action, seat = choice
         rows = len(game.score_sheet)
-        game = game.apply(move)
+        game = (
+            game.apply(move)
+            if action is None
+            else game.apply_action(action, player=seat)
+        )
         moves.append(move)
         if len(game.score_sheet) > rows:
             ends.append(len(moves))
@@ -161,11 +189,32 @@ def play_game(
     raise OptionError(message)
 
 
-def _out_of_turn(game: GameState, bots: Sequence[Bot], mover: int) -> Move | None:
+_Choice = tuple[Move, int | None, int | None]
+"""A bot's choice: its move; its action, where it chose one; the seat that moves out of turn, else None."""
+
+
+_Seat = tuple[Bot, ActionBot | None]
+"""A seat's bot, and the same bot where it chooses by action too."""
+
+
+def _ask(game: GameState, seat: _Seat, player: int) -> _Choice | None:
+    """What the bot in ``player``'s seat chooses: by action where it can, else from its view."""
+    bot, by_action = seat
+    out_of_turn = None if player == game.to_move else player
+    if by_action is not None:
+        action = by_action.choose_action(game, player)
+        if action is None:
+            return None
+        return game.action_to_move(action, player=out_of_turn), action, out_of_turn
+    move = bot.choose(game.view(player))
+    return None if move is None else (move, None, out_of_turn)
+
+
+def _out_of_turn(game: GameState, seats: Sequence[_Seat], mover: int) -> _Choice | None:
     for player in askers(game, mover):
-        move = bots[player].choose(game.view(player))
-        if move is not None:
-            return move
+        choice = _ask(game, seats[player], player)
+        if choice is not None:
+            return choice
     return None
 
 
@@ -185,5 +234,5 @@ def askers(game: GameState, mover: int) -> Iterator[int]:
     """
     for step in range(1, game.players):
         player = (mover + step) % game.players
-        if any(not move.leaves_game for move in game.legal_moves(player=player)):
+        if kept_actions(game, player):
             yield player

@@ -36,13 +36,16 @@ from rummyrules.game.strategy import GoingOutStrategy, PointsStrategy, strategy_
 
 from .going_out import GoingOutDecision
 from .greedy import GreedyBot
-from .players import Bot, askers
+from .players import ActionBot, Bot, askers
 from .points import PointsDecision
 
 __all__ = ["SearchBot"]
 
 _MOST_MOVES = 2000
 """A playout longer than this many moves is stopped and counted as even."""
+
+_NO_MOVE = "the rollout bot chose no move for player {mover} on its turn"
+"""What a rollout says when its bot chose no move on its own turn."""
 
 _WIN = 10.0
 """A win, where only going out counts: as much as ten cards nearer going out."""
@@ -300,7 +303,7 @@ class SearchBot:
                 break
             if isinstance(strategy, GoingOutStrategy) and played == self.depth:
                 return _nearer(strategy, state, player)
-            state = state.apply(self._next_move(state))
+            state = self._next_state(state)
         if state.rules.keeps_score:
             margin = 0
             for row in state.score_sheet[len(root.score_sheet) :]:
@@ -311,15 +314,30 @@ class SearchBot:
             return 0.0
         return _WIN if player in state.winners else -_WIN
 
-    def _next_move(self, state: GameState) -> Move:
-        """The rollout's next move: a claim out of turn if one is made, else the mover's."""
+    def _next_state(self, state: GameState) -> GameState:
+        """The state after the rollout's next move: a claim out of turn if one is made, else the mover's.
+
+        A rollout bot that chooses by action (an
+        :class:`~rummyrules.bots.ActionBot`, such as the random bot) plays on
+        the fast path: no view and no move is built, and the playout is the
+        same, move for move.
+        """
         mover = state.to_move or 0
+        rollout = self.rollout
+        if isinstance(rollout, ActionBot):
+            for other in askers(state, mover):
+                action = rollout.choose_action(state, other)
+                if action is not None:
+                    return state.apply_action(action, player=other)
+            action = rollout.choose_action(state, mover)
+            if action is None:
+                raise OptionError(_NO_MOVE.format(mover=mover))
+            return state.apply_action(action)
         for other in askers(state, mover):
-            move = self.rollout.choose(state.view(other))
+            move = rollout.choose(state.view(other))
             if move is not None:
-                return move
-        move = self.rollout.choose(state.view(mover))
+                return state.apply(move)
+        move = rollout.choose(state.view(mover))
         if move is None:
-            message = f"the rollout bot chose no move for player {mover} on its turn"
-            raise OptionError(message)
-        return move
+            raise OptionError(_NO_MOVE.format(mover=mover))
+        return state.apply(move)

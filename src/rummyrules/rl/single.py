@@ -15,8 +15,10 @@ from typing import Any, SupportsInt
 
 import gymnasium
 
-from rummyrules.bots import Bot, RandomBot
+from rummyrules.bots import ActionBot, Bot, RandomBot
+from rummyrules.game.moves import Move
 from rummyrules.game.playable_rules import PlayableRules
+from rummyrules.game.state import GameState
 from rummyrules.rl.env import Observation, RummyEnv
 
 __all__ = ["SingleAgentEnv"]
@@ -205,4 +207,16 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
             if env.truncations[env.agent_selection]:
                 return
             seat = env.possible_agents.index(env.agent_selection)
-            env.play(self._bots[seat].choose(env.game.view(seat)))
+            env.play(_bot_move(self._bots[seat], env.game, seat))
+
+
+def _bot_move(bot: Bot, game: GameState, seat: int) -> Move | None:
+    """The bot's move for ``seat``: by action where it chooses so (the fast path, no view built), else from its view."""
+    if isinstance(bot, ActionBot):
+        action = bot.choose_action(game, seat)
+        if action is None:
+            return None
+        return game.action_to_move(
+            action, player=None if seat == game.to_move else seat
+        )
+    return bot.choose(game.view(seat))

@@ -24,11 +24,11 @@ from typing import Any, Final
 
 import attrs
 
-from rummyrules.bots import Bot, play_game
+from rummyrules.bots import ActionBot, Bot, play_game
 from rummyrules.formats.records import GameRecord
 from rummyrules.game.moves import Move
 from rummyrules.game.results import RoundResult
-from rummyrules.game.state import PlayableRules, View
+from rummyrules.game.state import GameState, PlayableRules, View
 
 from .seating import BotSpec, bot_factory, bot_seed, game_seed, seating
 
@@ -156,12 +156,12 @@ class _Turns:
         self.count = 0
         self._last: tuple[tuple[RoundResult, ...], int] | None = None
 
-    def seen(self, view: View) -> None:
-        if view.to_move != view.player:
+    def seen(self, seen: View | GameState, player: int) -> None:
+        if seen.to_move != player:
             return
         # The last round's result, which each count replaces, tells the round
-        # (cheap to compare: the views of one round share the same tuple).
-        key = (view.round_results, view.player)
+        # (cheap to compare: the states and views of one round share the same tuple).
+        key = (seen.round_results, player)
         if key != self._last:
             self.count += 1
             self._last = key
@@ -175,8 +175,27 @@ class _Seat:
         self._turns = turns
 
     def choose(self, view: View) -> Move | None:
-        self._turns.seen(view)
+        self._turns.seen(view, view.player)
         return self._bot.choose(view)
+
+
+class _ActionSeat(_Seat):
+    """A seat whose bot chooses by action too: play_game then plays it on the fast path."""
+
+    def __init__(self, bot: ActionBot, turns: _Turns) -> None:
+        super().__init__(bot, turns)
+        self._by_action = bot
+
+    def choose_action(self, state: GameState, player: int) -> int | None:
+        self._turns.seen(state, player)
+        return self._by_action.choose_action(state, player)
+
+
+def _seat(bot: Bot, turns: _Turns) -> _Seat:
+    """The bot at the table, choosing by action where it can."""
+    if isinstance(bot, ActionBot):
+        return _ActionSeat(bot, turns)
+    return _Seat(bot, turns)
 
 
 def play_one(task: Chunk, index: int) -> GameOutcome:
@@ -205,7 +224,7 @@ def play_one(task: Chunk, index: int) -> GameOutcome:
     # A seat's bot is seeded by the seat, not by the bot: in a duplicate deal
     # two copies of one bot then play the same game in every rotation.
     seats = [
-        _Seat(bot_factory(spec)(seed=bot_seed(task.seed, number, seat)), turns)
+        _seat(bot_factory(spec)(seed=bot_seed(task.seed, number, seat)), turns)
         for seat, spec in enumerate(seating(task.bots, rotation))
     ]
     try:
