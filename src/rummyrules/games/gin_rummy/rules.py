@@ -37,8 +37,8 @@ from rummyrules.formats.sections import (
     Stock,
     ToMove,
 )
-from rummyrules.game.dealing import first_order
 from rummyrules.game.cores import Core
+from rummyrules.game.dealing import first_order
 from rummyrules.game.machine import Machine
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy

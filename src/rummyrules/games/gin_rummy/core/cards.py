@@ -14,17 +14,21 @@ in a row, and the empty edges of each suit keep them from crossing (GIN-2).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+import functools
+from collections.abc import Callable, Iterable
+from typing import Any, Final
 
 from rummyrules.core.cards import BY_CODE, STANDARD_CARDS, Card
+from rummyrules.games.gin_rummy.deadwood import card_points
 
 __all__ = [
     "CARD_BIT",
     "LANE",
+    "ByByte",
+    "by_bytes",
+    "byte_tables",
     "card_of_bit",
     "code_mask",
-    "codes",
     "hand_cards",
     "hand_mask",
     "points",
@@ -53,12 +57,11 @@ _SPREAD: Final[tuple[int, ...]] = tuple(
     sum(1 << (4 * rank) for rank in range(14) if bits >> rank & 1)
     for bits in range(1 << 14)
 )
-_VALUES: Final = tuple(
-    sum(CARD_BIT[int(card)] for card in STANDARD_CARDS if min(card.rank, 10) >> w & 1)
+# A card's value (1 to 10, GIN-1) in four bits: one mask for each bit.
+_V0, _V1, _V2, _V3 = (
+    sum(CARD_BIT[int(card)] for card in STANDARD_CARDS if card_points(card) >> w & 1)
     for w in range(4)
 )
-# A card's value (1 to 10, GIN-1) in four bits: one mask for each bit.
-_V0, _V1, _V2, _V3 = _VALUES
 
 
 def code_mask(hand: int) -> int:
@@ -76,28 +79,66 @@ def code_mask(hand: int) -> int:
     )
 
 
-def codes(hand: int) -> list[int]:
-    """The codes of the hand's cards, sorted (the library's order of a hand).
+ByByte = tuple[tuple[tuple[Any, ...], ...], ...]
+"""Seven tables, one for each byte of a code mask: what each byte's cards give, in code order."""
 
-    >>> codes(CARD_BIT[9] | CARD_BIT[4])
-    [4, 9]
+
+def byte_tables(of_code: Callable[[int], Any]) -> ByByte:
+    """For each byte of a code mask and each value of it, ``of_code`` of its cards' codes, in order.
+
+    A hand's things in sorted order are then seven lookups (:func:`by_bytes`),
+    with no loop over its cards.
+
+    >>> by_bytes(byte_tables(lambda code: code), code_mask(CARD_BIT[9] | CARD_BIT[4]))
+    (4, 9)
     """
-    found: list[int] = []
-    mask = code_mask(hand)
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+    return tuple(
+        tuple(
+            tuple(
+                of_code(8 * index + bit)
+                for bit in range(8)
+                if value >> bit & 1
+                and 8 * index + bit < _CODES
+                and CARD_BIT[8 * index + bit]
+            )
+            for value in range(256)
+        )
+        for index in range(7)
+    )
 
 
+def by_bytes(tables: ByByte, mask: int) -> tuple[Any, ...]:
+    """The things ``tables`` give for the cards of a code mask, in code order (see :func:`byte_tables`).
+
+    >>> by_bytes(byte_tables(str), 0)
+    ()
+    """
+    return (
+        tables[0][mask & 255]
+        + tables[1][mask >> 8 & 255]
+        + tables[2][mask >> 16 & 255]
+        + tables[3][mask >> 24 & 255]
+        + tables[4][mask >> 32 & 255]
+        + tables[5][mask >> 40 & 255]
+        + tables[6][mask >> 48 & 255]
+    )
+
+
+@functools.lru_cache(maxsize=1 << 10)
 def hand_cards(hand: int) -> tuple[Card, ...]:
     """The hand's cards, sorted as the library keeps a hand.
+
+    Memoised: a state's fields are worked out once a move on the public
+    face, and most of its hands (the other player's, the cards known) are
+    the ones the state before had.
 
     >>> [str(card) for card in hand_cards(CARD_BIT[9] | CARD_BIT[4])]
     ['AS', '2H']
     """
-    return tuple([BY_CODE[code] for code in codes(hand)])
+    if not hand:
+        return ()
+    found: tuple[Card, ...] = by_bytes(_CARD_TABLES, code_mask(hand))
+    return found
 
 
 def hand_mask(cards: Iterable[Card]) -> int:
@@ -133,3 +174,6 @@ def points(cards: int) -> int:
         + ((cards & _V2).bit_count() << 2)
         + ((cards & _V3).bit_count() << 3)
     )
+
+
+_CARD_TABLES: Final = byte_tables(BY_CODE.__getitem__)

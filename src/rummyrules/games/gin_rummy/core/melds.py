@@ -46,8 +46,8 @@ def _masks_in_order() -> list[int]:
     masks: list[int] = []
     for rank in range(1, 14):
         column = _COLUMN << rank
-        for suit in range(_SUITS):  # a three leaves out one suit, spades first
-            masks.append(column ^ 1 << (LANE * suit + rank))
+        # The threes, leaving out the spade, the heart, ... in turn; then the four.
+        masks.extend(column ^ 1 << (LANE * suit + rank) for suit in range(_SUITS))
         masks.append(column)
     for suit in range(_SUITS):
         for low in range(1, 12):

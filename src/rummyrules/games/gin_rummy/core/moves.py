@@ -46,7 +46,9 @@ DISCARD: Final = 5
 MELD: Final = 6
 LAY_OFF: Final = 7
 _CODE_BITS: Final = 6  # a card's code is below 64
-_TABLE_MELDS: Final = 4  # the knocker lays three melds at most: lay-offs on more are made when met
+_TABLE_MELDS: Final = (
+    4  # the knocker lays three melds at most: lay-offs on more are made when met
+)
 
 
 def discard(code: int) -> int:

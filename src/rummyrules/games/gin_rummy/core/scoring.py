@@ -9,7 +9,9 @@ is the machine's card for card.
 
 >>> from rummyrules import GinRummy
 >>> from rummyrules.games.gin_rummy.core.value import PHASE, RESULTS, encode
->>> value = ended(encode(GinRummy().new_game(seed=3)), rule="GIN-8", last=False, forget=False)
+>>> value = ended(
+...     encode(GinRummy().new_game(seed=3)), rule="GIN-8", last=False, forget=False
+... )
 >>> value[PHASE], value[RESULTS][0].net
 (8, (0, 0))
 """
@@ -36,7 +38,9 @@ from rummyrules.games.gin_rummy.core.value import (
     TURNS,
     encode,
 )
-from rummyrules.games.gin_rummy.deadwood import _least  # the best arrangement's deadwood
+from rummyrules.games.gin_rummy.deadwood import (
+    _least,
+)  # the best arrangement's deadwood
 from rummyrules.games.gin_rummy.state import GAME_BONUS
 
 __all__ = ["ended", "least"]
@@ -53,7 +57,9 @@ def least(hand: int) -> int:
     return _least(hand)
 
 
-def ended(value: tuple[Any, ...], *, rule: str, last: bool, forget: bool) -> tuple[Any, ...]:
+def ended(
+    value: tuple[Any, ...], *, rule: str, last: bool, forget: bool
+) -> tuple[Any, ...]:
     """The value once the hand at ``value`` is counted by ``rule``: the game's end or the next deal.
 
     ``last`` ends the game whatever the scores (the turn limit, ALL-5);

@@ -2,8 +2,8 @@
 
 The core value is a flat tuple read by the index constants below. Hands are
 masks (:mod:`.cards`); the stock is the state's own tuple of cards and how
-many of them were drawn; the discard pile is a chain of pairs ``(code,
-rest)``, top first, so a discard or a take makes no copy; a meld on the
+many of them were drawn, so a draw makes no copy; the discard pile is its
+tuple of cards, top first; a meld on the
 table is ``(mask, owner, laid_off)`` (:mod:`.melds`). What no move changes
 (the rules, the seed, the dealer, the options the turn asks) is one tuple,
 ``GAME``, shared by every value of the game.
@@ -50,7 +50,6 @@ __all__ = [
     "UPCARDS",
     "encode",
     "fields",
-    "pile_cards",
 ]
 
 PHASES: Final = tuple(GinRummyPhase)
@@ -87,9 +86,6 @@ def encode(state: Any) -> tuple[Any, ...]:
     >>> encode(GinRummy().new_game(seed=3).apply("pass"))[PASSES]
     1
     """
-    pile: tuple[int, Any] | None = None
-    for card in reversed(state.discard_pile):
-        pile = (int(card), pile)
     table = tuple(
         (hand_mask(meld.cards), meld.owner, _laid_off(meld)) for meld in state.melds
     )
@@ -101,7 +97,7 @@ def encode(state: Any) -> tuple[Any, ...]:
         hand_mask(state.hands[1]),
         tuple(state.stock),
         0,
-        pile,
+        tuple(state.discard_pile),
         table,
         state.knock_card,
         state.passes,
@@ -127,19 +123,6 @@ def _laid_off(meld: TableMeld) -> int:
     )
 
 
-def pile_cards(pile: tuple[int, Any] | None) -> tuple[Card, ...]:
-    """The discard pile's cards, top first, from its chain of pairs.
-
-    >>> [str(card) for card in pile_cards((4, (9, None)))]
-    ['AS', '2H']
-    """
-    found: list[Card] = []
-    while pile is not None:
-        found.append(BY_CODE[pile[0]])
-        pile = pile[1]
-    return tuple(found)
-
-
 def fields(value: tuple[Any, ...]) -> dict[str, Any]:
     """Every public field of the state at ``value`` but its rules, by name.
 
@@ -157,7 +140,7 @@ def fields(value: tuple[Any, ...]) -> dict[str, Any]:
         "dealer": dealer,
         "hands": (hand_cards(value[HAND]), hand_cards(value[HAND + 1])),
         "stock": stock[top:] if top else stock,
-        "discard_pile": pile_cards(value[PILE]),
+        "discard_pile": value[PILE],
         "melds": tuple(table_meld(*meld) for meld in value[TABLE]),
         "phase": PHASES[value[PHASE]],
         "to_move": None if to_move == NOBODY else to_move,
@@ -173,6 +156,3 @@ def fields(value: tuple[Any, ...]) -> dict[str, Any]:
         "bounced": value[BOUNCED],
         "score_sheet": value[SHEET],
     }
-
-
-
