@@ -21,14 +21,20 @@ from rummyrules.games.gin_rummy.core.melds import MELD_MASKS
 from rummyrules.games.gin_rummy.core.scoring import ended, least
 from rummyrules.games.gin_rummy.core.value import (
     BOUNCED,
+    DRAW,
     GAME,
     HAND,
+    KNOCK,
     KNOCKER,
     KNOWN,
+    LAY_DOWN,
+    LAY_OFF,
+    MELD,
     NOBODY,
     PASSES,
     PHASE,
     PILE,
+    PLAY,
     STOCK,
     TABLE,
     TAKEN,
@@ -36,13 +42,12 @@ from rummyrules.games.gin_rummy.core.value import (
     TOP,
     TURNS,
     UPCARDS,
+    WALL,
 )
-from rummyrules.games.gin_rummy.state import UPCARD_LIMIT, WALL
+from rummyrules.games.gin_rummy.state import UPCARD_LIMIT
+from rummyrules.games.gin_rummy.state import WALL as WALL_CARDS
 
 __all__ = ["played"]
-
-# The phases by number (value.PHASES).
-_DRAW, _PLAY, _KNOCK, _LAY_DOWN, _LAY_OFF, _MELD, _WALL = range(1, 8)
 
 
 def _with(value: tuple[Any, ...], changes: dict[int, Any]) -> tuple[Any, ...]:
@@ -70,14 +75,14 @@ def _draw(value: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
     new[HAND + player] = value[HAND + player] | CARD_BIT[value[STOCK][top]]
     new[TOP] = top + 1
     new[TAKEN] = NOBODY
-    new[PHASE] = _PLAY
+    new[PHASE] = PLAY
     return tuple(new)
 
 
 def _take(value: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
     """GIN-3, GIN-4: the upcard into the hand, known to be there; the fiftieth drawn ends the hand (GIN-9)."""
     del action
-    drawing = value[PHASE] == _DRAW
+    drawing = value[PHASE] == DRAW
     upcards: int = value[UPCARDS] + drawing
     if drawing and upcards >= UPCARD_LIMIT:
         counted = _with(value, {UPCARDS: upcards})
@@ -90,7 +95,7 @@ def _take(value: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
     new[PILE] = pile[1:]
     new[TAKEN] = code
     new[UPCARDS] = upcards
-    new[PHASE] = _PLAY
+    new[PHASE] = PLAY
     new[KNOWN + player] = value[KNOWN + player] | bit  # taken face up: known
     return tuple(new)
 
@@ -98,18 +103,18 @@ def _take(value: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
 def _pass(value: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
     """GIN-3: the first upcard passed to the other player, then to the stock; GIN-8: at the wall, a draw."""
     del action, player
-    if value[PHASE] == _WALL:
+    if value[PHASE] == WALL:
         return ended(value, rule="GIN-8", last=False, forget=False)
     if value[PASSES] == 0:
         return _with(value, {PASSES: 1, TO_MOVE: 1})
-    return _with(value, {PASSES: value[PASSES] + 1, TO_MOVE: 0, PHASE: _DRAW})
+    return _with(value, {PASSES: value[PASSES] + 1, TO_MOVE: 0, PHASE: DRAW})
 
 
 def _knock(value: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
     """GIN-5: the knocker discards next; GIN-8: at the wall the upcard joins the hand first."""
     del action
-    changes = {PHASE: _KNOCK, KNOCKER: player, TAKEN: NOBODY}
-    if value[PHASE] == _WALL:
+    changes = {PHASE: KNOCK, KNOCKER: player, TAKEN: NOBODY}
+    if value[PHASE] == WALL:
         pile = value[PILE]
         changes[HAND + player] = value[HAND + player] | CARD_BIT[pile[0]]
         changes[PILE] = pile[1:]
@@ -120,12 +125,12 @@ def _done(value: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
     """The knocker's melds laid, the lay-offs made, or the opponent's melds laid (GIN-5 … GIN-7)."""
     del action, player
     phase = value[PHASE]
-    if phase == _LAY_DOWN:
+    if phase == LAY_DOWN:
         knocker: int = value[KNOCKER]
         gin = least(value[HAND + knocker]) == 0  # nobody lays off on gin (GIN-6)
-        return _with(value, {PHASE: _MELD if gin else _LAY_OFF, TO_MOVE: 1 - knocker})
-    if phase == _LAY_OFF:
-        return _with(value, {PHASE: _MELD})
+        return _with(value, {PHASE: MELD if gin else LAY_OFF, TO_MOVE: 1 - knocker})
+    if phase == LAY_OFF:
+        return _with(value, {PHASE: MELD})
     return ended(value, rule="GIN-7", last=False, forget=False)
 
 
@@ -134,8 +139,8 @@ def _discard(value: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...
     code = action >> 3
     changes = _played_cards(value, player, CARD_BIT[code])
     changes[PILE] = (BY_CODE[code], *value[PILE])
-    if value[PHASE] == _KNOCK:
-        changes[PHASE] = _LAY_DOWN
+    if value[PHASE] == KNOCK:
+        changes[PHASE] = LAY_DOWN
         changes[TAKEN] = NOBODY
         return _with(value, changes)
     forget = bool(value[KNOWN + player])  # a known player's play recounts what is known
@@ -150,7 +155,7 @@ def _discard(value: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...
     if limit is not None and turns >= limit:  # ALL-5: the limit ends the game
         return ended(_with(value, changes), rule="ALL-5", last=True, forget=forget)
     left = len(value[STOCK]) - value[TOP]
-    changes[PHASE] = _WALL if left <= WALL else _DRAW  # GIN-8
+    changes[PHASE] = WALL if left <= WALL_CARDS else DRAW  # GIN-8
     changes[TO_MOVE] = 1 - player
     return _with(value, changes)
 

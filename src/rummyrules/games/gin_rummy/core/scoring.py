@@ -29,6 +29,7 @@ from rummyrules.games.gin_rummy.core.value import (
     KNOCKER,
     KNOWN,
     NOBODY,
+    OVER,
     PHASE,
     RESULTS,
     SHEET,
@@ -44,8 +45,6 @@ from rummyrules.games.gin_rummy.deadwood import (
 from rummyrules.games.gin_rummy.state import GAME_BONUS
 
 __all__ = ["ended", "least"]
-
-_OVER = 8  # the phase number of GinRummyPhase.OVER (value.PHASES)
 
 
 def least(hand: int) -> int:
@@ -113,7 +112,7 @@ def ended(
         changed = {SHEET: sheet, TURNS: value[TURNS], RESULTS: (result,)}
     else:
         dealt = value
-        changed = {PHASE: _OVER, TO_MOVE: NOBODY, SHEET: sheet, TAKEN: NOBODY}
+        changed = {PHASE: OVER, TO_MOVE: NOBODY, SHEET: sheet, TAKEN: NOBODY}
         changed[RESULTS] = (result,)
         if forget:
             changed[KNOWN] = changed[KNOWN + 1] = 0

@@ -29,16 +29,23 @@ from rummyrules.games.gin_rummy.state import GinRummyPhase
 
 __all__ = [
     "BOUNCED",
+    "DRAW",
     "GAME",
     "HAND",
+    "KNOCK",
     "KNOCKER",
     "KNOCK_CARD",
     "KNOWN",
+    "LAY_DOWN",
+    "LAY_OFF",
+    "MELD",
     "NOBODY",
+    "OVER",
     "PASSES",
     "PHASE",
     "PHASES",
     "PILE",
+    "PLAY",
     "RESULTS",
     "SHEET",
     "STOCK",
@@ -47,14 +54,25 @@ __all__ = [
     "TOP",
     "TO_MOVE",
     "TURNS",
+    "UPCARD",
     "UPCARDS",
+    "WALL",
     "encode",
     "fields",
 ]
 
 PHASES: Final = tuple(GinRummyPhase)
 """The phases by number: a value's ``PHASE`` is the phase's place in :class:`GinRummyPhase`."""
-UPCARD, DRAW, PLAY, KNOCK, LAY_DOWN, LAY_OFF, MELD, WALL, OVER = range(9)
+# The phases' numbers, as PHASES orders them.
+UPCARD: Final = 0
+DRAW: Final = 1
+PLAY: Final = 2
+KNOCK: Final = 3
+LAY_DOWN: Final = 4
+LAY_OFF: Final = 5
+MELD: Final = 6
+WALL: Final = 7
+OVER: Final = 8
 NOBODY: Final = -1
 """No player (to move, knocker) and no card (taken): ints stand for None."""
 
@@ -156,3 +174,17 @@ def fields(value: tuple[Any, ...]) -> dict[str, Any]:
         "bounced": value[BOUNCED],
         "score_sheet": value[SHEET],
     }
+
+
+if [phase.name for phase in PHASES] != [  # pragma: no cover - a guard on the numbers
+    "UPCARD",
+    "DRAW",
+    "PLAY",
+    "KNOCK",
+    "LAY_DOWN",
+    "LAY_OFF",
+    "MELD",
+    "WALL",
+    "OVER",
+]:
+    raise AssertionError("the phases' numbers above follow GinRummyPhase")
