@@ -82,7 +82,7 @@ def test_all_2_a_value_read_back_gives_the_states_fields(seed: int) -> None:
             break
         value = GIN_CORE.encode(game)
         fields = GIN_CORE.fields(value)
-        assert fields == {name: getattr(game, name) for name in fields}
+        assert fields == public_fields(game)
         assert fields == GIN_CORE.fields(GIN_CORE.encode(loads(dumps(game))))
         game = game.apply_action(rng.choice(game.legal_actions()))
 
