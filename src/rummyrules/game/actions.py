@@ -143,6 +143,32 @@ class ActionsState(StateFields):
             object.__setattr__(self, "_core", core)
         return core
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended; on a core, asked of the core value, the fields unread.
+
+        >>> from rummyrules import GinRummy
+        >>> GinRummy().new_game(seed=1).is_over
+        False
+        """
+        core = self._core
+        game: Core | None = self.rules.core
+        if core is None or game is None:
+            return self.to_move is None
+        return game.to_move(core) is None
+
+    def _listed_on_core(self, game: Core) -> tuple[Move, ...]:
+        """The moves of the player to move, each named by its action on the core."""
+        core = self._core_value(game)
+        actor = game.to_move(core)
+        if actor is None:
+            return ()
+        # The core's own action_to_move: each listed action is known listed.
+        moves = [game.action_to_move(core, a, actor) for a in self.legal_actions()]
+        if None in moves:  # a listed action always names its move
+            raise AssertionError("a listed action names no move")
+        return tuple(move for move in moves if move is not None)
+
     def legal_actions(self, player: int | None = None) -> tuple[int, ...]:
         """The moves :meth:`~rummyrules.GameState.legal_moves` lists, each as an action number, in a fixed order.
 
@@ -253,10 +279,13 @@ class ActionsState(StateFields):
         'take'
         """
         move = sent_move(move, player)
-        mover(self)
-        own = move.player is None or move.player == self.to_move
-        seat = None if own else move.player
         game: Core | None = self.rules.core
+        # On a core the player to move is the core's: the fields stay unread.
+        to_move = self.to_move if game is None else game.to_move(self._core_value(game))
+        if to_move is None:
+            mover(self)  # the game is over: raises (ALL-2)
+        own = move.player is None or move.player == to_move
+        seat = None if own else move.player
         if own and game is not None and game.lists_moves:
             # A move taken from the listing is found by identity, cheaply.
             for index, listed in enumerate(self.legal_moves()):

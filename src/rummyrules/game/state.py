@@ -185,8 +185,8 @@ class GameState(ActionsState):
                 return self.rules.machine.moves_for(self, player)
         legal = self._legal
         if legal is None:
-            if on_core:
-                legal = tuple(map(self.action_to_move, self.legal_actions()))
+            if on_core and game is not None:
+                legal = self._listed_on_core(game)
             else:
                 legal = self.rules.machine.legal_moves(self)
             # Set once: a frozen value may still remember what it worked out.
@@ -224,10 +224,10 @@ class GameState(ActionsState):
         True
         """
         move = sent_move(move, player)
-        mover(self)  # a game over accepts no move (ALL-2)
         game = self.rules.core
-        if game is not None and game.lists_moves:
+        if game is not None and game.lists_moves:  # refuses a move when over, too
             return self.apply_action(self.move_to_action(move), player=move.player)
+        mover(self)  # a game over accepts no move (ALL-2)
         machine = self.rules.machine
         if move.player is not None and move.player != self.to_move:
             seated_player(self, move.player)

@@ -37,11 +37,13 @@ from rummyrules.formats.sections import (
     Stock,
     ToMove,
 )
+from rummyrules.game.cores import Core
 from rummyrules.game.dealing import first_order
 from rummyrules.game.machine import Machine
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
 from rummyrules.games.gin_rummy import checks
+from rummyrules.games.gin_rummy.core import GIN_CORE
 from rummyrules.games.gin_rummy.deadwood import MELD_RULES, card_points
 from rummyrules.games.gin_rummy.machine import MACHINE
 from rummyrules.games.gin_rummy.state import (
@@ -238,6 +240,15 @@ class GinRummy(GinRummyOptions):
         52
         """
         return make_deck()
+
+    @property
+    def core(self) -> Core:
+        """Gin Rummy's integer core, which plays every option (issue 40).
+
+        >>> GinRummy(target=100).core is GinRummy().core
+        True
+        """
+        return GIN_CORE
 
     @property
     def machine(self) -> Machine[Any]:
