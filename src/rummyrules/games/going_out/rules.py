@@ -54,7 +54,7 @@ from rummyrules.game.turn_rules import (
     drawn_already,
 )
 from rummyrules.games.going_out import checks as going_out_checks
-from rummyrules.games.going_out.core import CORE
+from rummyrules.games.going_out.core.game import CORE
 from rummyrules.games.going_out.machine import (
     discard,
     drop,

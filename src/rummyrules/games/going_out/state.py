@@ -35,6 +35,7 @@ from rummyrules.game.moves import Draw, NewMeld, Take
 from rummyrules.game.notation import register_move
 from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState, Phase, View
+from rummyrules.games.going_out.core import face
 from rummyrules.melds import Declaration
 
 __all__ = [
@@ -262,6 +263,8 @@ class GoingOutState(GameState):
         7
         """
         return self.dropped_cards
+
+    apply = face.apply  # going out laid another way than listed: GOR-7
 
     def view(self, player: int) -> GoingOutView:
         """What ``player`` may see, as this game's own view (see :meth:`GameState.view`).
