@@ -229,6 +229,8 @@ class GoingOutState(GameState):
     winner: int | None = None
     dropped: tuple[int, ...] = ()
     dropped_cards: tuple[Card, ...] = ()
+    apply = face.apply  # on the core; going out laid another way plays on the machine
+    legal_moves = face.legal_moves  # the core's actions named as moves
 
     @property
     def out(self) -> int | None:
@@ -263,8 +265,6 @@ class GoingOutState(GameState):
         7
         """
         return self.dropped_cards
-
-    apply = face.apply  # going out laid another way than listed: GOR-7
 
     def view(self, player: int) -> GoingOutView:
         """What ``player`` may see, as this game's own view (see :meth:`GameState.view`).

@@ -1,4 +1,11 @@
-"""Where the public face leaves the core: going out laid another way than the one listed (GOR-7).
+"""Going Out Rummy's public face on its core: ``legal_moves`` and ``apply``, and going out laid another way than listed (GOR-7).
+
+:func:`legal_moves` and :func:`apply` are the state's own: they do what
+:meth:`~rummyrules.GameState.legal_moves` and
+:meth:`~rummyrules.GameState.apply` do on a core that lists the moves, with
+the moves named straight from the actions and a listed move played by its
+place in the listing, without asking again at each step whether the action
+is listed (it is, by construction).
 
 The core lists one way out for each card that can be left over, and
 :meth:`~rummyrules.GameState.apply` plays a listed move on the core. A player
@@ -21,14 +28,19 @@ None
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rummyrules.game.events import cause_of, known_after
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState
 from rummyrules.game.to_move import sent_move
 
-__all__ = ["apply", "laid_out"]
+if (
+    TYPE_CHECKING
+):  # imported for the type checker alone: the core's modules import the state
+    from rummyrules.games.going_out.core.game import GoingOutCore
+
+__all__ = ["apply", "laid_out", "legal_moves"]
 
 S = TypeVar("S", bound=GameState)
 
@@ -64,15 +76,55 @@ def laid_out(state: S, move: Move | str, player: int | None) -> S | None:
     return after
 
 
+def legal_moves(state: S, player: int | None = None) -> tuple[Move, ...]:
+    """Every move the player to move may make (:meth:`GameState.legal_moves <rummyrules.GameState.legal_moves>`), named from the core's actions.
+
+    It is Going Out Rummy's state's ``legal_moves``.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> [str(move) for move in legal_moves(GoingOutRummy().new_game(seed=1))]
+    ['draw', 'drop']
+    """
+    core = _core(state)
+    if player is not None or core is None:  # checked, out of turn, or on the machine
+        return GameState.legal_moves(state, player)
+    legal: tuple[Move, ...] | None = state._legal
+    if legal is None:
+        actions = state.legal_actions()
+        value: Any = state._core_value(core)
+        legal = core.moves(value, actions, core.to_move(value) or 0)
+        object.__setattr__(state, "_legal", legal)
+    return legal
+
+
 def apply(state: S, move: Move | str, *, player: int | None = None) -> S:
     """The state after the move: :meth:`GameState.apply <rummyrules.GameState.apply>`, but going out laid another way than listed plays on the machine (GOR-7).
 
-    It is Going Out Rummy's state's ``apply``.
+    It is Going Out Rummy's state's ``apply``. A move taken from
+    :func:`legal_moves` is played by its place there.
 
     >>> from rummyrules import GoingOutRummy
     >>> game = GoingOutRummy().new_game(seed=1)
     >>> apply(game, "draw") == game.apply("draw"), game.apply("draw").phase
     (True, <Phase.PLAY: 'play'>)
     """
-    after = laid_out(state, move, player)
-    return GameState.apply(state, move, player=player) if after is None else after
+    core = _core(state)
+    if player is None and type(move) is not str and core is not None:
+        legal = state._legal
+        if legal is not None:
+            for index, listed in enumerate(legal):
+                if listed is move:  # listed, so legal: its action is listed too
+                    value = state._core_value(core)
+                    action = state.legal_actions()[index]
+                    actor = core.to_move(value)
+                    after = core.apply_action(value, action, actor or 0)
+                    return state._of_core(after, (value, action, actor or 0))
+    after_out = laid_out(state, move, player)
+    if after_out is not None:
+        return after_out
+    return GameState.apply(state, move, player=player)
+
+
+def _core(state: GameState) -> GoingOutCore | None:
+    """The state's core: Going Out Rummy's rules give theirs (``GoingOutRummy.core``); None where the machine plays."""
+    return cast("GoingOutCore | None", state.rules.core)

@@ -89,6 +89,18 @@ class GoingOutCore:
         """
         return listing.action_to_move(core, action, player)
 
+    def moves(
+        self, core: Any, actions: tuple[int, ...], player: int
+    ) -> tuple[Move, ...]:
+        """The moves these actions, listed for the player, name: the public listing, made at once.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> value = CORE.encode(GoingOutRummy().new_game(seed=1))
+        >>> [str(move) for move in CORE.moves(value, (0, 5), 1)]
+        ['draw', 'drop']
+        """
+        return listing.moves(core, actions, player)
+
     def fields(self, core: Any) -> dict[str, Any]:
         """The state's public fields, by name (all but ``rules``).
 

@@ -53,6 +53,7 @@ __all__ = [
     "action_to_move",
     "legal_actions",
     "lone_cards",
+    "moves",
     "out_action",
     "ways_out",
 ]
@@ -213,6 +214,32 @@ def action_to_move(value: Value, action: int, player: int) -> Move | None:
     if kind == DROP:
         return _OWN_DROP if player == value[TO_MOVE] else _DROPS[player]
     return _PLAIN.get(kind)
+
+
+def moves(value: Value, actions: tuple[int, ...], player: int) -> tuple[Move, ...]:
+    """The moves ``actions``, listed for ``player`` at ``value``, name: the public listing.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> from rummyrules.games.going_out.core.value import encode
+    >>> value = encode(GoingOutRummy().new_game(seed=3))
+    >>> [str(move) for move in moves(value, legal_actions(value, 1), 1)]
+    ['draw', 'drop']
+    """
+    found: list[Move] = []
+    ways: tuple[GoOut, ...] | None = None
+    for action in actions:
+        kind = action & KIND_MASK
+        if kind == DISCARD:
+            found.append(discard_of(BY_CODE[action >> KIND_BITS]))
+        elif kind == OUT:
+            if ways is None:  # made once, and only for a hand that goes out
+                ways = ways_out(value, player)
+            found.extend(move for move in ways if out_action(move) == action)
+        else:
+            move = action_to_move(value, action, player)
+            if move is not None:  # a listed action always names its move
+                found.append(move)
+    return tuple(found)
 
 
 def _way_out(value: Value, action: int, player: int) -> GoOut | None:
