@@ -27,8 +27,8 @@ from rummyrules.games.going_out.core.listing import (
     OUT,
     TAKE,
     action_to_move,
-    lone_cards,
 )
+from rummyrules.games.going_out.core.reach import lone_cards, may_cover
 from rummyrules.games.going_out.core.value import encode, fields
 from rummyrules.games.going_out.state import Drop
 from rummyrules.melds.layouts import going_out_layouts
@@ -141,10 +141,11 @@ def test_all_2_the_core_lists_and_plays_the_machines_moves(
 def test_gor_7_a_hand_the_quick_test_refuses_never_goes_out(
     how: GoingOut, data: st.DataObject
 ) -> None:
-    """The core skips the layout search for a hand with more lone cards than may be left over: no such hand has a way out (GOR-5, GOR-6, GOR-7, GOR-8)."""
+    """The core skips the layout search for a hand its quick tests refuse (core/reach.py): no such hand has a way out (GOR-5, GOR-6, GOR-7, GOR-8)."""
     hand = data.draw(hands(GOR, None, min_size=3, max_size=11))
     most = 0 if how is GoingOut.MAJOR else 1
-    if lone_cards(tuple(sorted(hand)), most) > most:
+    ordered = tuple(sorted(hand))
+    if lone_cards(ordered, most) > most or not may_cover(ordered, most):
         single = how is not GoingOut.STANDARD
         found = going_out_layouts(
             hand, GoingOutRummy().meld_rules, single_meld=single, leftover=bool(most)

@@ -7,10 +7,9 @@ name it as their ``rules``, so what reads an option reads it typed
 :class:`GoOut` and :class:`Drop` (GOR-7, GOR-10), are declared and
 registered with the move notation here.
 
-What a draw from the stock or the pile does (GOR-4); how a turn ends, an
-empty stock rebuilt (GOR-9), and how the game ends: at the turn limit
-(GOR-R4), or as a discard, going out or a drop
-(:mod:`~rummyrules.games.going_out.machine`) ends it.
+What a draw from the stock or the pile does (GOR-4); how a turn ends, an empty stock
+rebuilt (GOR-9), and how the game ends: at the turn limit (GOR-R4), or as a discard,
+going out or a drop (:mod:`~rummyrules.games.going_out.machine`) ends it.
 
 >>> from rummyrules import GoingOutRummy
 >>> game = GoingOutRummy(players=3).new_game(seed=4)
@@ -231,6 +230,7 @@ class GoingOutState(GameState):
     dropped_cards: tuple[Card, ...] = ()
     apply = face.apply  # on the core; going out laid another way plays on the machine
     legal_moves = face.legal_moves  # the core's actions named as moves
+    is_over = property(face.is_over)  # read off the core, no field worked out
 
     @property
     def out(self) -> int | None:

@@ -34,13 +34,14 @@ from rummyrules.game.events import cause_of, known_after
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState
 from rummyrules.game.to_move import sent_move
+from rummyrules.games.going_out.core.value import TO_MOVE
 
 if (
     TYPE_CHECKING
 ):  # imported for the type checker alone: the core's modules import the state
     from rummyrules.games.going_out.core.game import GoingOutCore
 
-__all__ = ["apply", "laid_out", "legal_moves"]
+__all__ = ["apply", "is_over", "laid_out", "legal_moves"]
 
 S = TypeVar("S", bound=GameState)
 
@@ -74,6 +75,25 @@ def laid_out(state: S, move: Move | str, player: int | None) -> S | None:
     if known and known[actor]:  # the game's end forgets them (GameState.apply)
         object.__setattr__(after, "known", known_after(state, resolved, actor, after))
     return after
+
+
+def is_over(state: GameState) -> bool:
+    """Whether the game has ended, read off the state's core value where it holds one.
+
+    A state the core made works out its fields only when one is read: a
+    playout asking only whether the game is over never needs them. It is
+    Going Out Rummy's state's ``is_over``.
+
+    >>> from rummyrules import GoingOutRummy
+    >>> from rummyrules.games.going_out.core import face
+    >>> game = GoingOutRummy().new_game(seed=1)
+    >>> face.is_over(game), face.is_over(game.apply("0: drop")), game.is_over
+    (False, True, False)
+    """
+    value: Any = state._core
+    if value is None:
+        return state.to_move is None
+    return value[TO_MOVE] is None
 
 
 def legal_moves(state: S, player: int | None = None) -> tuple[Move, ...]:

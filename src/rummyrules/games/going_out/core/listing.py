@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from rummyrules.core.cards import BY_CODE, WILDCARD_CODE, Card
+from rummyrules.core.cards import BY_CODE
 from rummyrules.game.moves import Draw, Move, discard_of, take_of
 from rummyrules.game.to_move import Phase
+from rummyrules.games.going_out.core.reach import lone_cards, may_cover
 from rummyrules.games.going_out.core.value import (
     AT,
     DROPPED,
@@ -52,7 +53,6 @@ __all__ = [
     "TAKE",
     "action_to_move",
     "legal_actions",
-    "lone_cards",
     "moves",
     "out_action",
     "ways_out",
@@ -76,59 +76,6 @@ _OWN_DROP: Final = Drop()
 # "N: drop" for each seat (GOR-10), made once: at most ten players (GOR-1).
 _DROPS: Final = tuple(Drop(player=player) for player in range(10))
 
-# A card's places on the run ladder, 16 bits a suit: A 2 … K at 0 … 12 and
-# the Ace again at 13, high (GOR-5). Two empty bits at the top of each lane
-# keep three in a row from crossing into the next suit.
-_LANE: Final = 16
-_LANES: Final = tuple(
-    0
-    if code < 4 or code >= WILDCARD_CODE
-    else ((1 << (code >> 2) - 1) | (1 << 13 if code >> 2 == 1 else 0))
-    << _LANE * (code & 3)
-    for code in range(WILDCARD_CODE + 1)
-)
-
-
-def lone_cards(hand: tuple[Card, ...], most: int) -> int:
-    """How many natural cards no meld made from this hand could hold, counted past ``most`` at most.
-
-    The necessary test the library's layout search runs first: a card fits a
-    group when its rank's copies and the WILDCARDs make three, and a sequence
-    when some three places in a row around it are held in its suit or can be
-    filled by WILDCARDs (GOR-5, GOR-6). More than ``most`` such cards and
-    the hand cannot go out, which is most hands: the search is skipped.
-
-    >>> from rummyrules import parse_cards
-    >>> lone_cards(parse_cards("7S 7H 7D 8C 9C 10C 2D KS"), 1)
-    2
-    >>> lone_cards(parse_cards("7S 7H 8C 9C * 2D"), 1)
-    1
-    """
-    wilds = 0
-    held = 0
-    ranks = [0] * 14
-    for card in hand:
-        if card >= WILDCARD_CODE:
-            wilds += 1
-        else:
-            held |= _LANES[card]
-            ranks[card >> 2] += 1
-    if wilds >= 2:
-        return 0  # two WILDCARDs make a meld with any card (GOR-6)
-    need = 3 - wilds
-    if need == 2:
-        near = held & (held >> 1 | held << 1 | held >> 2 | held << 2)
-    else:
-        starts = held & held >> 1 & held >> 2
-        near = starts | starts << 1 | starts << 2
-    lone = 0
-    for card in hand:
-        if card < WILDCARD_CODE and ranks[card >> 2] < need and not _LANES[card] & near:
-            lone += 1
-            if lone > most:
-                break
-    return lone
-
 
 def ways_out(value: Value, player: int) -> tuple[GoOut, ...]:
     """The going-out moves the turn machine lists for the hand, one per card left over (GOR-7, GOR-8).
@@ -145,8 +92,8 @@ def ways_out(value: Value, player: int) -> tuple[GoOut, ...]:
     rules = value[RARE][RULES]
     how = rules.going_out
     most = 0 if how is GoingOut.MAJOR else 1
-    if lone_cards(hand, most) > most:
-        return ()
+    if lone_cards(hand, most) > most or not may_cover(hand, most):
+        return ()  # most hands: no way out, and no search (core/reach.py)
     return out_moves(hand, rules.meld_rules, how)
 
 
