@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any, Final
 
 from rummyrules.core.cards import Card
@@ -149,10 +150,8 @@ def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     >>> " ".join(map(str, with_card(parse_cards("AS 9H KC"), parse_cards("9S")[0])))
     'AS 9S 9H KC'
     """
-    for index, held in enumerate(hand):
-        if held > card:
-            return (*hand[:index], card, *hand[index:])
-    return (*hand, card)
+    index = bisect_right(hand, card)  # in C: a hand is short, but this runs every draw
+    return (*hand[:index], card, *hand[index:])
 
 
 def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
