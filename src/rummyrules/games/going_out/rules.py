@@ -40,6 +40,7 @@ from rummyrules.formats.sections import (
     ToMove,
     Who,
 )
+from rummyrules.game.cores import Core
 from rummyrules.game.dealing import check_seat, first_order
 from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal
 from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Take
@@ -53,6 +54,7 @@ from rummyrules.game.turn_rules import (
     drawn_already,
 )
 from rummyrules.games.going_out import checks as going_out_checks
+from rummyrules.games.going_out.core.game import CORE
 from rummyrules.games.going_out.machine import (
     discard,
     drop,
@@ -228,6 +230,15 @@ class GoingOutRummy(GoingOutOptions):
             single_meld=self.going_out is not GoingOut.STANDARD,
             leftover=self.going_out is not GoingOut.MAJOR,
         )
+
+    @property
+    def core(self) -> Core:
+        """Going Out Rummy's integer core, which plays every option (issue 40).
+
+        >>> GoingOutRummy(going_out="minor").core.lists_moves
+        True
+        """
+        return CORE
 
     @property
     def machine(self) -> Machine[Any]:

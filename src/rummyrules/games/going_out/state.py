@@ -7,10 +7,9 @@ name it as their ``rules``, so what reads an option reads it typed
 :class:`GoOut` and :class:`Drop` (GOR-7, GOR-10), are declared and
 registered with the move notation here.
 
-What a draw from the stock or the pile does (GOR-4); how a turn ends, an
-empty stock rebuilt (GOR-9), and how the game ends: at the turn limit
-(GOR-R4), or as a discard, going out or a drop
-(:mod:`~rummyrules.games.going_out.machine`) ends it.
+What a draw from the stock or the pile does (GOR-4); how a turn ends, an empty stock
+rebuilt (GOR-9), and how the game ends: at the turn limit (GOR-R4), or as a discard,
+going out or a drop (:mod:`~rummyrules.games.going_out.machine`) ends it.
 
 >>> from rummyrules import GoingOutRummy
 >>> game = GoingOutRummy(players=3).new_game(seed=4)
@@ -35,6 +34,7 @@ from rummyrules.game.moves import Draw, NewMeld, Take
 from rummyrules.game.notation import register_move
 from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState, Phase, View
+from rummyrules.games.going_out.core import face
 from rummyrules.melds import Declaration
 
 __all__ = [
@@ -228,6 +228,9 @@ class GoingOutState(GameState):
     winner: int | None = None
     dropped: tuple[int, ...] = ()
     dropped_cards: tuple[Card, ...] = ()
+    apply = face.apply  # on the core; going out laid another way plays on the machine
+    legal_moves = face.legal_moves  # the core's actions named as moves
+    is_over = property(face.is_over)  # read off the core, no field worked out
 
     @property
     def out(self) -> int | None:
