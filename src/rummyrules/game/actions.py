@@ -157,14 +157,16 @@ class ActionsState(StateFields):
             return self.to_move is None
         return game.to_move(core) is None
 
-    def _listed_on_core(self, game: Core) -> tuple[Move, ...]:
-        """The moves of the player to move, each named by its action on the core."""
+    def _listed_on_core(self, game: Core, player: int | None) -> tuple[Move, ...]:
+        """The moves of ``player`` (None: the player to move), each named by its action on the core."""
         core = self._core_value(game)
-        actor = game.to_move(core)
+        actor = game.to_move(core) if player is None else player
         if actor is None:
             return ()
         # The core's own action_to_move: each listed action is known listed.
-        moves = [game.action_to_move(core, a, actor) for a in self.legal_actions()]
+        moves = [
+            game.action_to_move(core, a, actor) for a in self.legal_actions(player)
+        ]
         if None in moves:  # a listed action always names its move
             raise AssertionError("a listed action names no move")
         return tuple(move for move in moves if move is not None)
@@ -280,21 +282,44 @@ class ActionsState(StateFields):
         """
         move = sent_move(move, player)
         game: Core | None = self.rules.core
-        # On a core the player to move is the core's: the fields stay unread.
-        to_move = self.to_move if game is None else game.to_move(self._core_value(game))
+        if game is None:  # the turn machine plays: an action is a move's place
+            mover(self)
+            seat = move.player if move.player not in (None, self.to_move) else None
+            moves = self.legal_moves(seat)
+            if move not in moves and seat is None and move.player is not None:
+                move = attrs.evolve(move, player=None)
+            if move not in moves:
+                move = self.rules.machine.resolve(self, move)
+            return moves.index(move)
+        found = self._find_action(game, move)
+        if found is None:
+            message = (
+                f"no action names {move}: the actions list one layout of each way out"
+            )
+            raise ValueError(message)
+        return found[0]
+
+    def _find_action(self, game: Core, move: Move) -> tuple[int, int] | None:
+        """The action naming ``move`` and its player; None for a move the rules accept that no action names.
+
+        A move refused raises its rule. Going Out Rummy lists one layout for
+        each way out, and accepts any (GOR-7): another layout has no action.
+        """
+        core = self._core_value(game)
+        to_move = game.to_move(core)
         if to_move is None:
-            mover(self)  # the game is over: raises (ALL-2)
+            to_move = mover(self)  # the game is over: raises (ALL-2)
         own = move.player is None or move.player == to_move
-        seat = None if own else move.player
-        if own and game is not None and game.lists_moves:
+        actor = to_move if own else self._seated(move.player or 0)
+        if own and game.lists_moves and self._legal is not None:
             # A move taken from the listing is found by identity, cheaply.
-            for index, listed in enumerate(self.legal_moves()):
+            for index, listed in enumerate(self._legal):
                 if listed is move:
-                    return self.legal_actions()[index]
+                    return self.legal_actions()[index], actor
         table = self._action_of if own else None
         if table is None:
-            actions = self.legal_actions(seat)
-            table = {self.action_to_move(a, player=seat): a for a in actions}
+            actions = self.legal_actions(None if own else actor)
+            table = {game.action_to_move(core, a, actor): a for a in actions}
             if own:
                 object.__setattr__(self, "_action_of", table)
         found = table.get(move)
@@ -302,6 +327,4 @@ class ActionsState(StateFields):
             found = table.get(attrs.evolve(move, player=None))
         if found is None:
             found = table.get(self.rules.machine.resolve(self, move))
-        if found is None:  # the machine gives back only a listed move
-            raise AssertionError(f"{move} resolved to a move not listed")
-        return found
+        return None if found is None else (found, actor)

@@ -177,16 +177,13 @@ class GameState(ActionsState):
             expect_player(player)
             if player != self.to_move:
                 seated_player(self, player)
-                if on_core:
-                    return tuple(
-                        self.action_to_move(action, player=player)
-                        for action in self.legal_actions(player)
-                    )
+                if on_core and game is not None:
+                    return self._listed_on_core(game, player)
                 return self.rules.machine.moves_for(self, player)
         legal = self._legal
         if legal is None:
             if on_core and game is not None:
-                legal = self._listed_on_core(game)
+                legal = self._listed_on_core(game, None)
             else:
                 legal = self.rules.machine.legal_moves(self)
             # Set once: a frozen value may still remember what it worked out.
@@ -226,7 +223,14 @@ class GameState(ActionsState):
         move = sent_move(move, player)
         game = self.rules.core
         if game is not None and game.lists_moves:  # refuses a move when over, too
-            return self.apply_action(self.move_to_action(move), player=move.player)
+            found = self._find_action(game, move)
+            if found is not None:
+                action, actor = found
+                core = self._core_value(game)
+                after_core = game.apply_action(core, action, actor)
+                return self._of_core(after_core, (core, action, actor))
+            # Accepted, but named by no action (GOR-7: going out laid out
+            # another way than listed): the turn machine plays it.
         mover(self)  # a game over accepts no move (ALL-2)
         machine = self.rules.machine
         if move.player is not None and move.player != self.to_move:

@@ -13,6 +13,7 @@ import contextlib
 import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -197,3 +198,17 @@ def test_gor_r4_the_turn_limit_forgets_a_known_card_of_the_last_player() -> None
     assert fast.known == ()
     assert fast.round_results[0].rule == "GOR-R4"
     same_state(fast, slow)
+
+
+def test_gor_7_going_out_laid_another_way_plays_on_the_machine_with_no_action() -> None:
+    """The core lists one layout a way out; apply() takes any valid one, which no action names."""
+    rules = GoingOutRummy(hand_size=3, wildcards=1)
+    game = rules.new_game(deck=rules.stacked_deck("4C 8H 5C 9C * KD 9D")).apply("draw")
+    assert str(game.legal_moves()[0]) == "out *=3C 4C 5C discard 9D"
+    after = game.apply("out 4C 5C *=6C discard 9D")
+    assert [str(meld) for meld in after.melds] == ["4C 5C *=6C"]
+    assert after.events[0].kind == "go_out"
+    with pytest.raises(ValueError, match="no action names"):
+        game.move_to_action("out 4C 5C *=6C discard 9D")
+    listed = game.move_to_action("out *=3C 4C 5C discard 9D")
+    assert game.apply_action(listed) == game.apply(game.legal_moves()[0])

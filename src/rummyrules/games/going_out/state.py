@@ -34,7 +34,6 @@ from rummyrules.game.moves import Draw, NewMeld, Take
 from rummyrules.game.notation import register_move
 from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState, Phase, View
-from rummyrules.games.going_out.core import face
 from rummyrules.melds import Declaration
 
 __all__ = [
@@ -228,9 +227,6 @@ class GoingOutState(GameState):
     winner: int | None = None
     dropped: tuple[int, ...] = ()
     dropped_cards: tuple[Card, ...] = ()
-    apply = face.apply  # on the core; going out laid another way plays on the machine
-    legal_moves = face.legal_moves  # the core's actions named as moves
-    is_over = property(face.is_over)  # read off the core, no field worked out
 
     @property
     def out(self) -> int | None:

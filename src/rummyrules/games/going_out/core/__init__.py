@@ -4,9 +4,6 @@ A position is a tuple (:mod:`~rummyrules.games.going_out.core.value`), a
 move an int (:mod:`~rummyrules.games.going_out.core.listing`), and one
 function a kind of move plays it (:mod:`~rummyrules.games.going_out.core.play`);
 :mod:`~rummyrules.games.going_out.core.game` puts them together as the game's
-``core``. Where the public face leaves the core, going out laid another way
-than the one listed, is :mod:`~rummyrules.games.going_out.core.face`.
-
-This package imports none of its modules: the state imports the face, and
-the core's modules import the state.
+``core``. Going out laid another way than the one listed has no action:
+:meth:`~rummyrules.GameState.apply` plays it on the turn machine (GOR-7).
 """
