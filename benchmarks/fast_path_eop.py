@@ -43,8 +43,10 @@ def fast_path(players: int) -> Playout:
         decisions = 0
         for _ in range(games):
             game = rules.new_game(seed=rng.randrange(1 << 30))
-            while not game.is_over:
-                game = game.apply_action(rng.choice(game.legal_actions()))
+            actions = game.legal_actions()
+            while actions:  # none once the game is over
+                game = game.apply_action(rng.choice(actions))
+                actions = game.legal_actions()
                 decisions += 1
         return decisions
 

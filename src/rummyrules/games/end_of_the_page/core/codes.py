@@ -64,9 +64,10 @@ _DRAW_MOVE: Final = Draw()
 _MOVES: dict[int, Move] = {}
 """Each action's move, made once: an action names one move wherever it is listed."""
 _MELDS: dict[int, tuple[Meld, tuple[int, ...]]] = {}
-"""Each new meld action's meld and the codes of its cards."""
+"""Each new meld action's meld and the codes of its cards, made when first asked."""
+_CODES: dict[int, MeldCode] = {}
+"""Each new meld action's meld code."""
 _MELD_ACTIONS: dict[MeldCode, int] = {}
-_LAY_ACTIONS: dict[LayOff, int] = {}
 
 
 def meld_action(code: MeldCode) -> int:
@@ -89,11 +90,7 @@ def meld_action(code: MeldCode) -> int:
         shift += _CARD_BITS
     action = MELD | packed << 3
     _MELD_ACTIONS[code] = action
-    _MELDS[action] = (code_meld(code), code[1 : size + 1])
-    _MOVES[action] = NewMeld(
-        cards=tuple([BY_CODE[card] for card in code[1 : size + 1]]),
-        declared=tuple([code_meaning(meaning) for meaning in code[size + 1 :]]),
-    )
+    _CODES[action] = code
     return action
 
 
@@ -105,12 +102,8 @@ def lay_action(move: LayOff) -> int:
     >>> move_of(lay_action(lay)) == lay
     True
     """
-    found = _LAY_ACTIONS.get(move)
-    if found is None:
-        meaning = meaning_code(move.declared) + 1
-        found = LAY | int(move.card) << 3 | move.meld << 9 | meaning << 25
-        _LAY_ACTIONS[move] = found
-    return found
+    meaning = meaning_code(move.declared) + 1
+    return LAY | move.card << 3 | move.meld << 9 | meaning << 25
 
 
 def meld_of(action: int) -> tuple[Meld, tuple[int, ...]]:
@@ -122,7 +115,12 @@ def meld_of(action: int) -> tuple[Meld, tuple[int, ...]]:
     >>> meld_of(meld_action(meld_code(meld)))[0] == meld
     True
     """
-    return _MELDS[action]
+    found = _MELDS.get(action)
+    if found is None:
+        code = _CODES[action]
+        size = len(code) >> 1
+        found = _MELDS[action] = (code_meld(code), code[1 : size + 1])
+    return found
 
 
 def move_of(action: int) -> Move | None:
@@ -161,4 +159,11 @@ def _decoded(action: int) -> Move | None:
         except KeyError:
             return None
         return LayOff(card=card, declared=declared, meld=meld)
-    return None  # a new meld's move is made when its action is (meld_action)
+    code = _CODES.get(action)
+    if code is None:
+        return None  # a new meld's action is made when it is first listed
+    size = len(code) >> 1
+    return NewMeld(
+        cards=tuple([BY_CODE[card] for card in code[1 : size + 1]]),
+        declared=tuple([code_meaning(meaning) for meaning in code[size + 1 :]]),
+    )

@@ -5,9 +5,8 @@ the play lists the new melds, then the lay-offs, then the discards
 (EOP-7 … EOP-12): the kinds in the order of the machine's table
 (:data:`~rummyrules.games.end_of_the_page.machine.MACHINE`), each filtered
 by the same rules, so that the actions' moves are its moves in its order.
-The meld search's pieces, the table's lay-offs and the EOP-6 support test
-are the library's own integer memos; a piece's melds are kept here as
-actions.
+Hands are bits (:mod:`.cards`); the table's lay-offs are the library's
+memo of the table at hand (:mod:`rummyrules.game.table_analysis`).
 
 >>> from rummyrules import EndOfThePage
 >>> from rummyrules.games.end_of_the_page.core.layout import encode
@@ -19,19 +18,18 @@ actions.
 
 from __future__ import annotations
 
-import functools
-from typing import Any
+from typing import Any, Final
 
 from rummyrules.core.cards import Card
 from rummyrules.game.state import Phase
 from rummyrules.game.table import TableMeld
 from rummyrules.game.table_analysis import analysis_of
+from rummyrules.games.end_of_the_page.core.cards import MINE, Hand, cards_of
 from rummyrules.games.end_of_the_page.core.codes import (
     DISCARD,
     DRAW,
     TAKE,
     lay_action,
-    meld_action,
     meld_of,
 )
 from rummyrules.games.end_of_the_page.core.layout import (
@@ -43,20 +41,18 @@ from rummyrules.games.end_of_the_page.core.layout import (
     TO_MOVE,
     TURN,
     WILD,
+    WILD_RANK,
+    Turn,
 )
+from rummyrules.games.end_of_the_page.core.melding import new_melds, supported
 from rummyrules.games.end_of_the_page.core.playing import play
-from rummyrules.games.end_of_the_page.state import EndOfThePageTurn
 from rummyrules.melds import support
-from rummyrules.melds.codes import (
-    code_rank,
-    code_rules,
-    meld_code,
-    rank_code,
-    rules_code,
-)
-from rummyrules.melds.pieces import meld_pieces, piece_melds
 
 __all__ = ["legal"]
+
+_DRAW_ONLY: Final = (DRAW,)
+_DISCARDS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(4)]
+"""The discards of the cards of 16 library codes, by their bits (each quarter of a hand)."""
 
 
 def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
@@ -77,17 +73,19 @@ def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
 
 def _melded(melds: tuple[TableMeld, ...], player: int) -> bool:
     """EOP-9: whether the player has a meld of their own this round."""
-    return any(meld.owner == player for meld in melds)
-
-
-def _fits(core: tuple[Any, ...], card: Card) -> bool:
-    """Whether the card fits some meld on the table (the table's memo)."""
-    rules = core[RULES]
-    return analysis_of(core[MELDS], rules.meld_rules, core[WILD]).fits_code(int(card))
+    for meld in melds:
+        if meld.owner == player:
+            return True
+    return False
 
 
 def _can_lay_off(core: tuple[Any, ...], player: int, card: Card) -> bool:
-    return _melded(core[MELDS], player) and _fits(core, card)
+    """Whether the player is down (EOP-9) and the card fits a meld on the table."""
+    melds = core[MELDS]
+    if not melds or not _melded(melds, player):
+        return False
+    table = analysis_of(melds, core[RULES].meld_rules, core[WILD])
+    return table.fits_code(int(card))  # a card is its code
 
 
 # --- The draw (EOP-5, EOP-6, EOP-R3) ---------------------------------------------
@@ -96,103 +94,118 @@ def _can_lay_off(core: tuple[Any, ...], player: int, card: Card) -> bool:
 def _draw_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
     pile: tuple[Card, ...] = core[PILE]
     if not pile:
-        return (DRAW,)
-    hand: tuple[Card, ...] = core[HANDS][player]
-    found = [DRAW]
+        return _DRAW_ONLY
+    hand: Hand = core[HANDS][player]
     top = pile[0]
     # EOP-R3 with EOP-13: floating, a card that may be neither played nor
     # discarded again may not be taken.
-    if (
-        hand
-        or core[RULES].discard_taken_card
-        or _can_lay_off(core, player, top)
-    ):
-        found.append(TAKE)
-    if len(pile) >= 2:
-        # EOP-6: a card below the top needs two naturals of the hand that meld with it.
-        rules = core[RULES]
-        supported = support.naturals_meld_with(hand, rules.meld_rules, core[WILD])
-        for card in dict.fromkeys(pile):
-            if card != top and supported(card):
-                found.append(TAKE | (int(card) + 1) << 3)
+    if hand[4] or core[RULES].discard_taken_card or _can_lay_off(core, player, top):
+        found = [DRAW, TAKE]
+    else:
+        found = [DRAW]
+    if len(pile) < 2:
+        return tuple(found)
+    # EOP-6: a card below the top needs two naturals of the hand that meld with it.
+    wild = core[WILD]
+    bits = supported(hand, core[WILD_RANK])
+    seen = 1 << top
+    for card in pile:
+        bit = 1 << card
+        if seen & bit:
+            continue
+        seen |= bit
+        if card.rank is wild:  # EOP-R6: a wild stands for a card they meld with
+            if not _wild_supported(core, hand, card):
+                continue
+        elif not bits >> MINE[card] & 1:
+            continue
+        found.append(TAKE | (card + 1) << 3)
     return tuple(found)
+
+
+def _wild_supported(core: tuple[Any, ...], hand: Hand, card: Card) -> bool:
+    wild = core[WILD]
+    naturals = [other for other in cards_of(hand) if other.rank is not wild]
+    return support.pair_for(card, naturals, core[RULES].meld_rules, wild) is not None
 
 
 # --- The play (EOP-6 … EOP-12, EOP-R3) --------------------------------------------
 
 
 def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
-    hand: tuple[Card, ...] = core[HANDS][player]
+    hand: Hand = core[HANDS][player]
     rules = core[RULES]
     wild = core[WILD]
-    turn: EndOfThePageTurn = core[TURN]
-    found = list(_new_melds(hand, rules.meld_rules, wild))
-    taken = turn.must_meld
-    if taken is not None:
-        # EOP-6: the meld holds the card taken deep and two naturals held before;
-        # nothing else is played until it is laid.
-        meld_rules, held = rules.meld_rules, turn.support
+    turn: Turn | None = core[TURN]
+    found = new_melds(hand, wild, core[WILD_RANK], rules.meld_rules)
+    if turn is not None and turn[1] is not None:
+        # EOP-6: the meld holds the card taken deep and two naturals held
+        # before; nothing else is played until it is laid.
+        taken, held, meld_rules = turn[1], turn[2], rules.meld_rules
         kept = []
         for action in found:
-            meld, _ = meld_of(action)
-            if support.holds_support(
+            meld, codes = meld_of(action)
+            if taken in codes and support.holds_support(
                 meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
             ):
                 kept.append(action)
-        found = kept
-    elif _melded(core[MELDS], player):  # EOP-9: lay-offs once down
-        codes = [*map(int, hand)]  # a card is its code
-        held_bits = 0
-        for code in codes:
-            held_bits |= 1 << code
-        table = analysis_of(core[MELDS], rules.meld_rules, wild)
-        found += map(lay_action, table.lay_offs.options(codes, held_bits))
-    strict = (
-        turn.taken is not None and not turn.held_copy and not rules.discard_taken_card
-    )
+        if _strict(turn, rules):
+            kept = [action for action in kept if not _strands(core, action, player)]
+        return tuple(kept)
+    melds: tuple[TableMeld, ...] = core[MELDS]
+    fits = 0
+    if melds and _melded(melds, player):  # EOP-9: lay-offs once down
+        lay_offs = analysis_of(melds, rules.meld_rules, wild).lay_offs
+        held = hand[3]
+        if held & lay_offs.pending:
+            lay_offs.options([], held)  # the table learns these cards
+        fits = held & lay_offs.fits
+        if fits:
+            codes = []
+            bits = fits
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                codes.append(low.bit_length() - 1)
+            found += map(lay_action, lay_offs.options(codes, fits))
+    strict = _strict(turn, rules)
     if strict:
         found = [action for action in found if not _strands(core, action, player)]
-    if taken is not None:
-        return tuple(found)
-    last = hand[0] if len(hand) == 1 and _can_lay_off(core, player, hand[0]) else None
-    for card in dict.fromkeys(hand):
-        if card is last:
-            continue  # EOP-12: a last card that fits a meld is played
-        if strict and card == turn.taken:
-            continue  # EOP-R3: the card just taken is not discarded again
-        found.append(DISCARD | int(card) << 3)
+    held = hand[3]
+    if hand[4] == 1 and fits:
+        held = 0  # EOP-12: a last card that fits a meld is played, not discarded
+    if strict and turn is not None:
+        held &= ~(1 << turn[0])  # EOP-R3: the card just taken is not discarded again
+    tables = _DISCARDS
+    for quarter in range(4):
+        bits = held >> (16 * quarter) & 0xFFFF
+        if bits:
+            discards = tables[quarter].get(bits)
+            if discards is None:
+                discards = tables[quarter][bits] = _discards(quarter, bits)
+            found += discards
     return tuple(found)
+
+
+def _discards(quarter: int, bits: int) -> tuple[int, ...]:
+    """The discards of the cards of one quarter of the library codes, by their bits."""
+    base = 16 * quarter
+    return tuple(
+        [DISCARD | (base + place) << 3 for place in range(16) if bits >> place & 1]
+    )
+
+
+def _strict(turn: Turn | None, rules: Any) -> bool:
+    """EOP-R3: the card just taken may not be discarded again (no copy was held)."""
+    return turn is not None and not turn[3] and not rules.discard_taken_card
 
 
 def _strands(core: tuple[Any, ...], action: int, player: int) -> bool:
     """EOP-R3 with ALL-2: the play would leave only the card taken, unplayable."""
-    taken = core[TURN].taken
+    taken: Card = core[TURN][0]
     after = play(core, action, player)
-    left: tuple[Card, ...] = after[HANDS][player]
-    if after[TO_MOVE] != player or not left or any(card != taken for card in left):
+    left: Hand = after[HANDS][player]
+    if after[TO_MOVE] != player or not left[4] or left[3] != 1 << taken:
         return False
     return not _can_lay_off(after, player, taken)
 
-
-# --- New melds (EOP-7, EOP-8) ---------------------------------------------------
-
-
-def _new_melds(hand: tuple[Card, ...], meld_rules: Any, wild: Any) -> list[int]:
-    """Every new meld of the hand as actions, in the meld search's order."""
-    codes = rank_code(wild), rules_code(meld_rules)
-    found: list[int] = []
-    for piece in meld_pieces(hand, meld_rules, wild=wild):
-        kind, place, natural, wild_key, _, _ = piece
-        found += _piece_actions((kind, place, natural, wild_key, *codes))
-    return found
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _piece_actions(key: tuple[Any, ...]) -> tuple[int, ...]:
-    # A piece (a rank's sets, a suit's runs) comes round again turn after
-    # turn: its melds are found once, kept as actions (integers, which the
-    # collector need not walk); melds the other way round are one (as listed).
-    kind, place, natural, wild_key, wild, rules = key
-    piece = (kind, place, natural, wild_key, code_rank(wild), code_rules(rules))
-    found = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
-    return tuple([meld_action(meld_code(meld)) for meld in found])
