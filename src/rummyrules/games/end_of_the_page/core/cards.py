@@ -63,7 +63,9 @@ def _tables() -> tuple[list[int], list[Card | None]]:
     for code, found in BY_CODE.items():
         if found.rank is None or found.suit is None or found.rank is Rank.TWO:
             continue
-        bit = (code & 3) * 16 + rank_of(found.rank)  # a library code's suit: its low bits
+        bit = (code & 3) * 16 + rank_of(
+            found.rank
+        )  # a library code's suit: its low bits
         mine[code] = bit
         card[bit] = found
     return mine, card

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from rummyrules.core.cards import BY_CODE
+from rummyrules.core.cards import BY_CODE, Card
 from rummyrules.game.moves import (
-    Discard,
     Draw,
     LayOff,
     Move,
@@ -138,27 +137,34 @@ def _decoded(action: int) -> Move | None:
     if action < 0:
         return None
     kind, rest = action & KINDS, action >> 3
-    if kind == DRAW:
-        return _DRAW_MOVE if rest == 0 else None
-    if kind == TAKE:
-        if rest == 0:
-            return take_of(None)
-        card = BY_CODE.get(rest - 1) if rest <= 64 else None
-        return None if card is None else take_of(card)
-    if kind == DISCARD:
-        card = BY_CODE.get(rest) if rest < 64 else None
-        return None if card is None else discard_of(card)
-    if kind == LAY:
-        card = BY_CODE.get(rest & 63)
-        meld = rest >> 6 & 0xFFFF
-        meaning = (rest >> 22) - 1
-        if card is None or meld < 1 or not -1 <= meaning < 128:
-            return None
-        try:
-            declared = code_meaning(meaning)
-        except KeyError:
-            return None
-        return LayOff(card=card, declared=declared, meld=meld)
+    card = BY_CODE.get(rest - 1 if kind == TAKE else rest & 63)
+    move: Move | None = None
+    if kind == DRAW and rest == 0:
+        move = _DRAW_MOVE
+    elif kind == TAKE and (rest == 0 or (rest <= 64 and card is not None)):
+        move = take_of(card)
+    elif kind == DISCARD and rest < 64 and card is not None:
+        move = discard_of(card)
+    elif kind == LAY and card is not None:
+        move = _lay_off(card, rest)
+    elif kind == MELD:
+        move = _new_meld(action)
+    return move
+
+
+def _lay_off(card: Card, rest: int) -> LayOff | None:
+    meld = rest >> 6 & 0xFFFF
+    meaning = (rest >> 22) - 1
+    if meld < 1 or not -1 <= meaning < 128:
+        return None
+    try:
+        declared = code_meaning(meaning)
+    except KeyError:  # no card or rank has this code
+        return None
+    return LayOff(card=card, declared=declared, meld=meld)
+
+
+def _new_meld(action: int) -> NewMeld | None:
     code = _CODES.get(action)
     if code is None:
         return None  # a new meld's action is made when it is first listed

@@ -73,10 +73,7 @@ def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
 
 def _melded(melds: tuple[TableMeld, ...], player: int) -> bool:
     """EOP-9: whether the player has a meld of their own this round."""
-    for meld in melds:
-        if meld.owner == player:
-            return True
-    return False
+    return any(meld.owner == player for meld in melds)
 
 
 def _can_lay_off(core: tuple[Any, ...], player: int, card: Card) -> bool:
@@ -135,40 +132,20 @@ def _wild_supported(core: tuple[Any, ...], hand: Hand, card: Card) -> bool:
 def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
     hand: Hand = core[HANDS][player]
     rules = core[RULES]
-    wild = core[WILD]
     turn: Turn | None = core[TURN]
-    found = new_melds(hand, wild, core[WILD_RANK], rules.meld_rules)
+    found = new_melds(hand, core[WILD], core[WILD_RANK], rules.meld_rules)
+    strict = _strict(turn, rules)
     if turn is not None and turn[1] is not None:
         # EOP-6: the meld holds the card taken deep and two naturals held
         # before; nothing else is played until it is laid.
-        taken, held, meld_rules = turn[1], turn[2], rules.meld_rules
-        kept = []
-        for action in found:
-            meld, codes = meld_of(action)
-            if taken in codes and support.holds_support(
-                meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
-            ):
-                kept.append(action)
-        if _strict(turn, rules):
-            kept = [action for action in kept if not _strands(core, action, player)]
-        return tuple(kept)
-    melds: tuple[TableMeld, ...] = core[MELDS]
+        found = _pickup_melds(core, found, turn)
+        if strict:
+            found = [action for action in found if not _strands(core, action, player)]
+        return tuple(found)
     fits = 0
+    melds: tuple[TableMeld, ...] = core[MELDS]
     if melds and _melded(melds, player):  # EOP-9: lay-offs once down
-        lay_offs = analysis_of(melds, rules.meld_rules, wild).lay_offs
-        held = hand[3]
-        if held & lay_offs.pending:
-            lay_offs.options([], held)  # the table learns these cards
-        fits = held & lay_offs.fits
-        if fits:
-            codes = []
-            bits = fits
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                codes.append(low.bit_length() - 1)
-            found += map(lay_action, lay_offs.options(codes, fits))
-    strict = _strict(turn, rules)
+        fits = _lay_offs(core, hand[3], found)
     if strict:
         found = [action for action in found if not _strands(core, action, player)]
     held = hand[3]
@@ -185,6 +162,37 @@ def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
                 discards = tables[quarter][bits] = _discards(quarter, bits)
             found += discards
     return tuple(found)
+
+
+def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[int]:
+    """EOP-6: the new melds that hold the card taken deep and two naturals held before."""
+    taken, held = turn[1], turn[2]
+    meld_rules, wild = core[RULES].meld_rules, core[WILD]
+    kept = []
+    for action in found:
+        meld, codes = meld_of(action)
+        if taken in codes and support.holds_support(
+            meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
+        ):
+            kept.append(action)
+    return kept
+
+
+def _lay_offs(core: tuple[Any, ...], held: int, found: list[int]) -> int:
+    """Add the lay-offs of the held cards (library codes, as bits) to ``found``; the cards that fit."""
+    table = analysis_of(core[MELDS], core[RULES].meld_rules, core[WILD]).lay_offs
+    if held & table.pending:
+        table.options([], held)  # the table works out these cards' lay-offs
+    fits: int = held & table.fits
+    if fits:
+        codes: list[int] = []
+        bits = fits
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            codes.append(low.bit_length() - 1)
+        found += map(lay_action, table.options(codes, fits))
+    return fits
 
 
 def _discards(quarter: int, bits: int) -> tuple[int, ...]:
@@ -208,4 +216,3 @@ def _strands(core: tuple[Any, ...], action: int, player: int) -> bool:
     if after[TO_MOVE] != player or not left[4] or left[3] != 1 << taken:
         return False
     return not _can_lay_off(after, player, taken)
-

@@ -65,12 +65,10 @@ from rummyrules.games.end_of_the_page.core.layout import (
     WILD,
     Turn,
     encode,
-
 )
 from rummyrules.melds import search as meld_search
 
 __all__ = ["play"]
-
 
 
 def play(core: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
@@ -297,7 +295,7 @@ def _counted(new: list[Any]) -> RoundResult:
 def _value(card: Card, wild: int) -> int:
     """EOP-15: wilds and Aces 100, 8 to K 10, 3 to 7 5 (a card's rank is its code // 4)."""
     rank = card >> 2
-    if rank == 1 or rank == wild:
+    if rank in (1, wild):
         return 100
     return 10 if rank >= 8 else 5
 
@@ -341,4 +339,3 @@ def _played(
     found[player] = tuple(kept)
     new[KNOWN] = () if not any(found) else tuple(found)
     return tuple(new)
-
