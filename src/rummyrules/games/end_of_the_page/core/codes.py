@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rummyrules.core.cards import BY_CODE, Card
+from rummyrules.core.cards import BY_CODE, Card, Rank
 from rummyrules.game.moves import (
     Draw,
     LayOff,
@@ -57,15 +57,19 @@ MELD: Final = 4
 KINDS: Final = 7  # the mask of the kind's bits
 
 _CARD_BITS: Final = 13  # a card's code (6 bits) and its meaning plus one (7 bits)
-_CARD_MASK: Final = (1 << _CARD_BITS) - 1
+_MEANINGS: Final = frozenset(
+    [*BY_CODE, *(meaning_code(rank) for rank in Rank)]
+)  # every code of a meaning (a card, or 64 plus a rank)
 _DRAW_MOVE: Final = Draw()
 
+# The memos below are made again from the action's own bits whenever they
+# forget: each is emptied when full, so that a long run keeps no more moves
+# and melds (objects the collector walks) than the turns at hand use.
+_LIMIT: Final = 1 << 15
 _MOVES: dict[int, Move] = {}
 """Each action's move, made once: an action names one move wherever it is listed."""
 _MELDS: dict[int, tuple[Meld, tuple[int, ...]]] = {}
 """Each new meld action's meld and the codes of its cards, made when first asked."""
-_CODES: dict[int, MeldCode] = {}
-"""Each new meld action's meld code."""
 _MELD_ACTIONS: dict[MeldCode, int] = {}
 
 
@@ -88,9 +92,28 @@ def meld_action(code: MeldCode) -> int:
         packed |= (code[1 + place] | (code[1 + size + place] + 1) << 6) << shift
         shift += _CARD_BITS
     action = MELD | packed << 3
+    if len(_MELD_ACTIONS) >= _LIMIT:
+        _MELD_ACTIONS.clear()
     _MELD_ACTIONS[code] = action
-    _CODES[action] = code
     return action
+
+
+def _unpacked(packed: int) -> MeldCode | None:
+    """The meld code a new meld action packs (see :func:`meld_action`); None if none."""
+    size = packed >> 3 & 31
+    rest = packed >> 8
+    if size < 3 or rest >> (_CARD_BITS * size):
+        return None
+    cards: list[int] = []
+    meanings: list[int] = []
+    for _ in range(size):
+        card, meaning = rest & 63, (rest >> 6 & 127) - 1
+        if card not in BY_CODE or (meaning >= 0 and meaning not in _MEANINGS):
+            return None
+        cards.append(card)
+        meanings.append(meaning)
+        rest >>= _CARD_BITS
+    return (packed & 7, *cards, *meanings)
 
 
 def lay_action(move: LayOff) -> int:
@@ -116,9 +139,14 @@ def meld_of(action: int) -> tuple[Meld, tuple[int, ...]]:
     """
     found = _MELDS.get(action)
     if found is None:
-        code = _CODES[action]
+        code = _unpacked(action >> 3)
+        if code is None:  # pragma: no cover - a listed action packs its meld
+            raise ValueError(f"{action} is no new meld's action")
         size = len(code) >> 1
-        found = _MELDS[action] = (code_meld(code), code[1 : size + 1])
+        found = (code_meld(code), code[1 : size + 1])
+        if len(_MELDS) >= _LIMIT:
+            _MELDS.clear()
+        _MELDS[action] = found
     return found
 
 
@@ -129,6 +157,8 @@ def move_of(action: int) -> Move | None:
         found = _decoded(action)
         if found is None:
             return None
+        if len(_MOVES) >= _LIMIT:
+            _MOVES.clear()
         _MOVES[action] = found
     return found
 
@@ -165,9 +195,9 @@ def _lay_off(card: Card, rest: int) -> LayOff | None:
 
 
 def _new_meld(action: int) -> NewMeld | None:
-    code = _CODES.get(action)
+    code = _unpacked(action >> 3)
     if code is None:
-        return None  # a new meld's action is made when it is first listed
+        return None
     size = len(code) >> 1
     return NewMeld(
         cards=tuple([BY_CODE[card] for card in code[1 : size + 1]]),
