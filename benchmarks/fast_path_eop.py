@@ -22,12 +22,12 @@ else, for ``valgrind --tool=callgrind`` to count instructions.
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rummyrules import EndOfThePage
 
@@ -73,7 +73,7 @@ def public_face(players: int) -> Playout:
 def openspiel() -> Playout | None:
     """OpenSpiel's gin_rummy, a clone of one initial state a game; None if not installed."""
     try:
-        import pyspiel  # noqa: PLC0415 - an optional peer
+        pyspiel = importlib.import_module("pyspiel")  # an optional peer
     except ImportError:
         return None
     game = pyspiel.load_game("gin_rummy")
@@ -108,9 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--face", choices=("fast", "public"), default="fast")
     args = parser.parse_args(argv)
     if args.callgrind:
-        play = fast_path if args.face == "fast" else public_face
-        decisions = play(args.players)(args.callgrind, args.seed)
-        print(f"{decisions} decisions")
+        make = fast_path if args.face == "fast" else public_face
+        made = make(args.players)(args.callgrind, args.seed)
+        print(f"{made} decisions")
         return 0
     tables: list[tuple[str, Playout, int]] = [
         (f"EOP {p}p fast path", fast_path(p), args.games) for p in (2, 4)
@@ -134,5 +134,3 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-
-__all__: list[Any] = []
