@@ -50,9 +50,11 @@ def test_a_game_is_at_most_six_modules(game: Path) -> None:
     )
     assert len(modules) <= MOST_GAME_MODULES, modules
     folders = [sub.name for sub in game.iterdir() if sub.is_dir()]
-    # Besides its modules, a game may have its integer core, a package of
-    # its own (issue 40, DESIGN.md "Speed: an integer core").
+    # Issue 40: a game's integer core is its one sub-package, itself flat.
     assert set(folders) <= {"__pycache__", "core"}, "a game is one flat package"
+    if (game / "core").is_dir():
+        inner = [sub.name for sub in (game / "core").iterdir() if sub.is_dir()]
+        assert set(inner) <= {"__pycache__"}, "a game's core is one flat package"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)

@@ -37,10 +37,12 @@ from rummyrules.formats.sections import (
     Wild,
 )
 from rummyrules.game import rummy500
+from rummyrules.game.cores import Core
 from rummyrules.game.machine import Machine
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
 from rummyrules.games.end_of_the_page import checks, plays
+from rummyrules.games.end_of_the_page.core import CORE
 from rummyrules.games.end_of_the_page.machine import MACHINE
 from rummyrules.games.end_of_the_page.state import (
     EndOfThePageOptions,
@@ -126,6 +128,15 @@ class EndOfThePage(EndOfThePageOptions):
         Stock(),
     )
     aliases: ClassVar[tuple[str, ...]] = ("end-of-the-page",)
+
+    @property
+    def core(self) -> Core | None:
+        """End of the Page's integer core, which plays every option (issue 40).
+
+        >>> EndOfThePage(players=5, stock_out="flip").core is not None
+        True
+        """
+        return CORE
 
     @property
     def meld_rules(self) -> MeldRules:

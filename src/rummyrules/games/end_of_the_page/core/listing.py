@@ -1,0 +1,218 @@
+"""End of the Page's legal actions: one listing a phase, in the turn machine's order.
+
+The draw lists ``draw``, then the takes of the discard pile (EOP-5, EOP-6);
+the play lists the new melds, then the lay-offs, then the discards
+(EOP-7 … EOP-12): the kinds in the order of the machine's table
+(:data:`~rummyrules.games.end_of_the_page.machine.MACHINE`), each filtered
+by the same rules, so that the actions' moves are its moves in its order.
+Hands are bits (:mod:`.cards`); the table's lay-offs are the library's
+memo of the table at hand (:mod:`rummyrules.game.table_analysis`).
+
+>>> from rummyrules import EndOfThePage
+>>> from rummyrules.games.end_of_the_page.core.layout import encode
+>>> from rummyrules.games.end_of_the_page.core.codes import move_of
+>>> game = EndOfThePage().new_game(seed=1)
+>>> [str(move_of(action)) for action in legal(encode(game), 1)]
+['draw', 'take']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from rummyrules.core.cards import Card
+from rummyrules.game.state import Phase
+from rummyrules.game.table import TableMeld
+from rummyrules.game.table_analysis import analysis_of
+from rummyrules.games.end_of_the_page.core.cards import MINE, Hand, cards_of
+from rummyrules.games.end_of_the_page.core.codes import (
+    DISCARD,
+    DRAW,
+    TAKE,
+    lay_action,
+    meld_of,
+)
+from rummyrules.games.end_of_the_page.core.layout import (
+    HANDS,
+    MELDS,
+    PHASE,
+    PILE,
+    RULES,
+    TO_MOVE,
+    TURN,
+    WILD,
+    WILD_RANK,
+    Turn,
+)
+from rummyrules.games.end_of_the_page.core.melding import new_melds, supported
+from rummyrules.games.end_of_the_page.core.playing import play
+from rummyrules.melds import support
+
+__all__ = ["legal"]
+
+_DRAW_ONLY: Final = (DRAW,)
+_DISCARDS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(4)]
+"""The discards of the cards of 16 library codes, by their bits (each quarter of a hand)."""
+
+
+def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
+    """Every action ``player`` may take at ``core``, in the machine's order (ALL-2).
+
+    End of the Page has no move out of turn: anyone but the player to move
+    has none.
+    """
+    if player != core[TO_MOVE]:
+        return ()
+    phase = core[PHASE]
+    if phase is Phase.DRAW:
+        return _draw_actions(core, player)
+    if phase is Phase.PLAY:
+        return _play_actions(core, player)
+    return ()
+
+
+def _melded(melds: tuple[TableMeld, ...], player: int) -> bool:
+    """EOP-9: whether the player has a meld of their own this round."""
+    return any(meld.owner == player for meld in melds)
+
+
+def _can_lay_off(core: tuple[Any, ...], player: int, card: Card) -> bool:
+    """Whether the player is down (EOP-9) and the card fits a meld on the table."""
+    melds = core[MELDS]
+    if not melds or not _melded(melds, player):
+        return False
+    table = analysis_of(melds, core[RULES].meld_rules, core[WILD])
+    return table.fits_code(int(card))  # a card is its code
+
+
+# --- The draw (EOP-5, EOP-6, EOP-R3) ---------------------------------------------
+
+
+def _draw_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
+    pile: tuple[Card, ...] = core[PILE]
+    if not pile:
+        return _DRAW_ONLY
+    hand: Hand = core[HANDS][player]
+    top = pile[0]
+    # EOP-R3 with EOP-13: floating, a card that may be neither played nor
+    # discarded again may not be taken.
+    if hand[4] or core[RULES].discard_taken_card or _can_lay_off(core, player, top):
+        found = [DRAW, TAKE]
+    else:
+        found = [DRAW]
+    if len(pile) < 2:
+        return tuple(found)
+    # EOP-6: a card below the top needs two naturals of the hand that meld with it.
+    wild = core[WILD]
+    bits = supported(hand, core[WILD_RANK])
+    seen = 1 << top
+    for card in pile:
+        bit = 1 << card
+        if seen & bit:
+            continue
+        seen |= bit
+        if card.rank is wild:  # EOP-R6: a wild stands for a card they meld with
+            if not _wild_supported(core, hand, card):
+                continue
+        elif not bits >> MINE[card] & 1:
+            continue
+        found.append(TAKE | (card + 1) << 3)
+    return tuple(found)
+
+
+def _wild_supported(core: tuple[Any, ...], hand: Hand, card: Card) -> bool:
+    wild = core[WILD]
+    naturals = [other for other in cards_of(hand) if other.rank is not wild]
+    return support.pair_for(card, naturals, core[RULES].meld_rules, wild) is not None
+
+
+# --- The play (EOP-6 … EOP-12, EOP-R3) --------------------------------------------
+
+
+def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
+    hand: Hand = core[HANDS][player]
+    rules = core[RULES]
+    turn: Turn | None = core[TURN]
+    found = new_melds(hand, core[WILD], core[WILD_RANK], rules.meld_rules)
+    strict = _strict(turn, rules)
+    if turn is not None and turn[1] is not None:
+        # EOP-6: the meld holds the card taken deep and two naturals held
+        # before; nothing else is played until it is laid.
+        found = _pickup_melds(core, found, turn)
+        if strict:
+            found = [action for action in found if not _strands(core, action, player)]
+        return tuple(found)
+    fits = 0
+    melds: tuple[TableMeld, ...] = core[MELDS]
+    if melds and _melded(melds, player):  # EOP-9: lay-offs once down
+        fits = _lay_offs(core, hand[3], found)
+    if strict:
+        found = [action for action in found if not _strands(core, action, player)]
+    held = hand[3]
+    if hand[4] == 1 and fits:
+        held = 0  # EOP-12: a last card that fits a meld is played, not discarded
+    if strict and turn is not None:
+        held &= ~(1 << turn[0])  # EOP-R3: the card just taken is not discarded again
+    tables = _DISCARDS
+    for quarter in range(4):
+        bits = held >> (16 * quarter) & 0xFFFF
+        if bits:
+            discards = tables[quarter].get(bits)
+            if discards is None:
+                discards = tables[quarter][bits] = _discards(quarter, bits)
+            found += discards
+    return tuple(found)
+
+
+def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[int]:
+    """EOP-6: the new melds that hold the card taken deep and two naturals held before."""
+    taken, held = turn[1], turn[2]
+    meld_rules, wild = core[RULES].meld_rules, core[WILD]
+    kept = []
+    for action in found:
+        meld, codes = meld_of(action)
+        if taken in codes and support.holds_support(
+            meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
+        ):
+            kept.append(action)
+    return kept
+
+
+def _lay_offs(core: tuple[Any, ...], held: int, found: list[int]) -> int:
+    """Add the lay-offs of the held cards (library codes, as bits) to ``found``; the cards that fit."""
+    table = analysis_of(core[MELDS], core[RULES].meld_rules, core[WILD]).lay_offs
+    if held & table.pending:
+        table.options([], held)  # the table works out these cards' lay-offs
+    fits: int = held & table.fits
+    if fits:
+        codes: list[int] = []
+        bits = fits
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            codes.append(low.bit_length() - 1)
+        found += map(lay_action, table.options(codes, fits))
+    return fits
+
+
+def _discards(quarter: int, bits: int) -> tuple[int, ...]:
+    """The discards of the cards of one quarter of the library codes, by their bits."""
+    base = 16 * quarter
+    return tuple(
+        [DISCARD | (base + place) << 3 for place in range(16) if bits >> place & 1]
+    )
+
+
+def _strict(turn: Turn | None, rules: Any) -> bool:
+    """EOP-R3: the card just taken may not be discarded again (no copy was held)."""
+    return turn is not None and not turn[3] and not rules.discard_taken_card
+
+
+def _strands(core: tuple[Any, ...], action: int, player: int) -> bool:
+    """EOP-R3 with ALL-2: the play would leave only the card taken, unplayable."""
+    taken: Card = core[TURN][0]
+    after = play(core, action, player)
+    left: Hand = after[HANDS][player]
+    if after[TO_MOVE] != player or not left[4] or left[3] != 1 << taken:
+        return False
+    return not _can_lay_off(after, player, taken)

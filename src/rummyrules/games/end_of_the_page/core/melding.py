@@ -1,0 +1,161 @@
+"""What a hand melds, on bits: its new melds (EOP-7, EOP-8) and the cards it supports (EOP-6).
+
+The new melds are the library's meld search, piece by piece in its order
+(a rank's sets, Aces first, then a suit's runs; :mod:`rummyrules.melds.pieces`):
+each piece is read from the hand's bits as a small int key and its melds are
+found once, by the library's search, and kept here as actions, so that a
+hand lists what the turn machine lists, in its order.
+
+>>> from rummyrules import EndOfThePage, parse_cards
+>>> from rummyrules.core.cards import Card, Rank
+>>> from rummyrules.games.end_of_the_page.core.cards import hand_of
+>>> from rummyrules.games.end_of_the_page.core.codes import move_of
+>>> rules = EndOfThePage().meld_rules
+>>> hand = hand_of(parse_cards("7H 7D 7C 9S"))
+>>> [str(move_of(a)) for a in new_melds(hand, Rank.NINE, 9, rules)][:4]
+['meld 7D 7C 9S=7', 'meld 7H 7C 9S=7', 'meld 7H 7D 9S=7', 'meld 7H 7D 7C']
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rummyrules.core.cards import Card, Rank
+from rummyrules.games.end_of_the_page.core.cards import ALL_RANKS, CARD, REPL, Hand
+from rummyrules.games.end_of_the_page.core.codes import meld_action
+from rummyrules.games.end_of_the_page.core.search import run_codes, set_codes
+from rummyrules.melds import MeldRules
+
+__all__ = ["new_melds", "supported"]
+
+_SUIT_BITS: Final = REPL  # bit 0 of each suit's field
+_SET_RANKS: Final = (
+    14,
+    *range(3, 14),
+)  # the search's order of ranks: the Ace (1) first
+_PIECES: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Each piece's melds as actions, by the piece's key (integers only)."""
+_PIECE_LIMIT: Final = 1 << 16
+_SETS: Final = 0  # the kinds of piece of rummyrules.melds.pieces
+_RUNS: Final = 2
+
+
+def supported(hand: Hand, wild: int) -> int:
+    """EOP-6: the natural cards two natural cards of the hand make a set or run with, as bits.
+
+    Two naturals of its rank (any suits, copies too), or the two places below
+    it, around it or above it in its suit; wild cards play no part, and a
+    wild card taken is asked of the library (EOP-R6).
+
+    >>> from rummyrules import parse_cards
+    >>> from rummyrules.games.end_of_the_page.core.cards import CARD, hand_of
+    >>> bits = supported(hand_of(parse_cards("9D JD 3S")), 3)
+    >>> sorted(str(CARD[b]) for b in range(64) if bits >> b & 1)
+    ['10D']
+    """
+    wilds = (1 << wild) * REPL
+    first = hand[0] & ~wilds
+    second = hand[1] & ~wilds
+    pairs = _two_or_more(first, second)
+    below = first << 1
+    above = first >> 1
+    beside = (below & (first << 2)) | (below & above) | (above & (first >> 2))
+    return ((pairs * REPL) | beside) & ALL_RANKS & ~wilds
+
+
+def _two_or_more(first: int, second: int) -> int:
+    """The ranks (as bits of one 16-bit field) of which the masks hold two cards or more."""
+    a = first & 0xFFFF
+    b = first >> 16 & 0xFFFF
+    c = first >> 32 & 0xFFFF
+    d = first >> 48
+    pairs = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    if second:
+        pairs |= (second | second >> 16 | second >> 32 | second >> 48) & 0xFFFF
+    return pairs
+
+
+def new_melds(
+    hand: Hand, wild: Rank, wild_rank: int, meld_rules: MeldRules
+) -> list[int]:
+    """Every new meld of the hand as actions, in the library's search order (EOP-7, EOP-8)."""
+    first, second, third, _, _ = hand
+    wilds = (1 << wild_rank) * REPL
+    w1, w2, w3 = first & wilds, second & wilds, third & wilds
+    wild_count = w1.bit_count() + w2.bit_count() + w3.bit_count()
+    wild_key = (w1 | w2 << 1 | w3 << 2) >> wild_rank | wild_rank << 56
+    first &= ~wilds
+    second &= ~wilds
+    third &= ~wilds
+    found: list[int] = []
+    pieces = _PIECES
+    ranks = _two_or_more(first, second)
+    if ranks:
+        need = 2 if wild_count else 3
+        for rank in _SET_RANKS:
+            if not ranks >> rank & 1:
+                continue
+            natural = (
+                (first >> rank & _SUIT_BITS)
+                | (second >> rank & _SUIT_BITS) << 1
+                | (third >> rank & _SUIT_BITS) << 2
+            )
+            if natural.bit_count() < need:
+                continue
+            key = (_SETS, rank, natural, wild_key)
+            melds = pieces.get(key)
+            if melds is None:
+                melds = _found(key, hand, wild, meld_rules)
+            found += melds
+    # Two naturals next to each other in a run lie one or two places apart (at
+    # most one wild between them, EOP-8): a card with no other within two
+    # places of it is in no run, and is left out of the piece's key.
+    near = (first << 1) | (first << 2) | (first >> 1) | (first >> 2)
+    runs = first & near
+    for suit in range(4):
+        held = runs >> (16 * suit) & 0xFFFF
+        if held and held.bit_count() + wild_count >= 3:
+            key = (_RUNS, suit, held, wild_key)
+            melds = pieces.get(key)
+            if melds is None:
+                melds = _found(key, hand, wild, meld_rules)
+            found += melds
+    return found
+
+
+def _card(bit: int) -> Card:
+    card = CARD[bit]
+    if card is None:  # pragma: no cover - a hand's bits are cards
+        raise AssertionError(bit)
+    return card
+
+
+def _found(
+    key: tuple[int, ...], hand: Hand, wild: Rank, meld_rules: MeldRules
+) -> tuple[int, ...]:
+    """A piece's melds by the library's search, kept as actions (then read from the memo)."""
+    kind, place, natural, _ = key
+    wilds = (1 << (key[3] >> 56)) * REPL
+    wild_codes: list[int] = []
+    for copies in hand[:3]:
+        bits = copies & wilds
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            wild_codes.append(int(_card(low.bit_length() - 1)))
+    wild_key = tuple(sorted(wild_codes))
+    if kind == _SETS:
+        copies = 0
+        for suit in range(4):
+            count = (natural >> (16 * suit)) & 7
+            copies |= count.bit_count() << (4 * suit)
+        lib_rank = 1 if place == 14 else place  # the library's Ace is 1
+        codes = set_codes(lib_rank, copies, wild_key, int(wild), meld_rules)
+    else:
+        held = (natural & 0x3FF8) | (2 if natural >> 14 & 1 else 0)
+        codes = run_codes(place, held, wild_key, meld_rules)
+    found = tuple([meld_action(code) for code in codes])
+    if len(_PIECES) >= _PIECE_LIMIT:
+        _PIECES.clear()  # forgetting costs only a fresh search
+    _PIECES[key] = found
+    return found
