@@ -319,7 +319,11 @@ class ActionsState(StateFields):
         table = self._action_of if own else None
         if table is None:
             actions = self.legal_actions(None if own else actor)
-            table = {game.action_to_move(core, a, actor): a for a in actions}
+            table = {}
+            for action in actions:
+                named = game.action_to_move(core, action, actor)
+                if named is not None:  # a listed action always names its move
+                    table[named] = action
             if own:
                 object.__setattr__(self, "_action_of", table)
         found = table.get(move)
