@@ -31,6 +31,9 @@ A game's turn asks the shared meld search and hand arithmetic:
 
 # Each name is here because Toy Rummy, the game a new one copies, needs it;
 # the comment says what for. A name joins when a game needs it, not before.
+from rummyrules.core.cards import (
+    BY_CODE,  # each card by its code (a Card is its code): a core's cards as ints
+)
 from rummyrules.core.hands import (
     hand_after,  # a hand with cards taken out or put in: what a move does
     sorted_hand,  # a hand dealt, in the order the library shows cards
@@ -58,6 +61,9 @@ from rummyrules.formats.sections import (
 )
 from rummyrules.game.checks import (
     check_turn_limit,  # the shared check of a state read at its turn limit (ALL-5)
+)
+from rummyrules.game.cores import (
+    Core,  # what a game's integer core answers: the fast path's contract
 )
 from rummyrules.game.dealing import (
     first_order,  # the first deal's order: from the seed, or a stacked deck checked
@@ -95,6 +101,8 @@ from rummyrules.melds import (
 )
 
 __all__ = [
+    "BY_CODE",
+    "Core",
     "Count",
     "Dealer",
     "Dealt",
