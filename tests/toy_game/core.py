@@ -1,10 +1,9 @@
 """Toy Rummy's integer core: its turn over small integers, for the fast path.
 
 The turn machine (``machine.py``) says what the rules are, and why a move is
-refused; the core plays the same rules fast, on integers only, and the
-conformance suite (``tests/conformance/test_fast_path.py``) checks it against
-the machine at every state of random play. It is written beside the machine,
-rule by rule, and read top to bottom:
+refused; the core plays them fast, on integers, and the conformance suite
+(``tests/conformance/test_fast_path.py``) checks it against the machine at
+every state of random play. Read it beside the machine, top to bottom:
 
 - a card is its code, ``4 * rank + suit`` (the :class:`~rummyrules.Card` is
   that int already), so a hand is one bit mask, and its cards in bit order are
@@ -13,9 +12,8 @@ rule by rule, and read top to bottom:
   ``TAKE`` and ``BURN`` (TOY-3, TOY-8), a discard of card ``c`` (TOY-5) is
   ``c << 2 | 1``, a new meld of the cards in mask ``m`` (TOY-4) is
   ``m << 2 | 2``;
-- a position, the *core value*, is a tuple (``HANDS`` … ``FIXED`` below),
-  a new one each move; the state's public fields are made from it only when
-  a program reads one (:meth:`ToyCore.fields`).
+- a position, the *core value*, is a tuple (``HANDS`` … ``FIXED``), a new one
+  each move; the state's fields are made from it when first read (``fields``).
 
 >>> from toy_game import ToyRummy
 >>> game = ToyRummy(burns=True).new_game(seed=7)
@@ -63,8 +61,8 @@ _MELD: Final = 2  # m << 2 | 2: lay the cards of mask m as a new meld (TOY-4)
 # --- The core value: a tuple, read by these indices ---------------------------------
 
 HANDS: Final = 0  # each player's hand, a bit mask of card codes
-STOCK: Final = 1  # the stock's codes, top card first
-PILE: Final = 2  # the discard pile's codes, top card first
+STOCK: Final = 1  # the stock, top card first: its Cards, which are their codes
+PILE: Final = 2  # the discard pile, top card first, as the stock
 MELDS: Final = 3  # each meld on the table: (owner, its codes in table order...)
 PHASE: Final = 4  # 0 draw, 1 play, 2 over
 TO_MOVE: Final = 5  # the player to move; -1 once the game is over
@@ -77,9 +75,7 @@ FIXED: Final = 10
 
 _PHASES: Final = (Phase.DRAW, Phase.PLAY, Phase.OVER)
 _PHASE_CODE: Final = {phase: code for code, phase in enumerate(_PHASES)}
-_DRAW_PHASE: Final = 0
-_PLAY_PHASE: Final = 1
-_OVER: Final = 2
+_DRAW_PHASE, _PLAY_PHASE, _OVER = range(3)  # places in _PHASES
 _NO_LIMIT: Final = 1 << 62  # max_turns None: a limit no game reaches (ALL-5)
 
 # --- Melds over bits (TOY-4) ----------------------------------------------------------
@@ -90,35 +86,34 @@ _NO_LIMIT: Final = 1 << 62  # max_turns None: a limit no game reaches (ALL-5)
 # once for each of the 16 ways a hand can hold a rank.
 _SETS_OF: Final = tuple(
     tuple(
-        sum(bit << suit for suit, bit in enumerate(choice))
-        for choice in product(
-            *((0, 1) if held >> suit & 1 else (0,) for suit in range(4))
-        )
-        if sum(choice) >= 3
+        sum(chosen)
+        for chosen in product(*[(0, bit) for bit in (1, 2, 4, 8) if held & bit])
+        if sum(chosen).bit_count() >= 3
     )
     for held in range(16)
 )
 
-# A run goes up the ladder 2 … K A, the Ace high only (TOY-4): place i of the
-# ladder holds rank _LADDER[i]. The machine lists a suit's runs by their first
-# place, then their last; a run from place a to place b is _RUNS[suit][a][b].
-_LADDER: Final = (*range(2, 14), 1)
-_RUNS: Final = tuple(
-    tuple(
-        tuple(
-            sum(1 << (4 * _LADDER[p] + suit) for p in range(a, b + 1)) if b >= a else 0
-            for b in range(13)
-        )
-        for a in range(13)
-    )
-    for suit in range(4)
-)
-_RANK_BITS: Final = 0xF
+# Every rank's nibble at once: bit 4r of each is set where rank r holds
+# three cards or more (a popcount per nibble, then 3 or 4 tested).
+_NIBBLE_LOW: Final = 0x1111_1111_1111_1111
+_ONES: Final = 0x5555_5555_5555_5555
+_TWOS: Final = 0x3333_3333_3333_3333
+
+# A run goes up the ladder 2 … K A, the Ace high only (TOY-4): with the Aces'
+# nibble (rank 1) moved above the Kings' (rank 14, codes 56 to 59), a run is
+# bits 4 apart, and its first card is where three in a row begin.
+_ACES: Final = 0xF << 4
+_HIGH_ACES: Final = 0xF << 56
 
 
 def _codes(mask: int) -> list[int]:
-    """The codes of a mask's cards, in the order the library shows a hand."""
-    return [code for code in range(mask.bit_length()) if mask >> code & 1]
+    """The codes of a mask's cards, lowest first: a hand in the order the library shows it."""
+    codes = []
+    while mask:
+        low = mask & -mask
+        codes.append(low.bit_length() - 1)
+        mask ^= low
+    return codes
 
 
 def meld_masks(hand: int) -> list[int]:
@@ -126,6 +121,7 @@ def meld_masks(hand: int) -> list[int]:
 
     Sets first, by rank (the Ace, rank 1, first), then runs, by suit, by their
     first place and their last (as :func:`~rummyrules.authoring.find_melds`).
+    Most hands hold none, which two tests over the whole mask tell.
 
     >>> from rummyrules import parse_cards
     >>> hand = sum(1 << card for card in parse_cards("QH KH AH AS AD AC"))
@@ -133,22 +129,22 @@ def meld_masks(hand: int) -> list[int]:
     ['AH AD AC', 'AS AD AC', 'AS AH AC', 'AS AH AD', 'AS AH AD AC', 'QH KH AH']
     """
     found: list[int] = []
-    for rank in range(1, 14):
-        shift = 4 * rank
-        found.extend(chosen << shift for chosen in _SETS_OF[hand >> shift & _RANK_BITS])
+    pairs = hand - (hand >> 1 & _ONES)
+    counts = (pairs & _TWOS) + (pairs >> 2 & _TWOS)  # each nibble: its rank's cards
+    for start in _codes((counts >> 2 | counts & counts >> 1) & _NIBBLE_LOW):
+        found.extend(chosen << start for chosen in _SETS_OF[hand >> start & 0xF])
+    ladder = hand & ~_ACES | (hand & _ACES) << 52
+    starts = ladder & ladder >> 4 & ladder >> 8
+    if not starts:
+        return found
     for suit in range(4):
-        places = [p for p in range(13) if hand >> (4 * _LADDER[p] + suit) & 1]
-        if len(places) < 3:
-            continue
-        runs = _RUNS[suit]
-        for index, start in enumerate(places):
-            end = start
-            for later in places[index + 1 :]:
-                if later != end + 1:
-                    break
-                end = later
-                if end - start >= 2:
-                    found.append(runs[start][end])
+        for start in _codes(starts & _NIBBLE_LOW << suit):
+            run = 1 << start | 1 << start + 4
+            end = start + 8
+            while ladder >> end & 1:
+                run |= 1 << end
+                found.append(run & ~_HIGH_ACES | (run & _HIGH_ACES) >> 52)
+                end += 4
     return found
 
 
@@ -170,12 +166,23 @@ _NEW_MELDS: dict[int, NewMeld] = {}  # by mask: a game has few distinct melds
 _TABLE_MELDS: dict[tuple[int, ...], TableMeld] = {}
 
 
+# The cards of each byte of a mask, by the byte's place and value: a hand's
+# cards are made in seven lookups, whatever it holds.
+_BYTES: Final = tuple(
+    tuple(
+        tuple(_CARDS[code] for code in _codes(byte << 8 * place) if code in _CARDS)
+        for byte in range(256)
+    )
+    for place in range(7)
+)
+
+
 def _cards(mask: int) -> tuple[Card, ...]:
-    return tuple(map(_CARDS.__getitem__, _codes(mask)))
-
-
-def _mask(cards: Any) -> int:
-    return sum(1 << card for card in cards)  # one pack: no card twice (TOY-1)
+    cards: tuple[Card, ...] = ()
+    for table in _BYTES if mask else ():
+        cards += table[mask & 255]
+        mask >>= 8
+    return cards
 
 
 def _table_meld(record: tuple[int, ...]) -> TableMeld:
@@ -230,15 +237,15 @@ class ToyCore:
         rules = state.rules
         limit = _NO_LIMIT if rules.max_turns is None else rules.max_turns
         return (
-            tuple(_mask(hand) for hand in state.hands),
-            tuple(map(int, state.stock)),
-            tuple(map(int, state.discard_pile)),
+            tuple(sum(1 << card for card in hand) for hand in state.hands),
+            state.stock,
+            state.discard_pile,
             tuple((meld.owner, *map(int, meld.cards)) for meld in state.melds),
             _PHASE_CODE[state.phase],
             -1 if state.to_move is None else state.to_move,
             state.turns,
             state.reshuffles,
-            tuple(_mask(cards) for cards in state.known),
+            tuple(sum(1 << card for card in cards) for cards in state.known),
             -1 if state.winner is None else state.winner,
             (state.seed, state.dealer, rules.burns, limit, state.round_results),
         )
@@ -264,15 +271,10 @@ class ToyCore:
             return ()
         phase = core[PHASE]
         if phase == _DRAW_PHASE:
-            stock = core[STOCK]
-            actions: list[int] = []
-            if stock:  # TOY-7: a hand-built state may have none to draw
-                actions.append(DRAW)
-            if core[PILE]:
-                actions.append(TAKE)
-            if core[FIXED][2] and len(stock) >= 2:  # TOY-8: a card left to draw
-                actions.append(BURN)
-            return tuple(actions)
+            stock = core[STOCK]  # TOY-7: a state built by hand may have none
+            burns = core[FIXED][2] and len(stock) >= 2  # TOY-8: one left to draw
+            offered = ((DRAW, stock), (TAKE, core[PILE]), (BURN, burns))
+            return tuple(action for action, allowed in offered if allowed)
         if phase != _PLAY_PHASE:
             return ()
         hand = core[HANDS][player]
@@ -333,13 +335,12 @@ class ToyCore:
         seed, dealer, _, _, round_results = core[FIXED]
         to_move = core[TO_MOVE]
         winner = core[WINNER]
-        cards = _CARDS
         return {
             "seed": seed,
             "dealer": dealer,
             "hands": tuple(map(_cards, core[HANDS])),
-            "stock": tuple(cards[code] for code in core[STOCK]),
-            "discard_pile": tuple(cards[code] for code in core[PILE]),
+            "stock": core[STOCK],
+            "discard_pile": core[PILE],
             "melds": tuple(map(_table_meld, core[MELDS])),
             "phase": _PHASES[core[PHASE]],
             "to_move": None if to_move < 0 else to_move,
@@ -372,7 +373,7 @@ def _played(core: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
     if action & 3 == _MELD:
         melds = (*melds, (player, *meld_codes(mask)))
     else:
-        pile = (mask, *pile)  # the card discarded tops the pile
+        pile = (_CARDS[mask], *pile)  # the card discarded tops the pile
         mask = 1 << mask
     hand = list(hands)
     hand[player] &= ~mask
