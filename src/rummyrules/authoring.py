@@ -27,6 +27,14 @@ A game's turn asks the shared meld search and hand arithmetic:
 ['7S 8S 9S']
 >>> [str(card) for card in hand_after(hand, take=parse_cards("7S 8S 9S"))]
 ['KD']
+
+A game's integer core (:class:`Core`, what the fast path asks of it) keeps
+each card as its code, an int, and gives the cards back with ``BY_CODE``:
+
+>>> from rummyrules.authoring import BY_CODE
+>>> mask = sum(1 << card for card in hand)
+>>> [str(BY_CODE[code]) for code in range(mask.bit_length()) if mask >> code & 1]
+['7S', '8S', '9S', 'KD']
 """
 
 # Each name is here because Toy Rummy, the game a new one copies, needs it;
