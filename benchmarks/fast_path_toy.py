@@ -129,7 +129,7 @@ def main() -> None:
     for way in [args.only] if args.only else list(WAYS):
         decisions, seconds = measure(way, games)
         print(
-            f"{way:18} {decisions:8} decisions  {seconds * 1e6 / decisions:8.1f} µs each"
+            f"{way:18} {decisions:8} decisions  {seconds * 1e6 / max(decisions, 1):8.1f} µs each"
         )
 
 
