@@ -27,10 +27,21 @@ A game's turn asks the shared meld search and hand arithmetic:
 ['7S 8S 9S']
 >>> [str(card) for card in hand_after(hand, take=parse_cards("7S 8S 9S"))]
 ['KD']
+
+A game's integer core (:class:`Core`, what the fast path asks of it) keeps
+each card as its code, an int, and gives the cards back with ``BY_CODE``:
+
+>>> from rummyrules.authoring import BY_CODE
+>>> mask = sum(1 << card for card in hand)
+>>> [str(BY_CODE[code]) for code in range(mask.bit_length()) if mask >> code & 1]
+['7S', '8S', '9S', 'KD']
 """
 
 # Each name is here because Toy Rummy, the game a new one copies, needs it;
 # the comment says what for. A name joins when a game needs it, not before.
+from rummyrules.core.cards import (
+    BY_CODE,  # each card by its code (a Card is its code): a core's cards as ints
+)
 from rummyrules.core.hands import (
     hand_after,  # a hand with cards taken out or put in: what a move does
     sorted_hand,  # a hand dealt, in the order the library shows cards
@@ -58,6 +69,9 @@ from rummyrules.formats.sections import (
 )
 from rummyrules.game.checks import (
     check_turn_limit,  # the shared check of a state read at its turn limit (ALL-5)
+)
+from rummyrules.game.cores import (
+    Core,  # what a game's integer core answers: the fast path's contract
 )
 from rummyrules.game.dealing import (
     first_order,  # the first deal's order: from the seed, or a stacked deck checked
@@ -95,6 +109,8 @@ from rummyrules.melds import (
 )
 
 __all__ = [
+    "BY_CODE",
+    "Core",
     "Count",
     "Dealer",
     "Dealt",

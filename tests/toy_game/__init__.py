@@ -12,6 +12,9 @@ thing the shared layers ask of a game:
   classes, with only its own fields;
 - ``machine.py``: the deal, and the turn machine, each rule one function
   that both lists and refuses;
+- ``core.py``: the integer core: the same turn over small integers, which
+  the fast path (``legal_actions``, ``apply_action``) and the public face
+  play, checked against the machine;
 - ``checks.py``: what no play of the game reaches, for states and views
   read from positions or saved JSON;
 - ``strategy.py``: what bots and the command line ask about playing it;

@@ -24,6 +24,7 @@ import attrs
 
 from rummyrules import Card, GameState, MeldRules, Rank, View, make_deck
 from rummyrules.authoring import (
+    Core,
     Count,
     Dealer,
     Hands,
@@ -38,7 +39,7 @@ from rummyrules.authoring import (
     ToMove,
 )
 
-from . import checks, machine
+from . import checks, core, machine
 from .state import ToyOptions, ToyState, ToyView
 from .strategy import STRATEGY
 
@@ -153,6 +154,15 @@ class ToyRummy(ToyOptions):
         'Toy Rummy'
         """
         return machine.MACHINE
+
+    @property
+    def core(self) -> Core:
+        """Toy Rummy's integer core, which plays the fast path on every option (``core.py``).
+
+        >>> ToyRummy(burns=True).core.lists_moves
+        True
+        """
+        return core.CORE
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0

@@ -1,0 +1,1 @@
+"""Toy Rummy's own tests: its integer core against its turn machine."""
