@@ -117,6 +117,8 @@ def kept_actions(state: GameState, player: int | None = None) -> tuple[int, ...]
     actions = state.legal_actions(player)
     if not actions or not leaves_game(state.rules):
         return actions
+    # The moves are the actions named in order, each made once by the core.
+    moves = state.legal_moves(player=player)
     return tuple(
-        a for a in actions if not state.action_to_move(a, player=player).leaves_game
+        a for a, move in zip(actions, moves, strict=True) if not move.leaves_game
     )
