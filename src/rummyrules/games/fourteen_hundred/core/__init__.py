@@ -1,0 +1,114 @@
+"""1400's core: its turn over a flat tuple, the fast path's contract (issue 40).
+
+:class:`FourteenHundredCore` fulfils :class:`~rummyrules.game.cores.Core`
+for every option of 1400. A position is a tuple
+(:mod:`~rummyrules.games.fourteen_hundred.core.value`); a move is played on
+it in place of a state (:mod:`~rummyrules.games.fourteen_hundred.core.plays`);
+an action is the move's place in the listing
+(:mod:`~rummyrules.games.fourteen_hundred.core.listing`), which is the turn
+machine's order, so the public face plays on the core too.
+
+>>> from rummyrules import FourteenHundred
+>>> game = FourteenHundred(players=2).new_game(seed=3)
+>>> CORE is game.rules.core
+True
+>>> after = game.apply_action(game.legal_actions()[0])
+>>> after == game.apply(game.legal_moves()[0])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from rummyrules.game.moves import Move
+from rummyrules.games.fourteen_hundred.core import value
+from rummyrules.games.fourteen_hundred.core.listing import listed
+from rummyrules.games.fourteen_hundred.core.plays import played
+
+__all__ = ["CORE", "FourteenHundredCore"]
+
+
+class FourteenHundredCore:
+    """1400's turn over a tuple (see the module's docstring): one for every table.
+
+    >>> from rummyrules import FourteenHundred
+    >>> game = FourteenHundred().new_game(seed=1)
+    >>> CORE.to_move(CORE.encode(game)) == game.to_move
+    True
+    """
+
+    lists_moves = True
+
+    def encode(self, state: Any) -> Hashable:
+        """The core value of ``state`` (:func:`~.value.encode`).
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred().new_game(seed=1)
+        >>> CORE.fields(CORE.encode(game))["hands"] == game.hands
+        True
+        """
+        return value.encode(state)
+
+    def to_move(self, core: Any) -> int | None:
+        """The player to move; None once the game is over (F14-15).
+
+        >>> from rummyrules import FourteenHundred
+        >>> CORE.to_move(CORE.encode(FourteenHundred().new_game(seed=1, dealer=2)))
+        3
+        """
+        found: int | None = core[value.TO_MOVE]
+        return found
+
+    def legal_actions(self, core: Any, player: int) -> tuple[int, ...]:
+        """Each listed move's place: the player's turn, or their claims (F14-12).
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred().new_game(seed=1)
+        >>> len(CORE.legal_actions(CORE.encode(game), game.to_move)) == len(
+        ...     game.legal_moves()
+        ... )
+        True
+        """
+        return tuple(range(len(listed(core, player))))
+
+    def apply_action(self, core: Any, action: int, player: int) -> Hashable:
+        """The core value after ``player`` takes a listed ``action``.
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred(players=2).new_game(seed=3)
+        >>> core = CORE.encode(game)
+        >>> after = CORE.apply_action(core, 0, game.to_move)
+        >>> CORE.fields(after)["turn"] == game.apply(game.legal_moves()[0]).turn
+        True
+        """
+        return played(core, listed(core, player)[action], player)
+
+    def action_to_move(self, core: Any, action: int, player: int) -> Move | None:
+        """The move ``action`` names, as the turn machine lists it; None for no move.
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred(players=2).new_game(seed=3)
+        >>> core = CORE.encode(game)
+        >>> CORE.action_to_move(core, 0, game.to_move) == game.legal_moves()[0]
+        True
+        >>> print(CORE.action_to_move(core, 99, game.to_move))
+        None
+        """
+        moves = listed(core, player)
+        return moves[action] if 0 <= action < len(moves) else None
+
+    def fields(self, core: Any) -> dict[str, Any]:
+        """The state's public fields at ``core`` (:func:`~.value.fields`).
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred().new_game(seed=1)
+        >>> CORE.fields(CORE.encode(game))["phase"] == game.phase
+        True
+        """
+        return value.fields(core)
+
+
+CORE = FourteenHundredCore()
+"""The one core every table of 1400 plays."""
