@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from rummyrules.game.moves import Move
-from rummyrules.games.fourteen_hundred.core.value import TO_MOVE, Value, state_of
+from rummyrules.games.fourteen_hundred.core.value import CLAIM, TO_MOVE, Value, state_of
 
 __all__ = ["listed"]
 
@@ -36,6 +36,8 @@ def listed(core: Value, player: int) -> tuple[Move, ...]:
     >>> listed(encode(game), 1 - game.to_move)
     ()
     """
+    if player != core[TO_MOVE] and core[CLAIM] is None:
+        return ()  # out of turn, only the last discard is claimed (F14-12)
     for made_from, seat, moves in _LISTED:
         if made_from is core and seat == player:
             return moves
