@@ -4,12 +4,10 @@
 for every option of 1400. A position is a tuple
 (:mod:`~rummyrules.games.fourteen_hundred.core.value`); a move is played on
 it in place of a state (:mod:`~rummyrules.games.fourteen_hundred.core.plays`);
-an action is the move's place in the listing
-(:mod:`~rummyrules.games.fourteen_hundred.core.listing`), which is the turn
-machine's order. The public face still plays on the machine: the listing is
-the machine's own work, so putting ``legal_moves`` on actions would only add
-the translation (measured 18 % slower a decision); ``lists_moves`` turns true
-once the listing is worked out on integers (issue 40).
+an action is an int that names the same move in every state
+(:mod:`~rummyrules.games.fourteen_hundred.core.codes`), listed a phase at a
+time in the turn machine's order
+(:mod:`~rummyrules.games.fourteen_hundred.core.listing`).
 
 >>> from rummyrules import FourteenHundred
 >>> game = FourteenHundred(players=2).new_game(seed=3)
@@ -27,6 +25,7 @@ from typing import Any
 
 from rummyrules.game.moves import Move
 from rummyrules.games.fourteen_hundred.core import value
+from rummyrules.games.fourteen_hundred.core.codes import MELD, meld_of, move_of
 from rummyrules.games.fourteen_hundred.core.listing import listed
 from rummyrules.games.fourteen_hundred.core.plays import played
 
@@ -67,7 +66,7 @@ class FourteenHundredCore:
         return found
 
     def legal_actions(self, core: Any, player: int) -> tuple[int, ...]:
-        """Each listed move's place: the player's turn, or their claims (F14-12).
+        """The actions of the player's turn, or their claims (F14-12), in the machine's order.
 
         >>> from rummyrules import FourteenHundred
         >>> game = FourteenHundred().new_game(seed=1)
@@ -76,7 +75,7 @@ class FourteenHundredCore:
         ... )
         True
         """
-        return tuple(range(len(listed(core, player))))
+        return listed(core, player)
 
     def apply_action(self, core: Any, action: int, player: int) -> Hashable:
         """The core value after ``player`` takes a listed ``action``.
@@ -84,11 +83,17 @@ class FourteenHundredCore:
         >>> from rummyrules import FourteenHundred
         >>> game = FourteenHundred(players=2).new_game(seed=3)
         >>> core = CORE.encode(game)
-        >>> after = CORE.apply_action(core, 0, game.to_move)
+        >>> after = CORE.apply_action(
+        ...     core, CORE.legal_actions(core, game.to_move)[0], game.to_move
+        ... )
         >>> CORE.fields(after)["turn"] == game.apply(game.legal_moves()[0]).turn
         True
         """
-        return played(core, listed(core, player)[action], player)
+        move = move_of(action)
+        if move is None:  # pragma: no cover - a listed action names its move
+            raise ValueError(f"{action} names no move")
+        meld = meld_of(action)[0] if action & 7 == MELD else None
+        return played(core, move, player, meld)
 
     def action_to_move(self, core: Any, action: int, player: int) -> Move | None:
         """The move ``action`` names, as the turn machine lists it; None for no move.
@@ -96,13 +101,14 @@ class FourteenHundredCore:
         >>> from rummyrules import FourteenHundred
         >>> game = FourteenHundred(players=2).new_game(seed=3)
         >>> core = CORE.encode(game)
-        >>> CORE.action_to_move(core, 0, game.to_move) == game.legal_moves()[0]
+        >>> first = CORE.legal_actions(core, game.to_move)[0]
+        >>> CORE.action_to_move(core, first, game.to_move) == game.legal_moves()[0]
         True
-        >>> print(CORE.action_to_move(core, 99, game.to_move))
+        >>> print(CORE.action_to_move(core, -1, game.to_move))
         None
         """
-        moves = listed(core, player)
-        return moves[action] if 0 <= action < len(moves) else None
+        del core, player
+        return move_of(action)
 
     def fields(self, core: Any) -> dict[str, Any]:
         """The state's public fields at ``core`` (:func:`~.value.fields`).

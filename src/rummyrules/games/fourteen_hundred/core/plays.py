@@ -59,7 +59,7 @@ from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredPhase,
     FourteenHundredTurn,
 )
-from rummyrules.melds import readings
+from rummyrules.melds import Meld, readings
 from rummyrules.melds import search as meld_search
 
 __all__ = ["played"]
@@ -71,8 +71,10 @@ _DREW: Final = Turn(drew=True)
 _FRESH: Final = Turn()
 
 
-def played(core: Value, move: Move, player: int) -> Value:
+def played(core: Value, move: Move, player: int, meld: Meld | None = None) -> Value:
     """The core value after ``player`` makes ``move``, a move listed for them.
+
+    ``meld`` is a new meld's meld, where the caller knows it.
 
     >>> from rummyrules import FourteenHundred
     >>> from rummyrules.games.fourteen_hundred.core.value import encode, fields
@@ -96,7 +98,7 @@ def played(core: Value, move: Move, player: int) -> Value:
             value = _passed(core)
     elif isinstance(move, NewMeld):
         if len(core[HANDS][player]) > len(move.cards):  # the last card: F14-13
-            value = _melded(core, move, player)
+            value = _melded(core, move, player, meld)
     elif isinstance(move, LayOff):
         if len(core[HANDS][player]) > 1:  # the last card: F14-13
             value = _laid_off(core, move, player)
@@ -225,10 +227,11 @@ def _face_up(core: Value, hands: tuple[tuple[Card, ...], ...]) -> Card | None:
     return face_up  # type: ignore[no-any-return]  # a Card in the value
 
 
-def _melded(core: Value, move: NewMeld, player: int) -> list[Any]:
+def _melded(core: Value, move: NewMeld, player: int, meld: Meld | None) -> list[Any]:
     """F14-10: a new meld, the hand not emptied; it may meet F14-6 and F14-9."""
     meld_rules, wild = core[RULES].meld_rules, core[WILD]
-    meld = listed_meld(move, meld_rules, wild)
+    if meld is None:
+        meld = listed_meld(move, meld_rules, wild)
     if meld is None:  # not listed lately: read it, as play_meld does
         (meld,) = readings(move.cards, meld_rules, wild=wild, declared=move.declared)
     table = (*core[MELDS], TableMeld.laid(meld, owner=player))
