@@ -58,6 +58,7 @@ __all__ = [
     "claim_action",
     "lay_action",
     "meld_action",
+    "meld_holds",
     "meld_of",
     "move_of",
 ]
@@ -105,6 +106,24 @@ def meld_action(code: MeldCode) -> int:
         packed |= (code[1 + place] | (code[1 + size + place] + 1) << 6) << shift
         shift += _CARD_BITS
     return MELD | packed << 3
+
+
+def meld_holds(action: int, card: int) -> bool:
+    """Whether the new meld an action packs holds a copy of the card (by its code).
+
+    >>> from rummyrules import FourteenHundred, Card
+    >>> from rummyrules.melds.codes import meld_code
+    >>> meld = FourteenHundred().check_meld("7S 5H 9S", wild="5").melds[0]
+    >>> action = meld_action(meld_code(meld))
+    >>> meld_holds(action, int(Card.parse("5H"))), meld_holds(action, 0)
+    (True, False)
+    """
+    rest = action >> 11
+    for _ in range(action >> 6 & 31):
+        if rest & 63 == card:
+            return True
+        rest >>= _CARD_BITS
+    return False
 
 
 def _unpacked(packed: int) -> MeldCode | None:

@@ -45,6 +45,7 @@ from rummyrules.games.fourteen_hundred.core.codes import (
     TAKE,
     claim_action,
     lay_action,
+    meld_holds,
     move_of,
 )
 from rummyrules.games.fourteen_hundred.core.melding import new_melds
@@ -174,26 +175,61 @@ def _play(core: Value, player: int, *, last: bool) -> tuple[int, ...]:
     melds = new_melds(hand, core[WILD], rules.meld_rules)
     must_meld: Card | None = turn.must_meld
     if must_meld is not None:  # F14-6: the upcard goes into the next meld
-        found += [a for a in melds if must_meld in move_of(a).cards]  # type: ignore[union-attr]
+        found += [a for a in melds if meld_holds(a, must_meld)]
         return tuple(found)
     must_use: Card | None = turn.must_use
-    test = None if must_use is None else using.uses_card(state_of(core))
-    if test is None:
-        found += melds
-    else:  # F14-9: the card taken stays usable
-        found += [a for a in melds if test(move_of(a)) is None]  # type: ignore[arg-type]
     table: tuple[TableMeld, ...] = core[MELDS]
-    if table and (not rules.lay_off_needs_meld or _melded(table, player)):
-        lay_offs = _lay_offs(core, hand, table)
-        if test is None:
-            found += lay_offs
-        else:
-            found += [a for a in lay_offs if test(move_of(a)) is None]  # type: ignore[arg-type]
+    lays = bool(table) and (not rules.lay_off_needs_meld or _melded(table, player))
+    lay_offs = _lay_offs(core, hand, table) if lays else []
+    if must_use is None:
+        found += melds
+        found += lay_offs
+    else:  # F14-9: the card taken stays usable
+        found += _keeping_usable(core, must_use, melds, lay_offs)
     if last:
         found.append(DONE)
     elif must_use is None:  # F14-9: no discard while the card waits
         found += _discards(hand)
     return tuple(found)
+
+
+def _keeping_usable(
+    core: Value, card: Card, melds: list[int], lay_offs: list[int]
+) -> list[int]:
+    """F14-9: the plays after which the card taken could still be used this turn.
+
+    A play that uses the card keeps it so, and so does one that leaves a
+    meld the card fits as it lies (each play changes one meld at most); the
+    rest are asked of :func:`~rummyrules.games.fourteen_hundred.using.uses_card`.
+    """
+    table: tuple[TableMeld, ...] = core[MELDS]
+    fits_on = 0  # the numbers of the melds the card fits, as bits
+    if table:
+        rules = core[RULES]
+        meld_rules, wild = rules.meld_rules, core[WILD]
+        if analysis_of(table, meld_rules, wild).fits_code(int(card)):
+            for number, table_meld in enumerate(table, start=1):
+                if meld_search.card_lay_offs(card, table_meld.meld, meld_rules, wild):
+                    fits_on |= 1 << number
+    test = None
+    kept: list[int] = []
+    for action in melds:
+        if fits_on or meld_holds(action, card):
+            kept.append(action)
+            continue
+        if test is None:
+            test = using.uses_card(state_of(core))
+        if test is None or test(move_of(action)) is None:  # type: ignore[arg-type]
+            kept.append(action)
+    for action in lay_offs:
+        if fits_on & ~(1 << (action >> 9 & 0xFFFF)) or action >> 3 & 63 == card:
+            kept.append(action)
+            continue
+        if test is None:
+            test = using.uses_card(state_of(core))
+        if test is None or test(move_of(action)) is None:  # type: ignore[arg-type]
+            kept.append(action)
+    return kept
 
 
 def _can_draw(core: Value, how: StockOut) -> bool:

@@ -3,10 +3,10 @@
 The library's meld search (:mod:`rummyrules.melds.pieces`) cuts a hand into
 pieces, a rank's sets, the wild cards' melds and a suit's runs, each a
 tuple of small integers; here the pieces are cut the same way from the
-hand's codes, and each piece's melds are found once, by the library's own
-search, and kept as actions (:mod:`.codes`) by the piece's key, so a hand
-lists what the turn machine lists, in its order, and a piece met again
-costs one look-up.
+hand's codes, and each piece's melds are found once, by a search on
+integers in the library's order (:mod:`.search`), and kept as actions
+(:mod:`.codes`) by the piece's key, so a hand lists what the turn machine
+lists, in its order, and a piece met again costs one look-up.
 
 >>> from rummyrules import FourteenHundred, parse_cards
 >>> from rummyrules.core.cards import Rank
@@ -23,6 +23,7 @@ from typing import Final
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.games.fourteen_hundred.core.codes import meld_action
+from rummyrules.games.fourteen_hundred.core.search import run_codes, set_codes
 from rummyrules.melds import MeldRules
 from rummyrules.melds.codes import meld_code, rules_code
 from rummyrules.melds.pieces import piece_melds
@@ -103,15 +104,22 @@ def _found(
     wild: Rank,
     meld_rules: MeldRules,
 ) -> tuple[int, ...]:
-    """A piece's melds by the library's search, kept as actions (then read from the memo).
+    """A piece's melds, kept as actions (then read from the memo).
 
-    A meld's wilds are laid in card order, and a meld met twice is listed
-    once, as ``rummy500_hand`` lists them.
+    Sets and runs by the search on integers (:mod:`.search`), the library's
+    melds in its order; a meld's wilds are laid in card order, and a meld met
+    twice is listed once, as ``rummy500_hand`` lists them.
     """
-    kind, place, natural, wild_key, _, _ = key
-    piece = (kind, place, natural, wild_key, wild, meld_rules)
-    melds = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
-    found = tuple([meld_action(meld_code(meld)) for meld in melds])
+    kind, place, natural, wild_key, wild_rank, _ = key
+    if kind == _SETS:
+        codes = set_codes(place, natural, wild_key, wild_rank, meld_rules)
+    elif kind == _RUNS:
+        codes = run_codes(place, natural, wild_key, meld_rules)
+    else:  # the melds of wilds only: rare, the library's search
+        piece = (kind, place, natural, wild_key, wild, meld_rules)
+        melds = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
+        codes = tuple(map(meld_code, melds))
+    found = tuple([meld_action(code) for code in codes])
     if len(_PIECES) >= _PIECE_LIMIT:
         _PIECES.clear()  # forgetting costs only a fresh search
     _PIECES[key] = found
