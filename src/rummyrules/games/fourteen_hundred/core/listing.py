@@ -49,6 +49,7 @@ from rummyrules.games.fourteen_hundred.core.codes import (
     move_of,
 )
 from rummyrules.games.fourteen_hundred.core.melding import new_melds
+from rummyrules.games.fourteen_hundred.core.taking import takes
 from rummyrules.games.fourteen_hundred.core.value import (
     CLAIM,
     DISCARDER,
@@ -144,20 +145,8 @@ def _draw(core: Value, player: int) -> tuple[int, ...]:
     """The claims, the draw, then each take the player could use this turn (F14-9)."""
     found = _claims(core, player)
     found.append(DRAW)
-    pile: tuple[Card, ...] = core[PILE]
-    if pile:
-        test = using.usable(state_of(core))
-        if test(move_of(TAKE)) is None:  # type: ignore[arg-type]  # a Take
-            found.append(TAKE)
-        seen = 1 << pile[0]
-        for card in pile:
-            bit = 1 << card
-            if seen & bit:
-                continue
-            seen |= bit
-            action = TAKE | (card + 1) << 3
-            if test(move_of(action)) is None:  # type: ignore[arg-type]  # a Take
-                found.append(action)
+    if core[PILE]:
+        found += takes(core, player)
     return tuple(found)
 
 
