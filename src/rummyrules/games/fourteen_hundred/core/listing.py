@@ -33,21 +33,19 @@ from typing import Final
 
 from rummyrules.core.cards import Card
 from rummyrules.core.options import StockOut
-from rummyrules.game.moves import LayOff
 from rummyrules.game.table import TableMeld
-from rummyrules.game.table_analysis import analysis_of
-from rummyrules.games.fourteen_hundred import using
+from rummyrules.games.fourteen_hundred.core.codes import CLAIM as CLAIM_KIND
 from rummyrules.games.fourteen_hundred.core.codes import (
     DISCARD,
     DONE,
     DRAW,
+    LAY,
     PASS,
     TAKE,
-    claim_action,
-    lay_action,
     meld_holds,
-    move_of,
 )
+from rummyrules.games.fourteen_hundred.core.duty import keeping_usable
+from rummyrules.games.fourteen_hundred.core.laying import lay_offs as lay_offs_of
 from rummyrules.games.fourteen_hundred.core.melding import new_melds
 from rummyrules.games.fourteen_hundred.core.taking import takes
 from rummyrules.games.fourteen_hundred.core.value import (
@@ -63,10 +61,8 @@ from rummyrules.games.fourteen_hundred.core.value import (
     TURN,
     WILD,
     Value,
-    state_of,
 )
 from rummyrules.games.fourteen_hundred.state import FourteenHundredPhase
-from rummyrules.melds import search as meld_search
 from rummyrules.melds import support
 
 __all__ = ["listed"]
@@ -130,15 +126,9 @@ def _claims(core: Value, player: int) -> list[int]:
     melds = core[MELDS]
     if not _melded(melds, player):
         return []
-    meld_rules, wild = core[RULES].meld_rules, core[WILD]
-    found = []
-    for number, table_meld in enumerate(melds, start=1):
-        for option in meld_search.card_lay_offs(
-            card, table_meld.meld, meld_rules, wild
-        ):
-            lay = LayOff(card=card, declared=option.stands_for, meld=number)
-            found.append(claim_action(lay, player))
-    return found
+    claimed = (player << 32 | CLAIM_KIND) ^ LAY  # a lay-off's bits, as a claim
+    laid = lay_offs_of((card,), melds, core[WILD], core[RULES].meld_rules)
+    return [action ^ claimed for action in laid]
 
 
 def _draw(core: Value, player: int) -> tuple[int, ...]:
@@ -169,12 +159,12 @@ def _play(core: Value, player: int, *, last: bool) -> tuple[int, ...]:
     must_use: Card | None = turn.must_use
     table: tuple[TableMeld, ...] = core[MELDS]
     lays = bool(table) and (not rules.lay_off_needs_meld or _melded(table, player))
-    lay_offs = _lay_offs(core, hand, table) if lays else []
+    lay_offs = lay_offs_of(hand, table, core[WILD], rules.meld_rules) if lays else []
     if must_use is None:
         found += melds
         found += lay_offs
     else:  # F14-9: the card taken stays usable
-        found += _keeping_usable(core, must_use, melds, lay_offs)
+        found += keeping_usable(core, must_use, melds, lay_offs)
     if last:
         found.append(DONE)
     elif must_use is None:  # F14-9: no discard while the card waits
@@ -182,60 +172,9 @@ def _play(core: Value, player: int, *, last: bool) -> tuple[int, ...]:
     return tuple(found)
 
 
-def _keeping_usable(
-    core: Value, card: Card, melds: list[int], lay_offs: list[int]
-) -> list[int]:
-    """F14-9: the plays after which the card taken could still be used this turn.
-
-    A play that uses the card keeps it so, and so does one that leaves a
-    meld the card fits as it lies (each play changes one meld at most); the
-    rest are asked of :func:`~rummyrules.games.fourteen_hundred.using.uses_card`.
-    """
-    table: tuple[TableMeld, ...] = core[MELDS]
-    fits_on = 0  # the numbers of the melds the card fits, as bits
-    if table:
-        rules = core[RULES]
-        meld_rules, wild = rules.meld_rules, core[WILD]
-        if analysis_of(table, meld_rules, wild).fits_code(int(card)):
-            for number, table_meld in enumerate(table, start=1):
-                if meld_search.card_lay_offs(card, table_meld.meld, meld_rules, wild):
-                    fits_on |= 1 << number
-    test = None
-    kept: list[int] = []
-    for action in melds:
-        if fits_on or meld_holds(action, card):
-            kept.append(action)
-            continue
-        if test is None:
-            test = using.uses_card(state_of(core))
-        if test is None or test(move_of(action)) is None:  # type: ignore[arg-type]
-            kept.append(action)
-    for action in lay_offs:
-        if fits_on & ~(1 << (action >> 9 & 0xFFFF)) or action >> 3 & 63 == card:
-            kept.append(action)
-            continue
-        if test is None:
-            test = using.uses_card(state_of(core))
-        if test is None or test(move_of(action)) is None:  # type: ignore[arg-type]
-            kept.append(action)
-    return kept
-
-
 def _can_draw(core: Value, how: StockOut) -> bool:
     """Whether a draw finds a card: the stock, or one rebuilt (F14-R10, EOP-R4)."""
     return bool(core[STOCK]) or (how is not StockOut.END_ROUND and len(core[PILE]) >= 2)
-
-
-def _lay_offs(
-    core: Value, hand: tuple[Card, ...], table: tuple[TableMeld, ...]
-) -> list[int]:
-    """Each lay-off of a card of the hand, meld by meld, in the hand's order (MELD-6)."""
-    codes = [*map(int, hand)]  # a card is its code
-    held = 0
-    for code in codes:
-        held |= 1 << code
-    lay_offs = analysis_of(table, core[RULES].meld_rules, core[WILD]).lay_offs
-    return [lay_action(move) for move in lay_offs.options(codes, held)]
 
 
 _DISCARDS: dict[tuple[Card, ...], tuple[int, ...]] = {}

@@ -32,7 +32,8 @@ from rummyrules.game.events import known_after
 from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Pass, Take
 from rummyrules.game.rummy500_hand import listed_meld
 from rummyrules.game.table import TableMeld
-from rummyrules.game.table_analysis import analysis_of
+from rummyrules.games.fourteen_hundred.core.laying import after as after_laying
+from rummyrules.games.fourteen_hundred.core.laying import fits as fits_table
 from rummyrules.games.fourteen_hundred.core.value import (
     CLAIM,
     DEALER,
@@ -60,7 +61,6 @@ from rummyrules.games.fourteen_hundred.state import (
     FourteenHundredTurn,
 )
 from rummyrules.melds import Meld, readings
-from rummyrules.melds import search as meld_search
 
 __all__ = ["played"]
 
@@ -253,10 +253,7 @@ def _with_card(core: Value, move: LayOff, player: int) -> tuple[TableMeld, ...]:
     meld_rules, wild = core[RULES].meld_rules, core[WILD]
     table = list(core[MELDS])
     old = table[move.meld - 1]
-    options = meld_search.card_lay_offs(move.card, old.meld, meld_rules, wild)
-    after = next(
-        option.meld for option in options if option.stands_for == move.declared
-    )
+    after = after_laying(old.meld, move.card, move.declared, wild, meld_rules)
     table[move.meld - 1] = old.with_card(after, player=player)
     return tuple(table)
 
@@ -296,8 +293,7 @@ def _discarded(core: Value, move: Discard, player: int) -> list[Any] | None:
     value[HANDS] = hands
     value[PILE] = (card, *core[PILE])
     value[FACE_UP] = _face_up(core, hands)
-    table = analysis_of(core[MELDS], rules.meld_rules, core[WILD])
-    fits = table.fits_code(int(card))  # a card is its code
+    fits = fits_table(card, core[MELDS], core[WILD], rules.meld_rules)
     value[CLAIM] = card if fits else None
     value[DISCARDER] = player if fits else None
     value[TURNS] = turns

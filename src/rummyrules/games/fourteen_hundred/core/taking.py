@@ -34,11 +34,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from rummyrules.core.cards import BY_CODE, Card
+from rummyrules.core.cards import Card
 from rummyrules.game.pile_reach import PileWalk
 from rummyrules.game.table import TableMeld
-from rummyrules.game.table_analysis import TableAnalysis, analysis_of
 from rummyrules.games.fourteen_hundred.core.codes import TAKE
+from rummyrules.games.fourteen_hundred.core.laying import run_ends, table_mask
 from rummyrules.games.fourteen_hundred.core.value import (
     HANDS,
     MELDS,
@@ -73,7 +73,8 @@ def takes(core: Value, player: int) -> list[int]:
     down = not meld_first or any(meld.owner == player for meld in melds)
     wild = core[WILD]
     wild_rank = int(wild)
-    table = analysis_of(melds, rules.meld_rules, wild) if melds else None
+    # The cards that fit as the table lies, and its runs' suits and ends.
+    table = (table_mask(melds, wild, rules.meld_rules), run_ends(melds))
     wilds = 0
     ranks = [0] * 14
     suits = [0, 0, 0, 0]
@@ -116,10 +117,11 @@ def _usable(
     wilds: int,
     ranks: list[int],
     suits: list[int],
-    table: TableAnalysis | None,
+    table: tuple[int, list[tuple[int, int, int]]],
 ) -> bool:
     """F14-9 of a natural card, for a player who may lay off, on the counts above it."""
-    if table is not None and table.fits_code(code):
+    fitting, runs = table
+    if fitting >> code & 1:
         return True
     rank, suit = code >> 2, code & 3
     if wilds + ranks[rank] >= 2:
@@ -130,9 +132,9 @@ def _usable(
     for window in _WINDOWS[place]:
         if (places & window).bit_count() >= need:
             return True  # a run of three
-    if table is None:
-        return False
-    for _, low, high in table.runs(BY_CODE[code].suit):
+    for run_suit, low, high in runs:
+        if run_suit != suit:
+            continue
         if place > high:
             gap = range(high + 1, place)
         elif place < low:

@@ -1,0 +1,175 @@
+"""F14-9's duty during the plays: the card taken from the pile stays usable.
+
+A player who took a card from the discard pile must use it before the turn
+ends, so a play that leaves it unused is listed only if some plays could
+still use it after (F14-9;
+:func:`~rummyrules.games.fourteen_hundred.using.uses_card` is the rule,
+and says why one look is all of it). Most plays are answered here on
+integers:
+
+- a play that uses the card, or leaves a meld it fits as it lies (a play
+  changes one meld at most), keeps it usable;
+- so does one after which two cards left in the hand make a meld of three
+  with it, a natural card: two more of its rank or wilds, or the two other
+  places of three in a row around it in its suit, held or filled by wilds
+  (no spacing rule, F14-11).
+
+The rest (a wild card taken, or a card only a lay-off could use) are asked
+of the rule itself.
+
+>>> from rummyrules import FourteenHundred
+>>> from rummyrules.games.fourteen_hundred.core.codes import move_of
+>>> from rummyrules.games.fourteen_hundred.core.listing import listed
+>>> from rummyrules.games.fourteen_hundred.core.value import encode
+>>> game = FourteenHundred(players=2).position(
+...     "wild 3 | dealer 1 | to_move 0 play | turn taken 9H must_use 9H"
+...     " | hands 9H 9S 9C 8H 4C / KS KD QC | melds 1: 5H 6H 7H"
+... )
+>>> [str(move_of(a)) for a in listed(encode(game), 0)]
+['meld 9S 9H 9C', 'lay 8H on 1']
+>>> [str(move) for move in game.legal_moves()]
+['meld 9S 9H 9C', 'lay 8H on 1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from rummyrules.core.cards import Card
+from rummyrules.games.fourteen_hundred import using
+from rummyrules.games.fourteen_hundred.core.codes import meld_holds, move_of
+from rummyrules.games.fourteen_hundred.core.laying import shape
+from rummyrules.games.fourteen_hundred.core.value import (
+    HANDS,
+    MELDS,
+    RULES,
+    TO_MOVE,
+    WILD,
+    Value,
+    state_of,
+)
+
+__all__ = ["keeping_usable"]
+
+_CARD_BITS: Final = 13  # a new meld action's bits a card (codes.py)
+_PLACE: Final = (-1, 12, *range(12))  # no rank 0; the Ace (1) high, 2 at place 0
+_RANK: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1)  # each place's rank
+_WINDOWS: Final = tuple(
+    tuple(
+        (a, b)
+        for a, b in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2))
+        if a >= 0 and b <= 12
+    )
+    for p in range(13)
+)
+"""The two other places of each three in a row around a place."""
+
+
+def keeping_usable(
+    core: Value, card: Card, melds: list[int], lay_offs: list[int]
+) -> list[int]:
+    """The new melds, then the lay-offs, after which the card taken could still be used."""
+    fits_on = _fits_on(core, card)
+    player = core[TO_MOVE]
+    hand: tuple[Card, ...] = core[HANDS][player]
+    wild_rank = int(core[WILD])
+    natural = card >> 2 != wild_rank
+    counts = [0] * 56
+    for held in hand:
+        counts[held] += 1
+    counts[card] -= 1  # the card itself, to be used
+    wilds = sum(counts[wild_rank * 4 + suit] for suit in range(4))
+    test: Callable[[object], object] | None = None
+    kept: list[int] = []
+    for action in melds:
+        if fits_on or meld_holds(action, card):
+            kept.append(action)
+            continue
+        if natural:
+            played = _meld_cards(action)
+            if _melds_after(card, counts, wilds, played, wild_rank):
+                kept.append(action)
+                continue
+        if test is None:
+            test = _rule(core)
+        if test(move_of(action)) is None:
+            kept.append(action)
+    for action in lay_offs:
+        laid = action >> 3 & 63
+        if fits_on & ~(1 << (action >> 9 & 0xFFFF)) or laid == card:
+            kept.append(action)
+            continue
+        if natural and _melds_after(card, counts, wilds, (laid,), wild_rank):
+            kept.append(action)
+            continue
+        if test is None:
+            test = _rule(core)
+        if test(move_of(action)) is None:
+            kept.append(action)
+    return kept
+
+
+def _rule(core: Value) -> Callable[[object], object]:
+    """F14-9's own test of a play (there is one: a card waits to be used)."""
+    test = using.uses_card(state_of(core))
+    if test is None:  # pragma: no cover - asked only while a card waits
+        return _keeps
+    return test  # type: ignore[return-value]  # it takes the listed plays
+
+
+def _keeps(move: object) -> None:  # pragma: no cover - see _rule
+    """No rule refuses the play."""
+    del move
+
+
+def _fits_on(core: Value, card: Card) -> int:
+    """The numbers of the melds the card fits as they lie, as bits."""
+    meld_rules, wild = core[RULES].meld_rules, core[WILD]
+    fits_on = 0
+    for number, table_meld in enumerate(core[MELDS], start=1):
+        if shape(table_meld.meld, wild, meld_rules)[0] >> card & 1:
+            fits_on |= 1 << number
+    return fits_on
+
+
+def _meld_cards(action: int) -> list[int]:
+    """The codes of the cards a new meld action packs (codes.py's layout)."""
+    rest = action >> 11
+    found = []
+    for _ in range(action >> 6 & 31):
+        found.append(rest & 63)
+        rest >>= _CARD_BITS
+    return found
+
+
+def _melds_after(
+    card: int,
+    counts: list[int],
+    wilds: int,
+    played: list[int] | tuple[int, ...],
+    wild_rank: int,
+) -> bool:
+    """Whether the natural card makes a meld of three with the cards left after a play."""
+    for code in played:
+        counts[code] -= 1
+        if code >> 2 == wild_rank:
+            wilds -= 1
+    try:
+        rank, suit = card >> 2, card & 3
+        same = sum(counts[rank * 4 + other] for other in range(4))
+        if wilds + same >= 2:
+            return True  # a set of three
+        need = 2 - wilds
+        for a, b in _WINDOWS[_PLACE[rank]]:
+            # A card of the wild rank is a wild here, counted above.
+            first, second = _RANK[a], _RANK[b]
+            held = (first != wild_rank and counts[first * 4 + suit] > 0) + (
+                second != wild_rank and counts[second * 4 + suit] > 0
+            )
+            if held >= need:
+                return True  # a run of three
+        return False
+    finally:
+        for code in played:
+            counts[code] += 1
