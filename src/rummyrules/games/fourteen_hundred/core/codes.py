@@ -58,6 +58,7 @@ __all__ = [
     "claim_action",
     "lay_action",
     "meld_action",
+    "meld_code_of",
     "meld_holds",
     "meld_of",
     "move_of",
@@ -124,6 +125,21 @@ def meld_holds(action: int, card: int) -> bool:
             return True
         rest >>= _CARD_BITS
     return False
+
+
+def meld_code_of(action: int) -> MeldCode:
+    """The meld code a listed new meld action packs.
+
+    >>> from rummyrules import FourteenHundred
+    >>> from rummyrules.melds.codes import meld_code
+    >>> meld = FourteenHundred().check_meld("7S 5H 9S", wild="5").melds[0]
+    >>> meld_code_of(meld_action(meld_code(meld))) == meld_code(meld)
+    True
+    """
+    code = _unpacked(action >> 3)
+    if code is None:  # pragma: no cover - a listed action packs its meld
+        raise ValueError(f"{action} is no new meld's action")
+    return code
 
 
 def _unpacked(packed: int) -> MeldCode | None:

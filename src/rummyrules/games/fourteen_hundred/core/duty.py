@@ -37,9 +37,14 @@ from collections.abc import Callable
 from typing import Final
 
 from rummyrules.core.cards import Card
+from rummyrules.game.table import TableMeld
 from rummyrules.games.fourteen_hundred import using
-from rummyrules.games.fourteen_hundred.core.codes import meld_holds, move_of
-from rummyrules.games.fourteen_hundred.core.laying import shape
+from rummyrules.games.fourteen_hundred.core.codes import (
+    meld_code_of,
+    meld_holds,
+    move_of,
+)
+from rummyrules.games.fourteen_hundred.core.laying import code_facts, run_ends, shape
 from rummyrules.games.fourteen_hundred.core.value import (
     HANDS,
     MELDS,
@@ -49,6 +54,7 @@ from rummyrules.games.fourteen_hundred.core.value import (
     Value,
     state_of,
 )
+from rummyrules.melds.codes import meld_code
 
 __all__ = ["keeping_usable"]
 
@@ -80,34 +86,154 @@ def keeping_usable(
         counts[held] += 1
     counts[card] -= 1  # the card itself, to be used
     wilds = sum(counts[wild_rank * 4 + suit] for suit in range(4))
-    test: Callable[[object], object] | None = None
+    # The runs of the card's suit on the table, by number: lay-offs on them
+    # may reach the card once the play is made (each play changes one meld).
+    table: tuple[TableMeld, ...] = core[MELDS]
+    runs = [
+        (number, low, high)
+        for number, (suit, low, high) in run_ends(table)
+        if suit == card & 3
+    ]
+    ends = [(low, high) for _, low, high in runs]
+    left = (counts, wilds, wild_rank)
+    asked: list[Callable[[object], object]] = []  # the rule, once made
     kept: list[int] = []
     for action in melds:
         if fits_on or meld_holds(action, card):
             kept.append(action)
             continue
         if natural:
-            played = _meld_cards(action)
-            if _melds_after(card, counts, wilds, played, wild_rank):
+            facts = code_facts(meld_code_of(action), wild_rank)
+            changed = None if facts is None else _changed(card, facts)
+            if changed is not None and _still_usable(
+                card, left, _meld_cards(action), changed, ends
+            ):
                 kept.append(action)
                 continue
-        if test is None:
-            test = _rule(core)
-        if test(move_of(action)) is None:
+        if _allowed(core, action, asked):
             kept.append(action)
+    kept += _lay_offs_kept(core, card, lay_offs, (fits_on, left, runs), asked)
+    return kept
+
+
+def _lay_offs_kept(
+    core: Value,
+    card: Card,
+    lay_offs: list[int],
+    facts: tuple[int, tuple[list[int], int, int], list[tuple[int, int, int]]],
+    asked: list[Callable[[object], object]],
+) -> list[int]:
+    """The lay-offs after which the card could still be used (see above)."""
+    fits_on, left, runs = facts
+    natural = card >> 2 != left[2]
+    table: tuple[TableMeld, ...] = core[MELDS]
+    kept: list[int] = []
     for action in lay_offs:
-        laid = action >> 3 & 63
-        if fits_on & ~(1 << (action >> 9 & 0xFFFF)) or laid == card:
+        laid_card = action >> 3 & 63
+        number = action >> 9 & 0xFFFF
+        if fits_on & ~(1 << number) or laid_card == card:
             kept.append(action)
             continue
-        if natural and _melds_after(card, counts, wilds, (laid,), wild_rank):
-            kept.append(action)
-            continue
-        if test is None:
-            test = _rule(core)
-        if test(move_of(action)) is None:
+        if natural:
+            wild_rank = left[2]
+            shown = code_facts(meld_code(table[number - 1].meld), wild_rank)
+            if shown is not None and shown[0]:  # a run: the card laid extends it
+                meaning = (action >> 25) - 1
+                target = _PLACE[(meaning if meaning >= 0 else laid_card) >> 2]
+                low, high = shown[2], shown[3]
+                shown = (1, shown[1], min(low, target), max(high, target))
+            changed = None if shown is None else _changed(card, shown)
+            if changed is not None and _still_usable(
+                card,
+                left,
+                (laid_card,),
+                changed,
+                [(low, high) for at, low, high in runs if at != number],
+            ):
+                kept.append(action)
+                continue
+        if _allowed(core, action, asked):
             kept.append(action)
     return kept
+
+
+def _allowed(core: Value, action: int, asked: list[Callable[[object], object]]) -> bool:
+    """The rule's own answer for a play (made once a listing, kept in ``asked``)."""
+    if not asked:
+        asked.append(_rule(core))
+    return asked[0](move_of(action)) is None
+
+
+def _changed(
+    card: int, facts: tuple[int, int, int, int]
+) -> tuple[bool, tuple[int, int] | None]:
+    """Whether the card fits the meld a play lays or changes, and its ends if a run of its suit."""
+    kind, which, low, high = facts
+    if not kind:
+        return card >> 2 == which, None  # a set of the card's rank takes it
+    if which != card & 3:
+        return False, None
+    place = _PLACE[card >> 2]
+    return place in {low - 1, high + 1}, (low, high)
+
+
+def _still_usable(
+    card: int,
+    left: tuple[list[int], int, int],
+    played: list[int] | tuple[int, ...],
+    changed: tuple[bool, tuple[int, int] | None],
+    ends: list[tuple[int, int]],
+) -> bool:
+    """Whether the natural card can be used after the play (the player is down then).
+
+    ``left`` is the hand's counts before the play (the card out), its wilds
+    and the wild rank; ``changed`` whether the card fits the meld the play
+    lays or changes, and that meld's ends if it is a run of the card's suit;
+    ``ends`` the other runs of the card's suit.
+    """
+    fits, run = changed
+    if fits:
+        return True
+    counts, wilds, wild_rank = left
+    for code in played:
+        counts[code] -= 1
+        if code >> 2 == wild_rank:
+            wilds -= 1
+    try:
+        if _melds_after(card, counts, wilds, wild_rank):
+            return True
+        if run is not None:
+            ends = [*ends, run]
+        return _reached(card, counts, wilds, wild_rank, ends)
+    finally:
+        for code in played:
+            counts[code] += 1
+
+
+def _reached(
+    card: int,
+    counts: list[int],
+    wilds: int,
+    wild_rank: int,
+    ends: list[tuple[int, int]],
+) -> bool:
+    """Whether held cards laid off first fill the places between a run's end and the card."""
+    place, suit = _PLACE[card >> 2], card & 3
+    for low, high in ends:
+        if place > high:
+            gap = range(high + 1, place)
+        elif place < low:
+            gap = range(place + 1, low)
+        else:
+            continue
+        missing = 0
+        for at in gap:
+            rank = _RANK[at]
+            if rank == wild_rank or not counts[rank * 4 + suit]:
+                missing += 1
+        if missing <= wilds:
+            return True
+    return False
 
 
 def _rule(core: Value) -> Callable[[object], object]:
@@ -143,33 +269,19 @@ def _meld_cards(action: int) -> list[int]:
     return found
 
 
-def _melds_after(
-    card: int,
-    counts: list[int],
-    wilds: int,
-    played: list[int] | tuple[int, ...],
-    wild_rank: int,
-) -> bool:
-    """Whether the natural card makes a meld of three with the cards left after a play."""
-    for code in played:
-        counts[code] -= 1
-        if code >> 2 == wild_rank:
-            wilds -= 1
-    try:
-        rank, suit = card >> 2, card & 3
-        same = sum(counts[rank * 4 + other] for other in range(4))
-        if wilds + same >= 2:
-            return True  # a set of three
-        need = 2 - wilds
-        for a, b in _WINDOWS[_PLACE[rank]]:
-            # A card of the wild rank is a wild here, counted above.
-            first, second = _RANK[a], _RANK[b]
-            held = (first != wild_rank and counts[first * 4 + suit] > 0) + (
-                second != wild_rank and counts[second * 4 + suit] > 0
-            )
-            if held >= need:
-                return True  # a run of three
-        return False
-    finally:
-        for code in played:
-            counts[code] += 1
+def _melds_after(card: int, counts: list[int], wilds: int, wild_rank: int) -> bool:
+    """Whether the natural card makes a meld of three with two cards the counts hold."""
+    rank, suit = card >> 2, card & 3
+    same = sum(counts[rank * 4 + other] for other in range(4))
+    if wilds + same >= 2:
+        return True  # a set of three
+    need = 2 - wilds
+    for a, b in _WINDOWS[_PLACE[rank]]:
+        # A card of the wild rank is a wild here, counted above.
+        first, second = _RANK[a], _RANK[b]
+        held = (first != wild_rank and counts[first * 4 + suit] > 0) + (
+            second != wild_rank and counts[second * 4 + suit] > 0
+        )
+        if held >= need:
+            return True  # a run of three
+    return False

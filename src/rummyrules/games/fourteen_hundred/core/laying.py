@@ -41,7 +41,15 @@ from rummyrules.melds import Meld, MeldKind, MeldRules
 from rummyrules.melds import search as meld_search
 from rummyrules.melds.codes import code_meld, meaning_code, meld_code, rules_code
 
-__all__ = ["after", "fits", "lay_offs", "run_ends", "shape", "table_mask"]
+__all__ = [
+    "after",
+    "code_facts",
+    "fits",
+    "lay_offs",
+    "run_ends",
+    "shape",
+    "table_mask",
+]
 
 _SET: Final = list(MeldKind).index(MeldKind.SET)
 _RUN: Final = list(MeldKind).index(MeldKind.RUN)
@@ -264,23 +272,51 @@ def table_mask(table: tuple[TableMeld, ...], wild: Rank, meld_rules: MeldRules) 
     return mask
 
 
-def run_ends(table: tuple[TableMeld, ...]) -> list[tuple[int, int, int]]:
-    """Each run on the table as its suit and the places of its ends on the ladder.
+def run_ends(table: tuple[TableMeld, ...]) -> list[tuple[int, tuple[int, int, int]]]:
+    """Each run on the table by number, as its suit and the places of its ends on the ladder.
 
     >>> from rummyrules import FourteenHundred
     >>> game = FourteenHundred(players=2).position(
     ...     "wild 3 | to_move 0 play | hands 4C / 5C | melds 1: 5H 6H 7H"
     ... )
     >>> run_ends(game.melds)
-    [(1, 3, 5)]
+    [(1, (1, 3, 5))]
     """
     found = []
-    for table_meld in table:
+    for number, table_meld in enumerate(table, start=1):
         code = meld_code(table_meld.meld)
         if code[0] != _RUN:
             continue
         size = len(code) >> 1
         first = code[1 + size] if code[1 + size] >= 0 else code[1]
         last = code[size + size] if code[size + size] >= 0 else code[size]
-        found.append((first & 3, _PLACE[first >> 2], _PLACE[last >> 2]))
+        found.append((number, (first & 3, _PLACE[first >> 2], _PLACE[last >> 2])))
     return found
+
+
+def code_facts(
+    code: tuple[int, ...], wild_rank: int
+) -> tuple[int, int, int, int] | None:
+    """A set's or run's facts from its code: (0, rank, 0, 0) or (1, suit, low, high).
+
+    None for a meld of wilds only or a set of the wild rank, whose reading
+    is the library's.
+
+    >>> from rummyrules import FourteenHundred
+    >>> from rummyrules.melds.codes import meld_code
+    >>> rules = FourteenHundred()
+    >>> code_facts(meld_code(rules.check_meld("5H 6H 7H").melds[0]), 3)
+    (1, 1, 3, 5)
+    >>> code_facts(meld_code(rules.check_meld("5H 5S 5C").melds[0]), 3)
+    (0, 5, 0, 0)
+    """
+    kind = code[0]
+    size = len(code) >> 1
+    if kind == _RUN:
+        first = code[1 + size] if code[1 + size] >= 0 else code[1]
+        last = code[size + size] if code[size + size] >= 0 else code[size]
+        return (1, first & 3, _PLACE[first >> 2], _PLACE[last >> 2])
+    if kind == _SET:
+        rank = _set_rank(code, size)
+        return None if rank == wild_rank else (0, rank, 0, 0)
+    return None

@@ -74,7 +74,8 @@ def takes(core: Value, player: int) -> list[int]:
     wild = core[WILD]
     wild_rank = int(wild)
     # The cards that fit as the table lies, and its runs' suits and ends.
-    table = (table_mask(melds, wild, rules.meld_rules), run_ends(melds))
+    runs = [ends for _, ends in run_ends(melds)]
+    table = (table_mask(melds, wild, rules.meld_rules), runs)
     wilds = 0
     ranks = [0] * 14
     suits = [0, 0, 0, 0]
