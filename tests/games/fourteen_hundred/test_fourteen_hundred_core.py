@@ -10,6 +10,7 @@ to move and for every claim out of turn (F14-12).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -28,15 +29,48 @@ TABLES = [
 ]
 
 
+def _table(rng: random.Random) -> FourteenHundred:
+    """A table of 1400 with options drawn at random (any that the rules allow)."""
+    players = rng.randint(2, 6)
+    options: dict[str, Any] = {
+        "players": players,
+        "ace_hand_size": rng.choice([15, 16]),
+        "wild_card_dealt": rng.random() < 0.7,
+        "pass_freely": rng.random() < 0.3,
+        "lay_off_needs_meld": rng.random() < 0.3,
+        "all_wild_melds": rng.random() < 0.3,
+        "stock_out": rng.choice(list(StockOut)),
+        "target": rng.choice([100, 300, 1400]),
+        "max_turns": rng.choice([None, None, 7, 40]),
+    }
+    if players >= 4 or rng.random() < 0.3:
+        options["decks"] = rng.choice([2, 3])
+    return FourteenHundred(**options)
+
+
 @pytest.mark.parametrize("rules", TABLES, ids=range(len(TABLES)))
 @pytest.mark.parametrize("seed", range(3))
 def test_all_2_the_core_plays_as_the_turn_machine(
     rules: FourteenHundred, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    _played_alike(rules, seed, 300, monkeypatch)
+
+
+@pytest.mark.parametrize("seed", range(100, 124))
+def test_all_2_the_core_plays_as_the_turn_machine_under_random_options(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F14-9's takes and plays, lay-offs and claims on integers, under any options."""
+    _played_alike(_table(random.Random(seed)), seed, 200, monkeypatch)
+
+
+def _played_alike(
+    rules: FourteenHundred, seed: int, steps: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(CORE, "lists_moves", False)  # apply plays the machine
     rng = random.Random(seed)
     fast = slow = rules.new_game(seed=seed)
-    for _ in range(300):
+    for _ in range(steps):
         if slow.is_over:
             break
         for player in range(rules.players):

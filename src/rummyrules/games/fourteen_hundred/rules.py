@@ -300,10 +300,10 @@ class FourteenHundred(FourteenHundredOptions):
 
     @property
     def core(self) -> Core:
-        """1400's core, which plays the fast path, every option (issue 40).
+        """1400's core, which plays the fast path and the public face, every option (issue 40).
 
         >>> FourteenHundred().core.lists_moves
-        False
+        True
         """
         return CORE
 

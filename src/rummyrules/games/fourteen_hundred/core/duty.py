@@ -9,13 +9,17 @@ integers:
 
 - a play that uses the card, or leaves a meld it fits as it lies (a play
   changes one meld at most), keeps it usable;
-- so does one after which two cards left in the hand make a meld of three
-  with it, a natural card: two more of its rank or wilds, or the two other
-  places of three in a row around it in its suit, held or filled by wilds
-  (no spacing rule, F14-11).
+- so does one after which the meld it lays or changes takes the card (a
+  wild fits any set, and any run with room at an end);
+- and, for a natural card, one after which two cards left in the hand make
+  a meld of three with it (two more of its rank or wilds, or the two other
+  places of three in a row around it in its suit, held or filled by wilds:
+  no spacing rule, F14-11), or lay-offs of cards left reach it from the end
+  of a run of its suit.
 
-The rest (a wild card taken, or a card only a lay-off could use) are asked
-of the rule itself.
+For a natural card that is the whole rule; a wild card no meld would take,
+or a meld whose reading is the library's (wilds only, or a set of the wild
+rank), is asked of the rule itself.
 
 >>> from rummyrules import FourteenHundred
 >>> from rummyrules.games.fourteen_hundred.core.codes import move_of
@@ -44,7 +48,7 @@ from rummyrules.games.fourteen_hundred.core.codes import (
     meld_holds,
     move_of,
 )
-from rummyrules.games.fourteen_hundred.core.laying import code_facts, run_ends, shape
+from rummyrules.games.fourteen_hundred.core.laying import code_facts, table_facts
 from rummyrules.games.fourteen_hundred.core.value import (
     HANDS,
     MELDS,
@@ -60,6 +64,7 @@ __all__ = ["keeping_usable"]
 
 _CARD_BITS: Final = 13  # a new meld action's bits a card (codes.py)
 _PLACE: Final = (-1, 12, *range(12))  # no rank 0; the Ace (1) high, 2 at place 0
+_TOP: Final = 12  # the ladder's last place, the Ace (F14-10)
 _RANK: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1)  # each place's rank
 _WINDOWS: Final = tuple(
     tuple(
@@ -91,7 +96,9 @@ def keeping_usable(
     table: tuple[TableMeld, ...] = core[MELDS]
     runs = [
         (number, low, high)
-        for number, (suit, low, high) in run_ends(table)
+        for number, (suit, low, high) in table_facts(
+            table, core[WILD], core[RULES].meld_rules
+        )[2]
         if suit == card & 3
     ]
     ends = [(low, high) for _, low, high in runs]
@@ -102,14 +109,15 @@ def keeping_usable(
         if fits_on or meld_holds(action, card):
             kept.append(action)
             continue
-        if natural:
-            facts = code_facts(meld_code_of(action), wild_rank)
-            changed = None if facts is None else _changed(card, facts)
-            if changed is not None and _still_usable(
+        facts = code_facts(meld_code_of(action), wild_rank)
+        changed = None if facts is None else _changed(card, facts, wild_rank)
+        if changed is not None and (natural or changed[0]):
+            # Answered on integers: for a natural card, the whole rule.
+            if changed[0] or _still_usable(
                 card, left, _meld_cards(action), changed, ends
             ):
                 kept.append(action)
-                continue
+            continue
         if _allowed(core, action, asked):
             kept.append(action)
     kept += _lay_offs_kept(core, card, lay_offs, (fits_on, left, runs), asked)
@@ -134,16 +142,17 @@ def _lay_offs_kept(
         if fits_on & ~(1 << number) or laid_card == card:
             kept.append(action)
             continue
-        if natural:
-            wild_rank = left[2]
-            shown = code_facts(meld_code(table[number - 1].meld), wild_rank)
-            if shown is not None and shown[0]:  # a run: the card laid extends it
-                meaning = (action >> 25) - 1
-                target = _PLACE[(meaning if meaning >= 0 else laid_card) >> 2]
-                low, high = shown[2], shown[3]
-                shown = (1, shown[1], min(low, target), max(high, target))
-            changed = None if shown is None else _changed(card, shown)
-            if changed is not None and _still_usable(
+        wild_rank = left[2]
+        shown = code_facts(meld_code(table[number - 1].meld), wild_rank)
+        if shown is not None and shown[0]:  # a run: the card laid extends it
+            meaning = (action >> 25) - 1
+            target = _PLACE[(meaning if meaning >= 0 else laid_card) >> 2]
+            low, high = shown[2], shown[3]
+            shown = (1, shown[1], min(low, target), max(high, target))
+        changed = None if shown is None else _changed(card, shown, wild_rank)
+        if changed is not None and (natural or changed[0]):
+            # Answered on integers: for a natural card, the whole rule.
+            if changed[0] or _still_usable(
                 card,
                 left,
                 (laid_card,),
@@ -151,7 +160,7 @@ def _lay_offs_kept(
                 [(low, high) for at, low, high in runs if at != number],
             ):
                 kept.append(action)
-                continue
+            continue
         if _allowed(core, action, asked):
             kept.append(action)
     return kept
@@ -165,10 +174,16 @@ def _allowed(core: Value, action: int, asked: list[Callable[[object], object]]) 
 
 
 def _changed(
-    card: int, facts: tuple[int, int, int, int]
+    card: int, facts: tuple[int, int, int, int], wild_rank: int
 ) -> tuple[bool, tuple[int, int] | None]:
-    """Whether the card fits the meld a play lays or changes, and its ends if a run of its suit."""
+    """Whether the card fits the meld a play lays or changes, and its ends if a run of its suit.
+
+    A wild fits any set (not of the wild rank: those are the library's), and
+    a run with room at either end (MELD-4, MELD-6).
+    """
     kind, which, low, high = facts
+    if card >> 2 == wild_rank:
+        return (not kind or low > 0 or high < _TOP), None
     if not kind:
         return card >> 2 == which, None  # a set of the card's rank takes it
     if which != card & 3:
@@ -252,10 +267,12 @@ def _keeps(move: object) -> None:  # pragma: no cover - see _rule
 def _fits_on(core: Value, card: Card) -> int:
     """The numbers of the melds the card fits as they lie, as bits."""
     meld_rules, wild = core[RULES].meld_rules, core[WILD]
+    shapes, fitting, _ = table_facts(core[MELDS], wild, meld_rules)
     fits_on = 0
-    for number, table_meld in enumerate(core[MELDS], start=1):
-        if shape(table_meld.meld, wild, meld_rules)[0] >> card & 1:
-            fits_on |= 1 << number
+    if fitting >> card & 1:
+        for number, (mask, _) in enumerate(shapes, start=1):
+            if mask >> card & 1:
+                fits_on |= 1 << number
     return fits_on
 
 

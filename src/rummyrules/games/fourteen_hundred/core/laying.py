@@ -46,8 +46,8 @@ __all__ = [
     "code_facts",
     "fits",
     "lay_offs",
-    "run_ends",
     "shape",
+    "table_facts",
     "table_mask",
 ]
 
@@ -63,6 +63,40 @@ Shape = tuple[int, dict[int, tuple[int, ...]]]
 _SHAPES: dict[tuple[tuple[int, ...], int, int], Shape] = {}
 _LIMIT: Final = 1 << 14
 
+Facts = tuple[tuple[Shape, ...], int, list[tuple[int, tuple[int, int, int]]]]
+"""A table's melds' shapes, the cards that fit any (bits), and its runs by number."""
+
+# The tables lately read, found again by identity: a table stays the same
+# tuple from state to state until a meld is laid or changed, and the
+# listing of every player and the move played read the same one.
+_TABLES: list[tuple[tuple[TableMeld, ...], Rank, MeldRules, Facts]] = []
+_KEEP: Final = 8
+
+
+def table_facts(
+    table: tuple[TableMeld, ...], wild: Rank, meld_rules: MeldRules
+) -> Facts:
+    """The table's facts (:data:`Facts`), worked out once while the table is at hand.
+
+    >>> from rummyrules import FourteenHundred
+    >>> game = FourteenHundred(players=2).position(
+    ...     "wild 3 | to_move 0 play | hands 4C / 5C | melds 1: 5H 6H 7H"
+    ... )
+    >>> table_facts(game.melds, game.wild, game.rules.meld_rules)[2]
+    [(1, (1, 3, 5))]
+    """
+    for known, known_wild, known_rules, facts in _TABLES:
+        if known is table and known_wild is wild and known_rules is meld_rules:
+            return facts
+    shapes = tuple(shape(table_meld.meld, wild, meld_rules) for table_meld in table)
+    mask = 0
+    for meld_mask, _ in shapes:
+        mask |= meld_mask
+    facts = (shapes, mask, _runs_of(table))
+    _TABLES.insert(0, (table, wild, meld_rules, facts))
+    del _TABLES[_KEEP:]
+    return facts
+
 
 def lay_offs(
     hand: tuple[Card, ...],
@@ -74,9 +108,11 @@ def lay_offs(
     held = 0
     for card in hand:
         held |= 1 << card
+    shapes, fitting, _ = table_facts(table, wild, meld_rules)
     found: list[int] = []
-    for number, table_meld in enumerate(table, start=1):
-        mask, moves = shape(table_meld.meld, wild, meld_rules)
+    if not held & fitting:
+        return found  # the common case: no card of the hand fits
+    for number, (mask, moves) in enumerate(shapes, start=1):
         hits = held & mask
         if not hits:
             continue
@@ -197,10 +233,7 @@ def fits(
     >>> fits(Card.parse("8H"), game.melds, game.wild, rules.meld_rules)
     True
     """
-    for table_meld in table:
-        if shape(table_meld.meld, wild, meld_rules)[0] >> card & 1:
-            return True
-    return False
+    return bool(table_facts(table, wild, meld_rules)[1] >> card & 1)
 
 
 def after(
@@ -266,20 +299,17 @@ def table_mask(table: tuple[TableMeld, ...], wild: Rank, meld_rules: MeldRules) 
     >>> [bool(mask >> Card.parse(text) & 1) for text in ("4H", "8H", "9H", "3S")]
     [True, True, False, True]
     """
-    mask = 0
-    for table_meld in table:
-        mask |= shape(table_meld.meld, wild, meld_rules)[0]
-    return mask
+    return table_facts(table, wild, meld_rules)[1]
 
 
-def run_ends(table: tuple[TableMeld, ...]) -> list[tuple[int, tuple[int, int, int]]]:
+def _runs_of(table: tuple[TableMeld, ...]) -> list[tuple[int, tuple[int, int, int]]]:
     """Each run on the table by number, as its suit and the places of its ends on the ladder.
 
     >>> from rummyrules import FourteenHundred
     >>> game = FourteenHundred(players=2).position(
     ...     "wild 3 | to_move 0 play | hands 4C / 5C | melds 1: 5H 6H 7H"
     ... )
-    >>> run_ends(game.melds)
+    >>> _runs_of(game.melds)
     [(1, (1, 3, 5))]
     """
     found = []

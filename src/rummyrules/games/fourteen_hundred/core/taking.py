@@ -38,7 +38,7 @@ from rummyrules.core.cards import Card
 from rummyrules.game.pile_reach import PileWalk
 from rummyrules.game.table import TableMeld
 from rummyrules.games.fourteen_hundred.core.codes import TAKE
-from rummyrules.games.fourteen_hundred.core.laying import run_ends, table_mask
+from rummyrules.games.fourteen_hundred.core.laying import table_facts
 from rummyrules.games.fourteen_hundred.core.value import (
     HANDS,
     MELDS,
@@ -74,8 +74,8 @@ def takes(core: Value, player: int) -> list[int]:
     wild = core[WILD]
     wild_rank = int(wild)
     # The cards that fit as the table lies, and its runs' suits and ends.
-    runs = [ends for _, ends in run_ends(melds)]
-    table = (table_mask(melds, wild, rules.meld_rules), runs)
+    _, fitting, runs = table_facts(melds, wild, rules.meld_rules)
+    table = (fitting, [ends for _, ends in runs])
     wilds = 0
     ranks = [0] * 14
     suits = [0, 0, 0, 0]
