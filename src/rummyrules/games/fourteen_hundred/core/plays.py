@@ -85,25 +85,25 @@ def played(core: Value, move: Move, player: int, meld: Meld | None = None) -> Va
     True
     """
     value: list[Any] | None = None
-    # By class, the claim first: it is a lay-off from the pile (F14-R9).
-    if isinstance(move, Claim):
-        value = _claimed(core, move, player)
-    elif isinstance(move, Draw):
+    # By class exactly (a claim is a lay-off from the pile, F14-R9), the
+    # commonest first; the last card played or the last pass counts the round.
+    if type(move) is Discard:
+        value = _discarded(core, move, player)
+    elif type(move) is Draw:
         if core[STOCK]:  # an empty stock is rebuilt or ends the round (F14-R10)
             value = _drawn(core, player)
-    elif isinstance(move, Take):
-        value = _taken(core, move, player)
-    elif isinstance(move, Pass):
-        if core[PASSES] + 1 < len(core[HANDS]):  # the last pass counts (F14-7)
-            value = _passed(core)
-    elif isinstance(move, NewMeld):
-        if len(core[HANDS][player]) > len(move.cards):  # the last card: F14-13
+    elif type(move) is NewMeld:
+        if len(core[HANDS][player]) > len(move.cards):  # F14-13
             value = _melded(core, move, player, meld)
-    elif isinstance(move, LayOff):
-        if len(core[HANDS][player]) > 1:  # the last card: F14-13
+    elif type(move) is LayOff:
+        if len(core[HANDS][player]) > 1:  # F14-13
             value = _laid_off(core, move, player)
-    elif isinstance(move, Discard):
-        value = _discarded(core, move, player)
+    elif type(move) is Take:
+        value = _taken(core, move, player)
+    elif type(move) is Claim:
+        value = _claimed(core, move, player)
+    elif type(move) is Pass and core[PASSES] + 1 < len(core[HANDS]):  # F14-7
+        value = _passed(core)
     if value is None:
         return _by_machine(core, move, player)
     return tuple(value)
