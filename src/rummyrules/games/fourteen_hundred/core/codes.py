@@ -41,6 +41,7 @@ from rummyrules.game.moves import (
     discard_of,
     take_of,
 )
+from rummyrules.games.fourteen_hundred.core.memos import memo
 from rummyrules.games.fourteen_hundred.state import Claim
 from rummyrules.melds import Meld
 from rummyrules.melds.codes import MeldCode, code_meaning, code_meld, meaning_code
@@ -85,10 +86,9 @@ _SINGLES: Final[dict[int, Move]] = {DRAW: Draw(), PASS: Pass(), DONE: Done()}
 # forget: each is emptied when full, so that a long run keeps no more moves
 # and melds (objects the collector walks) than the turns at hand use.
 _LIMIT: Final = 1 << 15
-_MOVES: dict[int, Move] = {}
-"""Each action's move, made once: an action names one move wherever it is listed."""
-_MELDS: dict[int, tuple[Meld, tuple[int, ...]]] = {}
-"""Each new meld action's meld and the codes of its cards, made when first asked."""
+# Each action's move, made once: an action names one move wherever it is
+# listed ("moves"); each new meld action's meld and the codes of its cards
+# ("melds"), made when first asked.
 
 
 def meld_action(code: MeldCode) -> int:
@@ -192,16 +192,17 @@ def meld_of(action: int) -> tuple[Meld, tuple[int, ...]]:
     >>> meld_of(meld_action(meld_code(meld)))[0] == meld
     True
     """
-    found = _MELDS.get(action)
+    melds: dict[int, tuple[Meld, tuple[int, ...]]] = memo("melds")
+    found = melds.get(action)
     if found is None:
         code = _unpacked(action >> 3)
         if code is None:  # pragma: no cover - a listed action packs its meld
             raise ValueError(f"{action} is no new meld's action")
         size = len(code) >> 1
         found = (code_meld(code), code[1 : size + 1])
-        if len(_MELDS) >= _LIMIT:
-            _MELDS.clear()
-        _MELDS[action] = found
+        if len(melds) >= _LIMIT:
+            melds.clear()
+        melds[action] = found
     return found
 
 
@@ -211,14 +212,15 @@ def move_of(action: int) -> Move | None:
     >>> print(move_of(-1))
     None
     """
-    found = _MOVES.get(action)
+    moves: dict[int, Move] = memo("moves")
+    found = moves.get(action)
     if found is None:
         found = _decoded(action)
         if found is None:
             return None
-        if len(_MOVES) >= _LIMIT:
-            _MOVES.clear()
-        _MOVES[action] = found
+        if len(moves) >= _LIMIT:
+            moves.clear()
+        moves[action] = found
     return found
 
 

@@ -37,6 +37,7 @@ from typing import Final
 from rummyrules.core.cards import BY_CODE, Card, Rank
 from rummyrules.game.table import TableMeld
 from rummyrules.games.fourteen_hundred.core.codes import LAY
+from rummyrules.games.fourteen_hundred.core.memos import memo
 from rummyrules.melds import Meld, MeldKind, MeldRules
 from rummyrules.melds import search as meld_search
 from rummyrules.melds.codes import code_meld, meaning_code, meld_code, rules_code
@@ -60,7 +61,6 @@ _RANK_BASE: Final = 64  # a meaning that is a rank: 64 plus the rank (melds/code
 Shape = tuple[int, dict[int, tuple[int, ...]]]
 """A meld's fit mask (bits of card codes) and each fitting card's lay-off actions."""
 
-_SHAPES: dict[tuple[tuple[int, ...], int, int], Shape] = {}
 _LIMIT: Final = 1 << 14
 
 Facts = tuple[tuple[Shape, ...], int, list[tuple[int, tuple[int, int, int]]]]
@@ -138,7 +138,8 @@ def shape(meld: Meld, wild: Rank, meld_rules: MeldRules) -> Shape:
     code = meld_code(meld)
     wild_rank = int(wild)
     key = (code, wild_rank, rules_code(meld_rules))
-    found = _SHAPES.get(key)
+    shapes: dict[tuple[tuple[int, ...], int, int], Shape] = memo("shapes")
+    found = shapes.get(key)
     if found is None:
         kind = code[0]
         size = len(code) >> 1
@@ -148,9 +149,9 @@ def shape(meld: Meld, wild: Rank, meld_rules: MeldRules) -> Shape:
             found = _run_shape(code, size, wild_rank)
         else:  # a meld of wilds only, or a set of the wild rank: the library
             found = _searched(meld, wild, meld_rules)
-        if len(_SHAPES) >= _LIMIT:
-            _SHAPES.clear()
-        _SHAPES[key] = found
+        if len(shapes) >= _LIMIT:
+            shapes.clear()
+        shapes[key] = found
     return found
 
 

@@ -47,6 +47,7 @@ from rummyrules.games.fourteen_hundred.core.codes import (
 from rummyrules.games.fourteen_hundred.core.duty import keeping_usable
 from rummyrules.games.fourteen_hundred.core.laying import lay_offs as lay_offs_of
 from rummyrules.games.fourteen_hundred.core.melding import new_melds
+from rummyrules.games.fourteen_hundred.core.memos import memo
 from rummyrules.games.fourteen_hundred.core.taking import takes
 from rummyrules.games.fourteen_hundred.core.value import (
     CLAIM,
@@ -177,16 +178,16 @@ def _can_draw(core: Value, how: StockOut) -> bool:
     return bool(core[STOCK]) or (how is not StockOut.END_ROUND and len(core[PILE]) >= 2)
 
 
-_DISCARDS: dict[tuple[Card, ...], tuple[int, ...]] = {}
 _DISCARD_LIMIT: Final = 1 << 14
 
 
 def _discards(hand: tuple[Card, ...]) -> tuple[int, ...]:
     """F14-10: a discard of each distinct card, in the hand's order."""
-    found = _DISCARDS.get(hand)
+    discards: dict[tuple[Card, ...], tuple[int, ...]] = memo("discards")
+    found = discards.get(hand)
     if found is None:
         found = tuple([DISCARD | card << 3 for card in dict.fromkeys(hand)])
-        if len(_DISCARDS) >= _DISCARD_LIMIT:
-            _DISCARDS.clear()
-        _DISCARDS[hand] = found
+        if len(discards) >= _DISCARD_LIMIT:
+            discards.clear()
+        discards[hand] = found
     return found

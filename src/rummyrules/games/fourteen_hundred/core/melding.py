@@ -23,6 +23,7 @@ from typing import Final
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.games.fourteen_hundred.core.codes import meld_action
+from rummyrules.games.fourteen_hundred.core.memos import memo
 from rummyrules.games.fourteen_hundred.core.search import run_codes, set_codes
 from rummyrules.melds import MeldRules
 from rummyrules.melds.codes import meld_code, rules_code
@@ -35,9 +36,9 @@ _ALL_WILD: Final = 1
 _RUNS: Final = 2
 _COPY_BITS: Final = 4  # a set piece's copies: four bits a suit, as the library's
 _RANKS: Final = range(1, 14)  # the library's ranks, the Ace 1: its order of sets
-_PIECES: dict[tuple[int, int, int, tuple[int, ...], int, int], tuple[int, ...]] = {}
-"""Each piece's melds as actions, by the piece's key: integers only, the wild
-rank's and the meld rules' codes last."""
+PieceKey = tuple[int, int, int, tuple[int, ...], int, int]
+"""A piece of the search: integers only, the wild rank's and the meld rules'
+codes last; its melds as actions are kept by it (the memo "pieces")."""
 _PIECE_LIMIT: Final = 1 << 15
 
 
@@ -73,7 +74,7 @@ def new_melds(hand: tuple[Card, ...], wild: Rank, meld_rules: MeldRules) -> list
     rules = rules_code(meld_rules)
     need = max(1, meld_rules.min_naturals, 3 - wild_count)
     found: list[int] = []
-    pieces = _PIECES
+    pieces: dict[PieceKey, tuple[int, ...]] = memo("pieces")
     for rank in _RANKS:
         if counts[rank] >= need:
             key = (_SETS, rank, copies[rank], wild_key, wild_rank, rules)
@@ -120,7 +121,8 @@ def _found(
         melds = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
         codes = tuple(map(meld_code, melds))
     found = tuple([meld_action(code) for code in codes])
-    if len(_PIECES) >= _PIECE_LIMIT:
-        _PIECES.clear()  # forgetting costs only a fresh search
-    _PIECES[key] = found
+    pieces: dict[PieceKey, tuple[int, ...]] = memo("pieces")
+    if len(pieces) >= _PIECE_LIMIT:
+        pieces.clear()  # forgetting costs only a fresh search
+    pieces[key] = found
     return found
