@@ -48,7 +48,7 @@ class FourteenHundredCore:
     """
 
     # The listing is the machine's, in its order, worked out on integers:
-    # legal_moves() and apply() play on the core (53 against 92 us a
+    # legal_moves() and apply() play on the core (58 against 92 us a
     # decision on the machine, benchmarks/fast_path_f14.py).
     lists_moves = True
 
