@@ -37,6 +37,7 @@ from rummyrules.formats.sections import (
     Wild,
 )
 from rummyrules.game import rummy500
+from rummyrules.game.cores import Core
 from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal
 from rummyrules.game.moves import (
     Discard,
@@ -61,6 +62,7 @@ from rummyrules.game.turn_rules import discard_candidates, discard_readings
 from rummyrules.games.fourteen_hundred import checks, machine, using
 from rummyrules.games.fourteen_hundred.checks import Claim as ClaimSection
 from rummyrules.games.fourteen_hundred.checks import Marker
+from rummyrules.games.fourteen_hundred.core import CORE
 from rummyrules.games.fourteen_hundred.state import (
     Claim,
     FourteenHundredOptions,
@@ -295,6 +297,15 @@ class FourteenHundred(FourteenHundredOptions):
         52
         """
         return make_deck(decks=self.decks)
+
+    @property
+    def core(self) -> Core:
+        """1400's core, which plays the fast path and the public face, every option (issue 40).
+
+        >>> FourteenHundred().core.lists_moves
+        True
+        """
+        return CORE
 
     @property
     def machine(self) -> Machine[Any]:

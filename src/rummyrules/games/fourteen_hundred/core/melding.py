@@ -1,0 +1,128 @@
+"""A hand's new melds as actions, in the library's search order (F14-10, F14-11).
+
+The library's meld search (:mod:`rummyrules.melds.pieces`) cuts a hand into
+pieces, a rank's sets, the wild cards' melds and a suit's runs, each a
+tuple of small integers; here the pieces are cut the same way from the
+hand's codes, and each piece's melds are found once, by a search on
+integers in the library's order (:mod:`.search`), and kept as actions
+(:mod:`.codes`) by the piece's key, so a hand lists what the turn machine
+lists, in its order, and a piece met again costs one look-up.
+
+>>> from rummyrules import FourteenHundred, parse_cards
+>>> from rummyrules.core.cards import Rank
+>>> from rummyrules.games.fourteen_hundred.core.codes import move_of
+>>> rules = FourteenHundred().meld_rules
+>>> hand = parse_cards("7H 7D 7C 9S")
+>>> [str(move_of(a)) for a in new_melds(tuple(hand), Rank.NINE, rules)][:3]
+['meld 7D 7C 9S=7', 'meld 7H 7C 9S=7', 'meld 7H 7D 9S=7']
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rummyrules.core.cards import Card, Rank
+from rummyrules.games.fourteen_hundred.core.codes import meld_action
+from rummyrules.games.fourteen_hundred.core.memos import memo
+from rummyrules.games.fourteen_hundred.core.search import run_codes, set_codes
+from rummyrules.melds import MeldRules
+from rummyrules.melds.codes import meld_code, rules_code
+from rummyrules.melds.pieces import piece_melds
+
+__all__ = ["new_melds"]
+
+_SETS: Final = 0  # the kinds of piece of rummyrules.melds.pieces
+_ALL_WILD: Final = 1
+_RUNS: Final = 2
+_COPY_BITS: Final = 4  # a set piece's copies: four bits a suit, as the library's
+_RANKS: Final = range(1, 14)  # the library's ranks, the Ace 1: its order of sets
+PieceKey = tuple[int, int, int, tuple[int, ...], int, int]
+"""A piece of the search: integers only, the wild rank's and the meld rules'
+codes last; its melds as actions are kept by it (the memo "pieces")."""
+_PIECE_LIMIT: Final = 1 << 15
+
+
+def new_melds(hand: tuple[Card, ...], wild: Rank, meld_rules: MeldRules) -> list[int]:
+    """Every new meld of the hand as actions, in the library's search order.
+
+    Cut as :func:`rummyrules.melds.pieces.meld_pieces` cuts it: the sets of
+    each rank with enough cards, the melds of wild cards only (F14-R8's
+    option), then the runs of each suit that may hold one (2 … K A, F14-10).
+
+    >>> from rummyrules import FourteenHundred, parse_cards
+    >>> rules = FourteenHundred().meld_rules
+    >>> len(new_melds(tuple(parse_cards("2S 3S 4S 9D")), Rank.KING, rules))
+    1
+    """
+    wild_rank = int(wild)
+    wilds: list[int] = []
+    copies = [0] * 14
+    counts = [0] * 14
+    suits = [0, 0, 0, 0]
+    for card in hand:
+        code = int(card)  # a card is its code: rank * 4 + suit
+        rank = code >> 2
+        if rank == wild_rank:
+            wilds.append(code)
+            continue
+        suit = code & 3
+        counts[rank] += 1
+        copies[rank] += 1 << (suit * _COPY_BITS)
+        suits[suit] |= 1 << rank
+    wild_count = len(wilds)
+    wild_key = tuple(sorted(wilds))
+    rules = rules_code(meld_rules)
+    need = max(1, meld_rules.min_naturals, 3 - wild_count)
+    found: list[int] = []
+    pieces: dict[PieceKey, tuple[int, ...]] = memo("pieces")
+    for rank in _RANKS:
+        if counts[rank] >= need:
+            key = (_SETS, rank, copies[rank], wild_key, wild_rank, rules)
+            melds = pieces.get(key)
+            if melds is None:
+                melds = _found(key, wild, meld_rules)
+            found += melds
+    if wild_count >= 3 and meld_rules.all_wild_allowed:
+        key = (_ALL_WILD, 0, 0, wild_key, wild_rank, rules)
+        melds = pieces.get(key)
+        found += melds if melds is not None else _found(key, wild, meld_rules)
+    for suit, held in enumerate(suits):
+        if not held or held.bit_count() + wild_count < 3:
+            continue  # too few cards of this suit for any run
+        if not wild_count:
+            # No wild: a run needs three ranks in a row, the Ace high (14).
+            ladder = held | (held & 2) << 13
+            if not ladder & ladder >> 1 & ladder >> 2:
+                continue
+        key = (_RUNS, suit, held, wild_key, wild_rank, rules)
+        melds = pieces.get(key)
+        found += melds if melds is not None else _found(key, wild, meld_rules)
+    return found
+
+
+def _found(
+    key: tuple[int, int, int, tuple[int, ...], int, int],
+    wild: Rank,
+    meld_rules: MeldRules,
+) -> tuple[int, ...]:
+    """A piece's melds, kept as actions (then read from the memo).
+
+    Sets and runs by the search on integers (:mod:`.search`), the library's
+    melds in its order; a meld's wilds are laid in card order, and a meld met
+    twice is listed once, as ``rummy500_hand`` lists them.
+    """
+    kind, place, natural, wild_key, wild_rank, _ = key
+    if kind == _SETS:
+        codes = set_codes(place, natural, wild_key, wild_rank, meld_rules)
+    elif kind == _RUNS:
+        codes = run_codes(place, natural, wild_key, meld_rules)
+    else:  # the melds of wilds only: rare, the library's search
+        piece = (kind, place, natural, wild_key, wild, meld_rules)
+        melds = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
+        codes = tuple(map(meld_code, melds))
+    found = tuple([meld_action(code) for code in codes])
+    pieces: dict[PieceKey, tuple[int, ...]] = memo("pieces")
+    if len(pieces) >= _PIECE_LIMIT:
+        pieces.clear()  # forgetting costs only a fresh search
+    pieces[key] = found
+    return found

@@ -1,0 +1,117 @@
+"""1400's core against its turn machine: every option, seeded play (issue 40, ALL-2).
+
+The turn machine is the oracle: with the core kept off the public face
+(``lists_moves`` false for the test), ``apply`` plays the machine, and a game
+played by actions must reach the same states, events, known cards and round
+results; each listing names the machine's moves in its order, for the player
+to move and for every claim out of turn (F14-12).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rummyrules import FourteenHundred
+from rummyrules.core.options import StockOut
+from rummyrules.games.fourteen_hundred.core import CORE
+from rummyrules.games.fourteen_hundred.core.value import encode, fields
+
+TABLES = [
+    FourteenHundred(players=2),
+    FourteenHundred(players=3, pass_freely=True, lay_off_needs_meld=True),
+    FourteenHundred(players=4, wild_card_dealt=False, all_wild_melds=True),
+    FourteenHundred(players=2, stock_out=StockOut.RESHUFFLE, target=200, max_turns=30),
+    FourteenHundred(players=6, decks=3, ace_hand_size=16, stock_out=StockOut.FLIP),
+    FourteenHundred(players=3, decks=2, target=100, max_turns=7),
+]
+
+
+def _table(rng: random.Random) -> FourteenHundred:
+    """A table of 1400 with options drawn at random (any that the rules allow)."""
+    players = rng.randint(2, 6)
+    options: dict[str, Any] = {
+        "players": players,
+        "ace_hand_size": rng.choice([15, 16]),
+        "wild_card_dealt": rng.random() < 0.7,
+        "pass_freely": rng.random() < 0.3,
+        "lay_off_needs_meld": rng.random() < 0.3,
+        "all_wild_melds": rng.random() < 0.3,
+        "stock_out": rng.choice(list(StockOut)),
+        "target": rng.choice([100, 300, 1400]),
+        "max_turns": rng.choice([None, None, 7, 40]),
+    }
+    if players >= 4 or rng.random() < 0.3:
+        options["decks"] = rng.choice([2, 3])
+    return FourteenHundred(**options)
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=range(len(TABLES)))
+@pytest.mark.parametrize("seed", range(3))
+def test_all_2_the_core_plays_as_the_turn_machine(
+    rules: FourteenHundred, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _played_alike(rules, seed, 300, monkeypatch)
+
+
+@pytest.mark.parametrize("seed", range(100, 124))
+def test_all_2_the_core_plays_as_the_turn_machine_under_random_options(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F14-9's takes and plays, lay-offs and claims on integers, under any options."""
+    _played_alike(_table(random.Random(seed)), seed, 200, monkeypatch)
+
+
+def _played_alike(
+    rules: FourteenHundred, seed: int, steps: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(CORE, "lists_moves", False)  # apply plays the machine
+    rng = random.Random(seed)
+    fast = slow = rules.new_game(seed=seed)
+    for _ in range(steps):
+        if slow.is_over:
+            break
+        for player in range(rules.players):
+            seat = None if player == slow.to_move else player
+            named = [
+                fast.action_to_move(a, player=seat) for a in fast.legal_actions(seat)
+            ]
+            machine = slow.rules.machine
+            expected = (
+                machine.legal_moves(slow)
+                if seat is None
+                else machine.moves_for(slow, player)
+            )
+            assert tuple(named) == expected
+        choices = [(action, None) for action in fast.legal_actions()]
+        for player in range(rules.players):
+            if player != fast.to_move:
+                choices += [(action, player) for action in fast.legal_actions(player)]
+        action, player = rng.choice(choices)
+        move = fast.action_to_move(action, player=player)
+        fast = fast.apply_action(action, player=player)
+        slow = slow.apply(move)
+        assert fast == slow
+        assert fast.events == slow.events
+        assert fast.known == slow.known
+        assert fast.round_results == slow.round_results
+    assert fast.is_over == slow.is_over
+
+
+def test_all_2_a_state_round_trips_through_its_core_value() -> None:
+    game = FourteenHundred(players=3).new_game(seed=4)
+    for move in ["take", "pass", "pass", "pass"]:
+        if move in map(str, game.legal_moves()):
+            game = game.apply(move)
+    core = encode(game)
+    assert fields(core) == {name: getattr(game, name) for name in fields(core)}
+    assert encode(game.replace(**fields(core))) == core
+
+
+def test_f14_12_nobody_claims_out_of_turn_without_a_discard_to_claim() -> None:
+    game = FourteenHundred().new_game(seed=2)
+    core = encode(game)
+    others = [p for p in range(4) if p != game.to_move]
+    assert [CORE.legal_actions(core, p) for p in others] == [(), (), ()]
