@@ -156,7 +156,7 @@ class ToyRummy(ToyOptions):
         return machine.MACHINE
 
     @property
-    def core(self) -> Core:
+    def core(self) -> Core | None:
         """Toy Rummy's integer core, which plays the fast path on every option (``core.py``).
 
         >>> ToyRummy(burns=True).core.lists_moves

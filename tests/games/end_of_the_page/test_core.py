@@ -37,7 +37,7 @@ TABLES = [
 
 def machine_apply(state: EndOfThePageState, move: Move) -> EndOfThePageState:
     """The state the turn machine plays to, with what ``apply`` adds (events, known cards)."""
-    after = state.rules.machine.play(state, move)
+    after: EndOfThePageState = state.rules.machine.play(state, move)
     actor = state.to_move or 0
     object.__setattr__(after, "_cause", cause_of(state, move, actor))
     known = state.known

@@ -85,13 +85,15 @@ def _played_alike(
                 else machine.moves_for(slow, player)
             )
             assert tuple(named) == expected
-        choices = [(action, None) for action in fast.legal_actions()]
+        choices: list[tuple[int, int | None]] = [
+            (action, None) for action in fast.legal_actions()
+        ]
         for player in range(rules.players):
             if player != fast.to_move:
                 choices += [(action, player) for action in fast.legal_actions(player)]
-        action, player = rng.choice(choices)
-        move = fast.action_to_move(action, player=player)
-        fast = fast.apply_action(action, player=player)
+        action, seat = rng.choice(choices)
+        move = fast.action_to_move(action, player=seat)
+        fast = fast.apply_action(action, player=seat)
         slow = slow.apply(move)
         assert fast == slow
         assert fast.events == slow.events

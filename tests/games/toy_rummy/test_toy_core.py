@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from rummyrules import GameState, make_deck, read_position, write_position
 from rummyrules.authoring import find_melds
+from rummyrules.game.cores import Core
 from toy_game import ToyRummy
 from toy_game.core import BURN, CORE, meld_codes, meld_masks
 
@@ -34,8 +35,8 @@ class MachineToy(ToyRummy):
     """Toy Rummy with no core: the turn machine lists and plays alone."""
 
     @property
-    def core(self) -> None:  # type: ignore[override]  # no core is the point here
-        return None
+    def core(self) -> Core | None:
+        return None  # no core is the point here
 
 
 options = st.fixed_dictionaries(

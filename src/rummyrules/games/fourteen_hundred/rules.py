@@ -299,7 +299,7 @@ class FourteenHundred(FourteenHundredOptions):
         return make_deck(decks=self.decks)
 
     @property
-    def core(self) -> Core:
+    def core(self) -> Core | None:
         """1400's core, which plays the fast path and the public face, every option (issue 40).
 
         >>> FourteenHundred().core.lists_moves

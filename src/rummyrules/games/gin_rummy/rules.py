@@ -242,7 +242,7 @@ class GinRummy(GinRummyOptions):
         return make_deck()
 
     @property
-    def core(self) -> Core:
+    def core(self) -> Core | None:
         """Gin Rummy's integer core, which plays every option (issue 40).
 
         >>> GinRummy(target=100).core is GinRummy().core

@@ -232,7 +232,7 @@ class GoingOutRummy(GoingOutOptions):
         )
 
     @property
-    def core(self) -> Core:
+    def core(self) -> Core | None:
         """Going Out Rummy's integer core, which plays every option (issue 40).
 
         >>> GoingOutRummy(going_out="minor").core.lists_moves
