@@ -16,7 +16,7 @@ is on; CPU seconds (:func:`time.process_time`); the rounds interleaved, table
 after table and way after way; the figures are the medians. It prints µs a
 decision, each core way's rate over OpenSpiel's and the aims of issue 40::
 
-    python benchmarks/cores.py                         # about 3 minutes
+    python benchmarks/cores.py                         # about 2 minutes
     python benchmarks/cores.py --tables eop2 gin --rounds 1 --games 10
 
 ``--callgrind`` counts instructions a decision for one table and one way
