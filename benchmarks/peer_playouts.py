@@ -35,6 +35,8 @@ from typing import Any
 from peer_modules import optional, version_of
 from playout import TABLES, forget_memos, one_action, one_decision
 
+from rummyrules import PlayableRules
+
 Playout = Callable[[int, int], int]
 """Play this many games from this seed; the decisions made."""
 
@@ -53,9 +55,15 @@ OPENSPIEL_CLONE = "OpenSpiel gin_rummy, cloned state"
 RLCARD = "RLCard gin-rummy"
 
 
-def ours(name: str) -> Playout:
-    """One of our tables, played by ``playout.one_decision``: the public face."""
-    make = TABLES[name]
+def playout(make: Callable[[], PlayableRules[Any]], *, fast: bool) -> Playout:
+    """Seeded games of the rules ``make`` gives, on the public face or the fast path.
+
+    The public face plays ``playout.one_decision`` (``legal_moves`` +
+    ``apply``); the fast path ``playout.one_action`` (``legal_actions`` +
+    ``apply_action``), the same choices, so the same games. On the fast path
+    a game is over when its player to move has no action (there is no dead
+    end, ALL-1), so that no field of a state is read to know it.
+    """
 
     def run(games: int, seed: int) -> int:
         rules = make()
@@ -63,34 +71,22 @@ def ours(name: str) -> Playout:
         decisions = 0
         for _ in range(games):
             game = rules.new_game(seed=rng.randrange(1 << 30))
-            while not game.is_over:
-                game = one_decision(game, rng)
+            while game.legal_actions() if fast else not game.is_over:
+                game = one_action(game, rng) if fast else one_decision(game, rng)
                 decisions += 1
         return decisions
 
     return run
+
+
+def ours(name: str) -> Playout:
+    """One of our tables on the public face (:func:`playout`)."""
+    return playout(TABLES[name], fast=False)
 
 
 def ours_fast(name: str) -> Playout:
-    """One of our tables on the fast path, played by ``playout.one_action``: the same games.
-
-    A game is over when its player to move has no action (there is no dead
-    end, ALL-1), so that no field of a state is read to know it.
-    """
-    make = TABLES[name]
-
-    def run(games: int, seed: int) -> int:
-        rules = make()
-        rng = random.Random(seed)
-        decisions = 0
-        for _ in range(games):
-            game = rules.new_game(seed=rng.randrange(1 << 30))
-            while game.legal_actions():
-                game = one_action(game, rng)
-                decisions += 1
-        return decisions
-
-    return run
+    """One of our tables on the fast path (:func:`playout`): the same games."""
+    return playout(TABLES[name], fast=True)
 
 
 FAST = ", fast path"

@@ -38,6 +38,10 @@ from rummyrules import (
 )
 from rummyrules.bots.fast_path import kept_actions
 from rummyrules.game import rummy500_hand
+from rummyrules.games.end_of_the_page.core import codes as eop_codes
+from rummyrules.games.end_of_the_page.core import melding as eop_melding
+from rummyrules.games.fourteen_hundred.core import laying as f14_laying
+from rummyrules.games.fourteen_hundred.core import value as f14_value
 from rummyrules.games.going_out.state import Drop
 
 AIM_DECISIONS_PER_SECOND = 20_000
@@ -66,8 +70,19 @@ def forget_memos() -> None:
             "rummyrules"
         ):
             found.cache_clear()
-    # The one plain-dict memo, read beside its lru_cache by play_meld.
-    rummy500_hand._LISTED.clear()
+    # The plain memos, which no cache_clear reaches: play_meld's, read beside
+    # its lru_cache; End of the Page's core's (pieces, moves, melds); 1400's
+    # core's tables and states lately made.
+    for memo in (
+        rummy500_hand._LISTED,
+        eop_melding._PIECES,
+        eop_codes._MOVES,
+        eop_codes._MELDS,
+        eop_codes._MELD_ACTIONS,
+        f14_laying._TABLES,
+        f14_value._MADE,
+    ):
+        memo.clear()
 
 
 def one_decision(game: Any, rng: random.Random) -> Any:
