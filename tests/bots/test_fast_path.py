@@ -170,6 +170,10 @@ class StateCore:
         moves = core.legal_moves(player=player)
         return moves[action] if 0 <= action < len(moves) else None
 
+    def leaves_game(self, core: Any, action: int, player: int) -> bool:
+        leaves: bool = core.legal_moves(player=player)[action].leaves_game
+        return leaves
+
     def fields(self, core: Any) -> dict[str, Any]:
         return {
             field.name: getattr(core, field.name)

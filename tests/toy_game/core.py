@@ -324,6 +324,15 @@ class ToyCore:
             return (core[HANDS], stock[1:], (stock[0], *core[PILE]), *core[MELDS:])
         return _played(core, action, player)
 
+    def leaves_game(self, core: Any, action: int, player: int) -> bool:
+        """Whether the action's move takes its player out of the game: never in Toy Rummy.
+
+        >>> CORE.leaves_game((), 0, 0)
+        False
+        """
+        del core, action, player
+        return False
+
     def fields(self, core: Any) -> dict[str, Any]:
         """The state's public fields, by name, as the machine's state holds them.
 

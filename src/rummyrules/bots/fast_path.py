@@ -117,8 +117,4 @@ def kept_actions(state: GameState, player: int | None = None) -> tuple[int, ...]
     actions = state.legal_actions(player)
     if not actions or not leaves_game(state.rules):
         return actions
-    # The moves are the actions named in order, each made once by the core.
-    moves = state.legal_moves(player=player)
-    return tuple(
-        a for a, move in zip(actions, moves, strict=True) if not move.leaves_game
-    )
+    return state.staying_actions(player)

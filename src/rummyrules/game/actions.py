@@ -195,6 +195,27 @@ class ActionsState(StateFields):
             return actions
         return game.legal_actions(core, self._seated(player))
 
+    def staying_actions(self, player: int | None = None) -> tuple[int, ...]:
+        """:meth:`~rummyrules.GameState.legal_actions` but those that take the player out of the game (GOR-10's drop).
+
+        What a bot that never drops out chooses among, in the same order.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> game = GoingOutRummy().new_game(seed=1)
+        >>> [str(game.action_to_move(a)) for a in game.staying_actions()]
+        ['draw']
+        """
+        actions = self.legal_actions(player)
+        game: Core | None = self.rules.core
+        if game is None:
+            moves = self.legal_moves(player)
+            return tuple(a for a in actions if not moves[a].leaves_game)
+        core = self._core_value(game)
+        actor = game.to_move(core) if player is None else player
+        if actor is None:
+            return ()
+        return tuple(a for a in actions if not game.leaves_game(core, a, actor))
+
     def _seated(self, player: int) -> int:
         expect_player(player)
         if not 0 <= player < self.rules.players:

@@ -78,6 +78,14 @@ class Core(Protocol):
         """
         ...
 
+    def leaves_game(self, core: Any, action: int, player: int) -> bool:
+        """Whether the move ``action`` names takes its player out of the game (Going Out Rummy's drop, GOR-10).
+
+        A core tells it without naming the move, so that a bot that never
+        leaves the game passes such actions over cheaply.
+        """
+        ...
+
     def fields(self, core: Any) -> dict[str, Any]:
         """The public fields of the state at ``core``, by name: every attrs field of its state class but ``rules``."""
         ...

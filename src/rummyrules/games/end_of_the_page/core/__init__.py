@@ -97,6 +97,15 @@ class EndOfThePageCore:
         del core, player
         return move_of(action)
 
+    def leaves_game(self, core: Any, action: int, player: int) -> bool:
+        """Whether the action's move takes its player out of the game: never in End of the Page.
+
+        >>> CORE.leaves_game((), 0, 0)
+        False
+        """
+        del core, action, player
+        return False
+
     def fields(self, core: Any) -> dict[str, Any]:
         """The public fields of the state at ``core``, by name.
 

@@ -117,6 +117,15 @@ class FourteenHundredCore:
         del core, player
         return move_of(action)
 
+    def leaves_game(self, core: Any, action: int, player: int) -> bool:
+        """Whether the action's move takes its player out of the game: never in 1400.
+
+        >>> CORE.leaves_game((), 0, 0)
+        False
+        """
+        del core, action, player
+        return False
+
     def fields(self, core: Any) -> dict[str, Any]:
         """The state's public fields at ``core`` (:func:`~.value.fields`).
 

@@ -87,6 +87,15 @@ class GinCore:
         del core, player  # an action names the same move everywhere
         return move_of(action)
 
+    def leaves_game(self, core: Any, action: int, player: int) -> bool:
+        """Whether the action's move takes its player out of the game: never in Gin Rummy.
+
+        >>> GIN_CORE.leaves_game((), 0, 0)
+        False
+        """
+        del core, action, player
+        return False
+
     def fields(self, core: Any) -> dict[str, Any]:
         """Every public field of the state at ``core`` but its rules.
 

@@ -101,6 +101,15 @@ class GoingOutCore:
         """
         return listing.moves(core, actions, player)
 
+    def leaves_game(self, core: Any, action: int, player: int) -> bool:
+        """Whether the action's move takes its player out of the game: a drop (GOR-10).
+
+        >>> CORE.leaves_game((), listing.DROP, 0), CORE.leaves_game((), listing.DRAW, 0)
+        (True, False)
+        """
+        del core, player  # the kind is in the number
+        return action & listing.KIND_MASK == listing.DROP
+
     def fields(self, core: Any) -> dict[str, Any]:
         """The state's public fields, by name (all but ``rules``).
 
