@@ -23,8 +23,8 @@ from typing import Final
 from rummyrules.core.cards import Card, Rank
 from rummyrules.games.end_of_the_page.core.cards import ALL_RANKS, CARD, REPL, Hand
 from rummyrules.games.end_of_the_page.core.codes import meld_action
-from rummyrules.games.end_of_the_page.core.search import run_codes, set_codes
 from rummyrules.melds import MeldRules
+from rummyrules.melds.code_search import run_codes, set_codes
 
 __all__ = ["new_melds", "supported"]
 

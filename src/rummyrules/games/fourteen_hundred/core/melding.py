@@ -24,8 +24,8 @@ from typing import Final
 from rummyrules.core.cards import Card, Rank
 from rummyrules.games.fourteen_hundred.core.codes import meld_action
 from rummyrules.games.fourteen_hundred.core.memos import memo
-from rummyrules.games.fourteen_hundred.core.search import run_codes, set_codes
 from rummyrules.melds import MeldRules
+from rummyrules.melds.code_search import run_codes, set_codes
 from rummyrules.melds.codes import meld_code, rules_code
 from rummyrules.melds.pieces import piece_melds
 

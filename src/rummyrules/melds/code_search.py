@@ -1,10 +1,11 @@
-"""The meld search of one piece of a hand, on integers, in the library's order (EOP-7, EOP-8).
+"""The meld search of one piece of a hand, on integers, in the library's order (MELD-2, MELD-3).
 
 The library's search (:mod:`rummyrules.melds.pieces`) makes each meld of a
 piece as a :class:`~rummyrules.melds.Meld`; here the same melds, in the same
 order, are made as :data:`~rummyrules.melds.codes.MeldCode` tuples straight
 away (the kind, the cards' codes, what each wild stands for), for the core
-to keep as actions. A set's wilds stand for its rank, a run's for the card
+to keep as actions: End of the Page's and 1400's cores share it, each with
+its own meld rules (EOP-8's spacing of wilds, F14-11's none). A set's wilds stand for its rank, a run's for the card
 of their place; a run's wilds are laid in card order, place by place
 (``Meld.wilds_in_order``).
 
