@@ -13,7 +13,6 @@ or in theirs (true), with Going Out Rummy's drops among them.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 from typing import Any
 
 import attrs
@@ -37,6 +36,7 @@ from rummyrules.bots.fast_path import kept_actions, leaves_game
 from rummyrules.bots.players import askers
 from rummyrules.game.cores import Core
 from rummyrules.game.moves import Move
+from state_cores import StateCore
 from strategies import fast_play, game_tables, random_play, seeds
 
 STEPS = 120
@@ -139,47 +139,6 @@ def test_kept_actions_leave_out_the_drop_in_the_listing_order() -> None:
 
 
 # --- A toy core: the turn machine's states as core values, in another order
-
-
-class StateCore:
-    """A core whose value is the state under rules without a core; its actions listed backwards unless it lists moves."""
-
-    def __init__(self, plain: type[PlayableRules[Any]], *, lists_moves: bool) -> None:
-        self.plain = plain
-        self.lists_moves = lists_moves
-
-    def encode(self, state: Any) -> Hashable:
-        plain = self.plain(**attrs.asdict(state.rules, recurse=False))
-        built: Hashable = state.replace(rules=plain)
-        return built
-
-    def to_move(self, core: Any) -> int | None:
-        found: int | None = core.to_move
-        return found
-
-    def legal_actions(self, core: Any, player: int) -> tuple[int, ...]:
-        places = range(len(core.legal_moves(player=player)))
-        return tuple(places if self.lists_moves else reversed(places))
-
-    def apply_action(self, core: Any, action: int, player: int) -> Hashable:
-        move = core.legal_moves(player=player)[action]
-        after: Hashable = core.apply(move, player=player)
-        return after
-
-    def action_to_move(self, core: Any, action: int, player: int) -> Move | None:
-        moves = core.legal_moves(player=player)
-        return moves[action] if 0 <= action < len(moves) else None
-
-    def leaves_game(self, core: Any, action: int, player: int) -> bool:
-        leaves: bool = core.legal_moves(player=player)[action].leaves_game
-        return leaves
-
-    def fields(self, core: Any) -> dict[str, Any]:
-        return {
-            field.name: getattr(core, field.name)
-            for field in attrs.fields(type(core))
-            if field.init and field.name != "rules"
-        }
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)

@@ -1,13 +1,12 @@
 """The fast path's own workings: states made from a core value, refusals, types (ALL-2, ALL-3).
 
-A core that keeps a whole state as its value (``StateCore``) drives the
+A core that keeps a whole state as its value (``state_cores.StateCore``) drives the
 machinery a real core drives: a state the fast path makes holds its core
 value only, and its fields, events and known cards appear when first read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 import attrs
@@ -21,44 +20,7 @@ from rummyrules import (
     dumps,
 )
 from rummyrules.game.cores import Core
-from rummyrules.game.moves import Move
-
-
-class StateCore:
-    """A core whose value is the state itself, under rules without a core: the machine plays it."""
-
-    lists_moves = False
-
-    def encode(self, state: Any) -> Hashable:
-        # The same state under the rules without a core, which the turn
-        # machine plays as it always has.
-        plain = EndOfThePage(**attrs.asdict(state.rules, recurse=False))
-        built: Hashable = state.replace(rules=plain)
-        return built
-
-    def to_move(self, core: Any) -> int | None:
-        return core.to_move  # type: ignore[no-any-return]  # core is a GameState
-
-    def legal_actions(self, core: Any, player: int) -> tuple[int, ...]:
-        return tuple(range(len(core.legal_moves(player=player))))
-
-    def apply_action(self, core: Any, action: int, player: int) -> Hashable:
-        return core.apply(core.legal_moves(player=player)[action], player=player)  # type: ignore[no-any-return]  # a GameState
-
-    def action_to_move(self, core: Any, action: int, player: int) -> Move | None:
-        moves = core.legal_moves(player=player)
-        return moves[action] if 0 <= action < len(moves) else None
-
-    def leaves_game(self, core: Any, action: int, player: int) -> bool:
-        leaves: bool = core.legal_moves(player=player)[action].leaves_game
-        return leaves
-
-    def fields(self, core: Any) -> dict[str, Any]:
-        return {
-            field.name: getattr(core, field.name)
-            for field in attrs.fields(type(core))
-            if field.init and field.name != "rules"
-        }
+from state_cores import StateCore
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -67,7 +29,7 @@ class CoredEndOfThePage(EndOfThePage):
 
     @property
     def core(self) -> Core:
-        return StateCore()
+        return StateCore(EndOfThePage, lists_moves=False)
 
 
 def test_all_2_a_state_the_fast_path_makes_holds_its_core_until_read() -> None:
@@ -103,7 +65,8 @@ def test_all_2_an_unlisted_action_is_refused_by_its_moves_rule(rules: Any) -> No
     with pytest.raises(IllegalMoveError) as refused:
         game.apply_action(len(game.legal_actions()) + 5)
     assert refused.value.rule == "ALL-2"
-    assert game.move_to_action(str(game.legal_moves()[0])) == game.legal_actions()[0]
+    first = game.legal_moves()[0]
+    assert game.action_to_move(game.move_to_action(str(first))) == first
     with pytest.raises(IllegalMoveError) as refused:
         game.move_to_action("discard 2H")
     assert refused.value.rule != "ALL-2" or "2H" in str(refused.value)
@@ -136,19 +99,13 @@ def test_f14_12_a_claim_out_of_turn_is_an_action_of_its_player() -> None:
     pytest.fail("no claim met in 40 games")
 
 
-class ListingStateCore(StateCore):
-    """:class:`StateCore`, and the public face listed and played on it."""
-
-    lists_moves = True
-
-
 @attrs.frozen(kw_only=True, cache_hash=True)
 class ListedEndOfThePage(EndOfThePage):
     """End of the Page whose public face plays on :class:`ListingStateCore`."""
 
     @property
     def core(self) -> Core:
-        return ListingStateCore()
+        return StateCore(EndOfThePage, lists_moves=True)
 
 
 def test_all_2_the_public_face_on_a_core_lists_and_plays_as_the_machine() -> None:
