@@ -101,7 +101,7 @@ def test_f14_12_a_claim_out_of_turn_is_an_action_of_its_player() -> None:
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class ListedEndOfThePage(EndOfThePage):
-    """End of the Page whose public face plays on :class:`ListingStateCore`."""
+    """End of the Page whose public face plays on a :class:`StateCore` that lists the moves."""
 
     @property
     def core(self) -> Core:
