@@ -5,8 +5,8 @@ the play lists the new melds, then the lay-offs, then the discards
 (EOP-7 … EOP-12): the kinds in the order of the machine's table
 (:data:`~rummyrules.games.end_of_the_page.machine.MACHINE`), each filtered
 by the same rules, so that the actions' moves are its moves in its order.
-Hands are bits (:mod:`.cards`); the table's lay-offs are the library's
-memo of the table at hand (:mod:`rummyrules.game.table_analysis`).
+Hands are bits (:mod:`.cards`); what fits the table's melds is kept in the
+core value (:mod:`.fits`).
 
 >>> from rummyrules import EndOfThePage
 >>> from rummyrules.games.end_of_the_page.core.layout import encode
@@ -22,22 +22,20 @@ from typing import Any, Final
 
 from rummyrules.core.cards import Card
 from rummyrules.game.state import Phase
-from rummyrules.game.table import TableMeld
-from rummyrules.game.table_analysis import analysis_of
 from rummyrules.games.end_of_the_page.core.cards import MINE, Hand, cards_of
 from rummyrules.games.end_of_the_page.core.codes import (
     DISCARD,
     DRAW,
     TAKE,
-    lay_action,
     meld_of,
 )
+from rummyrules.games.end_of_the_page.core.fits import MeldFits, TableFits
 from rummyrules.games.end_of_the_page.core.layout import (
     HANDS,
-    MELDS,
     PHASE,
     PILE,
     RULES,
+    TABLE,
     TO_MOVE,
     TURN,
     WILD,
@@ -71,18 +69,10 @@ def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
     return ()
 
 
-def _melded(melds: tuple[TableMeld, ...], player: int) -> bool:
-    """EOP-9: whether the player has a meld of their own this round."""
-    return any(meld.owner == player for meld in melds)
-
-
 def _can_lay_off(core: tuple[Any, ...], player: int, card: Card) -> bool:
     """Whether the player is down (EOP-9) and the card fits a meld on the table."""
-    melds = core[MELDS]
-    if not melds or not _melded(melds, player):
-        return False
-    table = analysis_of(melds, core[RULES].meld_rules, core[WILD])
-    return table.fits_code(int(card))  # a card is its code
+    table: TableFits = core[TABLE]
+    return bool(table[2] >> player & 1 and table[1] >> card & 1)  # a card is its code
 
 
 # --- The draw (EOP-5, EOP-6, EOP-R3) ---------------------------------------------
@@ -143,9 +133,11 @@ def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
             found = [action for action in found if not _strands(core, action, player)]
         return tuple(found)
     fits = 0
-    melds: tuple[TableMeld, ...] = core[MELDS]
-    if melds and _melded(melds, player):  # EOP-9: lay-offs once down
-        fits = _lay_offs(core, hand[3], found)
+    table: TableFits = core[TABLE]
+    if table[2] >> player & 1:  # EOP-9: lay-offs once down
+        fits = hand[3] & table[1]
+        if fits:
+            _lay_offs(table[0], fits, found)
     if strict:
         found = [action for action in found if not _strands(core, action, player)]
     held = hand[3]
@@ -178,21 +170,18 @@ def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[i
     return kept
 
 
-def _lay_offs(core: tuple[Any, ...], held: int, found: list[int]) -> int:
-    """Add the lay-offs of the held cards (library codes, as bits) to ``found``; the cards that fit."""
-    table = analysis_of(core[MELDS], core[RULES].meld_rules, core[WILD]).lay_offs
-    if held & table.pending:
-        table.options([], held)  # the table works out these cards' lay-offs
-    fits: int = held & table.fits
-    if fits:
-        codes: list[int] = []
-        bits = fits
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            codes.append(low.bit_length() - 1)
-        found += map(lay_action, table.options(codes, fits))
-    return fits
+def _lay_offs(infos: tuple[MeldFits, ...], fits: int, found: list[int]) -> None:
+    """Add the lay-offs of the held cards that fit (library codes, as bits) to ``found``.
+
+    Meld by meld in table order, each meld's cards in code order: the
+    machine's order (EOP-9).
+    """
+    for meld_fits, lays in infos:
+        hits = fits & meld_fits
+        if hits:
+            for code, actions, _ in lays:
+                if hits >> code & 1:
+                    found += actions
 
 
 def _discards(quarter: int, bits: int) -> tuple[int, ...]:

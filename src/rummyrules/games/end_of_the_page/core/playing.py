@@ -40,8 +40,8 @@ from rummyrules.games.end_of_the_page.core.codes import (
     LAY,
     TAKE,
     meld_of,
-    move_of,
 )
+from rummyrules.games.end_of_the_page.core.fits import TableFits, meld_fits, with_meld
 from rummyrules.games.end_of_the_page.core.layout import (
     DEALER,
     FACE_UP,
@@ -59,6 +59,7 @@ from rummyrules.games.end_of_the_page.core.layout import (
     SHEET,
     STOCK,
     STOCK_AT,
+    TABLE,
     TO_MOVE,
     TURN,
     TURNS,
@@ -66,7 +67,6 @@ from rummyrules.games.end_of_the_page.core.layout import (
     Turn,
     encode,
 )
-from rummyrules.melds import search as meld_search
 
 __all__ = ["play"]
 
@@ -166,7 +166,11 @@ def _meld(new: list[Any], action: int, player: int) -> tuple[Card, ...]:
     for card in cards:
         hand = removed(hand, card)
     _set_hand(new, player, hand)
-    new[MELDS] = (*new[MELDS], TableMeld.laid(meld, owner=player))
+    melds = new[MELDS]
+    new[MELDS] = (*melds, TableMeld.laid(meld, owner=player))
+    number = len(melds) + 1
+    info = meld_fits(meld, number, new[RULES].meld_rules, new[WILD])
+    new[TABLE] = with_meld(new[TABLE], info, number, player)
     turn: Turn | None = new[TURN]
     if turn is not None and turn[1] is not None:  # EOP-6 is met
         new[TURN] = (turn[0], None, turn[2], turn[3])
@@ -175,17 +179,20 @@ def _meld(new: list[Any], action: int, player: int) -> tuple[Card, ...]:
 
 
 def _lay_off(new: list[Any], action: int, card: Card, player: int) -> None:
-    move = move_of(action)
     number = action >> 9 & 0xFFFF
     table = list(new[MELDS])
     old: TableMeld = table[number - 1]
-    options = meld_search.card_lay_offs(
-        card, old.meld, new[RULES].meld_rules, new[WILD]
+    tables: TableFits = new[TABLE]
+    # The meld the lay-off makes, kept beside its action (:mod:`.fits`).
+    after = next(
+        afters[actions.index(action)]
+        for code, actions, afters in tables[0][number - 1][1]
+        if code == card
     )
-    declared = getattr(move, "declared", None)
-    after = next(option.meld for option in options if option.stands_for == declared)
     table[number - 1] = old.with_card(after, player=player)
     new[MELDS] = tuple(table)
+    info = meld_fits(after, number, new[RULES].meld_rules, new[WILD])
+    new[TABLE] = with_meld(tables, info, number, old.owner)
     _set_hand(new, player, removed(new[HANDS][player], card))
     _after_play(new, player)
 
