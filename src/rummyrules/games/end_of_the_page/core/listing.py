@@ -51,6 +51,9 @@ __all__ = ["legal"]
 _DRAW_ONLY: Final = (DRAW,)
 _DISCARDS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(4)]
 """The discards of the cards of 16 library codes, by their bits (each quarter of a hand)."""
+_PICKUPS: dict[tuple[Any, ...], bool] = {}
+"""EOP-6's answer for a new meld after a deep take, by what the hand held of its cards."""
+_LIMIT: Final = 1 << 15
 
 
 def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
@@ -160,12 +163,24 @@ def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[i
     """EOP-6: the new melds that hold the card taken deep and two naturals held before."""
     taken, held = turn[1], turn[2]
     meld_rules, wild = core[RULES].meld_rules, core[WILD]
+    answers = _PICKUPS
     kept = []
     for action in found:
         meld, codes = meld_of(action)
-        if taken in codes and support.holds_support(
-            meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
-        ):
+        if taken not in codes:
+            continue
+        # The answer turns only on how many of each of the meld's cards were
+        # held: that, not the whole hand, keys the memo.
+        key = (action, taken, meld_rules, wild, tuple([held.count(c) for c in codes]))
+        holds = answers.get(key)
+        if holds is None:
+            holds = support.holds_support(
+                meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
+            )
+            if len(answers) >= _LIMIT:
+                answers.clear()  # forgetting costs only a fresh check
+            answers[key] = holds
+        if holds:
             kept.append(action)
     return kept
 
