@@ -29,9 +29,10 @@ from rummyrules.games.end_of_the_page.core.codes import (
     TAKE,
     meld_of,
 )
-from rummyrules.games.end_of_the_page.core.fits import MeldFits, TableFits
+from rummyrules.games.end_of_the_page.core.fits import TableFits, fits_card, lay_offs
 from rummyrules.games.end_of_the_page.core.layout import (
     HANDS,
+    MELDS,
     PHASE,
     PILE,
     RULES,
@@ -75,7 +76,9 @@ def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
 def _can_lay_off(core: tuple[Any, ...], player: int, card: Card) -> bool:
     """Whether the player is down (EOP-9) and the card fits a meld on the table."""
     table: TableFits = core[TABLE]
-    return bool(table[2] >> player & 1 and table[1] >> card & 1)  # a card is its code
+    if not table[2] >> player & 1:
+        return False
+    return fits_card(table, core[MELDS], card)  # a card is its code
 
 
 # --- The draw (EOP-5, EOP-6, EOP-R3) ---------------------------------------------
@@ -138,9 +141,7 @@ def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
     fits = 0
     table: TableFits = core[TABLE]
     if table[2] >> player & 1:  # EOP-9: lay-offs once down
-        fits = hand[3] & table[1]
-        if fits:
-            _lay_offs(table[0], fits, found)
+        fits = lay_offs(table, core[MELDS], hand[3], found)
     if strict:
         found = [action for action in found if not _strands(core, action, player)]
     held = hand[3]
@@ -183,20 +184,6 @@ def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[i
         if holds:
             kept.append(action)
     return kept
-
-
-def _lay_offs(infos: tuple[MeldFits, ...], fits: int, found: list[int]) -> None:
-    """Add the lay-offs of the held cards that fit (library codes, as bits) to ``found``.
-
-    Meld by meld in table order, each meld's cards in code order: the
-    machine's order (EOP-9).
-    """
-    for meld_fits, lays in infos:
-        hits = fits & meld_fits
-        if hits:
-            for code, actions, _ in lays:
-                if hits >> code & 1:
-                    found += actions
 
 
 def _discards(quarter: int, bits: int) -> tuple[int, ...]:

@@ -41,7 +41,7 @@ from rummyrules.games.end_of_the_page.core.codes import (
     TAKE,
     meld_of,
 )
-from rummyrules.games.end_of_the_page.core.fits import TableFits, meld_fits, with_meld
+from rummyrules.games.end_of_the_page.core.fits import TableFits, card_lays, with_meld
 from rummyrules.games.end_of_the_page.core.layout import (
     DEALER,
     FACE_UP,
@@ -168,9 +168,11 @@ def _meld(new: list[Any], action: int, player: int) -> tuple[Card, ...]:
     _set_hand(new, player, hand)
     melds = new[MELDS]
     new[MELDS] = (*melds, TableMeld.laid(meld, owner=player))
+    rules = new[RULES].meld_rules
     number = len(melds) + 1
-    info = meld_fits(meld, number, new[RULES].meld_rules, new[WILD])
-    new[TABLE] = with_meld(new[TABLE], info, number, player)
+    new[TABLE] = with_meld(
+        new[TABLE], meld, number, owner=player, meld_rules=rules, wild=new[WILD]
+    )
     turn: Turn | None = new[TURN]
     if turn is not None and turn[1] is not None:  # EOP-6 is met
         new[TURN] = (turn[0], None, turn[2], turn[3])
@@ -184,15 +186,14 @@ def _lay_off(new: list[Any], action: int, card: Card, player: int) -> None:
     old: TableMeld = table[number - 1]
     tables: TableFits = new[TABLE]
     # The meld the lay-off makes, kept beside its action (:mod:`.fits`).
-    after = next(
-        afters[actions.index(action)]
-        for code, actions, afters in tables[0][number - 1][1]
-        if code == card
-    )
+    actions, afters = card_lays(tables, number, card, old.meld)
+    after = afters[actions.index(action)]
     table[number - 1] = old.with_card(after, player=player)
     new[MELDS] = tuple(table)
-    info = meld_fits(after, number, new[RULES].meld_rules, new[WILD])
-    new[TABLE] = with_meld(tables, info, number, old.owner)
+    rules = new[RULES].meld_rules
+    new[TABLE] = with_meld(
+        tables, after, number, owner=old.owner, meld_rules=rules, wild=new[WILD]
+    )
     _set_hand(new, player, removed(new[HANDS][player], card))
     _after_play(new, player)
 
