@@ -99,18 +99,19 @@ def _draw_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
     if len(pile) < 2:
         return tuple(found)
     # EOP-6: a card below the top needs two naturals of the hand that meld with it.
-    wild = core[WILD]
-    bits = supported(hand, core[WILD_RANK])
+    wild = core[WILD_RANK]
+    bits = supported(hand, wild)
     seen = 1 << top
     for card in pile:
         bit = 1 << card
         if seen & bit:
             continue
         seen |= bit
-        if card.rank is wild:  # EOP-R6: a wild stands for a card they meld with
+        mine = MINE[card]  # the core's code: its rank in the low four bits
+        if mine & 15 == wild:  # EOP-R6: a wild stands for a card they meld with
             if not _wild_supported(core, hand, card):
                 continue
-        elif not bits >> MINE[card] & 1:
+        elif not bits >> mine & 1:
             continue
         found.append(TAKE | (card + 1) << 3)
     return tuple(found)
