@@ -49,6 +49,11 @@ from rummyrules.melds import support
 
 __all__ = ["legal"]
 
+# The phases read once: an enum member read off its class costs as much
+# as a small listing step.
+_DRAW_PHASE: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+
 _DRAW_ONLY: Final = (DRAW,)
 _DISCARDS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(4)]
 """The discards of the cards of 16 library codes, by their bits (each quarter of a hand)."""
@@ -66,9 +71,9 @@ def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
     if player != core[TO_MOVE]:
         return ()
     phase = core[PHASE]
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         return _draw_actions(core, player)
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         return _play_actions(core, player)
     return ()
 

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rummyrules.core.cards import BY_CODE, Card
 from rummyrules.core.options import StockOut
@@ -69,6 +69,12 @@ from rummyrules.games.end_of_the_page.core.layout import (
 )
 
 __all__ = ["play"]
+
+# The phases read once: an enum member read off its class costs as much
+# as a small listing step.
+_PLAY: Final = Phase.PLAY
+_DRAW: Final = Phase.DRAW
+_OVER: Final = Phase.OVER
 
 
 def play(core: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
@@ -124,7 +130,7 @@ def _draw(new: list[Any], player: int) -> None:
     new[HANDS] = tuple(hands)
     new[STOCK_AT] = at + 1
     new[HAD_TURN] |= 1 << player
-    new[PHASE] = Phase.PLAY
+    new[PHASE] = _PLAY
 
 
 def _take(new: list[Any], which: int, player: int) -> tuple[Card, ...]:
@@ -152,7 +158,7 @@ def _take(new: list[Any], which: int, player: int) -> tuple[Card, ...]:
     hands[player] = hand
     new[HANDS] = tuple(hands)
     new[HAD_TURN] |= 1 << player
-    new[PHASE] = Phase.PLAY
+    new[PHASE] = _PLAY
     return gained
 
 
@@ -247,7 +253,7 @@ def _end_turn(new: list[Any], player: int) -> None:
     if following is None:
         _end_round(new)
         return
-    new[PHASE] = Phase.DRAW
+    new[PHASE] = _DRAW
     new[TO_MOVE] = following
 
 
@@ -263,7 +269,7 @@ def _end_round(new: list[Any]) -> None:
     if len(sheet) >= rules.rounds:
         new[SHEET] = sheet
         new[RESULTS] = (result,)
-        new[PHASE] = Phase.OVER
+        new[PHASE] = _OVER
         new[TO_MOVE] = None
         new[TURN] = None
         return
