@@ -71,7 +71,7 @@ def _two_or_more(first: int, second: int) -> int:
     b = first >> 16 & 0xFFFF
     c = first >> 32 & 0xFFFF
     d = first >> 48
-    pairs = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    pairs = (a & b) | (c & d) | ((a | b) & (c | d))  # two of the four fields
     if second:
         pairs |= (second | second >> 16 | second >> 32 | second >> 48) & 0xFFFF
     return pairs
