@@ -168,12 +168,15 @@ class ActionsState(StateFields):
         if actor is None:
             return ()
         # The core's own action_to_move: each listed action is known listed.
-        moves = [
-            game.action_to_move(core, a, actor) for a in self.legal_actions(player)
-        ]
-        if None in moves:  # a listed action always names its move
-            raise AssertionError("a listed action names no move")
-        return tuple(move for move in moves if move is not None)
+        # Each is tested by identity: ``None in moves`` would call every
+        # move's __eq__ (attrs, in Python), a decision's largest cost here.
+        moves: list[Move] = []
+        for action in self.legal_actions(player):
+            move = game.action_to_move(core, action, actor)
+            if move is None:  # a listed action always names its move
+                raise AssertionError("a listed action names no move")
+            moves.append(move)
+        return tuple(moves)
 
     def legal_actions(self, player: int | None = None) -> tuple[int, ...]:
         """The moves :meth:`~rummyrules.GameState.legal_moves` lists, each as an action number, in a fixed order.
