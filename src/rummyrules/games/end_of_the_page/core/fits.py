@@ -66,6 +66,10 @@ _NONE: Final[CardLays] = ((), ())
 
 _LEARNED: dict[MeldKey, dict[int, CardLays]] = {}
 """Each meld's cards worked out so far, by key: a card's lay-offs (none: it does not fit)."""
+_ANYWHERE: dict[tuple[MeldCode, int, int, int], CardLays] = {}
+"""A card's lay-offs on a meld wherever it lies (its actions with no meld number), by
+the meld's code, the rules' and wild's codes and the card's: a meld met at one place
+is often met at another."""
 _LIMIT: Final = 1 << 13  # emptied when full: forgetting costs a fresh search
 
 
@@ -100,14 +104,24 @@ def card_lays(table: TableFits, number: int, code: int, meld: Meld) -> CardLays:
 
 
 def _searched(key: MeldKey, code: int, meld: Meld) -> CardLays:
-    """A card's lay-offs on a meld, by the library's search."""
-    meld_rules, wild = code_rules(key[2]), code_rank(key[3])
-    options = meld_search.card_lay_offs(BY_CODE[code], meld, meld_rules, wild)
-    base = LAY | code << 3 | key[1] << 9
-    actions = tuple(
-        [base | (meaning_code(option.stands_for) + 1) << 25 for option in options]
-    )
-    return actions, tuple([option.meld for option in options])
+    """A card's lay-offs on a meld: the library's search, once for the meld at any place."""
+    number = key[1] << 9
+    anywhere = (key[0], key[2], key[3], code)
+    found = _ANYWHERE.get(anywhere)
+    if found is None:
+        meld_rules, wild = code_rules(key[2]), code_rank(key[3])
+        options = meld_search.card_lay_offs(BY_CODE[code], meld, meld_rules, wild)
+        bases = tuple(
+            [
+                LAY | code << 3 | (meaning_code(option.stands_for) + 1) << 25
+                for option in options
+            ]
+        )
+        found = (bases, tuple([option.meld for option in options]))
+        if len(_ANYWHERE) >= _LIMIT:
+            _ANYWHERE.clear()
+        _ANYWHERE[anywhere] = found
+    return tuple([base | number for base in found[0]]), found[1]
 
 
 def lay_offs(
