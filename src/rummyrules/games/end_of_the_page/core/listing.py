@@ -45,7 +45,7 @@ from rummyrules.games.end_of_the_page.core.layout import (
 )
 from rummyrules.games.end_of_the_page.core.melding import new_melds, supported
 from rummyrules.games.end_of_the_page.core.playing import play
-from rummyrules.melds import support
+from rummyrules.melds import MeldKind, support
 
 __all__ = ["legal"]
 
@@ -55,6 +55,7 @@ _DRAW_PHASE: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 
 _DRAW_ONLY: Final = (DRAW,)
+_SET: Final = MeldKind.SET
 _DISCARDS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(4)]
 """The discards of the cards of 16 library codes, by their bits (each quarter of a hand)."""
 _PICKUPS: dict[tuple[Any, ...], bool] = {}
@@ -176,6 +177,10 @@ def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[i
         meld, codes = meld_of(action)
         if taken not in codes:
             continue
+        if meld.kind is _SET:
+            if _set_holds(codes, taken, held, core[WILD_RANK]):
+                kept.append(action)
+            continue
         # The answer turns only on how many of each of the meld's cards were
         # held: that, not the whole hand, keys the memo.
         key = (action, taken, meld_rules, wild, tuple([held.count(c) for c in codes]))
@@ -190,6 +195,29 @@ def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[i
         if holds:
             kept.append(action)
     return kept
+
+
+def _set_holds(
+    codes: tuple[int, ...], taken: Card, held: tuple[Card, ...], wild: int
+) -> bool:
+    """EOP-6 for a set: two naturals of it besides the card taken were held.
+
+    A set has one reading (its naturals share a rank, so no run reads them),
+    and any two of its naturals make the set with the card taken; held
+    copies count once each.
+    """
+    others = list(codes)
+    others.remove(taken)
+    pairs = 0
+    used: list[int] = []
+    for code in others:
+        mine = MINE[code]  # -1: no rank (a joker); the rank in the low four bits
+        if mine < 0 or mine & 15 == wild:
+            continue  # a wild is no natural
+        if held.count(code) > used.count(code):
+            used.append(code)
+            pairs += 1
+    return pairs >= 2
 
 
 def _discards(quarter: int, bits: int) -> tuple[int, ...]:
