@@ -26,7 +26,7 @@ from typing import Any
 
 from rummyrules.game.moves import Move
 from rummyrules.games.end_of_the_page.core import layout
-from rummyrules.games.end_of_the_page.core.codes import move_of
+from rummyrules.games.end_of_the_page.core.codes import MOVES, move_of
 from rummyrules.games.end_of_the_page.core.listing import legal
 from rummyrules.games.end_of_the_page.core.playing import play
 
@@ -95,7 +95,8 @@ class EndOfThePageCore:
         ('take', None)
         """
         del core, player
-        return move_of(action)
+        found = MOVES.get(action)  # the public face names every listed action
+        return found if found is not None else move_of(action)
 
     def leaves_game(self, core: Any, action: int, player: int) -> bool:
         """Whether the action's move takes its player out of the game: never in End of the Page.

@@ -42,6 +42,7 @@ __all__ = [
     "KINDS",
     "LAY",
     "MELD",
+    "MOVES",
     "TAKE",
     "lay_action",
     "meld_action",
@@ -66,7 +67,7 @@ _DRAW_MOVE: Final = Draw()
 # forget: each is emptied when full, so that a long run keeps no more moves
 # and melds (objects the collector walks) than the turns at hand use.
 _LIMIT: Final = 1 << 15
-_MOVES: dict[int, Move] = {}
+MOVES: Final[dict[int, Move]] = {}
 """Each action's move, made once: an action names one move wherever it is listed."""
 _MELDS: dict[int, tuple[Meld, tuple[int, ...]]] = {}
 """Each new meld action's meld and the codes of its cards, made when first asked."""
@@ -152,14 +153,14 @@ def meld_of(action: int) -> tuple[Meld, tuple[int, ...]]:
 
 def move_of(action: int) -> Move | None:
     """The move an action names, made once; None for an int that names no move."""
-    found = _MOVES.get(action)
+    found = MOVES.get(action)
     if found is None:
         found = _decoded(action)
         if found is None:
             return None
-        if len(_MOVES) >= _LIMIT:
-            _MOVES.clear()
-        _MOVES[action] = found
+        if len(MOVES) >= _LIMIT:
+            MOVES.clear()
+        MOVES[action] = found
     return found
 
 

@@ -21,6 +21,7 @@ from typing import Any, Final
 from rummyrules.core.cards import Card
 from rummyrules.game.state import Phase
 from rummyrules.games.end_of_the_page.core.cards import cards_of, hand_of, rank_of
+from rummyrules.games.end_of_the_page.core.fits import table_fits
 from rummyrules.games.end_of_the_page.state import EndOfThePageTurn
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "SHEET",
     "STOCK",
     "STOCK_AT",
+    "TABLE",
     "TO_MOVE",
     "TURN",
     "TURNS",
@@ -72,6 +74,7 @@ TURN: Final = 17  # None, or a Turn: what the turn so far did (EOP-6, EOP-R3)
 HAD_TURN: Final = 18  # a bit for each player who has had a turn (EOP-14)
 RULES: Final = 19
 WILD_RANK: Final = 20  # the wild rank as the core's int (cards.rank_of)
+TABLE: Final = 21  # what fits each meld of MELDS, and who is down (fits.TableFits)
 
 Turn = tuple[Card, Card | None, tuple[Card, ...], bool]
 """A turn's take: the card taken, the card still to meld (EOP-6), the naturals
@@ -125,6 +128,7 @@ def encode(state: Any) -> tuple[Any, ...]:
         had_turn,
         state.rules,
         0 if wild is None else rank_of(wild),
+        table_fits(state.melds, state.rules.meld_rules, wild),
     )
 
 

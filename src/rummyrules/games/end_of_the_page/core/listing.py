@@ -5,8 +5,8 @@ the play lists the new melds, then the lay-offs, then the discards
 (EOP-7 … EOP-12): the kinds in the order of the machine's table
 (:data:`~rummyrules.games.end_of_the_page.machine.MACHINE`), each filtered
 by the same rules, so that the actions' moves are its moves in its order.
-Hands are bits (:mod:`.cards`); the table's lay-offs are the library's
-memo of the table at hand (:mod:`rummyrules.game.table_analysis`).
+Hands are bits (:mod:`.cards`); what fits the table's melds is kept in the
+core value (:mod:`.fits`).
 
 >>> from rummyrules import EndOfThePage
 >>> from rummyrules.games.end_of_the_page.core.layout import encode
@@ -22,22 +22,21 @@ from typing import Any, Final
 
 from rummyrules.core.cards import Card
 from rummyrules.game.state import Phase
-from rummyrules.game.table import TableMeld
-from rummyrules.game.table_analysis import analysis_of
 from rummyrules.games.end_of_the_page.core.cards import MINE, Hand, cards_of
 from rummyrules.games.end_of_the_page.core.codes import (
     DISCARD,
     DRAW,
     TAKE,
-    lay_action,
     meld_of,
 )
+from rummyrules.games.end_of_the_page.core.fits import TableFits, fits_card, lay_offs
 from rummyrules.games.end_of_the_page.core.layout import (
     HANDS,
     MELDS,
     PHASE,
     PILE,
     RULES,
+    TABLE,
     TO_MOVE,
     TURN,
     WILD,
@@ -46,13 +45,22 @@ from rummyrules.games.end_of_the_page.core.layout import (
 )
 from rummyrules.games.end_of_the_page.core.melding import new_melds, supported
 from rummyrules.games.end_of_the_page.core.playing import play
-from rummyrules.melds import support
+from rummyrules.melds import MeldKind, support
 
 __all__ = ["legal"]
 
+# The phases read once: an enum member read off its class costs as much
+# as a small listing step.
+_DRAW_PHASE: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+
 _DRAW_ONLY: Final = (DRAW,)
+_SET: Final = MeldKind.SET
 _DISCARDS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(4)]
 """The discards of the cards of 16 library codes, by their bits (each quarter of a hand)."""
+_PICKUPS: dict[tuple[Any, ...], bool] = {}
+"""EOP-6's answer for a new meld after a deep take, by what the hand held of its cards."""
+_LIMIT: Final = 1 << 15
 
 
 def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
@@ -64,25 +72,19 @@ def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
     if player != core[TO_MOVE]:
         return ()
     phase = core[PHASE]
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         return _draw_actions(core, player)
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         return _play_actions(core, player)
     return ()
 
 
-def _melded(melds: tuple[TableMeld, ...], player: int) -> bool:
-    """EOP-9: whether the player has a meld of their own this round."""
-    return any(meld.owner == player for meld in melds)
-
-
 def _can_lay_off(core: tuple[Any, ...], player: int, card: Card) -> bool:
     """Whether the player is down (EOP-9) and the card fits a meld on the table."""
-    melds = core[MELDS]
-    if not melds or not _melded(melds, player):
+    table: TableFits = core[TABLE]
+    if not table[2] >> player & 1:
         return False
-    table = analysis_of(melds, core[RULES].meld_rules, core[WILD])
-    return table.fits_code(int(card))  # a card is its code
+    return fits_card(table, core[MELDS], card)  # a card is its code
 
 
 # --- The draw (EOP-5, EOP-6, EOP-R3) ---------------------------------------------
@@ -103,18 +105,19 @@ def _draw_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
     if len(pile) < 2:
         return tuple(found)
     # EOP-6: a card below the top needs two naturals of the hand that meld with it.
-    wild = core[WILD]
-    bits = supported(hand, core[WILD_RANK])
+    wild = core[WILD_RANK]
+    bits = supported(hand, wild)
     seen = 1 << top
     for card in pile:
         bit = 1 << card
         if seen & bit:
             continue
         seen |= bit
-        if card.rank is wild:  # EOP-R6: a wild stands for a card they meld with
+        mine = MINE[card]  # the core's code: its rank in the low four bits
+        if mine & 15 == wild:  # EOP-R6: a wild stands for a card they meld with
             if not _wild_supported(core, hand, card):
                 continue
-        elif not bits >> MINE[card] & 1:
+        elif not bits >> mine & 1:
             continue
         found.append(TAKE | (card + 1) << 3)
     return tuple(found)
@@ -143,9 +146,9 @@ def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
             found = [action for action in found if not _strands(core, action, player)]
         return tuple(found)
     fits = 0
-    melds: tuple[TableMeld, ...] = core[MELDS]
-    if melds and _melded(melds, player):  # EOP-9: lay-offs once down
-        fits = _lay_offs(core, hand[3], found)
+    table: TableFits = core[TABLE]
+    if table[2] >> player & 1:  # EOP-9: lay-offs once down
+        fits = lay_offs(table, core[MELDS], hand[3], found)
     if strict:
         found = [action for action in found if not _strands(core, action, player)]
     held = hand[3]
@@ -168,31 +171,53 @@ def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[i
     """EOP-6: the new melds that hold the card taken deep and two naturals held before."""
     taken, held = turn[1], turn[2]
     meld_rules, wild = core[RULES].meld_rules, core[WILD]
+    answers = _PICKUPS
     kept = []
     for action in found:
         meld, codes = meld_of(action)
-        if taken in codes and support.holds_support(
-            meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
-        ):
+        if taken not in codes:
+            continue
+        if meld.kind is _SET:
+            if _set_holds(codes, taken, held, core[WILD_RANK]):
+                kept.append(action)
+            continue
+        # The answer turns only on how many of each of the meld's cards were
+        # held: that, not the whole hand, keys the memo.
+        key = (action, taken, meld_rules, wild, tuple([held.count(c) for c in codes]))
+        holds = answers.get(key)
+        if holds is None:
+            holds = support.holds_support(
+                meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
+            )
+            if len(answers) >= _LIMIT:
+                answers.clear()  # forgetting costs only a fresh check
+            answers[key] = holds
+        if holds:
             kept.append(action)
     return kept
 
 
-def _lay_offs(core: tuple[Any, ...], held: int, found: list[int]) -> int:
-    """Add the lay-offs of the held cards (library codes, as bits) to ``found``; the cards that fit."""
-    table = analysis_of(core[MELDS], core[RULES].meld_rules, core[WILD]).lay_offs
-    if held & table.pending:
-        table.options([], held)  # the table works out these cards' lay-offs
-    fits: int = held & table.fits
-    if fits:
-        codes: list[int] = []
-        bits = fits
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            codes.append(low.bit_length() - 1)
-        found += map(lay_action, table.options(codes, fits))
-    return fits
+def _set_holds(
+    codes: tuple[int, ...], taken: Card, held: tuple[Card, ...], wild: int
+) -> bool:
+    """EOP-6 for a set: two naturals of it besides the card taken were held.
+
+    A set has one reading (its naturals share a rank, so no run reads them),
+    and any two of its naturals make the set with the card taken; held
+    copies count once each.
+    """
+    others = list(codes)
+    others.remove(taken)
+    pairs = 0
+    used: list[int] = []
+    for code in others:
+        mine = MINE[code]  # -1: no rank (a joker); the rank in the low four bits
+        if mine < 0 or mine & 15 == wild:
+            continue  # a wild is no natural
+        if held.count(code) > used.count(code):
+            used.append(code)
+            pairs += 1
+    return pairs >= 2
 
 
 def _discards(quarter: int, bits: int) -> tuple[int, ...]:

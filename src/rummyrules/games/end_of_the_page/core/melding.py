@@ -35,6 +35,8 @@ _SET_RANKS: Final = (
 )  # the search's order of ranks: the Ace (1) first
 _PIECES: dict[tuple[int, ...], tuple[int, ...]] = {}
 """Each piece's melds as actions, by the piece's key (integers only)."""
+_ORDERS: dict[int, tuple[int, ...]] = {}
+"""The ranks of a rank mask in the search's order (at most 2**15 masks, each made once)."""
 _PIECE_LIMIT: Final = 1 << 16
 _SETS: Final = 0  # the kinds of piece of rummyrules.melds.pieces
 _RUNS: Final = 2
@@ -69,7 +71,7 @@ def _two_or_more(first: int, second: int) -> int:
     b = first >> 16 & 0xFFFF
     c = first >> 32 & 0xFFFF
     d = first >> 48
-    pairs = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    pairs = (a & b) | (c & d) | ((a | b) & (c | d))  # two of the four fields
     if second:
         pairs |= (second | second >> 16 | second >> 32 | second >> 48) & 0xFFFF
     return pairs
@@ -92,9 +94,10 @@ def new_melds(
     ranks = _two_or_more(first, second)
     if ranks:
         need = 2 if wild_count else 3
-        for rank in _SET_RANKS:
-            if not ranks >> rank & 1:
-                continue
+        order = _ORDERS.get(ranks)
+        if order is None:
+            order = _ORDERS[ranks] = tuple([r for r in _SET_RANKS if ranks >> r & 1])
+        for rank in order:
             natural = (
                 (first >> rank & _SUIT_BITS)
                 | (second >> rank & _SUIT_BITS) << 1

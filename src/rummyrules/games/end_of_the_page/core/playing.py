@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rummyrules.core.cards import BY_CODE, Card
 from rummyrules.core.options import StockOut
@@ -40,8 +40,8 @@ from rummyrules.games.end_of_the_page.core.codes import (
     LAY,
     TAKE,
     meld_of,
-    move_of,
 )
+from rummyrules.games.end_of_the_page.core.fits import TableFits, card_lays, with_meld
 from rummyrules.games.end_of_the_page.core.layout import (
     DEALER,
     FACE_UP,
@@ -59,6 +59,7 @@ from rummyrules.games.end_of_the_page.core.layout import (
     SHEET,
     STOCK,
     STOCK_AT,
+    TABLE,
     TO_MOVE,
     TURN,
     TURNS,
@@ -66,9 +67,14 @@ from rummyrules.games.end_of_the_page.core.layout import (
     Turn,
     encode,
 )
-from rummyrules.melds import search as meld_search
 
 __all__ = ["play"]
+
+# The phases read once: an enum member read off its class costs as much
+# as a small listing step.
+_PLAY: Final = Phase.PLAY
+_DRAW: Final = Phase.DRAW
+_OVER: Final = Phase.OVER
 
 
 def play(core: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
@@ -124,7 +130,7 @@ def _draw(new: list[Any], player: int) -> None:
     new[HANDS] = tuple(hands)
     new[STOCK_AT] = at + 1
     new[HAD_TURN] |= 1 << player
-    new[PHASE] = Phase.PLAY
+    new[PHASE] = _PLAY
 
 
 def _take(new: list[Any], which: int, player: int) -> tuple[Card, ...]:
@@ -152,7 +158,7 @@ def _take(new: list[Any], which: int, player: int) -> tuple[Card, ...]:
     hands[player] = hand
     new[HANDS] = tuple(hands)
     new[HAD_TURN] |= 1 << player
-    new[PHASE] = Phase.PLAY
+    new[PHASE] = _PLAY
     return gained
 
 
@@ -166,7 +172,13 @@ def _meld(new: list[Any], action: int, player: int) -> tuple[Card, ...]:
     for card in cards:
         hand = removed(hand, card)
     _set_hand(new, player, hand)
-    new[MELDS] = (*new[MELDS], TableMeld.laid(meld, owner=player))
+    melds = new[MELDS]
+    new[MELDS] = (*melds, TableMeld.laid(meld, owner=player))
+    rules = new[RULES].meld_rules
+    number = len(melds) + 1
+    new[TABLE] = with_meld(
+        new[TABLE], meld, number, owner=player, meld_rules=rules, wild=new[WILD]
+    )
     turn: Turn | None = new[TURN]
     if turn is not None and turn[1] is not None:  # EOP-6 is met
         new[TURN] = (turn[0], None, turn[2], turn[3])
@@ -175,17 +187,19 @@ def _meld(new: list[Any], action: int, player: int) -> tuple[Card, ...]:
 
 
 def _lay_off(new: list[Any], action: int, card: Card, player: int) -> None:
-    move = move_of(action)
     number = action >> 9 & 0xFFFF
     table = list(new[MELDS])
     old: TableMeld = table[number - 1]
-    options = meld_search.card_lay_offs(
-        card, old.meld, new[RULES].meld_rules, new[WILD]
-    )
-    declared = getattr(move, "declared", None)
-    after = next(option.meld for option in options if option.stands_for == declared)
+    tables: TableFits = new[TABLE]
+    # The meld the lay-off makes, kept beside its action (:mod:`.fits`).
+    actions, afters = card_lays(tables, number, card, old.meld)
+    after = afters[actions.index(action)]
     table[number - 1] = old.with_card(after, player=player)
     new[MELDS] = tuple(table)
+    rules = new[RULES].meld_rules
+    new[TABLE] = with_meld(
+        tables, after, number, owner=old.owner, meld_rules=rules, wild=new[WILD]
+    )
     _set_hand(new, player, removed(new[HANDS][player], card))
     _after_play(new, player)
 
@@ -239,7 +253,7 @@ def _end_turn(new: list[Any], player: int) -> None:
     if following is None:
         _end_round(new)
         return
-    new[PHASE] = Phase.DRAW
+    new[PHASE] = _DRAW
     new[TO_MOVE] = following
 
 
@@ -255,7 +269,7 @@ def _end_round(new: list[Any]) -> None:
     if len(sheet) >= rules.rounds:
         new[SHEET] = sheet
         new[RESULTS] = (result,)
-        new[PHASE] = Phase.OVER
+        new[PHASE] = _OVER
         new[TO_MOVE] = None
         new[TURN] = None
         return
