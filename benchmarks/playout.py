@@ -39,6 +39,7 @@ from rummyrules import (
 from rummyrules.bots.fast_path import kept_actions
 from rummyrules.game import rummy500_hand
 from rummyrules.games.end_of_the_page.core import codes as eop_codes
+from rummyrules.games.end_of_the_page.core import fits as eop_fits
 from rummyrules.games.end_of_the_page.core import melding as eop_melding
 from rummyrules.games.fourteen_hundred.core import laying as f14_laying
 from rummyrules.games.fourteen_hundred.core import value as f14_value
@@ -71,14 +72,17 @@ def forget_memos() -> None:
         ):
             found.cache_clear()
     # The plain memos, which no cache_clear reaches: play_meld's, read beside
-    # its lru_cache; End of the Page's core's (pieces, moves, melds); 1400's
+    # its lru_cache; End of the Page's core's (pieces, moves, melds, what fits
+    # the table's melds); 1400's
     # core's tables and states lately made.
     for memo in (
         rummy500_hand._LISTED,
         eop_melding._PIECES,
-        eop_codes._MOVES,
+        eop_codes.MOVES,
         eop_codes._MELDS,
         eop_codes._MELD_ACTIONS,
+        eop_fits._LEARNED,
+        eop_fits._ANYWHERE,
         f14_laying._TABLES,
         f14_value._MADE,
     ):
