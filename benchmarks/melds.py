@@ -701,7 +701,7 @@ def cold(action: Action) -> Action:
 
     def run() -> object:
         # The one memo of the piece search (its melds are not memoised).
-        pieces._run_patterns.cache_clear()
+        pieces.run_patterns.cache_clear()
         return action()
 
     return run

@@ -26,6 +26,7 @@ from typing import Final
 
 from rummyrules.melds import MeldKind, MeldRules
 from rummyrules.melds.codes import MeldCode
+from rummyrules.melds.pieces import run_patterns
 
 __all__ = ["run_codes", "set_codes", "wild_subsets"]
 
@@ -101,7 +102,7 @@ def run_codes(
     ranks = [int(rank) for rank in meld_rules.run_ranks]
     targets = [rank * 4 + suit for rank in ranks]
     places = tuple(bool(held >> rank & 1) for rank in ranks)
-    patterns = _run_patterns(
+    patterns = run_patterns(
         places,
         meld_rules.longest_run,
         max(1, meld_rules.min_naturals),
@@ -124,35 +125,3 @@ def run_codes(
                 cards[slot] = card
             found.append((_RUN, *cards, *tail))
     return tuple(dict.fromkeys(found))
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _run_patterns(
-    held: tuple[bool, ...], longest: int, need: int, wild_gap: int, wild_count: int
-) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """Every run of one suit as (first, last, wild places), in the library's order.
-
-    Depth first from each starting place, as ``melds.pieces`` searches: each
-    next place is the natural card (when held) or a wild (when one is left
-    and far enough from the last wild, EOP-8).
-    """
-    patterns: list[tuple[int, int, tuple[int, ...]]] = []
-    starts = [p for p in range(len(held)) if any(held[p : p + wild_count + 1])]
-    for start in starts:
-        stack: list[tuple[int, tuple[int, ...], int]] = [(start, (), 0)]
-        while stack:
-            position, wild_at, naturals = stack.pop()
-            if position >= len(held) or position - start >= longest:
-                continue
-            steps: list[tuple[tuple[int, ...], int]] = []
-            if held[position]:
-                steps.append((wild_at, naturals + 1))
-            if len(wild_at) < wild_count and (
-                not wild_at or position - wild_at[-1] > wild_gap
-            ):
-                steps.append(((*wild_at, position), naturals))
-            for step_wilds, step_naturals in steps:
-                if position - start >= 2 and step_naturals >= need:
-                    patterns.append((start, position, step_wilds))
-                stack.append((position + 1, step_wilds, step_naturals))
-    return tuple(patterns)

@@ -25,7 +25,7 @@ import attrs
 from rummyrules.core.cards import BY_CODE, BY_RANK_AND_SUIT, Card, Rank, Suit, card_key
 from rummyrules.melds.meld import Meld, MeldKind, MeldRules
 
-__all__ = ["MeldPiece", "meld_pieces", "piece_melds"]
+__all__ = ["MeldPiece", "meld_pieces", "piece_melds", "run_patterns"]
 
 _CARD: Final = BY_RANK_AND_SUIT
 _card_key: Final = card_key
@@ -146,7 +146,7 @@ def piece_melds(piece: MeldPiece) -> tuple[Meld, ...]:
 
     Not memoised: a memo of melds is objects the garbage collector walks at
     every full collection, and the searches above remember what they need
-    (a piece's runs come from :func:`_run_patterns`, on integers).
+    (a piece's runs come from :func:`run_patterns`, on integers).
 
     >>> from rummyrules import EndOfThePage, parse_cards
     >>> rules = EndOfThePage().meld_rules
@@ -234,7 +234,7 @@ def _search_runs(
     run = MeldKind.RUN
     targets = [_CARD[(rank, suit)] for rank in meld_rules.run_ranks]
     held = tuple(bool(naturals >> rank & 1) for rank in meld_rules.run_ranks)
-    patterns = _run_patterns(
+    patterns = run_patterns(
         held,
         meld_rules.longest_run,
         max(1, meld_rules.min_naturals),
@@ -262,7 +262,7 @@ def _search_runs(
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _run_patterns(
+def run_patterns(
     held: tuple[bool, ...], longest: int, need: int, wild_gap: int, wild_count: int
 ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """Every run of one suit as (first, last, wild positions).
@@ -272,6 +272,10 @@ def _run_patterns(
     last wild), so each pattern is met exactly once. Memoised: it depends
     only on which places of the suit are held, and hands repeat those often;
     on integers only (the meld rules it needs), which the collector skips.
+    The integer cores' search (:mod:`rummyrules.melds.code_search`) asks it too.
+
+    >>> run_patterns((True, True, False, True), 12, 2, 2, 1)  # one wild, at place 2
+    ((0, 2, (2,)), (0, 3, (2,)), (1, 3, (2,)))
     """
     patterns: list[tuple[int, int, tuple[int, ...]]] = []
     # A run starts with a natural card, or with wilds just before one.
