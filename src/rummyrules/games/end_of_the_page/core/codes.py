@@ -57,7 +57,7 @@ __all__ = [
 # The memos below are made again from the action's own bits whenever they
 # forget: each is emptied when full, so that a long run keeps no more moves
 # and melds (objects the collector walks) than the turns at hand use.
-_LIMIT: Final = 1 << 15
+_LIMIT: Final = 1 << 12
 MOVES: Final[dict[int, Move]] = {}
 """Each action's move, made once: an action names one move wherever it is listed."""
 _MELDS: dict[int, tuple[Meld, tuple[int, ...]]] = {}

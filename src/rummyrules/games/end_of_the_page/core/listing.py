@@ -60,7 +60,7 @@ _DISCARDS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(4)]
 """The discards of the cards of 16 library codes, by their bits (each quarter of a hand)."""
 _PICKUPS: dict[tuple[Any, ...], bool] = {}
 """EOP-6's answer for a new meld after a deep take, by what the hand held of its cards."""
-_LIMIT: Final = 1 << 15
+_LIMIT: Final = 1 << 12
 
 
 def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:

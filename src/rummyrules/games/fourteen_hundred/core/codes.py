@@ -81,7 +81,7 @@ _SINGLES: Final[dict[int, Move]] = {PASS: Pass(), DONE: Done()}
 # The memos below are made again from the action's own bits whenever they
 # forget: each is emptied when full, so that a long run keeps no more moves
 # and melds (objects the collector walks) than the turns at hand use.
-_LIMIT: Final = 1 << 15
+_LIMIT: Final = 1 << 12
 
 
 def meld_action(code: MeldCode) -> int:

@@ -61,7 +61,7 @@ _RANK_BASE: Final = 64  # a meaning that is a rank: 64 plus the rank (melds/code
 Shape = tuple[int, dict[int, tuple[int, ...]]]
 """A meld's fit mask (bits of card codes) and each fitting card's lay-off actions."""
 
-_LIMIT: Final = 1 << 14
+_LIMIT: Final = 1 << 12
 
 Facts = tuple[tuple[Shape, ...], int, list[tuple[int, tuple[int, int, int]]]]
 """A table's melds' shapes, the cards that fit any (bits), and its runs by number."""
