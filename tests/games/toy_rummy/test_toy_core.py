@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import machine_listing
 from rummyrules import GameState, make_deck, read_position, write_position
-from rummyrules.authoring import find_melds
+from rummyrules.melds import find_melds
 from toy_game import ToyRummy
 from toy_game.core import BURN, CORE, meld_codes, meld_masks
 
