@@ -311,11 +311,11 @@ def _allowed_code(code: MeldCode, rules: int, wild: int) -> bool:
 
 
 def _has_move(state: GameState) -> bool:
-    """Whether the player to move has a move; none for a state that still breaks the turn machine.
+    """Whether the game's core lists a move for the player to move; none for a state that still breaks the core.
 
     Such a state got past the checks above; it is refused, never let through.
     """
     try:
-        return state.rules.machine.has_move(state)
+        return bool(state.legal_actions())
     except (IndexError, KeyError, ValueError, AttributeError, TypeError):
         return False
