@@ -225,24 +225,23 @@ def _by_game(
 
 
 def _unstructure_rules(rules: PlayableRules[Any]) -> dict[str, Any]:
-    options = {}
-    for name in _options(type(rules)):
-        value = getattr(rules, name)
+    return {"variant": type(rules).__name__, "options": dict(_written_options(rules))}
+
+
+@functools.lru_cache(maxsize=64)
+def _written_options(rules: PlayableRules[Any]) -> tuple[tuple[str, Any], ...]:
+    """Each option's name and value as JSON writes it, worked out once for the same rules."""
+    return tuple(
         # An enumeration (a stock-out rule) is written as its value.
-        options[name] = (
-            value if type(value) in _AS_THEY_ARE else CONVERTER.unstructure(value)
+        (name, value if type(value) in _AS_THEY_ARE else CONVERTER.unstructure(value))
+        for name, value in (
+            (f.name, getattr(rules, f.name)) for f in attrs.fields(type(rules))
         )
-    return {"variant": type(rules).__name__, "options": options}
+    )
 
 
 _AS_THEY_ARE: Final = frozenset({int, bool, str, type(None)})
 """The types of option JSON writes as they are."""
-
-
-@functools.cache
-def _options(cls: type[PlayableRules[Any]]) -> tuple[str, ...]:
-    """The names of the rules' options, in order: one small tuple a class."""
-    return tuple(field.name for field in attrs.fields(cls))
 
 
 def _is_rules(kind: object) -> bool:

@@ -9,9 +9,14 @@ or refuses with its path. So they may refuse more than the detailed hooks,
 never less, and what they accept they read to the same value.
 
 >>> from rummyrules.formats.json_converter import READING
->>> laid = {"meld": {"kind": "run", "cards": ["7S", "8S", "5D=9S"]}, "owner": 0,
-...         "played_by": [0, 0, 0]}
->>> READING.fast.structure(laid, TableMeld) == READING.detailed.structure(laid, TableMeld)
+>>> laid = {
+...     "meld": {"kind": "run", "cards": ["7S", "8S", "5D=9S"]},
+...     "owner": 0,
+...     "played_by": [0, 0, 0],
+... }
+>>> READING.fast.structure(laid, TableMeld) == READING.detailed.structure(
+...     laid, TableMeld
+... )
 True
 """
 
