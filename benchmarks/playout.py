@@ -82,7 +82,7 @@ def forget_memos() -> None:
         eop_codes._MELDS,
         eop_codes._MELD_ACTIONS,
         eop_fits._LEARNED,
-        eop_fits._ANYWHERE,
+        eop_fits._LADDERS,
         f14_laying._TABLES,
         f14_value._MADE,
     ):

@@ -1,24 +1,27 @@
-"""What fits each meld on the table, as ints kept beside the core value (EOP-9).
+"""What fits each meld on the table, worked out on meld codes (EOP-9).
 
 A meld lies on the table for many turns while hand after hand is offered to
 it, and changes only when a card is laid off on it. So the core value holds,
 for the table (:data:`TableFits`), each meld's key (its code, place and the
-rules) with the cards the library's quick test lets through
-(:func:`rummyrules.melds.search.fit_mask`), and who is down: most hands are
-answered by one mask test. The cards that pass are worked out the first
-time a hand holds them, by the library's own search
-(:func:`rummyrules.melds.search.card_lay_offs`), and kept here by the
-meld's key: each card's lay-off actions, one a meaning of a wild in the
-library's order, with the meld each one makes.
+rules) with the cards that fit it, exactly, as one bit per card code, and
+who is down: a hand's lay-offs start from one mask test. What a card does to
+a meld (:func:`card_lays`: its actions, one a meaning of a wild, and the
+code of the meld each one makes) is worked out on the codes, in the order
+the library's search gives (:func:`rummyrules.melds.search.card_lay_offs`:
+a set's reading, then a run's with the wild at its low end, then at its
+high end), and kept by the meld's key: integers only, which the collector
+does not walk. Meld rules other than End of the Page's kind (a run's Ace at
+both ends, a meld of wilds alone) are asked of the library's search.
 
 >>> from rummyrules import Card, EndOfThePage
 >>> from rummyrules.games.end_of_the_page.core.codes import move_of
+>>> from rummyrules.melds.codes import meld_code
 >>> rules = EndOfThePage()
->>> kings = rules.check_meld("KH KD KC").melds[0]
+>>> kings = meld_code(rules.check_meld("KH KD KC").melds[0])
 >>> table = with_meld(
 ...     NO_FITS, kings, 1, owner=1, meld_rules=rules.meld_rules, wild=None
 ... )
->>> [str(move_of(a)) for a in card_lays(table, 1, int(Card.parse("KS")), kings)[0]]
+>>> [str(move_of(a)) for a in card_lays(table, 1, int(Card.parse("KS")))[0]]
 ['lay KS on 1']
 """
 
@@ -29,10 +32,11 @@ from typing import Final
 from rummyrules.core.cards import BY_CODE, Rank
 from rummyrules.game.table import TableMeld
 from rummyrules.games.end_of_the_page.core.codes import LAY
-from rummyrules.melds import Meld, MeldRules
+from rummyrules.melds import MeldKind, MeldRules
 from rummyrules.melds import search as meld_search
 from rummyrules.melds.codes import (
     MeldCode,
+    code_meld,
     code_rank,
     code_rules,
     meaning_code,
@@ -56,41 +60,58 @@ __all__ = [
 MeldKey = tuple[MeldCode, int, int, int]
 """A meld on the table: its code, its number (from 1), its rules' and wild's codes."""
 TableFits = tuple[tuple[tuple[MeldKey, int], ...], int, int]
-"""Each meld's key and quick-test mask in table order, the masks ORed, and a bit per player down."""
-CardLays = tuple[tuple[int, ...], tuple[Meld, ...]]
-"""A card's lay-off actions on one meld, and the meld each one makes."""
+"""Each meld's key and the cards that fit it in table order, those ORed, and a bit per player down."""
+CardLays = tuple[tuple[int, ...], tuple[MeldCode, ...]]
+"""A card's lay-off actions on one meld, and the code of the meld each one makes."""
+Ladder = tuple[int, tuple[int, ...], tuple[int, ...], int]
+"""Meld rules as ints: the wild gap, each library rank's run place (-1: none),
+each place's rank, the longest run."""
 
 NO_FITS: Final[TableFits] = ((), 0, 0)
 """An empty table: nothing fits, nobody is down (EOP-9)."""
 _NONE: Final[CardLays] = ((), ())
+_SET: Final = list(MeldKind).index(MeldKind.SET)
+_RUN: Final = list(MeldKind).index(MeldKind.RUN)
+_RANK_BASE: Final = 64  # a meaning that is a rank: 64 plus the rank (melds/codes.py)
+_SUITS: Final = 0b1111  # a rank's four cards, from its code rank * 4
 
 _LEARNED: dict[MeldKey, dict[int, CardLays]] = {}
-"""Each meld's cards worked out so far, by key: a card's lay-offs (none: it does not fit)."""
-_ANYWHERE: dict[tuple[MeldCode, int, int, int], CardLays] = {}
-"""A card's lay-offs on a meld wherever it lies (its actions with no meld number), by
-the meld's code, the rules' and wild's codes and the card's: a meld met at one place
-is often met at another."""
-_LIMIT: Final = 1 << 13  # emptied when full: forgetting costs a fresh search
+"""Each meld's cards worked out so far, by key: a card's lay-offs."""
+_LADDERS: dict[int, Ladder | None] = {}
+"""Each meld rules' ladder, by their code; None where the library's search answers."""
+_LIMIT: Final = 1 << 13  # emptied when full: forgetting costs a fresh working out
 
 
-def _key(meld: Meld, number: int, meld_rules: MeldRules, wild: Rank | None) -> MeldKey:
-    return (meld_code(meld), number, rules_code(meld_rules), rank_code(wild))
+def _ladder(rules: int) -> Ladder | None:
+    if rules in _LADDERS:
+        return _LADDERS[rules]
+    meld_rules = code_rules(rules)
+    ladder: Ladder | None = None
+    if not meld_rules.ace_at_both_ends and meld_rules.min_naturals >= 2:
+        places = [-1] * 16
+        for place, rank in enumerate(meld_rules.run_ranks):
+            places[int(rank)] = place
+        ranks = tuple([int(rank) for rank in meld_rules.run_ranks])
+        ladder = (meld_rules.wild_gap, tuple(places), ranks, meld_rules.longest_run)
+    _LADDERS[rules] = ladder
+    return ladder
 
 
-def card_lays(table: TableFits, number: int, code: int, meld: Meld) -> CardLays:
-    """The lay-offs of the card with ``code`` on the ``number``-th meld, ``meld`` (EOP-9).
+def card_lays(table: TableFits, number: int, code: int) -> CardLays:
+    """The lay-offs of the card with ``code`` on the ``number``-th meld (EOP-9).
 
     >>> from rummyrules import Card, EndOfThePage
+    >>> from rummyrules.melds.codes import meld_code
     >>> rules = EndOfThePage()
-    >>> run = rules.check_meld("7S 8S 9S").melds[0]
+    >>> run = meld_code(rules.check_meld("7S 8S 9S").melds[0])
     >>> table = with_meld(
     ...     NO_FITS, run, 1, owner=0, meld_rules=rules.meld_rules, wild=None
     ... )
-    >>> card_lays(table, 1, int(Card.parse("2C")), run)
+    >>> card_lays(table, 1, int(Card.parse("2C")))
     ((), ())
     """
-    key, candidates = table[0][number - 1]
-    if not candidates >> code & 1:
+    key, fits = table[0][number - 1]
+    if not fits >> code & 1:
         return _NONE
     learned = _LEARNED.get(key)
     if learned is None:
@@ -99,34 +120,177 @@ def card_lays(table: TableFits, number: int, code: int, meld: Meld) -> CardLays:
         learned = _LEARNED[key] = {}
     found = learned.get(code)
     if found is None:
-        found = learned[code] = _searched(key, code, meld)
+        meld, _, rules, wild = key
+        ladder = _ladder(rules)
+        if ladder is None or meld[0] not in (_SET, _RUN):
+            found = _searched(meld, code, rules, wild)
+        else:
+            found = _laid(meld, code, wild, ladder)
+        number_bits = number << 9
+        found = learned[code] = (
+            tuple([action | number_bits for action in found[0]]),
+            found[1],
+        )
     return found
 
 
-def _searched(key: MeldKey, code: int, meld: Meld) -> CardLays:
-    """A card's lay-offs on a meld: the library's search, once for the meld at any place."""
-    number = key[1] << 9
-    anywhere = (key[0], key[2], key[3], code)
-    found = _ANYWHERE.get(anywhere)
-    if found is None:
-        meld_rules, wild = code_rules(key[2]), code_rank(key[3])
-        options = meld_search.card_lay_offs(BY_CODE[code], meld, meld_rules, wild)
-        bases = tuple(
-            [
-                LAY | code << 3 | (meaning_code(option.stands_for) + 1) << 25
-                for option in options
-            ]
-        )
-        found = (bases, tuple([option.meld for option in options]))
-        if len(_ANYWHERE) >= _LIMIT:
-            _ANYWHERE.clear()
-        _ANYWHERE[anywhere] = found
-    return tuple([base | number for base in found[0]]), found[1]
+def _laid(meld: MeldCode, card: int, wild: int, ladder: Ladder) -> CardLays:
+    """A card's lay-offs on a set or run, on codes, as the library reads them (MELD-6, EOP-8)."""
+    if meld[0] == _SET:
+        return _set_lays(meld, card, wild, ladder[0])
+    return _run_lays(meld, card, wild, ladder)
 
 
-def lay_offs(
-    table: TableFits, melds: tuple[TableMeld, ...], held: int, found: list[int]
-) -> int:
+def _set_lays(meld: MeldCode, card: int, wild: int, gap: int) -> CardLays:
+    """A card on a set: a natural of its rank, or a wild within EOP-8; the set read sorted."""
+    size = len(meld) >> 1
+    cards = meld[1 : size + 1]
+    naturals = sorted([c for c in cards if c >> 2 != wild])
+    wilds = sorted([c for c in cards if c >> 2 == wild])
+    own = naturals[0] >> 2
+    meaning = _RANK_BASE + own
+    rank = card >> 2
+    base = LAY | card << 3
+    if rank == own:
+        naturals.append(card)
+        naturals.sort()
+        cause = base  # a natural card: no meaning (-1, plus one)
+    elif rank == wild and _set_takes_wild(len(naturals), len(wilds), gap):
+        wilds.append(card)
+        wilds.sort()
+        cause = base | (meaning + 1) << 25
+    else:
+        return _NONE
+    tail = (-1,) * len(naturals) + (meaning,) * len(wilds)
+    return (cause,), ((_SET, *naturals, *wilds, *tail),)
+
+
+def _run_lays(meld: MeldCode, card: int, wild: int, ladder: Ladder) -> CardLays:
+    """A card on a run: a natural at either end; a wild at its low end, then its high end."""
+    gap, places, ranks, longest = ladder
+    size = len(meld) >> 1
+    if size + 1 > longest:
+        return _NONE
+    cards = meld[1 : size + 1]
+    meanings = meld[size + 1 :]
+    low, high, suit, first_wild, last_wild = _run_ends(cards, meanings, wild, places)
+    rank = card >> 2
+    base = LAY | card << 3
+    if rank != wild:
+        place = places[rank]
+        if card & 3 != suit or place < 0:
+            return _NONE
+        if place == low - 1:
+            return (base,), ((_RUN, card, *cards, -1, *meanings),)
+        if place == high + 1:
+            return (base,), ((_RUN, *cards, card, *meanings, -1),)
+        return _NONE
+    causes: list[int] = []
+    afters: list[MeldCode] = []
+    start = low - 1
+    if start >= 0 and first_wild - start > gap:
+        stands = ranks[start] * 4 + suit
+        causes.append(base | (stands + 1) << 25)
+        afters.append((_RUN, card, *cards, stands, *meanings))
+    end = high + 1
+    if end < len(ranks) and end - last_wild > gap:
+        stands = ranks[end] * 4 + suit
+        causes.append(base | (stands + 1) << 25)
+        afters.append((_RUN, *cards, card, *meanings, stands))
+    return tuple(causes), tuple(afters)
+
+
+def _set_takes_wild(naturals: int, wilds: int, gap: int) -> bool:
+    """EOP-8: a set of ``naturals`` natural cards holds ``wilds + 1`` wilds."""
+    return not gap or wilds + 1 <= naturals // gap + 1
+
+
+def _run_ends(
+    cards: MeldCode, meanings: MeldCode, wild: int, places: tuple[int, ...]
+) -> tuple[int, int, int, int, int]:
+    """A run's first and last places, its suit, and its first and last wilds' places."""
+    first_wild = 99
+    last_wild = -99
+    low = -1
+    suit = 0
+    for index, card in enumerate(cards):
+        meaning = meanings[index]
+        named = card if meaning < 0 else meaning
+        if low < 0:
+            low = places[named >> 2] - index
+            suit = named & 3
+        if card >> 2 == wild:
+            place = low + index
+            if first_wild == 99:
+                first_wild = place
+            last_wild = place
+    return low, low + len(cards) - 1, suit, first_wild, last_wild
+
+
+def _fits(meld: MeldCode, wild: int, ladder: Ladder) -> int:
+    """The cards that may be laid off on a set or run, as bits of their codes."""
+    size = len(meld) >> 1
+    cards = meld[1 : size + 1]
+    wilds_bits = 0 if wild < 0 else _SUITS << (wild * 4)
+    gap, places, ranks, longest = ladder
+    if meld[0] == _SET:
+        naturals = sum([1 for c in cards if c >> 2 != wild])
+        own = next(c for c in cards if c >> 2 != wild) >> 2
+        fits = _SUITS << (own * 4)
+        if _set_takes_wild(naturals, size - naturals, gap):
+            fits |= wilds_bits
+        return fits
+    if size + 1 > longest:
+        return 0
+    low, high, suit, first_wild, last_wild = _run_ends(
+        cards, meld[size + 1 :], wild, places
+    )
+    fits = 0
+    start, end = low - 1, high + 1
+    if start >= 0:
+        if ranks[start] != wild:
+            fits |= 1 << (ranks[start] * 4 + suit)
+        if first_wild - start > gap:
+            fits |= wilds_bits
+    if end < len(ranks):
+        if ranks[end] != wild:
+            fits |= 1 << (ranks[end] * 4 + suit)
+        if end - last_wild > gap:
+            fits |= wilds_bits
+    return fits
+
+
+def _searched(meld: MeldCode, code: int, rules: int, wild: int) -> CardLays:
+    """A card's lay-offs on a meld by the library's search (rules the codes do not read)."""
+    options = meld_search.card_lay_offs(
+        BY_CODE[code], code_meld(meld), code_rules(rules), code_rank(wild)
+    )
+    actions = tuple(
+        [
+            LAY | code << 3 | (meaning_code(option.stands_for) + 1) << 25
+            for option in options
+        ]
+    )
+    return actions, tuple([meld_code(option.meld) for option in options])
+
+
+def fits_card(table: TableFits, code: int) -> bool:
+    """Whether the card with ``code`` may be laid off on some meld on the table (EOP-9).
+
+    >>> from rummyrules import Card, EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
+    >>> table = table_fits(game.melds, game.rules.meld_rules, game.wild)
+    >>> fits_card(table, int(Card.parse("KS"))), fits_card(table, int(Card.parse("QS")))
+    (True, False)
+    """
+    if not table[1] >> code & 1:
+        return False
+    return any(
+        card_lays(table, number, code)[0] for number in range(1, len(table[0]) + 1)
+    )
+
+
+def lay_offs(table: TableFits, held: int, found: list[int]) -> int:
     """Add the lay-offs of the ``held`` cards (codes as bits) to ``found``; the cards that fit.
 
     Meld by meld in table order, each meld's cards in code order: the
@@ -136,41 +300,23 @@ def lay_offs(
     >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
     >>> table = table_fits(game.melds, game.rules.meld_rules, game.wild)
     >>> found: list[int] = []
-    >>> lay_offs(table, game.melds, 1 << int(Card.parse("KS")), found) > 0, len(found)
+    >>> lay_offs(table, 1 << int(Card.parse("KS")), found) > 0, len(found)
     (True, 1)
     """
-    fits = 0
     held &= table[1]
     if not held:
         return 0
+    fits = 0
     for number, (_, candidates) in enumerate(table[0], start=1):
         hits = held & candidates
-        meld = melds[number - 1].meld
         while hits:
             low = hits & -hits
             hits ^= low
-            actions = card_lays(table, number, low.bit_length() - 1, meld)[0]
+            actions = card_lays(table, number, low.bit_length() - 1)[0]
             if actions:
                 fits |= low
                 found += actions
     return fits
-
-
-def fits_card(table: TableFits, melds: tuple[TableMeld, ...], code: int) -> bool:
-    """Whether the card with ``code`` may be laid off on some meld on the table (EOP-9).
-
-    >>> from rummyrules import Card, EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> table = table_fits(game.melds, game.rules.meld_rules, game.wild)
-    >>> fits_card(table, game.melds, int(Card.parse("KS")))
-    True
-    """
-    if not table[1] >> code & 1:
-        return False
-    return any(
-        card_lays(table, number, code, melds[number - 1].meld)[0]
-        for number in range(1, len(melds) + 1)
-    )
 
 
 def table_fits(
@@ -188,7 +334,7 @@ def table_fits(
     for number, table_meld in enumerate(melds, start=1):
         table = with_meld(
             table,
-            table_meld.meld,
+            meld_code(table_meld.meld),
             number,
             owner=table_meld.owner,
             meld_rules=meld_rules,
@@ -199,28 +345,35 @@ def table_fits(
 
 def with_meld(  # noqa: PLR0913 - a meld, its place and owner, and the rules it is read by
     table: TableFits,
-    meld: Meld,
+    meld: MeldCode,
     number: int,
     *,
     owner: int,
     meld_rules: MeldRules,
     wild: Rank | None,
 ) -> TableFits:
-    """The table's fits after its ``number``-th meld (a new one, or one laid on) is ``meld``.
+    """The table's fits after its ``number``-th meld (a new one, or one laid on) has this code.
 
     >>> from rummyrules import EndOfThePage
+    >>> from rummyrules.melds.codes import meld_code
     >>> rules = EndOfThePage()
-    >>> kings = rules.check_meld("KH KD KC").melds[0]
+    >>> kings = meld_code(rules.check_meld("KH KD KC").melds[0])
     >>> with_meld(NO_FITS, kings, 1, owner=1, meld_rules=rules.meld_rules, wild=None)[2]
     2
     """
-    key = _key(meld, number, meld_rules, wild)
-    candidates = meld_search.fit_mask(meld, meld_rules, wild)
-    infos = list(table[0])
-    if number > len(infos):
-        infos.append((key, candidates))
+    rules = rules_code(meld_rules)
+    wild_code = rank_code(wild)
+    ladder = _ladder(rules)
+    if ladder is not None and meld[0] in (_SET, _RUN):
+        fits = _fits(meld, wild_code, ladder)
     else:
-        infos[number - 1] = (key, candidates)
+        fits = meld_search.fit_mask(code_meld(meld), meld_rules, wild)
+    infos = list(table[0])
+    key = (meld, number, rules, wild_code)
+    if number > len(infos):
+        infos.append((key, fits))
+    else:
+        infos[number - 1] = (key, fits)
     union = 0
     for _, mask in infos:
         union |= mask

@@ -67,6 +67,7 @@ from rummyrules.games.end_of_the_page.core.layout import (
     Turn,
     encode,
 )
+from rummyrules.melds.codes import code_meld
 
 __all__ = ["play"]
 
@@ -166,9 +167,10 @@ def _take(new: list[Any], which: int, player: int) -> tuple[Card, ...]:
 
 
 def _meld(new: list[Any], action: int, player: int) -> tuple[Card, ...]:
-    meld, codes = meld_of(action)
+    code = meld_of(action)
+    meld = code_meld(code)
     hand: Hand = new[HANDS][player]
-    cards = tuple([BY_CODE[code] for code in codes])
+    cards = meld.cards
     for card in cards:
         hand = removed(hand, card)
     _set_hand(new, player, hand)
@@ -177,7 +179,7 @@ def _meld(new: list[Any], action: int, player: int) -> tuple[Card, ...]:
     rules = new[RULES].meld_rules
     number = len(melds) + 1
     new[TABLE] = with_meld(
-        new[TABLE], meld, number, owner=player, meld_rules=rules, wild=new[WILD]
+        new[TABLE], code, number, owner=player, meld_rules=rules, wild=new[WILD]
     )
     turn: Turn | None = new[TURN]
     if turn is not None and turn[1] is not None:  # EOP-6 is met
@@ -191,10 +193,10 @@ def _lay_off(new: list[Any], action: int, card: Card, player: int) -> None:
     table = list(new[MELDS])
     old: TableMeld = table[number - 1]
     tables: TableFits = new[TABLE]
-    # The meld the lay-off makes, kept beside its action (:mod:`.fits`).
-    actions, afters = card_lays(tables, number, card, old.meld)
+    # The code of the meld the lay-off makes, kept beside its action (:mod:`.fits`).
+    actions, afters = card_lays(tables, number, card)
     after = afters[actions.index(action)]
-    table[number - 1] = old.with_card(after, player=player)
+    table[number - 1] = old.with_card(code_meld(after), player=player)
     new[MELDS] = tuple(table)
     rules = new[RULES].meld_rules
     new[TABLE] = with_meld(
