@@ -78,6 +78,7 @@ def forget_memos() -> None:
     for memo in (
         rummy500_hand._LISTED,
         eop_melding._PIECES,
+        eop_melding._TEMPLATES,
         eop_codes.MOVES,
         eop_codes._MELDS,
         eop_codes._MELD_ACTIONS,

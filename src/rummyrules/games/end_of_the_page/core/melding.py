@@ -3,8 +3,11 @@
 The new melds are the library's meld search, piece by piece in its order
 (a rank's sets, Aces first, then a suit's runs; :mod:`rummyrules.melds.pieces`):
 each piece is read from the hand's bits as a small int key and its melds are
-found once, by the library's search, and kept here as actions, so that a
-hand lists what the turn machine lists, in its order.
+kept here as actions, so that a hand lists what the turn machine lists, in
+its order. A piece met with new wild cards is made from its templates: the
+search's melds with that many wilds, found once on integers
+(:mod:`rummyrules.melds.code_search`), each an action with its wild cards'
+places left empty, which the hand's own wild cards fill.
 
 >>> from rummyrules import EndOfThePage, parse_cards
 >>> from rummyrules.core.cards import Card, Rank
@@ -21,10 +24,10 @@ from __future__ import annotations
 from typing import Final
 
 from rummyrules.core.cards import Card, Rank
+from rummyrules.game.rummy500_actions import packed_meld
 from rummyrules.games.end_of_the_page.core.cards import ALL_RANKS, CARD, REPL, Hand
-from rummyrules.games.end_of_the_page.core.codes import meld_action
 from rummyrules.melds import MeldRules
-from rummyrules.melds.code_search import run_codes, set_codes
+from rummyrules.melds.code_search import run_codes, set_codes, wild_subsets
 
 __all__ = ["new_melds", "supported"]
 
@@ -37,7 +40,17 @@ _PIECES: dict[tuple[int, ...], tuple[int, ...]] = {}
 """Each piece's melds as actions, by the piece's key (integers only)."""
 _ORDERS: dict[int, tuple[int, ...]] = {}
 """The ranks of a rank mask in the search's order (at most 2**15 masks, each made once)."""
+_TEMPLATES: dict[
+    tuple[int, int, int, int], tuple[tuple[int, tuple[int, ...]], ...]
+] = {}
+"""Each piece's melds with a number of wilds, by the piece's kind, place, naturals and that
+number: each meld's action with its wild cards left out, and where they go in it."""
 _PIECE_LIMIT: Final = 1 << 16
+_STAND_IN: Final = 0  # no card's code: a wild's place in a template
+_CARD_SHIFT: Final = (
+    11  # a new meld action's first card, above its kind, meld kind and size
+)
+_CARD_BITS: Final = 13  # a card's code and meaning, in a new meld action
 _SETS: Final = 0  # the kinds of piece of rummyrules.melds.pieces
 _RUNS: Final = 2
 
@@ -136,7 +149,7 @@ def _card(bit: int) -> Card:
 def _found(
     key: tuple[int, ...], hand: Hand, wild: Rank, meld_rules: MeldRules
 ) -> tuple[int, ...]:
-    """A piece's melds by the library's search, kept as actions (then read from the memo)."""
+    """A piece's melds as actions, its wild cards put in its templates' places (then kept)."""
     kind, place, natural, _ = key
     wilds = (1 << (key[3] >> 56)) * REPL
     wild_codes: list[int] = []
@@ -146,19 +159,62 @@ def _found(
             low = bits & -bits
             bits ^= low
             wild_codes.append(int(_card(low.bit_length() - 1)))
-    wild_key = tuple(sorted(wild_codes))
+    count = len(wild_codes)
+    template_key = (kind, place, natural, count)
+    templates = _TEMPLATES.get(template_key)
+    if templates is None:
+        templates = _templates(template_key, wild, meld_rules)
+    subsets = wild_subsets(tuple(sorted(wild_codes)))
+    found: list[int] = []
+    for action, shifts in templates:
+        if not shifts:
+            found.append(action)
+            continue
+        for extra in subsets[len(shifts)]:
+            made = action
+            for shift, code in zip(shifts, extra, strict=True):
+                made |= code << shift
+            found.append(made)
+    if len(_PIECES) >= _PIECE_LIMIT:
+        _PIECES.clear()  # forgetting costs only a fresh expansion
+    melds = _PIECES[key] = tuple(found)
+    return melds
+
+
+def _templates(
+    key: tuple[int, int, int, int], wild: Rank, meld_rules: MeldRules
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """A piece's melds by the library's order with ``count`` wilds, their wild cards left out.
+
+    The search (:mod:`rummyrules.melds.code_search`) is asked with that many
+    copies of one stand-in code (0, no card's), so that each way to place
+    the wilds comes once; a hand's own wild cards then fill those places,
+    each choice of them in the search's order (``wild_subsets``).
+    """
+    kind, place, natural, count = key
+    stand_ins = (_STAND_IN,) * count
     if kind == _SETS:
         copies = 0
         for suit in range(4):
-            count = (natural >> (16 * suit)) & 7
-            copies |= count.bit_count() << (4 * suit)
+            held = (natural >> (16 * suit)) & 7
+            copies |= held.bit_count() << (4 * suit)
         lib_rank = 1 if place == 14 else place  # the library's Ace is 1
-        codes = set_codes(lib_rank, copies, wild_key, int(wild), meld_rules)
+        codes = set_codes(lib_rank, copies, stand_ins, int(wild), meld_rules)
     else:
         held = (natural & 0x3FF8) | (2 if natural >> 14 & 1 else 0)
-        codes = run_codes(place, held, wild_key, meld_rules)
-    found = tuple([meld_action(code) for code in codes])
-    if len(_PIECES) >= _PIECE_LIMIT:
-        _PIECES.clear()  # forgetting costs only a fresh search
-    _PIECES[key] = found
-    return found
+        codes = run_codes(place, held, stand_ins, meld_rules)
+    found: list[tuple[int, tuple[int, ...]]] = []
+    for code in codes:
+        size = len(code) >> 1
+        shifts = tuple(
+            [
+                _CARD_SHIFT + _CARD_BITS * slot
+                for slot in range(size)
+                if code[1 + slot] == _STAND_IN
+            ]
+        )
+        found.append((packed_meld(code), shifts))
+    if len(_TEMPLATES) >= _PIECE_LIMIT:
+        _TEMPLATES.clear()
+    templates = _TEMPLATES[key] = tuple(found)
+    return templates
