@@ -23,7 +23,7 @@ from typing import Any, Final
 from rummyrules.core.cards import Card
 from rummyrules.game.rummy500_actions import meld_holds
 from rummyrules.game.state import Phase
-from rummyrules.games.end_of_the_page.core.cards import MINE, Hand, cards_of
+from rummyrules.games.end_of_the_page.core.cards import MINE, Hand
 from rummyrules.games.end_of_the_page.core.codes import (
     DISCARD,
     DRAW,
@@ -43,9 +43,13 @@ from rummyrules.games.end_of_the_page.core.layout import (
     WILD_RANK,
     Turn,
 )
-from rummyrules.games.end_of_the_page.core.melding import new_melds, supported
+from rummyrules.games.end_of_the_page.core.melding import (
+    new_melds,
+    supported,
+    wild_supported,
+)
 from rummyrules.games.end_of_the_page.core.playing import play
-from rummyrules.melds import MeldKind, support
+from rummyrules.melds import MeldKind
 from rummyrules.melds.codes import MeldCode
 
 __all__ = ["legal"]
@@ -113,18 +117,12 @@ def _draw_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
         seen |= bit
         mine = MINE[card]  # the core's code: its rank in the low four bits
         if mine & 15 == wild:  # EOP-R6: a wild stands for a card they meld with
-            if not _wild_supported(core, hand, card):
+            if not wild_supported(hand, wild):
                 continue
         elif not bits >> mine & 1:
             continue
         found.append(TAKE | (card + 1) << 3)
     return tuple(found)
-
-
-def _wild_supported(core: tuple[Any, ...], hand: Hand, card: Card) -> bool:
-    wild = core[WILD]
-    naturals = [other for other in cards_of(hand) if other.rank is not wild]
-    return support.pair_for(card, naturals, core[RULES].meld_rules, wild) is not None
 
 
 # --- The play (EOP-6 … EOP-12, EOP-R3) --------------------------------------------

@@ -29,7 +29,7 @@ from rummyrules.games.end_of_the_page.core.cards import ALL_RANKS, CARD, REPL, H
 from rummyrules.melds import MeldRules
 from rummyrules.melds.code_search import run_codes, set_codes, wild_subsets
 
-__all__ = ["new_melds", "supported"]
+__all__ = ["new_melds", "supported", "wild_supported"]
 
 _SUIT_BITS: Final = REPL  # bit 0 of each suit's field
 _SET_RANKS: Final = (
@@ -60,7 +60,7 @@ def supported(hand: Hand, wild: int) -> int:
 
     Two naturals of its rank (any suits, copies too), or the two places below
     it, around it or above it in its suit; wild cards play no part, and a
-    wild card taken is asked of the library (EOP-R6).
+    wild card taken is :func:`wild_supported` (EOP-R6).
 
     >>> from rummyrules import parse_cards
     >>> from rummyrules.games.end_of_the_page.core.cards import CARD, hand_of
@@ -76,6 +76,29 @@ def supported(hand: Hand, wild: int) -> int:
     above = first >> 1
     beside = (below & (first << 2)) | (below & above) | (above & (first >> 2))
     return ((pairs * REPL) | beside) & ALL_RANKS & ~wilds
+
+
+def wild_supported(hand: Hand, wild: int) -> bool:
+    """EOP-R6: whether a wild taken from deep can stand for a card two naturals of the hand meld with.
+
+    Two naturals of a rank (a set), or two of a suit one or two places apart
+    with the wild's place beside or between them on the ladder (3 to Ace).
+
+    >>> from rummyrules import parse_cards
+    >>> from rummyrules.games.end_of_the_page.core.cards import hand_of
+    >>> wild_supported(hand_of(parse_cards("KD AD 3S")), 3)  # 3S=QD KD AD
+    True
+    >>> wild_supported(hand_of(parse_cards("9D QD 3S 3H")), 3)
+    False
+    """
+    wilds = (1 << wild) * REPL
+    first = hand[0] & ~wilds
+    if _two_or_more(first, hand[1] & ~wilds):
+        return True
+    below = first << 1
+    above = first >> 1
+    beside = (below & (first << 2)) | (below & above) | (above & (first >> 2))
+    return bool(beside & ALL_RANKS)
 
 
 def _two_or_more(first: int, second: int) -> int:
