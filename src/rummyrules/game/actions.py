@@ -189,6 +189,12 @@ class ActionsState(StateFields):
         >>> len(game.legal_actions()) == len(game.legal_moves())
         True
         """
+        if player is None:
+            # Asked again and again of one state (a playout's loop, the
+            # choice, apply_action's check): kept once listed, on a core.
+            listed = self._actions
+            if listed is not None:
+                return listed
         game: Core | None = self.rules.core
         if game is None:  # the turn machine plays: an action is a move's place
             return tuple(range(len(self.legal_moves(player))))
