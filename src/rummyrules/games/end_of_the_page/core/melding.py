@@ -40,17 +40,18 @@ _PIECES: dict[tuple[int, ...], tuple[int, ...]] = {}
 """Each piece's melds as actions, by the piece's key (integers only)."""
 _ORDERS: dict[int, tuple[int, ...]] = {}
 """The ranks of a rank mask in the search's order (at most 2**15 masks, each made once)."""
-_TEMPLATES: dict[
-    tuple[int, int, int, int], tuple[tuple[int, tuple[int, ...]], ...]
-] = {}
-"""Each piece's melds with a number of wilds, by the piece's kind, place, naturals and that
-number: each meld's action with its wild cards left out, and where they go in it."""
+Template = tuple[int, tuple[int, ...], int]
+"""A meld of a piece for any rank or suit: its action with its wild cards, rank or suit
+left out, where the wild cards go, and what one rank or suit adds (:func:`_templates`)."""
+_TEMPLATES: dict[tuple[int, int, int], tuple[Template, ...]] = {}
+"""The melds of a kind of piece with a number of wilds, by the kind, the naturals and that number."""
 _PIECE_LIMIT: Final = 1 << 16
 _STAND_IN: Final = 0  # no card's code: a wild's place in a template
 _CARD_SHIFT: Final = (
     11  # a new meld action's first card, above its kind, meld kind and size
 )
 _CARD_BITS: Final = 13  # a card's code and meaning, in a new meld action
+_MEANING_SHIFT: Final = 6  # a card's meaning plus one, above its code
 _SETS: Final = 0  # the kinds of piece of rummyrules.melds.pieces
 _RUNS: Final = 2
 
@@ -183,21 +184,25 @@ def _found(
             bits ^= low
             wild_codes.append(int(_card(low.bit_length() - 1)))
     count = len(wild_codes)
-    template_key = (kind, place, natural, count)
+    template_key = (kind, natural, count)
     templates = _TEMPLATES.get(template_key)
     if templates is None:
         templates = _templates(template_key, wild, meld_rules)
+    # A set's rank (the library's, the Ace 1) or a run's suit: the templates'
+    # one unknown, added in at each place it shows (see _templates).
+    unit = (1 if place == 14 else place) if kind == _SETS else place
     subsets = wild_subsets(tuple(sorted(wild_codes)))
     found: list[int] = []
-    for action, shifts in templates:
+    for action, shifts, step in templates:
+        made = action + unit * step
         if not shifts:
-            found.append(action)
+            found.append(made)
             continue
         for extra in subsets[len(shifts)]:
-            made = action
+            filled = made
             for shift, code in zip(shifts, extra, strict=True):
-                made |= code << shift
-            found.append(made)
+                filled |= code << shift
+            found.append(filled)
     if len(_PIECES) >= _PIECE_LIMIT:
         _PIECES.clear()  # forgetting costs only a fresh expansion
     melds = _PIECES[key] = tuple(found)
@@ -205,38 +210,44 @@ def _found(
 
 
 def _templates(
-    key: tuple[int, int, int, int], wild: Rank, meld_rules: MeldRules
-) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """A piece's melds by the library's order with ``count`` wilds, their wild cards left out.
+    key: tuple[int, int, int], wild: Rank, meld_rules: MeldRules
+) -> tuple[Template, ...]:
+    """The melds of a kind of piece with ``count`` wilds, in the library's order, as templates.
 
-    The search (:mod:`rummyrules.melds.code_search`) is asked with that many
-    copies of one stand-in code (0, no card's), so that each way to place
-    the wilds comes once; a hand's own wild cards then fill those places,
-    each choice of them in the search's order (``wild_subsets``).
+    The search (:mod:`rummyrules.melds.code_search`) is asked once, for the
+    spades' run or the Aces' set of these naturals, with that many copies of
+    one stand-in code (0, no card's), so that each way to place the wilds
+    comes once. Each meld is kept as its action less the spades' suit or the
+    Aces' rank, with where its wild cards go and what one suit or rank adds
+    (a natural's code, a wild's meaning): a suit is the low bits of a run's
+    codes, a rank a set's codes over four, so no field carries into another.
     """
-    kind, place, natural, count = key
+    kind, natural, count = key
     stand_ins = (_STAND_IN,) * count
     if kind == _SETS:
         copies = 0
         for suit in range(4):
             held = (natural >> (16 * suit)) & 7
             copies |= held.bit_count() << (4 * suit)
-        lib_rank = 1 if place == 14 else place  # the library's Ace is 1
-        codes = set_codes(lib_rank, copies, stand_ins, int(wild), meld_rules)
+        codes = set_codes(1, copies, stand_ins, int(wild), meld_rules)
+        card_step, meaning_step, unit = 4, 1, 1  # the Aces: rank 1
     else:
         held = (natural & 0x3FF8) | (2 if natural >> 14 & 1 else 0)
-        codes = run_codes(place, held, stand_ins, meld_rules)
-    found: list[tuple[int, tuple[int, ...]]] = []
+        codes = run_codes(0, held, stand_ins, meld_rules)
+        card_step, meaning_step, unit = 1, 1, 0  # the spades: suit 0
+    found: list[Template] = []
     for code in codes:
         size = len(code) >> 1
-        shifts = tuple(
-            [
-                _CARD_SHIFT + _CARD_BITS * slot
-                for slot in range(size)
-                if code[1 + slot] == _STAND_IN
-            ]
-        )
-        found.append((packed_meld(code), shifts))
+        shifts: list[int] = []
+        step = 0
+        for slot in range(size):
+            shift = _CARD_SHIFT + _CARD_BITS * slot
+            if code[1 + slot] == _STAND_IN:
+                shifts.append(shift)
+                step += meaning_step << (shift + _MEANING_SHIFT)
+            else:
+                step += card_step << shift
+        found.append((packed_meld(code) - unit * step, tuple(shifts), step))
     if len(_TEMPLATES) >= _PIECE_LIMIT:
         _TEMPLATES.clear()
     templates = _TEMPLATES[key] = tuple(found)
