@@ -27,6 +27,7 @@ both ends, a meld of wilds alone) are asked of the library's search.
 
 from __future__ import annotations
 
+import itertools
 from typing import Final
 
 from rummyrules.core.cards import BY_CODE, Rank
@@ -59,8 +60,9 @@ __all__ = [
 
 MeldKey = tuple[MeldCode, int, int, int]
 """A meld on the table: its code, its number (from 1), its rules' and wild's codes."""
-TableFits = tuple[tuple[tuple[MeldKey, int], ...], int, int]
-"""Each meld's key and the cards that fit it in table order, those ORed, and a bit per player down."""
+TableFits = tuple[tuple[tuple[MeldKey, int, int], ...], int, int]
+"""Each meld's key, the cards that fit it and its memo's number in table order, the cards ORed,
+and a bit per player down."""
 CardLays = tuple[tuple[int, ...], tuple[MeldCode, ...]]
 """A card's lay-off actions on one meld, and the code of the meld each one makes."""
 Ladder = tuple[int, tuple[int, ...], tuple[int, ...], int]
@@ -75,8 +77,13 @@ _RUN: Final = list(MeldKind).index(MeldKind.RUN)
 _RANK_BASE: Final = 64  # a meaning that is a rank: 64 plus the rank (melds/codes.py)
 _SUITS: Final = 0b1111  # a rank's four cards, from its code rank * 4
 
-_LEARNED: dict[MeldKey, dict[int, CardLays]] = {}
-"""Each meld's cards worked out so far, by key: a card's lay-offs."""
+_LEARNED: dict[int, dict[int, CardLays]] = {}
+"""Each meld's cards worked out so far, by the meld's number in :data:`_IDENTS`: a card's lay-offs."""
+_IDENTS: dict[MeldKey, int] = {}
+"""A number for each meld key met (a key is long to hash; the number is looked up once a meld)."""
+_COUNT: Final = itertools.count(
+    1
+)  # never reused: a number forgotten names no other meld
 _LADDERS: dict[int, Ladder | None] = {}
 """Each meld rules' ladder, by their code; None where the library's search answers."""
 _LIMIT: Final = 1 << 13  # emptied when full: forgetting costs a fresh working out
@@ -110,28 +117,39 @@ def card_lays(table: TableFits, number: int, code: int) -> CardLays:
     >>> card_lays(table, 1, int(Card.parse("2C")))
     ((), ())
     """
-    key, fits = table[0][number - 1]
+    key, fits, ident = table[0][number - 1]
     if not fits >> code & 1:
         return _NONE
-    learned = _LEARNED.get(key)
+    learned = _LEARNED.get(ident)
     if learned is None:
-        if len(_LEARNED) >= _LIMIT:
-            _LEARNED.clear()
-        learned = _LEARNED[key] = {}
+        learned = _learning(ident)
     found = learned.get(code)
     if found is None:
-        meld, _, rules, wild = key
-        ladder = _ladder(rules)
-        if ladder is None or meld[0] not in (_SET, _RUN):
-            found = _searched(meld, code, rules, wild)
-        else:
-            found = _laid(meld, code, wild, ladder)
-        number_bits = number << 9
-        found = learned[code] = (
-            tuple([action | number_bits for action in found[0]]),
-            found[1],
-        )
+        found = _learn(learned, key, code)
     return found
+
+
+def _learning(ident: int) -> dict[int, CardLays]:
+    """A new meld's memo of its cards' lay-offs."""
+    if len(_LEARNED) >= _LIMIT:
+        _LEARNED.clear()
+    learned: dict[int, CardLays] = {}
+    _LEARNED[ident] = learned
+    return learned
+
+
+def _learn(learned: dict[int, CardLays], key: MeldKey, code: int) -> CardLays:
+    """Work out a card's lay-offs on a meld, and keep them in its memo."""
+    meld, number, rules, wild = key
+    ladder = _ladder(rules)
+    if ladder is None or meld[0] not in (_SET, _RUN):
+        found = _searched(meld, code, rules, wild)
+    else:
+        found = _laid(meld, code, wild, ladder)
+    number_bits = number << 9
+    lays = (tuple([action | number_bits for action in found[0]]), found[1])
+    learned[code] = lays
+    return lays
 
 
 def _laid(meld: MeldCode, card: int, wild: int, ladder: Ladder) -> CardLays:
@@ -307,15 +325,24 @@ def lay_offs(table: TableFits, held: int, found: list[int]) -> int:
     if not held:
         return 0
     fits = 0
-    for number, (_, candidates) in enumerate(table[0], start=1):
+    memos = _LEARNED
+    for key, candidates, ident in table[0]:
         hits = held & candidates
+        if not hits:
+            continue
+        learned = memos.get(ident)
+        if learned is None:
+            learned = _learning(ident)
         while hits:
             low = hits & -hits
             hits ^= low
-            actions = card_lays(table, number, low.bit_length() - 1)[0]
-            if actions:
+            code = low.bit_length() - 1
+            lays = learned.get(code)
+            if lays is None:
+                lays = _learn(learned, key, code)
+            if lays[0]:
                 fits |= low
-                found += actions
+                found += lays[0]
     return fits
 
 
@@ -370,11 +397,16 @@ def with_meld(  # noqa: PLR0913 - a meld, its place and owner, and the rules it 
         fits = meld_search.fit_mask(code_meld(meld), meld_rules, wild)
     infos = list(table[0])
     key = (meld, number, rules, wild_code)
+    ident = _IDENTS.get(key)
+    if ident is None:
+        if len(_IDENTS) >= _LIMIT:
+            _IDENTS.clear()
+        ident = _IDENTS[key] = next(_COUNT)
     if number > len(infos):
-        infos.append((key, fits))
+        infos.append((key, fits, ident))
     else:
-        infos[number - 1] = (key, fits)
+        infos[number - 1] = (key, fits, ident)
     union = 0
-    for _, mask in infos:
+    for _, mask, _ in infos:
         union |= mask
     return tuple(infos), union, table[2] | 1 << owner
