@@ -4,7 +4,8 @@ The core works out what fits a meld on the table, and the meld each lay-off
 makes, on integers (``core/fits.py``); the library's search
 (:func:`rummyrules.melds.search.card_lay_offs`) reads the cards anew. Over
 melds grown from seeded random hands, card by card and for every wild rank,
-both give the same lay-offs in the same order, and the core's mask of what
+both give the same lay-offs in the same order, the core credits each card
+of the meld made to whom the table meld would, and the core's mask of what
 fits holds exactly the cards with one.
 """
 
@@ -16,6 +17,7 @@ import pytest
 
 from rummyrules import EndOfThePage
 from rummyrules.core.cards import Rank
+from rummyrules.game.table import TableMeld
 from rummyrules.games.end_of_the_page.core.codes import LAY
 from rummyrules.games.end_of_the_page.core.fits import (
     NO_FITS,
@@ -47,7 +49,13 @@ def checked(meld: Meld, wild: Rank | None) -> list[Meld]:
             ),
             tuple(meld_code(option.meld) for option in options),
         )
-        assert card_lays(table, 1, int(card)) == expected, (str(meld), str(card))
+        actions, afters, credits = card_lays(table, 1, int(card))
+        assert (actions, afters) == expected, (str(meld), str(card))
+        # Who played each card after it: the table meld's own bookkeeping.
+        laid = TableMeld(meld=meld, owner=0, played_by=tuple(range(len(meld.cards))))
+        for option, places in zip(options, credits, strict=True):
+            played = laid.with_card(option.meld, player=-1).played_by
+            assert places == played, (str(meld), str(card))
         assert fits_card(table, int(card)) is bool(options), (str(meld), str(card))
         made += [option.meld for option in options]
     return made

@@ -63,15 +63,20 @@ MeldKey = tuple[MeldCode, int, int, int]
 TableFits = tuple[tuple[tuple[MeldKey, int, int], ...], int, int]
 """Each meld's key, the cards that fit it and its memo's number in table order, the cards ORed,
 and a bit per player down."""
-CardLays = tuple[tuple[int, ...], tuple[MeldCode, ...]]
-"""A card's lay-off actions on one meld, and the code of the meld each one makes."""
+CardLays = tuple[tuple[int, ...], tuple[MeldCode, ...], tuple[tuple[int, ...], ...]]
+"""A card's lay-off actions on one meld, the code of the meld each one makes, and
+for each card of that meld the place it had before (-1: the card laid), whose
+player it keeps (:meth:`~rummyrules.game.table.TableMeld.with_card`)."""
+Lays = tuple[tuple[int, ...], tuple[MeldCode, ...]]
+"""A card's lay-off actions on a meld wherever it lies, and the codes of the melds they make."""
 Ladder = tuple[int, tuple[int, ...], tuple[int, ...], int]
 """Meld rules as ints: the wild gap, each library rank's run place (-1: none),
 each place's rank, the longest run."""
 
 NO_FITS: Final[TableFits] = ((), 0, 0)
 """An empty table: nothing fits, nobody is down (EOP-9)."""
-_NONE: Final[CardLays] = ((), ())
+_NONE: Final[CardLays] = ((), (), ())
+_NO_LAYS: Final[Lays] = ((), ())
 _SET: Final = list(MeldKind).index(MeldKind.SET)
 _RUN: Final = list(MeldKind).index(MeldKind.RUN)
 _RANK_BASE: Final = 64  # a meaning that is a rank: 64 plus the rank (melds/codes.py)
@@ -115,7 +120,7 @@ def card_lays(table: TableFits, number: int, code: int) -> CardLays:
     ...     NO_FITS, run, 1, owner=0, meld_rules=rules.meld_rules, wild=None
     ... )
     >>> card_lays(table, 1, int(Card.parse("2C")))
-    ((), ())
+    ((), (), ())
     """
     key, fits, ident = table[0][number - 1]
     if not fits >> code & 1:
@@ -147,19 +152,47 @@ def _learn(learned: dict[int, CardLays], key: MeldKey, code: int) -> CardLays:
     else:
         found = _laid(meld, code, wild, ladder)
     number_bits = number << 9
-    lays = (tuple([action | number_bits for action in found[0]]), found[1])
+    lays = (
+        tuple([action | number_bits for action in found[0]]),
+        found[1],
+        tuple([_credits(meld, after) for after in found[1]]),
+    )
     learned[code] = lays
     return lays
 
 
-def _laid(meld: MeldCode, card: int, wild: int, ladder: Ladder) -> CardLays:
+def _credits(before: MeldCode, after: MeldCode) -> tuple[int, ...]:
+    """Each card of ``after``: its place in ``before`` (-1 for the card laid off).
+
+    The cards are matched as :meth:`~rummyrules.game.table.TableMeld.with_card`
+    matches them: in order, each to the first one left with its card and
+    meaning (its card alone where the lay-off changed the meld's kind).
+    """
+    size = len(before) >> 1
+    after_size = len(after) >> 1
+    loose = before[0] != after[0]
+    waiting = list(range(size))
+    found: list[int] = []
+    for place in range(1, after_size + 1):
+        card, meaning = after[place], after[place + after_size]
+        match = -1
+        for index, old in enumerate(waiting):
+            if before[1 + old] == card and (loose or before[1 + size + old] == meaning):
+                match = old
+                del waiting[index]
+                break
+        found.append(match)
+    return tuple(found)
+
+
+def _laid(meld: MeldCode, card: int, wild: int, ladder: Ladder) -> Lays:
     """A card's lay-offs on a set or run, on codes, as the library reads them (MELD-6, EOP-8)."""
     if meld[0] == _SET:
         return _set_lays(meld, card, wild, ladder[0])
     return _run_lays(meld, card, wild, ladder)
 
 
-def _set_lays(meld: MeldCode, card: int, wild: int, gap: int) -> CardLays:
+def _set_lays(meld: MeldCode, card: int, wild: int, gap: int) -> Lays:
     """A card on a set: a natural of its rank, or a wild within EOP-8; the set read sorted."""
     size = len(meld) >> 1
     cards = meld[1 : size + 1]
@@ -178,17 +211,17 @@ def _set_lays(meld: MeldCode, card: int, wild: int, gap: int) -> CardLays:
         wilds.sort()
         cause = base | (meaning + 1) << 25
     else:
-        return _NONE
+        return _NO_LAYS
     tail = (-1,) * len(naturals) + (meaning,) * len(wilds)
     return (cause,), ((_SET, *naturals, *wilds, *tail),)
 
 
-def _run_lays(meld: MeldCode, card: int, wild: int, ladder: Ladder) -> CardLays:
+def _run_lays(meld: MeldCode, card: int, wild: int, ladder: Ladder) -> Lays:
     """A card on a run: a natural at either end; a wild at its low end, then its high end."""
     gap, places, ranks, longest = ladder
     size = len(meld) >> 1
     if size + 1 > longest:
-        return _NONE
+        return _NO_LAYS
     cards = meld[1 : size + 1]
     meanings = meld[size + 1 :]
     low, high, suit, first_wild, last_wild = _run_ends(cards, meanings, wild, places)
@@ -197,12 +230,12 @@ def _run_lays(meld: MeldCode, card: int, wild: int, ladder: Ladder) -> CardLays:
     if rank != wild:
         place = places[rank]
         if card & 3 != suit or place < 0:
-            return _NONE
+            return _NO_LAYS
         if place == low - 1:
             return (base,), ((_RUN, card, *cards, -1, *meanings),)
         if place == high + 1:
             return (base,), ((_RUN, *cards, card, *meanings, -1),)
-        return _NONE
+        return _NO_LAYS
     causes: list[int] = []
     afters: list[MeldCode] = []
     start = low - 1
@@ -278,7 +311,7 @@ def _fits(meld: MeldCode, wild: int, ladder: Ladder) -> int:
     return fits
 
 
-def _searched(meld: MeldCode, code: int, rules: int, wild: int) -> CardLays:
+def _searched(meld: MeldCode, code: int, rules: int, wild: int) -> Lays:
     """A card's lay-offs on a meld by the library's search (rules the codes do not read)."""
     options = meld_search.card_lay_offs(
         BY_CODE[code], code_meld(meld), code_rules(rules), code_rank(wild)

@@ -194,9 +194,17 @@ def _lay_off(new: list[Any], action: int, card: Card, player: int) -> None:
     old: TableMeld = table[number - 1]
     tables: TableFits = new[TABLE]
     # The code of the meld the lay-off makes, kept beside its action (:mod:`.fits`).
-    actions, afters = card_lays(tables, number, card)
-    after = afters[actions.index(action)]
-    table[number - 1] = old.with_card(code_meld(after), player=player)
+    actions, afters, credits = card_lays(tables, number, card)
+    option = actions.index(action)
+    after = afters[option]
+    played = old.played_by
+    table[number - 1] = TableMeld(
+        meld=code_meld(after),
+        owner=old.owner,
+        played_by=tuple(
+            [player if place < 0 else played[place] for place in credits[option]]
+        ),
+    )
     new[MELDS] = tuple(table)
     rules = new[RULES].meld_rules
     new[TABLE] = with_meld(
