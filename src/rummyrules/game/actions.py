@@ -257,11 +257,16 @@ class ActionsState(StateFields):
             if 0 <= action < len(moves):
                 return self.apply(moves[action], player=player)
             raise self._refusal(action, player)
-        core = self._core_value(game)
+        core = self._core
+        if core is None:
+            core = self._core_value(game)
         actor = game.to_move(core) if player is None else self._seated(player)
         if actor is None:
             actor = mover(self)  # the game is over: raises (ALL-2)
-        if action not in self.legal_actions(player):
+        listed = self._actions if player is None else None
+        if listed is None:
+            listed = self.legal_actions(player)
+        if action not in listed:
             raise self._refusal(action, player)
         after = game.apply_action(core, action, actor)
         return self._of_core(after, (core, action, actor))
