@@ -83,7 +83,6 @@ def forget_memos() -> None:
         eop_codes._MELDS,
         eop_codes._MELD_ACTIONS,
         eop_fits._LEARNED,
-        eop_fits._LADDERS,
         eop_fits._IDENTS,
         f14_laying._TABLES,
         f14_value._MADE,
