@@ -36,8 +36,8 @@ _SET_RANKS: Final = (
     14,
     *range(3, 14),
 )  # the search's order of ranks: the Ace (1) first
-_PIECES: dict[int, tuple[int, ...]] = {}
-"""Each piece's melds as actions, by the piece's key (one int, see :func:`new_melds`)."""
+_PIECES: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Each piece's melds as actions, by the piece's key (integers only)."""
 _ORDERS: dict[int, tuple[int, ...]] = {}
 """The ranks of a rank mask in the search's order (at most 2**15 masks, each made once)."""
 Template = tuple[int, tuple[int, ...], int]
@@ -54,7 +54,6 @@ _CARD_BITS: Final = 13  # a card's code and meaning, in a new meld action
 _MEANING_SHIFT: Final = 6  # a card's meaning plus one, above its code
 _SETS: Final = 0  # the kinds of piece of rummyrules.melds.pieces
 _RUNS: Final = 2
-_RUN_FLAG: Final = 1 << 55  # a run's piece key
 
 
 def supported(hand: Hand, wild: int) -> int:
@@ -123,10 +122,7 @@ def new_melds(
     wilds = (1 << wild_rank) * REPL
     w1, w2, w3 = first & wilds, second & wilds, third & wilds
     wild_count = w1.bit_count() + w2.bit_count() + w3.bit_count()
-    # A piece's key is one int: its naturals (bits 0 to 50), its rank or
-    # suit (51 to 54), whether a run (55), then the wild cards held and
-    # their rank (from 56).
-    wild_key = ((w1 | w2 << 1 | w3 << 2) >> wild_rank | wild_rank << 56) << 56
+    wild_key = (w1 | w2 << 1 | w3 << 2) >> wild_rank | wild_rank << 56
     first &= ~wilds
     second &= ~wilds
     third &= ~wilds
@@ -146,10 +142,10 @@ def new_melds(
             )
             if natural.bit_count() < need:
                 continue
-            key = natural | rank << 51 | wild_key
+            key = (_SETS, rank, natural, wild_key)
             melds = pieces.get(key)
             if melds is None:
-                melds = _found(key, (_SETS, rank, natural), hand, wild, meld_rules)
+                melds = _found(key, hand, wild, meld_rules)
             found += melds
     # Two naturals next to each other in a run lie one or two places apart (at
     # most one wild between them, EOP-8): a card with no other within two
@@ -159,10 +155,10 @@ def new_melds(
     for suit in range(4):
         held = runs >> (16 * suit) & 0xFFFF
         if held and held.bit_count() + wild_count >= 3:
-            key = held | suit << 51 | _RUN_FLAG | wild_key
+            key = (_RUNS, suit, held, wild_key)
             melds = pieces.get(key)
             if melds is None:
-                melds = _found(key, (_RUNS, suit, held), hand, wild, meld_rules)
+                melds = _found(key, hand, wild, meld_rules)
             found += melds
     return found
 
@@ -175,18 +171,11 @@ def _card(bit: int) -> Card:
 
 
 def _found(
-    key: int,
-    piece: tuple[int, int, int],
-    hand: Hand,
-    wild: Rank,
-    meld_rules: MeldRules,
+    key: tuple[int, ...], hand: Hand, wild: Rank, meld_rules: MeldRules
 ) -> tuple[int, ...]:
-    """A piece's melds as actions, its wild cards put in its templates' places (then kept).
-
-    ``piece`` is what the key is made of: the kind, the rank or suit, the naturals.
-    """
-    kind, place, natural = piece
-    wilds = (1 << (key >> 112)) * REPL
+    """A piece's melds as actions, its wild cards put in its templates' places (then kept)."""
+    kind, place, natural, _ = key
+    wilds = (1 << (key[3] >> 56)) * REPL
     wild_codes: list[int] = []
     for copies in hand[:3]:
         bits = copies & wilds
