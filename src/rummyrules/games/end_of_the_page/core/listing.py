@@ -21,8 +21,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rummyrules.core.cards import Card
+from rummyrules.game.rummy500_actions import meld_holds
 from rummyrules.game.state import Phase
-from rummyrules.games.end_of_the_page.core.cards import MINE, Hand, cards_of
+from rummyrules.games.end_of_the_page.core.cards import MINE, Hand
 from rummyrules.games.end_of_the_page.core.codes import (
     DISCARD,
     DRAW,
@@ -32,7 +33,6 @@ from rummyrules.games.end_of_the_page.core.codes import (
 from rummyrules.games.end_of_the_page.core.fits import TableFits, fits_card, lay_offs
 from rummyrules.games.end_of_the_page.core.layout import (
     HANDS,
-    MELDS,
     PHASE,
     PILE,
     RULES,
@@ -43,9 +43,14 @@ from rummyrules.games.end_of_the_page.core.layout import (
     WILD_RANK,
     Turn,
 )
-from rummyrules.games.end_of_the_page.core.melding import new_melds, supported
+from rummyrules.games.end_of_the_page.core.melding import (
+    new_melds,
+    supported,
+    wild_supported,
+)
 from rummyrules.games.end_of_the_page.core.playing import play
-from rummyrules.melds import MeldKind, support
+from rummyrules.melds import MeldKind
+from rummyrules.melds.codes import MeldCode
 
 __all__ = ["legal"]
 
@@ -55,12 +60,9 @@ _DRAW_PHASE: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 
 _DRAW_ONLY: Final = (DRAW,)
-_SET: Final = MeldKind.SET
+_SET: Final = list(MeldKind).index(MeldKind.SET)  # a set's kind in its code
 _DISCARDS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(4)]
 """The discards of the cards of 16 library codes, by their bits (each quarter of a hand)."""
-_PICKUPS: dict[tuple[Any, ...], bool] = {}
-"""EOP-6's answer for a new meld after a deep take, by what the hand held of its cards."""
-_LIMIT: Final = 1 << 12
 
 
 def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
@@ -84,7 +86,7 @@ def _can_lay_off(core: tuple[Any, ...], player: int, card: Card) -> bool:
     table: TableFits = core[TABLE]
     if not table[2] >> player & 1:
         return False
-    return fits_card(table, core[MELDS], card)  # a card is its code
+    return fits_card(table, card)  # a card is its code
 
 
 # --- The draw (EOP-5, EOP-6, EOP-R3) ---------------------------------------------
@@ -115,18 +117,12 @@ def _draw_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
         seen |= bit
         mine = MINE[card]  # the core's code: its rank in the low four bits
         if mine & 15 == wild:  # EOP-R6: a wild stands for a card they meld with
-            if not _wild_supported(core, hand, card):
+            if not wild_supported(hand, wild):
                 continue
         elif not bits >> mine & 1:
             continue
         found.append(TAKE | (card + 1) << 3)
     return tuple(found)
-
-
-def _wild_supported(core: tuple[Any, ...], hand: Hand, card: Card) -> bool:
-    wild = core[WILD]
-    naturals = [other for other in cards_of(hand) if other.rank is not wild]
-    return support.pair_for(card, naturals, core[RULES].meld_rules, wild) is not None
 
 
 # --- The play (EOP-6 … EOP-12, EOP-R3) --------------------------------------------
@@ -148,7 +144,7 @@ def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
     fits = 0
     table: TableFits = core[TABLE]
     if table[2] >> player & 1:  # EOP-9: lay-offs once down
-        fits = lay_offs(table, core[MELDS], hand[3], found)
+        fits = lay_offs(table, hand[3], found)
     if strict:
         found = [action for action in found if not _strands(core, action, player)]
     held = hand[3]
@@ -170,31 +166,50 @@ def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
 def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[int]:
     """EOP-6: the new melds that hold the card taken deep and two naturals held before."""
     taken, held = turn[1], turn[2]
-    meld_rules, wild = core[RULES].meld_rules, core[WILD]
-    answers = _PICKUPS
+    if taken is None:  # pragma: no cover - called only while a card waits to be melded
+        return found
+    wild = core[WILD_RANK]
     kept = []
     for action in found:
-        meld, codes = meld_of(action)
-        if taken not in codes:
+        if not meld_holds(action, taken):
             continue
-        if meld.kind is _SET:
-            if _set_holds(codes, taken, held, core[WILD_RANK]):
+        code = meld_of(action)
+        if code[0] == _SET:
+            size = len(code) >> 1
+            if _set_holds(code[1 : size + 1], taken, held, wild):
                 kept.append(action)
-            continue
-        # The answer turns only on how many of each of the meld's cards were
-        # held: that, not the whole hand, keys the memo.
-        key = (action, taken, meld_rules, wild, tuple([held.count(c) for c in codes]))
-        holds = answers.get(key)
-        if holds is None:
-            holds = support.holds_support(
-                meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
-            )
-            if len(answers) >= _LIMIT:
-                answers.clear()  # forgetting costs only a fresh check
-            answers[key] = holds
-        if holds:
+        elif _run_holds(code, taken, held):
             kept.append(action)
     return kept
+
+
+def _run_holds(code: MeldCode, taken: Card, held: tuple[Card, ...]) -> bool:
+    """EOP-6 for a run: two naturals held before lie beside the card taken, no wild between.
+
+    A listed run is read one way, its wilds declared (a natural stands for
+    itself): the two on one side of the card, or one on each side.
+    """
+    size = len(code) >> 1
+    for place in range(1, size + 1):
+        if code[place] != taken:
+            continue
+        for first, second in ((place - 2, place - 1), (place - 1, place + 1)):
+            if first >= 1 and second <= size and _held_pair(code, first, second, held):
+                return True
+        if place + 2 <= size and _held_pair(code, place + 1, place + 2, held):
+            return True
+    return False
+
+
+def _held_pair(code: MeldCode, first: int, second: int, held: tuple[Card, ...]) -> bool:
+    """Whether the run's cards at two places are naturals both held (copies count apart)."""
+    size = len(code) >> 1
+    if code[first + size] >= 0 or code[second + size] >= 0:
+        return False  # a wild: it stands for another card
+    one, other = code[first], code[second]
+    if one == other:
+        return held.count(one) >= 2
+    return one in held and other in held
 
 
 def _set_holds(
