@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from rummyrules.core.cards import Card, Rank
-from rummyrules.games.fourteen_hundred.core.codes import meld_action
+from rummyrules.game.rummy500_actions import packed_meld
 from rummyrules.games.fourteen_hundred.core.memos import memo
 from rummyrules.melds import MeldRules
 from rummyrules.melds.code_search import run_codes, set_codes
@@ -35,7 +35,7 @@ _SETS: Final = 0  # the kinds of piece of rummyrules.melds.pieces
 _ALL_WILD: Final = 1
 _RUNS: Final = 2
 _COPY_BITS: Final = 4  # a set piece's copies: four bits a suit, as the library's
-_RANKS: Final = range(1, 14)  # the library's ranks, the Ace 1: its order of sets
+_COPY: Final = tuple(1 << (suit * _COPY_BITS) for suit in range(4))
 PieceKey = tuple[int, int, int, tuple[int, ...], int, int]
 """A piece of the search: integers only, the wild rank's and the meld rules'
 codes last; its melds as actions are kept by it (the memo "pieces")."""
@@ -59,34 +59,37 @@ def new_melds(hand: tuple[Card, ...], wild: Rank, meld_rules: MeldRules) -> list
     copies = [0] * 14
     counts = [0] * 14
     suits = [0, 0, 0, 0]
-    for card in hand:
-        code = int(card)  # a card is its code: rank * 4 + suit
-        rank = code >> 2
+    present = 0  # the ranks held, as bits
+    for card in hand:  # a card is its code: rank * 4 + suit
+        rank = card >> 2
         if rank == wild_rank:
-            wilds.append(code)
+            wilds.append(int(card))
             continue
-        suit = code & 3
+        suit = card & 3
         counts[rank] += 1
-        copies[rank] += 1 << (suit * _COPY_BITS)
+        copies[rank] += _COPY[suit]
         suits[suit] |= 1 << rank
+        present |= 1 << rank
     wild_count = len(wilds)
     wild_key = tuple(sorted(wilds))
     rules = rules_code(meld_rules)
     need = max(1, meld_rules.min_naturals, 3 - wild_count)
     found: list[int] = []
     pieces: dict[PieceKey, tuple[int, ...]] = memo("pieces")
-    for rank in _RANKS:
+    while present:  # the ranks held, low to high: the library's order of sets
+        low = present & -present
+        present ^= low
+        rank = low.bit_length() - 1
         if counts[rank] >= need:
             key = (_SETS, rank, copies[rank], wild_key, wild_rank, rules)
             melds = pieces.get(key)
-            if melds is None:
-                melds = _found(key, wild, meld_rules)
-            found += melds
+            found += melds if melds is not None else _found(key, wild, meld_rules)
     if wild_count >= 3 and meld_rules.all_wild_allowed:
         key = (_ALL_WILD, 0, 0, wild_key, wild_rank, rules)
         melds = pieces.get(key)
         found += melds if melds is not None else _found(key, wild, meld_rules)
-    for suit, held in enumerate(suits):
+    for suit in range(4):
+        held = suits[suit]
         if not held or held.bit_count() + wild_count < 3:
             continue  # too few cards of this suit for any run
         if not wild_count:
@@ -120,7 +123,7 @@ def _found(
         piece = (kind, place, natural, wild_key, wild, meld_rules)
         melds = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
         codes = tuple(map(meld_code, melds))
-    found = tuple([meld_action(code) for code in codes])
+    found = tuple([packed_meld(code) for code in codes])
     pieces: dict[PieceKey, tuple[int, ...]] = memo("pieces")
     if len(pieces) >= _PIECE_LIMIT:
         pieces.clear()  # forgetting costs only a fresh search
