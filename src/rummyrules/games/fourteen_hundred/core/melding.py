@@ -22,12 +22,12 @@ from __future__ import annotations
 from typing import Final
 
 from rummyrules.core.cards import Card, Rank
-from rummyrules.game.rummy500_actions import packed_meld
+from rummyrules.game.rummy500_actions import MELD, packed_meld
 from rummyrules.games.fourteen_hundred.core.memos import memo
-from rummyrules.melds import MeldRules
-from rummyrules.melds.code_search import run_codes, set_codes
+from rummyrules.melds import MeldKind, MeldRules
+from rummyrules.melds.code_search import set_codes, wild_subsets
 from rummyrules.melds.codes import meld_code, rules_code
-from rummyrules.melds.pieces import piece_melds
+from rummyrules.melds.pieces import piece_melds, run_patterns
 
 __all__ = ["new_melds"]
 
@@ -35,6 +35,8 @@ _SETS: Final = 0  # the kinds of piece of rummyrules.melds.pieces
 _ALL_WILD: Final = 1
 _RUNS: Final = 2
 _COPY_BITS: Final = 4  # a set piece's copies: four bits a suit, as the library's
+_RUN: Final = list(MeldKind).index(MeldKind.RUN)  # a meld code's kind
+_CARD_BITS: Final = 13  # a new meld action's bits a card: code, then meaning + 1
 _COPY: Final = tuple(1 << (suit * _COPY_BITS) for suit in range(4))
 PieceKey = tuple[int, int, int, tuple[int, ...], int, int]
 """A piece of the search: integers only, the wild rank's and the meld rules'
@@ -110,22 +112,75 @@ def _found(
 ) -> tuple[int, ...]:
     """A piece's melds, kept as actions (then read from the memo).
 
-    Sets and runs by the search on integers (:mod:`.search`), the library's
-    melds in its order; a meld's wilds are laid in card order, and a meld met
-    twice is listed once, as ``rummy500_hand`` lists them.
+    Sets and runs by the search on integers
+    (:mod:`rummyrules.melds.code_search`; runs packed as they are found),
+    the library's melds in its order; a meld's wilds are laid in card order,
+    and a meld met twice is listed once, as ``rummy500_hand`` lists them.
     """
     kind, place, natural, wild_key, wild_rank, _ = key
-    if kind == _SETS:
-        codes = set_codes(place, natural, wild_key, wild_rank, meld_rules)
-    elif kind == _RUNS:
-        codes = run_codes(place, natural, wild_key, meld_rules)
-    else:  # the melds of wilds only: rare, the library's search
-        piece = (kind, place, natural, wild_key, wild, meld_rules)
-        melds = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
-        codes = tuple(map(meld_code, melds))
-    found = tuple([packed_meld(code) for code in codes])
+    if kind == _RUNS:
+        found = _run_actions(place, natural, wild_key, meld_rules)
+    else:
+        if kind == _SETS:
+            codes = set_codes(place, natural, wild_key, wild_rank, meld_rules)
+        else:  # the melds of wilds only: rare, the library's search
+            piece = (kind, place, natural, wild_key, wild, meld_rules)
+            melds = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
+            codes = tuple(map(meld_code, melds))
+        found = tuple([packed_meld(code) for code in codes])
     pieces: dict[PieceKey, tuple[int, ...]] = memo("pieces")
     if len(pieces) >= _PIECE_LIMIT:
         pieces.clear()  # forgetting costs only a fresh search
     pieces[key] = found
     return found
+
+
+def _run_actions(
+    suit: int, held: int, wild_key: tuple[int, ...], meld_rules: MeldRules
+) -> tuple[int, ...]:
+    """The runs of a suit as new meld actions, packed as they are found.
+
+    The melds of :func:`rummyrules.melds.code_search.run_codes`, in its
+    order, each packed as :func:`~rummyrules.game.rummy500_actions.packed_meld`
+    packs its code: a pattern's natural cards are packed once, and each
+    choice of wild cards changes only the wilds' places.
+
+    >>> from rummyrules import FourteenHundred
+    >>> from rummyrules.game.rummy500_actions import packed_meld
+    >>> from rummyrules.melds.code_search import run_codes
+    >>> rules = FourteenHundred().meld_rules
+    >>> held = 1 << 5 | 1 << 6 | 1 << 9  # 5, 6 and 9 of a suit; two wild 2s
+    >>> runs = _run_actions(1, held, (8, 9), rules)
+    >>> runs == tuple(map(packed_meld, run_codes(1, held, (8, 9), rules)))
+    True
+    >>> len(runs)
+    18
+    """
+    subsets = wild_subsets(wild_key)
+    ranks = [int(rank) for rank in meld_rules.run_ranks]
+    targets = [rank * 4 + suit for rank in ranks]
+    patterns = run_patterns(
+        tuple(bool(held >> rank & 1) for rank in ranks),
+        meld_rules.longest_run,
+        max(1, meld_rules.min_naturals),
+        meld_rules.wild_gap,
+        len(subsets) - 1,
+    )
+    found: list[int] = []
+    for start, end, wild_at in patterns:
+        packed = _RUN | (end - start + 1) << 3
+        shift = 8
+        for card in targets[start : end + 1]:
+            packed |= card << shift  # a natural card means itself: -1, plus one
+            shift += _CARD_BITS
+        if not wild_at:
+            found.append(MELD | packed << 3)
+            continue
+        for extra in subsets[len(wild_at)]:
+            with_wilds = packed
+            for position, wild in zip(wild_at, extra, strict=True):
+                target = targets[position]
+                shift = 8 + _CARD_BITS * (position - start)
+                with_wilds ^= (target ^ (wild | (target + 1) << 6)) << shift
+            found.append(MELD | with_wilds << 3)
+    return tuple(dict.fromkeys(found))
