@@ -19,13 +19,14 @@ lists, in its order, and a piece met again costs one look-up.
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Final
 
 from rummyrules.core.cards import Card, Rank
 from rummyrules.game.rummy500_actions import MELD, packed_meld
 from rummyrules.games.fourteen_hundred.core.memos import memo
 from rummyrules.melds import MeldKind, MeldRules
-from rummyrules.melds.code_search import set_codes, wild_subsets
+from rummyrules.melds.code_search import wild_subsets
 from rummyrules.melds.codes import meld_code, rules_code
 from rummyrules.melds.pieces import piece_melds, run_patterns
 
@@ -36,6 +37,8 @@ _ALL_WILD: Final = 1
 _RUNS: Final = 2
 _COPY_BITS: Final = 4  # a set piece's copies: four bits a suit, as the library's
 _RUN: Final = list(MeldKind).index(MeldKind.RUN)  # a meld code's kind
+_SET: Final = list(MeldKind).index(MeldKind.SET)
+_RANK_BASE: Final = 64  # a meaning that is a rank: 64 plus the rank (melds/codes.py)
 _CARD_BITS: Final = 13  # a new meld action's bits a card: code, then meaning + 1
 _COPY: Final = tuple(1 << (suit * _COPY_BITS) for suit in range(4))
 PieceKey = tuple[int, int, int, tuple[int, ...], int, int]
@@ -113,21 +116,19 @@ def _found(
     """A piece's melds, kept as actions (then read from the memo).
 
     Sets and runs by the search on integers
-    (:mod:`rummyrules.melds.code_search`; runs packed as they are found),
+    (:mod:`rummyrules.melds.code_search`, packed as they are found),
     the library's melds in its order; a meld's wilds are laid in card order,
     and a meld met twice is listed once, as ``rummy500_hand`` lists them.
     """
-    kind, place, natural, wild_key, wild_rank, _ = key
+    kind, place, natural, wild_key, _, _ = key
     if kind == _RUNS:
         found = _run_actions(place, natural, wild_key, meld_rules)
-    else:
-        if kind == _SETS:
-            codes = set_codes(place, natural, wild_key, wild_rank, meld_rules)
-        else:  # the melds of wilds only: rare, the library's search
-            piece = (kind, place, natural, wild_key, wild, meld_rules)
-            melds = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
-            codes = tuple(map(meld_code, melds))
-        found = tuple([packed_meld(code) for code in codes])
+    elif kind == _SETS:
+        found = _set_actions(place, natural, wild_key, meld_rules)
+    else:  # the melds of wilds only: rare, the library's search
+        piece = (kind, place, natural, wild_key, wild, meld_rules)
+        melds = dict.fromkeys(meld.wilds_in_order() for meld in piece_melds(piece))
+        found = tuple([packed_meld(meld_code(meld)) for meld in melds])
     pieces: dict[PieceKey, tuple[int, ...]] = memo("pieces")
     if len(pieces) >= _PIECE_LIMIT:
         pieces.clear()  # forgetting costs only a fresh search
@@ -184,3 +185,58 @@ def _run_actions(
                 with_wilds ^= (target ^ (wild | (target + 1) << 6)) << shift
             found.append(MELD | with_wilds << 3)
     return tuple(dict.fromkeys(found))
+
+
+def _set_actions(
+    rank: int, copies: int, wild_key: tuple[int, ...], meld_rules: MeldRules
+) -> tuple[int, ...]:
+    """The sets of a rank as new meld actions, packed as they are found.
+
+    The melds of :func:`rummyrules.melds.code_search.set_codes`, in its
+    order: each choice of natural cards (``copies``: four bits a suit),
+    packed once, then each choice of wild cards, standing for the rank.
+
+    >>> from rummyrules import FourteenHundred
+    >>> from rummyrules.game.rummy500_actions import packed_meld
+    >>> from rummyrules.melds.code_search import set_codes
+    >>> rules = FourteenHundred().meld_rules
+    >>> copies = 1 | 2 << 4 | 1 << 12  # the 7s: one of spades, two of hearts, a club
+    >>> sets = _set_actions(7, copies, (8, 9), rules)
+    >>> sets == tuple(map(packed_meld, set_codes(7, copies, (8, 9), 2, rules)))
+    True
+    >>> len(sets)
+    31
+    """
+    subsets = wild_subsets(wild_key)
+    wild_count = len(subsets) - 1
+    distinct: list[int] = []
+    counts: list[int] = []
+    for suit in range(4):
+        count = copies >> (_COPY_BITS * suit) & 15
+        if count:
+            distinct.append(rank * 4 + suit)
+            counts.append(count)
+    stands = (_RANK_BASE + rank + 1) << 6  # a wild's meaning, plus one
+    found: list[int] = []
+    for choice in product(*(range(count + 1) for count in counts)):
+        size = sum(choice)
+        if size == 0 or size < meld_rules.min_naturals:
+            continue
+        naturals = 0
+        shift = 8
+        for code, count in zip(distinct, choice, strict=True):
+            for _ in range(count):
+                naturals |= code << shift  # a natural card means itself
+                shift += _CARD_BITS
+        limit = meld_rules.max_wilds_in_set(size)
+        most = wild_count if limit is None else min(limit, wild_count)
+        for extra_count in range(max(0, 3 - size), most + 1):
+            base = _SET | (size + extra_count) << 3 | naturals
+            for extra in subsets[extra_count]:
+                packed = base
+                at = shift
+                for wild in extra:
+                    packed |= (wild | stands) << at
+                    at += _CARD_BITS
+                found.append(MELD | packed << 3)
+    return tuple(found)
