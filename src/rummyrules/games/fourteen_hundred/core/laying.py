@@ -32,6 +32,8 @@ is asked of the library's search (:func:`rummyrules.melds.search.card_lay_offs`)
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
 from typing import Final
 
 from rummyrules.core.cards import BY_CODE, Card, Rank
@@ -57,6 +59,7 @@ _RUN: Final = list(MeldKind).index(MeldKind.RUN)
 _PLACE: Final = (-1, 12, *range(12))  # no rank 0; the Ace (1) high, 2 at place 0
 _RANK: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1)  # each place's rank
 _RANK_BASE: Final = 64  # a meaning that is a rank: 64 plus the rank (melds/codes.py)
+_BITS: Final = tuple(1 << code for code in range(64))  # each card code's bit
 
 Shape = tuple[int, dict[int, tuple[int, ...]]]
 """A meld's fit mask (bits of card codes) and each fitting card's lay-off actions."""
@@ -138,9 +141,7 @@ def lay_offs(
     meld_rules: MeldRules,
 ) -> list[int]:
     """Each lay-off of a card of the hand, meld by meld, in the hand's order (MELD-6)."""
-    held = 0
-    for card in hand:
-        held |= 1 << card
+    held = reduce(or_, map(_BITS.__getitem__, hand), 0)  # the hand's cards, as bits
     shapes, fitting, _ = table_facts(table, wild, meld_rules)
     found: list[int] = []
     if not held & fitting:
