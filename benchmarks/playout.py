@@ -94,8 +94,11 @@ def one_decision(game: Any, rng: random.Random) -> Any:
     the last discard are offered beside the moves of the player to move.
     """
     moves = [m for m in game.legal_moves() if type(m) is not Drop]
-    if isinstance(game, FourteenHundredState) and game.claim is not None:
-        moves += [m for p in range(game.players) for m in game.legal_moves(player=p)]
+    if isinstance(game, FourteenHundredState):
+        mover = game.current_player()
+        for player in range(game.rules.players):
+            if player != mover:
+                moves += game.legal_moves(player=player)
     return game.apply(rng.choice(moves))
 
 
@@ -104,18 +107,17 @@ def one_action(game: Any, rng: random.Random) -> Any:
 
     ``kept_actions`` lists the actions of the moves ``one_decision`` chooses
     among, ``drop`` left out, in the order their moves are listed; in 1400
-    with a discard to claim, every player's actions too. The same place in
-    the list is chosen, so that both play the same games; only the claim is
-    read as a field (which, on a state made by an integer core, works out
-    every field).
+    every other player's actions too (their claims, F14-12). The same place
+    in the list is chosen, so that both play the same games; no field is
+    read (on a state made by an integer core, reading one works out every
+    field).
     """
     choices: list[tuple[int | None, int]] = [(None, a) for a in kept_actions(game)]
-    if isinstance(game, FourteenHundredState) and game.claim is not None:
-        choices += [
-            (None if player == game.to_move else player, action)
-            for player in range(game.players)
-            for action in kept_actions(game, player)
-        ]
+    if isinstance(game, FourteenHundredState):
+        mover = game.current_player()
+        for seat in range(game.rules.players):
+            if seat != mover:
+                choices += [(seat, action) for action in kept_actions(game, seat)]
     player, action = rng.choice(choices)
     return game.apply_action(action, player=player)
 

@@ -163,6 +163,24 @@ class ActionsState(StateFields):
         game: Core = self.rules.core
         return game.to_move(core) is None
 
+    def current_player(self) -> int | None:
+        """The player to move, None once the game is over: :attr:`~rummyrules.GameState.to_move` read off the core.
+
+        OpenSpiel's word for it. On a state the fast path made, reading
+        ``to_move`` works out every public field; this asks the core alone.
+
+        >>> from rummyrules import FourteenHundred
+        >>> game = FourteenHundred().new_game(seed=2)
+        >>> after = game.apply_action(game.legal_actions()[0])
+        >>> after.current_player() == after.to_move
+        True
+        """
+        core = self._core
+        if core is None:
+            return self.to_move
+        game: Core = self.rules.core
+        return game.to_move(core)
+
     def _listed_on_core(self, game: Core, player: int | None) -> tuple[Move, ...]:
         """The moves of ``player`` (None: the player to move), each named by its action on the core."""
         core = self._core_value(game)
