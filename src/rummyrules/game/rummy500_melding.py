@@ -56,18 +56,26 @@ def meld_candidates(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
     """Every new meld the player can lay from their hand, wilds declared.
 
     Read from the hand's analysis (:mod:`~rummyrules.game.rummy500_hand`),
-    made once a state for every kind of move and rule that asks.
+    made once a state for every kind of move and rule that asks, each laid
+    as the state lays a new meld (a wild taken deep, EOP-R6).
 
     >>> from rummyrules import EndOfThePage
     >>> game = EndOfThePage().new_game(seed=3).apply("draw")
     >>> [str(move) for move in meld_candidates(game, 1)][:2]
     ['meld 6H 6D 8D=6', 'meld 9H 9C 8D=9']
     """
-    return hand_analysis(state, player).new_melds()
+    found = hand_analysis(state, player).new_melds()
+    lay = state.meld_layout()
+    if lay is None:  # listed so
+        return found
+    return tuple(NewMeld.of(lay(laid_meld(state, move))) for move in found)
 
 
 def meld_readings(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]:
     """The readings a new meld names, each wild declared; or why it is no meld.
+
+    Each is laid as the state lays a new meld (:meth:`~rummyrules.game.rummy500.Rummy500State.meld_layout`):
+    its wilds in card order, or as a rule of the turn places one (EOP-R6).
 
     >>> from rummyrules import EndOfThePage
     >>> from rummyrules.game.notation import parse_move
@@ -91,9 +99,8 @@ def meld_readings(state: Rummy500State, move: NewMeld, player: int) -> list[NewM
         )
     # Wilds the other way round are the same meld (Meld.wilds_in_order), so
     # the move names the listed one, as laid; readings differing only so are one.
-    return list(
-        dict.fromkeys(NewMeld.of(meld.wilds_in_order()) for meld in found.melds)
-    )
+    lay = state.meld_layout() or Meld.wilds_in_order
+    return list(dict.fromkeys(NewMeld.of(lay(meld)) for meld in found.melds))
 
 
 def play_meld(state: R, move: NewMeld, player: int) -> R:

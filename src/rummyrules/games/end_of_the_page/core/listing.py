@@ -27,6 +27,7 @@ from rummyrules.games.end_of_the_page.core.codes import (
     DISCARD,
     DRAW,
     TAKE,
+    meld_action,
     meld_of,
 )
 from rummyrules.games.end_of_the_page.core.fits import TableFits, fits_card, lay_offs
@@ -46,6 +47,8 @@ from rummyrules.games.end_of_the_page.core.layout import (
 from rummyrules.games.end_of_the_page.core.melding import new_melds, supported
 from rummyrules.games.end_of_the_page.core.playing import play
 from rummyrules.melds import MeldKind, support
+from rummyrules.melds.codes import meld_code
+from rummyrules.melds.pickup import pickup_layout
 
 __all__ = ["legal"]
 
@@ -58,8 +61,9 @@ _DRAW_ONLY: Final = (DRAW,)
 _SET: Final = MeldKind.SET
 _DISCARDS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(4)]
 """The discards of the cards of 16 library codes, by their bits (each quarter of a hand)."""
-_PICKUPS: dict[tuple[Any, ...], bool] = {}
-"""EOP-6's answer for a new meld after a deep take, by what the hand held of its cards."""
+_PICKUPS: dict[tuple[Any, ...], int] = {}
+"""EOP-6's answer for a new meld after a deep take, by what the hand held of its cards:
+the meld's action as laid (EOP-R6), or 0 when the pickup refuses it."""
 _LIMIT: Final = 1 << 12
 
 
@@ -168,9 +172,16 @@ def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
 
 
 def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[int]:
-    """EOP-6: the new melds that hold the card taken deep and two naturals held before."""
+    """EOP-6: the new melds that hold the card taken deep and two naturals held before.
+
+    A wild taken (EOP-R6) stands where it makes the set or run with the two:
+    a run listed with it elsewhere is listed laid so (:func:`~rummyrules.melds.pickup.pickup_layout`).
+    """
     taken, held = turn[1], turn[2]
+    if taken is None:  # pragma: no cover - asked only after a deep take
+        return found
     meld_rules, wild = core[RULES].meld_rules, core[WILD]
+    taken_wild = MINE[taken] & 15 == core[WILD_RANK]  # the core's code: its rank low
     answers = _PICKUPS
     kept = []
     for action in found:
@@ -184,16 +195,19 @@ def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[i
         # The answer turns only on how many of each of the meld's cards were
         # held: that, not the whole hand, keys the memo.
         key = (action, taken, meld_rules, wild, tuple([held.count(c) for c in codes]))
-        holds = answers.get(key)
-        if holds is None:
+        laid = answers.get(key)
+        if laid is None:
+            if taken_wild:
+                meld = pickup_layout(meld, taken, held, wild)
             holds = support.holds_support(
                 meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
             )
+            laid = meld_action(meld_code(meld)) if holds else 0
             if len(answers) >= _LIMIT:
                 answers.clear()  # forgetting costs only a fresh check
-            answers[key] = holds
-        if holds:
-            kept.append(action)
+            answers[key] = laid
+        if laid:
+            kept.append(laid)
     return kept
 
 
