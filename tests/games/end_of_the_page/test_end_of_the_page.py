@@ -298,6 +298,9 @@ def test_eop_r6_taken_wild_keeps_its_place_beside_the_naturals(reached: str) -> 
     moves = moves_of(game)
     assert moves.count(PICKUP_RUN) == 1
     assert SWAPPED_RUN not in moves
+    # Where card order already puts the 3D beside 8C 9C (as 10C), it stays.
+    assert "meld 3S=7C 8C 9C 3D=10C" in moves
+    assert "meld 3D=7C 8C 9C 3S=10C" not in moves
     # The turn machine lists the same moves, and the fast path names them.
     assert [str(m) for m in game.rules.machine.legal_moves(game)] == moves
     assert [str(game.action_to_move(a)) for a in game.legal_actions()] == moves
