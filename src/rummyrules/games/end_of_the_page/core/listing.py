@@ -18,9 +18,10 @@ core value (:mod:`.fits`).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Final
 
-from rummyrules.core.cards import Card
+from rummyrules.core.cards import Card, Rank
 from rummyrules.game.state import Phase
 from rummyrules.games.end_of_the_page.core.cards import MINE, Hand, cards_of
 from rummyrules.games.end_of_the_page.core.codes import (
@@ -46,9 +47,9 @@ from rummyrules.games.end_of_the_page.core.layout import (
 )
 from rummyrules.games.end_of_the_page.core.melding import new_melds, supported
 from rummyrules.games.end_of_the_page.core.playing import play
-from rummyrules.melds import MeldKind, support
+from rummyrules.melds import Meld, MeldKind, support
 from rummyrules.melds.codes import meld_code
-from rummyrules.melds.pickup import pickup_layout
+from rummyrules.melds.pickup import holds_three, pickup_layout
 
 __all__ = ["legal"]
 
@@ -198,17 +199,33 @@ def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[i
         laid = answers.get(key)
         if laid is None:
             if taken_wild:
-                meld = pickup_layout(meld, taken, held, wild)
-            holds = support.holds_support(
+                laid = _wild_pickup(action, meld, taken, held, wild)
+            elif support.holds_support(
                 meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
-            )
-            laid = meld_action(meld_code(meld)) if holds else 0
+            ):
+                laid = action
+            else:
+                laid = 0
             if len(answers) >= _LIMIT:
                 answers.clear()  # forgetting costs only a fresh check
             answers[key] = laid
         if laid:
             kept.append(laid)
     return kept
+
+
+def _wild_pickup(
+    action: int, meld: Meld, taken: Card, held: tuple[Card, ...], wild: Rank
+) -> int:
+    """EOP-R6: the action of a run as a deep pickup of a wild lays it; 0 if it may not.
+
+    The wild stands beside two naturals held (:func:`~rummyrules.melds.pickup.pickup_layout`);
+    every wild declared, the meld as laid is its one reading.
+    """
+    laid = pickup_layout(meld, taken, held, wild)
+    if not holds_three(laid, taken, Counter(held), wild):
+        return 0
+    return action if laid is meld else meld_action(meld_code(laid))
 
 
 def _set_holds(
