@@ -1,13 +1,11 @@
-"""The games' integer cores timed: the turn machine, the public face, the fast path (issue 40).
+"""The games' integer cores timed: the public face and the fast path (issue 40).
 
-Each table of ``peers.py`` plays its fixed seeded random games three ways,
+Each table of ``peers.py`` plays its fixed seeded random games two ways,
 the same choices each way (the same place in the listing:
 ``playout.one_decision`` and ``playout.one_action``), so the same games:
 
-- **machine**: ``legal_moves`` + ``apply`` on the game's rules with no core,
-  the turn machine alone (the library before issue 40);
-- **public face**: ``legal_moves`` + ``apply`` on the core;
-- **fast path**: ``legal_actions`` + ``apply_action`` on the core;
+- **public face**: ``legal_moves`` + ``apply``, on the game's core;
+- **fast path**: ``legal_actions`` + ``apply_action``, on the core;
 
 and OpenSpiel's C++ ``gin_rummy`` (a new state a game) in the same run, where
 installed. Every run starts from the library's memos emptied
@@ -29,7 +27,6 @@ is run too, and its count (start-up, imports) taken off::
 from __future__ import annotations
 
 import argparse
-import functools
 import gc
 import re
 import statistics
@@ -39,14 +36,10 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-import attrs
 from peer_modules import optional, version_of
 from peer_playouts import GAMES, PEER_GAMES, Playout, openspiel_playout, playout
 from playout import TABLES, forget_memos
-
-from rummyrules import PlayableRules
 
 SHORT = {
     "eop2": "End of the Page, 2 players",
@@ -64,30 +57,12 @@ AIMS = {
     "gin": (1.5, 2.5),
 }
 """Issue 40's aims, × OpenSpiel (a new state a game): the public face's, the fast path's."""
-WAYS = ("machine", "public", "fast")
-
-
-@functools.cache
-def on_machine(cls: type[PlayableRules[Any]]) -> type[PlayableRules[Any]]:
-    """The game's rules class with no core: the turn machine lists and plays."""
-    twin = type(
-        f"{cls.__name__}OnItsMachine", (cls,), {"core": property(lambda _: None)}
-    )
-    made: type[PlayableRules[Any]] = attrs.frozen(kw_only=True, cache_hash=True)(twin)
-    return made
+WAYS = ("public", "fast")
 
 
 def way_of(table: str, way: str) -> Playout:
     """The seeded games of a table (a short name), played one way."""
-    make = TABLES[SHORT[table]]
-    if way != "machine":
-        return playout(make, fast=way == "fast")
-
-    def machine() -> PlayableRules[Any]:
-        rules = make()
-        return on_machine(type(rules))(**attrs.asdict(rules, recurse=False))
-
-    return playout(machine, fast=False)
+    return playout(TABLES[SHORT[table]], fast=way == "fast")
 
 
 def timed(play: Playout, games: int, seed: int) -> tuple[int, float]:
@@ -121,7 +96,7 @@ def measure(args: argparse.Namespace) -> int:
         f"round(s), seed {args.seed}; × OpenSpiel: its µs over ours"
     )
     print(
-        f"{'table':28}{'decisions':>10}{'machine':>9}{'public':>9}{'fast':>9}"
+        f"{'table':28}{'decisions':>10}{'public':>9}{'fast':>9}"
         f"{'× OS public':>13}{'× OS fast':>11}"
     )
     verdicts = []
@@ -129,8 +104,8 @@ def measure(args: argparse.Namespace) -> int:
         counts = {made[table, way] for way in WAYS}
         if len(counts) != 1:  # not the same games: the comparison means nothing
             raise SystemExit(f"{SHORT[table]}: the ways made {counts} decisions")
-        machine, public, fast = (us_of[table, way] for way in WAYS)
-        line = f"{SHORT[table]:28}{counts.pop():>10,}{machine:>9.1f}{public:>9.1f}{fast:>9.1f}"
+        public, fast = (us_of[table, way] for way in WAYS)
+        line = f"{SHORT[table]:28}{counts.pop():>10,}{public:>9.1f}{fast:>9.1f}"
         if spiel is None:
             print(line)
             continue

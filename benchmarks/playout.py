@@ -37,7 +37,6 @@ from rummyrules import (
     PlayableRules,
 )
 from rummyrules.bots.fast_path import kept_actions
-from rummyrules.game import rummy500_hand
 from rummyrules.games.end_of_the_page.core import codes as eop_codes
 from rummyrules.games.end_of_the_page.core import fits as eop_fits
 from rummyrules.games.end_of_the_page.core import melding as eop_melding
@@ -71,12 +70,10 @@ def forget_memos() -> None:
             "rummyrules"
         ):
             found.cache_clear()
-    # The plain memos, which no cache_clear reaches: play_meld's, read beside
-    # its lru_cache; End of the Page's core's (pieces, moves, melds, what fits
-    # the table's melds); 1400's
-    # core's tables and states lately made.
+    # The plain memos, which no cache_clear reaches: End of the Page's core's
+    # (pieces, moves, melds, what fits the table's melds); 1400's core's
+    # tables and states lately made.
     for memo in (
-        rummy500_hand._LISTED,
         eop_melding._PIECES,
         eop_codes.MOVES,
         eop_codes._MELDS,

@@ -1,9 +1,9 @@
-"""A toy core for tests of the fast path's machinery: the turn machine's states as core values.
+"""A toy core for tests of the fast path's machinery: whole states as core values.
 
-:class:`StateCore` keeps a whole state (under rules with no core, which the
-turn machine plays) as its core value; its actions are the moves' places,
-listed backwards unless it lists the moves, so that a test can tell a
-caller that trusts the order of actions from one that does not.
+:class:`StateCore` keeps a whole state (under the plain game's rules, whose
+own core plays it) as its core value; its actions are the moves' places in
+the plain game's listing, listed backwards where asked, so that a test can
+tell a caller that follows the core's order from one that assumes another.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from rummyrules.game.moves import Move
 
 
 class StateCore:
-    """A core whose value is the state under rules without a core; its actions listed backwards unless it lists moves."""
+    """A core whose value is the state under the plain game's rules; its actions listed backwards where asked."""
 
-    def __init__(self, plain: type[PlayableRules[Any]], *, lists_moves: bool) -> None:
+    def __init__(self, plain: type[PlayableRules[Any]], *, backwards: bool) -> None:
         self.plain = plain
-        self.lists_moves = lists_moves
+        self.backwards = backwards
 
     def encode(self, state: Any) -> Hashable:
         plain = self.plain(**attrs.asdict(state.rules, recurse=False))
@@ -35,7 +35,7 @@ class StateCore:
 
     def legal_actions(self, core: Any, player: int) -> tuple[int, ...]:
         places = range(len(core.legal_moves(player=player)))
-        return tuple(places if self.lists_moves else reversed(places))
+        return tuple(reversed(places) if self.backwards else places)
 
     def apply_action(self, core: Any, action: int, player: int) -> Hashable:
         move = core.legal_moves(player=player)[action]

@@ -5,25 +5,25 @@ contributor page). Its package imports the public names from ``rummyrules``
 (``GameState``, ``View``, ``Phase``, ``Card``, the moves, the errors) and
 everything else it needs from this module, which only re-exports: the
 options' validators, the rules class's base and position sections, the
-turn machine and its refusals, the shared deal, discard and meld search, the
+turn machine and its refusals, the shared deal, discard and meld check, the
 strategy bases, the shared checks, and ``register``. Every other module of
 the package is internal and may change; the test-only Toy Rummy
 (``tests/toy_game``), the game to copy, imports nothing else, and a test
 keeps it so.
 
-A rule is one function that returns ``None`` or a :class:`Refusal`; the same
-function lists the legal moves and refuses a move:
+A rule is one function that returns ``None`` or a :class:`Refusal`, which
+says why a move is refused (the game's core lists the legal moves):
 
 >>> from rummyrules import Draw, GoingOutRummy, parse_cards
->>> from rummyrules.authoring import Refusal, find_melds, hand_after, refuses_all
+>>> from rummyrules.authoring import Refusal, check, hand_after, refuses_all
 >>> empty = refuses_all(Refusal("the stock is empty: take the top discard", "TOY-7"))
 >>> print(empty(Draw()))
 the stock is empty: take the top discard (TOY-7)
 
-A game's turn asks the shared meld search and hand arithmetic:
+A game's turn asks the shared meld check and hand arithmetic:
 
 >>> hand = parse_cards("7S 8S 9S KD")
->>> [str(meld) for meld in find_melds(hand, GoingOutRummy().meld_rules)]
+>>> [str(meld) for meld in check(hand[:3], GoingOutRummy().meld_rules).melds]
 ['7S 8S 9S']
 >>> [str(card) for card in hand_after(hand, take=parse_cards("7S 8S 9S"))]
 ['KD']
@@ -78,7 +78,7 @@ from rummyrules.game.dealing import (
     rebuilt_stock,  # the stock turned over or reshuffled from the pile
 )
 from rummyrules.game.machine import (
-    Kind,  # one kind of move: its candidates, a move's readings, its rules, its play
+    Kind,  # one kind of move: a move's readings, its rules, its play
     Machine,  # the turn machine a rules class's ``machine`` gives
     PhaseRules,  # the kinds of move one phase takes
     Refusal,  # a rule's answer: the sentence and the rule ID
@@ -98,13 +98,11 @@ from rummyrules.game.strategy import (
     Strategy,  # the type of a rules class's ``strategy``
 )
 from rummyrules.game.turn_rules import (
-    discard_candidates,  # every discard a hand allows (its candidates)
     discard_readings,  # the discard a move stands for, once the card is held (ALL-1)
     refuse_unheld,  # refuse cards the hand does not hold (ALL-1)
 )
 from rummyrules.melds import (
     check,  # whether cards are a meld, and the rule that says why not
-    find_melds,  # every meld a hand can make
     readings,  # every reading of cards as one meld
 )
 
@@ -135,9 +133,7 @@ __all__ = [
     "between",
     "check",
     "check_turn_limit",
-    "discard_candidates",
     "discard_readings",
-    "find_melds",
     "first_order",
     "hand_after",
     "is_bool",

@@ -6,8 +6,8 @@ words and the same place among the same moves as from a view; ``play_game``,
 the same seeded games both ways, the by-moves way through a wrapper that
 hides ``choose_action``, and asks for the same moves and the same states:
 in every registered game with any options, and under a toy integer core
-whose actions come in another order than the moves (``lists_moves`` false)
-or in theirs (true), with Going Out Rummy's drops among them.
+whose actions come in another order than the game's own core (backwards)
+or in its order, with Going Out Rummy's drops among them.
 """
 
 from __future__ import annotations
@@ -138,16 +138,16 @@ def test_kept_actions_leave_out_the_drop_in_the_listing_order() -> None:
         assert named == [move for move in listed if not move.leaves_game]
 
 
-# --- A toy core: the turn machine's states as core values, in another order
+# --- A toy core: whole states as core values, in another order
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class BackwardsEndOfThePage(EndOfThePage):
-    """End of the Page on a core that lists its actions backwards (``lists_moves`` false)."""
+    """End of the Page on a core that lists its actions backwards."""
 
     @property
     def core(self) -> Core:
-        return StateCore(EndOfThePage, lists_moves=False)
+        return StateCore(EndOfThePage, backwards=True)
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -156,16 +156,16 @@ class BackwardsGoingOut(GoingOutRummy):
 
     @property
     def core(self) -> Core:
-        return StateCore(GoingOutRummy, lists_moves=False)
+        return StateCore(GoingOutRummy, backwards=True)
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class CoredGoingOut(GoingOutRummy):
-    """Going Out Rummy on a core that lists the moves in their order (``lists_moves`` true)."""
+    """Going Out Rummy on a core that lists the actions in its own core's order."""
 
     @property
     def core(self) -> Core:
-        return StateCore(GoingOutRummy, lists_moves=True)
+        return StateCore(GoingOutRummy, backwards=False)
 
 
 CORED = [

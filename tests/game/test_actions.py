@@ -25,11 +25,11 @@ from state_cores import StateCore
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class CoredEndOfThePage(EndOfThePage):
-    """End of the Page played by :class:`StateCore`."""
+    """End of the Page played by :class:`StateCore`, its actions backwards."""
 
     @property
     def core(self) -> Core:
-        return StateCore(EndOfThePage, lists_moves=False)
+        return StateCore(EndOfThePage, backwards=True)
 
 
 def test_all_2_a_state_the_fast_path_makes_holds_its_core_until_read() -> None:
@@ -101,27 +101,31 @@ def test_f14_12_a_claim_out_of_turn_is_an_action_of_its_player() -> None:
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class ListedEndOfThePage(EndOfThePage):
-    """End of the Page whose public face plays on a :class:`StateCore` that lists the moves."""
+    """End of the Page played by :class:`StateCore`, its actions in the plain game's order."""
 
     @property
     def core(self) -> Core:
-        return StateCore(EndOfThePage, lists_moves=True)
+        return StateCore(EndOfThePage, backwards=False)
 
 
-def test_all_2_the_public_face_on_a_core_lists_and_plays_as_the_machine() -> None:
-    listed = ListedEndOfThePage(players=3).new_game(seed=8)
-    plain = CoredEndOfThePage(players=3).new_game(seed=8)
+def test_all_2_the_public_face_lists_the_cores_actions_in_its_order() -> None:
+    """``legal_moves()`` are the core's actions' moves, in the core's order; ``apply`` plays on the core."""
+    forwards = ListedEndOfThePage(players=3).new_game(seed=8)
+    backwards = CoredEndOfThePage(players=3).new_game(seed=8)
+    plain = EndOfThePage(players=3).new_game(seed=8)
     for step in range(80):
         if plain.is_over:
             break
-        assert [str(m) for m in listed.legal_moves()] == [
-            str(m) for m in plain.legal_moves()
-        ]
-        move = plain.legal_moves()[step % len(plain.legal_moves())]
-        listed = listed.apply(str(move))
+        expected = [str(m) for m in plain.legal_moves()]
+        assert [str(m) for m in forwards.legal_moves()] == expected
+        assert [str(m) for m in backwards.legal_moves()] == expected[::-1]
+        move = plain.legal_moves()[step % len(expected)]
+        forwards = forwards.apply(str(move))
+        backwards = backwards.apply(move)
         plain = plain.apply(move)
         with pytest.raises(AttributeError):
-            object.__getattribute__(listed, "stock")  # made from the core
-        assert listed.hands == plain.hands
-        assert listed.events == plain.events
-        assert listed.known == plain.known
+            object.__getattribute__(forwards, "stock")  # made from the core
+        for game in (forwards, backwards):
+            assert game.hands == plain.hands
+            assert game.events == plain.events
+            assert game.known == plain.known

@@ -217,14 +217,12 @@ def _known_played(known: tuple[int, ...], player: int, played: int) -> tuple[int
 
 
 class ToyCore:
-    """Toy Rummy's :class:`~rummyrules.authoring.Core`: every option, and the machine's order.
+    """Toy Rummy's :class:`~rummyrules.authoring.Core`: every option, listing and playing its moves.
 
     >>> from rummyrules.authoring import Core
-    >>> isinstance(CORE, Core), CORE.lists_moves
-    (True, True)
+    >>> isinstance(CORE, Core)
+    True
     """
-
-    lists_moves: bool = True
 
     def encode(self, state: Any) -> tuple[Any, ...]:
         """The core value of a state, read from its public fields.

@@ -3,10 +3,11 @@
 A game is a phase machine (:class:`~rummyrules.authoring.Machine`). A turn has two
 phases: in ``draw`` the player draws or takes the top discard (TOY-3); in
 ``play`` they lay new melds (TOY-4) and end the turn with a discard (TOY-5).
-Each rule is one function that both lists and refuses: it returns None, or
-the :class:`~rummyrules.authoring.Refusal` that names it. The machine asks
-the same functions to list the legal moves and to refuse a move, so what is
-listed is exactly what is accepted.
+Each rule is one function that says why a move is refused: it returns
+None, or the :class:`~rummyrules.authoring.Refusal` that names it. The game's
+integer core (``core.py``) lists the legal moves; the machine explains a move
+the core does not list, and the conformance suite checks that a move is
+listed exactly when no rule here refuses it.
 
 The shared skeleton answers the rest: a game that is over, a player off the
 table or out of turn (ALL-2), a card not held (ALL-1).
@@ -46,9 +47,7 @@ from rummyrules.authoring import (
     Refusal,
     Test,
     check,
-    discard_candidates,
     discard_readings,
-    find_melds,
     first_order,
     hand_after,
     readings,
@@ -141,11 +140,6 @@ def _burn(state: State, move: Burn) -> State:
     return state.replace(stock=tuple(stock), discard_pile=(burnt, *state.discard_pile))
 
 
-def _top_only(state: State, player: int) -> tuple[Take]:
-    del state, player
-    return (Take(),)
-
-
 def _take_readings(state: State, move: Take, player: int) -> list[Take]:
     """TOY-3: only the top card of the pile may be taken (``take`` or ``take 9H``)."""
     del player
@@ -167,14 +161,6 @@ def _pile_empty(state: State) -> Test[Take] | None:
 
 
 # --- Melds (TOY-4) --------------------------------------------------------------
-
-
-def _meld_candidates(state: State, player: int) -> tuple[NewMeld, ...]:
-    """Every set or run the player's hand holds (the shared meld search)."""
-    meld_rules = state.rules.meld_rules
-    return tuple(
-        NewMeld.of(meld) for meld in find_melds(state.hands[player], meld_rules)
-    )
 
 
 def _meld_readings(state: State, move: NewMeld, player: int) -> list[NewMeld]:
@@ -280,7 +266,6 @@ MACHINE: Final = Machine[State](
                 Kind.single(Draw, play=_draw, filters=(_stock_empty,)),
                 Kind(
                     move=Take,
-                    candidates=_top_only,
                     readings=_take_readings,
                     play=_take,
                     filters=(_pile_empty,),
@@ -293,13 +278,11 @@ MACHINE: Final = Machine[State](
             kinds=(
                 Kind(
                     move=NewMeld,
-                    candidates=_meld_candidates,
                     readings=_meld_readings,
                     play=_meld,
                 ),
                 Kind(
                     move=Discard,
-                    candidates=discard_candidates,
                     readings=discard_readings,
                     play=_discard,
                 ),

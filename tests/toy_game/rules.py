@@ -156,10 +156,10 @@ class ToyRummy(ToyOptions):
         return machine.MACHINE
 
     @property
-    def core(self) -> Core | None:
+    def core(self) -> Core:
         """Toy Rummy's integer core, which plays the fast path on every option (``core.py``).
 
-        >>> ToyRummy(burns=True).core.lists_moves
+        >>> ToyRummy(burns=True).core is ToyRummy().core
         True
         """
         return core.CORE

@@ -82,9 +82,8 @@ def kept_actions(state: GameState, player: int | None = None) -> tuple[int, ...]
     """The player's actions but those that leave the game, in the order their moves are listed.
 
     Their moves are ``[move for move in state.legal_moves(player=player) if
-    not move.leaves_game]``, in that order: where the game's core lists its
-    actions in another order than the moves (``lists_moves`` false), the
-    actions follow the moves, so that a bot choosing the ``k``-th action
+    not move.leaves_game]``, in that order (the core lists the moves in the
+    order of its actions), so that a bot choosing the ``k``-th action
     chooses the ``k``-th move. ``player`` None is the player to move, who
     is then not looked up; a game over lists none.
 
@@ -97,23 +96,6 @@ def kept_actions(state: GameState, player: int | None = None) -> tuple[int, ...]
     >>> kept_actions(game, 0)  # out of turn, only a drop
     ()
     """
-    core = state.rules.core
-    if core is None:
-        # The turn machine plays: an action is its move's place in the
-        # listing (rummyrules.game.cores), so the moves are listed once.
-        moves = state.legal_moves(player=player)
-        if not leaves_game(state.rules):
-            return tuple(range(len(moves)))
-        return tuple(i for i, move in enumerate(moves) if not move.leaves_game)
-    if not core.lists_moves:
-        # The core's order is not the listing's: follow the listing (slow,
-        # but the same choices as a bot by moves, until the core lists moves).
-        seat = None if player is None or player == state.to_move else player
-        return tuple(
-            state.move_to_action(move, player=seat)
-            for move in state.legal_moves(player=player)
-            if not move.leaves_game
-        )
     actions = state.legal_actions(player)
     if not actions or not leaves_game(state.rules):
         return actions

@@ -21,7 +21,7 @@ rummyrules.StateError: the cards are not the game's deck: 1 missing (QD)
 from __future__ import annotations
 
 import functools
-import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -38,7 +38,7 @@ from rummyrules.game.rules import deck_counts
 from rummyrules.game.state import GameState, PlayableRules, View
 from rummyrules.game.table import TableMeld
 from rummyrules.game.view import StockSize
-from rummyrules.melds import Meld, MeldKind, MeldRules, readings
+from rummyrules.melds import MeldKind, readings
 from rummyrules.melds.codes import (
     MeldCode,
     code_meld,
@@ -62,8 +62,10 @@ def check_state(state: GameState) -> None:
     _own_class(state, rules.state_class, f"{rules.name}'s states")
     players = rules.players
     check_sized("hands", state.hands, players)
-    for number, row in enumerate(state.score_sheet, start=1):
-        check_sized(f"row {number} of the score sheet", row, players)
+    sheet = state.score_sheet
+    if set(map(len, sheet)) - {players}:  # a row of another size: name the first
+        for number, row in enumerate(sheet, start=1):
+            check_sized(f"row {number} of the score sheet", row, players)
     _wild(state.rules, state.wild)
     for name in ("dealer", "to_move"):
         check_player(name, getattr(state, name), players)
@@ -141,7 +143,8 @@ def _in_order(name: str, groups: Iterable[tuple[int, Sequence[Card]]]) -> None:
     would load as a state equal to no state its own position reads as.
     """
     for player, cards in groups:
-        if any(low > high for low, high in itertools.pairwise(cards)):
+        # Each card against the next, in C: any(low > high), pair by pair.
+        if any(map(operator.gt, cards, cards[1:])):
             raise StateError(
                 f"{name}: player {player}'s cards are not in the order the library "
                 "keeps them, by rank and then suit, as in AS AH 2S 2H"
@@ -171,12 +174,18 @@ def _known(known: Sequence[Sequence[Card]], hands: Sequence[Sequence[Card]]) -> 
     check_sized("known", known, len(hands))
     _in_order("known", enumerate(known))
     for player, (cards, hand) in enumerate(zip(known, hands, strict=True)):
-        if missing := Counter(cards) - Counter(hand):
+        if not _holds(hand, cards) and (missing := Counter(cards) - Counter(hand)):
             raise StateError(
                 f"known: player {player} does not hold {some_cards(missing.elements())}"
             )
     if not any(known):
         raise StateError("known: when nobody's cards are known it is left empty")
+
+
+def _holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
+    """Whether the hand holds the cards: by sets, in C, when no card is named twice."""
+    unique = set(cards)
+    return len(unique) == len(cards) and unique.issubset(hand)
 
 
 def _history(
@@ -256,24 +265,39 @@ def _melds(
     wild: Rank | None,
     players: int,
 ) -> None:
+    if not melds:
+        return
+    meld_rules = rules.meld_rules
+    # The same for every meld: worked out once.
+    codes = rules_code(meld_rules), rank_code(wild)
     for number, laid in enumerate(melds, start=1):
         meld = laid.meld
         check_player(f"the owner of meld {number}", laid.owner, players)
-        if len(laid.played_by) != len(meld.cards):
+        played_by = laid.played_by
+        if len(played_by) != len(meld.cards):
             raise StateError(f"meld {number} does not say who played each of its cards")
-        for player in laid.played_by:
-            check_player(f"a card of meld {number}", player, players)
-        if laid.played_by.count(laid.owner) < 3:
+        if not _seated(played_by, players):
+            for player in played_by:  # names the first player off the table
+                check_player(f"a card of meld {number}", player, players)
+        if played_by.count(laid.owner) < 3:
             raise StateError(
                 f"meld {number}: player {laid.owner} laid it, so at least 3 of its "
-                f"cards are theirs, not {laid.played_by.count(laid.owner)} (MELD-6)"
+                f"cards are theirs, not {played_by.count(laid.owner)} (MELD-6)"
             )
-        if meld.kind is MeldKind.RUN and not rules.meld_rules.all_wild_allowed:
+        if meld.kind is MeldKind.RUN and not meld_rules.all_wild_allowed:
             _run_laid(number, laid)
-        if not _allowed(meld, rules.meld_rules, wild):
+        if not _allowed_code(meld_code(meld), *codes):
             raise StateError(
                 f"meld {number}, {meld}, is not a {meld.kind.value} the rules allow"
             )
+
+
+def _seated(played_by: tuple[int, ...], players: int) -> bool:
+    """Whether every card's player is at the table: two comparisons, in C, for most melds."""
+    try:
+        return 0 <= min(played_by) <= max(played_by) < players
+    except (TypeError, ValueError):  # no card, or not all numbers: one by one
+        return False
 
 
 def _run_laid(number: int, laid: TableMeld) -> None:
@@ -294,10 +318,6 @@ def _run_laid(number: int, laid: TableMeld) -> None:
     )
 
 
-def _allowed(meld: Meld, meld_rules: MeldRules, wild: Rank | None) -> bool:
-    return _allowed_code(meld_code(meld), rules_code(meld_rules), rank_code(wild))
-
-
 @functools.lru_cache(maxsize=4096)
 def _allowed_code(code: MeldCode, rules: int, wild: int) -> bool:
     # Memoised on codes, which the garbage collector need not walk: saved
@@ -311,11 +331,11 @@ def _allowed_code(code: MeldCode, rules: int, wild: int) -> bool:
 
 
 def _has_move(state: GameState) -> bool:
-    """Whether the player to move has a move; none for a state that still breaks the turn machine.
+    """Whether the game's core lists a move for the player to move; none for a state that still breaks the core.
 
     Such a state got past the checks above; it is refused, never let through.
     """
     try:
-        return state.rules.machine.has_move(state)
+        return bool(state.legal_actions())
     except (IndexError, KeyError, ValueError, AttributeError, TypeError):
         return False

@@ -34,6 +34,7 @@ from cattrs.errors import (
 from rummyrules.core.errors import LoadError, RummyRulesError
 from rummyrules.core.inputs import brief
 from rummyrules.formats.json_pieces import register_pieces, some_names
+from rummyrules.formats.json_quick import register_quick
 from rummyrules.formats.json_shapes import register_shapes
 from rummyrules.game.events import Event
 from rummyrules.game.registry import VARIANTS
@@ -56,12 +57,32 @@ def _rules(value: object, _: object) -> PlayableRules[Any]:
         known = ", ".join(VARIANTS)
         raise LoadError(f"there is no variant {brief(name)}: the variants are {known}")
     cls = VARIANTS[name]
+    options: dict[str, Any] = value["options"]
+    types = tuple(map(type, options.values()))
+    if _AS_THEY_ARE.issuperset(types):
+        # Saves repeat the same rules: each built (and checked) once. The
+        # types are in the key, as True == 1 and a flag is no number here.
+        return _plain_rules(cls, tuple(options.items()), types)
+    return _built_rules(cls, options)
+
+
+@functools.lru_cache(maxsize=64)
+def _plain_rules(
+    cls: type[PlayableRules[Any]], options: tuple[tuple[str, Any], ...], _: object
+) -> PlayableRules[Any]:
+    """Rules shared by the states read with them, as a game's states share theirs."""
+    return _built_rules(cls, dict(options))
+
+
+def _built_rules(
+    cls: type[PlayableRules[Any]], options: dict[str, Any]
+) -> PlayableRules[Any]:
     known_options = {field.name for field in attrs.fields(cls)}
-    unknown = [option for option in value["options"] if option not in known_options]
+    unknown = [option for option in options if option not in known_options]
     if unknown:
-        raise LoadError(f"{name} has no option {some_names(unknown)}")
+        raise LoadError(f"{cls.__name__} has no option {some_names(unknown)}")
     try:
-        return _with_options(cls)(value["options"], cls)
+        return _with_options(cls)(options, cls)
     except cattrs.ClassValidationError as error:
         raise _in_field("options", error, cls) from None
 
@@ -154,7 +175,10 @@ def _state_with_events(
         # What reading a field may raise (see json.py's loads), given its path.
         except (RummyRulesError, cattrs.BaseValidationError, TypeError) as error:
             raise _in_field("events", error, cls) from None
-        return state.with_events(told)
+        # Built here and held by nobody else: it takes its events without
+        # the copy with_events makes.
+        object.__setattr__(state, "_events", told)
+        return state
 
     return structure
 
@@ -201,24 +225,23 @@ def _by_game(
 
 
 def _unstructure_rules(rules: PlayableRules[Any]) -> dict[str, Any]:
-    options = {}
-    for name in _options(type(rules)):
-        value = getattr(rules, name)
+    return {"variant": type(rules).__name__, "options": dict(_written_options(rules))}
+
+
+@functools.lru_cache(maxsize=64)
+def _written_options(rules: PlayableRules[Any]) -> tuple[tuple[str, Any], ...]:
+    """Each option's name and value as JSON writes it, worked out once for the same rules."""
+    return tuple(
         # An enumeration (a stock-out rule) is written as its value.
-        options[name] = (
-            value if type(value) in _AS_THEY_ARE else CONVERTER.unstructure(value)
+        (name, value if type(value) in _AS_THEY_ARE else CONVERTER.unstructure(value))
+        for name, value in (
+            (f.name, getattr(rules, f.name)) for f in attrs.fields(type(rules))
         )
-    return {"variant": type(rules).__name__, "options": options}
+    )
 
 
 _AS_THEY_ARE: Final = frozenset({int, bool, str, type(None)})
 """The types of option JSON writes as they are."""
-
-
-@functools.cache
-def _options(cls: type[PlayableRules[Any]]) -> tuple[str, ...]:
-    """The names of the rules' options, in order: one small tuple a class."""
-    return tuple(field.name for field in attrs.fields(cls))
 
 
 def _is_rules(kind: object) -> bool:
@@ -346,6 +369,8 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
         attrs.has, functools.partial(_own_fields, converter=converter)
     )
     register_pieces(converter)
+    if not detailed:
+        register_quick(converter)
     converter.register_unstructure_hook_func(_is_rules, _unstructure_rules)
     converter.register_structure_hook_func(_is_rules, _rules)
     # A state carries the events of the move that made it, beside its fields.

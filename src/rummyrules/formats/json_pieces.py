@@ -28,9 +28,16 @@ from rummyrules.game.move_base import JsonField
 from rummyrules.game.moves import Move
 from rummyrules.game.notation import parse_move
 from rummyrules.melds import Declaration, Meld, MeldKind, parse_declared
-from rummyrules.melds.codes import MeldCode, code_meld, meaning_code
+from rummyrules.melds.codes import MeldCode, code_meld, meaning_code, meld_code
 
-__all__ = ["FAULTS", "move_object", "register_pieces", "some_names", "text_of"]
+__all__ = [
+    "FAULTS",
+    "move_object",
+    "register_pieces",
+    "some_names",
+    "text_of",
+    "written_meld_code",
+]
 
 _T = TypeVar("_T")
 
@@ -136,11 +143,23 @@ def _cards(value: object, _: object = None) -> tuple[Card, ...]:
 
 
 def _unstructure_meld(meld: Meld) -> dict[str, Any]:
+    kind, cards = _written_meld(meld_code(meld))
+    return {"kind": kind, "cards": list(cards)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _written_meld(code: MeldCode) -> tuple[str, tuple[str, ...]]:
+    """A meld's kind and card texts as dumps writes them, by its code.
+
+    Memoised on the code, as saves repeat the same melds; it holds text and
+    numbers only, which the garbage collector does not walk.
+    """
+    meld = code_meld(code)
     if meld.stands_for.count(None) == len(meld.stands_for):  # no wild declared
-        cards = list(map(_TEXT.__getitem__, meld.cards))
+        cards = tuple(map(_TEXT.__getitem__, meld.cards))
     else:
-        cards = list(map(text_of, meld.cards, meld.stands_for))
-    return {"kind": _KIND_TEXT[meld.kind], "cards": cards}
+        cards = tuple(map(text_of, meld.cards, meld.stands_for))
+    return _KIND_TEXT[meld.kind], cards
 
 
 def _meld(value: object, _: object) -> Meld:
@@ -166,9 +185,7 @@ def _meld_of(kind: str, texts: list[str]) -> Meld:
     A meld written as dumps writes it is made from its code (:func:`_meld_code`),
     which it then carries; any other text is parsed as a player's is.
     """
-    # Only melds of a size dumps writes are memoised, so no memo keeps a long text.
-    short = len(texts) <= _MOST and len("".join(texts)) <= _LONGEST * len(texts)
-    code = _meld_code(kind, tuple(texts)) if short else None
+    code = written_meld_code(kind, texts)
     if code is not None:
         return code_meld(code)
     if any(not text.strip() or len(text.split()) > 1 for text in texts):
@@ -176,6 +193,20 @@ def _meld_of(kind: str, texts: list[str]) -> Meld:
     cards, declared = parse_declared(" ".join(texts))
     found = _KINDS.get(kind)
     return Meld(MeldKind(kind) if found is None else found, cards, declared)
+
+
+def written_meld_code(kind: str, texts: list[str]) -> MeldCode | None:
+    """The code of a meld written as dumps writes it; None for any other text.
+
+    >>> written_meld_code("run", ["7S", "8S", "9S"])
+    (1, 28, 32, 36, -1, -1, -1)
+    >>> print(written_meld_code("run", ["7s", "8s", "9s"]))
+    None
+    """
+    # Only melds of a size dumps writes are memoised, so no memo keeps a long text.
+    if len(texts) <= _MOST and len("".join(texts)) <= _LONGEST * len(texts):
+        return _meld_code(kind, tuple(texts))
+    return None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -253,8 +284,7 @@ def _move(value: object, _: object) -> Move:
     text = value["text"]
     if not isinstance(text, str):
         raise LoadError(f"a move's text is text, not {brief(text)}")
-    move = parse_move(text)
-    written = move_object(move)
+    move, written = _parsed(text) if len(text) <= _MOVE_TEXT else _parse(text)
     # As dumps writes it: one comparison of the whole, in C. A number and a
     # flag compare equal (1 == True), so each field's type is checked too.
     if value == written and all(
@@ -277,6 +307,19 @@ def _move(value: object, _: object) -> Move:
                 f"not {brief(value[name])}"
             )
     return move  # its text in other words than dumps writes (case, spaces)
+
+
+def _parse(text: str) -> tuple[Move, dict[str, Any]]:
+    """The move a text names, and the object dumps writes for it."""
+    move = parse_move(text)
+    return move, move_object(move)
+
+
+# Saves repeat the same last moves: each short text read once (a frozen
+# move, and its object, which is only compared, never handed out).
+_parsed: Final = functools.lru_cache(maxsize=256)(_parse)
+_MOVE_TEXT: Final = 160
+"""The longest text of a move whose reading is memoised; a longer one is read afresh."""
 
 
 def _rows(value: object, _: object) -> tuple[tuple[int, ...], ...]:

@@ -3,8 +3,8 @@
 :meth:`~ActionsState.legal_actions` lists the player's moves as ints,
 :meth:`~ActionsState.apply_action` plays one and gives the next state,
 :meth:`~ActionsState.action_to_move` and :meth:`~ActionsState.move_to_action`
-translate between the two faces. Where a game has an integer core
-(:mod:`rummyrules.game.cores`), a state made by :meth:`~ActionsState.apply_action`
+translate between the two faces. Every game has an integer core
+(:mod:`rummyrules.game.cores`): a state made by :meth:`~ActionsState.apply_action`
 holds only its core value; its fields (hands, melds, pile, events, known
 cards) are worked out from it the first time any is read, and kept. It is
 the same frozen value either way: equal, hashed, saved and shown alike.
@@ -109,9 +109,9 @@ class ActionsState(StateFields):
             object.__setattr__(self, name, value)
             return value
         core = self._core
-        game: Core | None = self.rules.core
-        if core is None or game is None or name.startswith("__"):
+        if core is None or name.startswith("__"):
             raise AttributeError(name)
+        game: Core = self.rules.core
         for field, value in game.fields(core).items():
             object.__setattr__(self, field, value)
         return object.__getattribute__(self, name)
@@ -121,8 +121,8 @@ class ActionsState(StateFields):
         if made_by is None:
             return None
         before, action, player = made_by
-        game: Core | None = self.rules.core
-        move = None if game is None else game.action_to_move(before, action, player)
+        game: Core = self.rules.core
+        move = game.action_to_move(before, action, player)
         if move is None:  # a listed action always names its move
             raise AssertionError(f"action {action} names no move")
         return cause_of(self._of_core(before, None), move, player)
@@ -156,9 +156,9 @@ class ActionsState(StateFields):
         False
         """
         core = self._core
-        game: Core | None = self.rules.core
-        if core is None or game is None:
+        if core is None:
             return self.to_move is None
+        game: Core = self.rules.core
         return game.to_move(core) is None
 
     def _listed_on_core(self, game: Core, player: int | None) -> tuple[Move, ...]:
@@ -189,9 +189,7 @@ class ActionsState(StateFields):
         >>> len(game.legal_actions()) == len(game.legal_moves())
         True
         """
-        game: Core | None = self.rules.core
-        if game is None:  # the turn machine plays: an action is a move's place
-            return tuple(range(len(self.legal_moves(player))))
+        game: Core = self.rules.core
         core = self._core_value(game)
         to_move = game.to_move(core)
         if player is None or player == to_move:
@@ -213,10 +211,7 @@ class ActionsState(StateFields):
         ['draw']
         """
         actions = self.legal_actions(player)
-        game: Core | None = self.rules.core
-        if game is None:
-            moves = self.legal_moves(player)
-            return tuple(a for a in actions if not moves[a].leaves_game)
+        game: Core = self.rules.core
         core = self._core_value(game)
         actor = game.to_move(core) if player is None else player
         if actor is None:
@@ -245,12 +240,7 @@ class ActionsState(StateFields):
         """
         if type(action) is not int:
             raise wrong_type(action, name="action", what="an int")
-        game: Core | None = self.rules.core
-        if game is None:
-            moves = self.legal_moves(player)
-            if 0 <= action < len(moves):
-                return self.apply(moves[action], player=player)
-            raise self._refusal(action, player)
+        game: Core = self.rules.core
         core = self._core_value(game)
         actor = game.to_move(core) if player is None else self._seated(player)
         if actor is None:
@@ -262,8 +252,8 @@ class ActionsState(StateFields):
 
     def _refusal(self, action: int, player: int | None) -> IllegalMoveError:
         """Why ``action`` is refused: its move's rule, where it names a move."""
-        game: Core | None = self.rules.core
-        if game is not None and abs(action) < 2**63:
+        game: Core = self.rules.core
+        if abs(action) < 2**63:
             core = self._core_value(game)
             to_move = game.to_move(core)
             actor = to_move if player is None else player
@@ -285,11 +275,9 @@ class ActionsState(StateFields):
         """
         if type(action) is not int:
             raise wrong_type(action, name="action", what="an int")
-        game: Core | None = self.rules.core
+        game: Core = self.rules.core
         if action not in self.legal_actions(player):
             raise self._refusal(action, player)
-        if game is None:
-            return self.legal_moves(player)[action]
         core = self._core_value(game)
         actor = game.to_move(core) if player is None else player
         move = None if actor is None else game.action_to_move(core, action, actor)
@@ -309,17 +297,7 @@ class ActionsState(StateFields):
         'take'
         """
         move = sent_move(move, player)
-        game: Core | None = self.rules.core
-        if game is None:  # the turn machine plays: an action is a move's place
-            mover(self)
-            seat = move.player if move.player not in (None, self.to_move) else None
-            moves = self.legal_moves(seat)
-            if move not in moves and seat is None and move.player is not None:
-                move = attrs.evolve(move, player=None)
-            if move not in moves:
-                move = self.rules.machine.resolve(self, move)
-            return moves.index(move)
-        found = self._find_action(game, move)
+        found = self._find_action(self.rules.core, move)
         if found is None:
             message = (
                 f"no action names {move}: the actions list one layout of each way out"
@@ -339,7 +317,7 @@ class ActionsState(StateFields):
             to_move = mover(self)  # the game is over: raises (ALL-2)
         own = move.player is None or move.player == to_move
         actor = to_move if own else self._seated(move.player or 0)
-        if own and game.lists_moves and self._legal is not None:
+        if own and self._legal is not None:
             # A move taken from the listing is found by identity, cheaply.
             for index, listed in enumerate(self._legal):
                 if listed is move:

@@ -7,10 +7,11 @@ and one listing and one apply function a phase. The frozen
 when one of its fields is asked for; :meth:`~rummyrules.GameState.legal_actions`
 and :meth:`~rummyrules.GameState.apply_action` never build it.
 
-A game declares its core as its rules' ``core``; a game whose rules give
-``None`` (a game being written, or options its core does not play) plays the
-fast path on its turn machine, where an action is the move's place in
-:meth:`~rummyrules.GameState.legal_moves`.
+Every game declares its core as its rules' ``core``, and the core plays
+every option of the game: it lists the moves
+(:meth:`~rummyrules.GameState.legal_moves` are its actions' moves, in their
+order) and plays them; the game's turn machine
+(:mod:`rummyrules.game.machine`) only explains a move the core does not list.
 
 An action names one move *in the state that listed it*: the same number may
 mean another move elsewhere, and it is no reinforcement-learning action (the
@@ -18,8 +19,7 @@ RL layer keeps fixed token actions of its own).
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=1)
->>> core = game.rules.core
->>> core is None or isinstance(core, Core)
+>>> isinstance(game.rules.core, Core)
 True
 """
 
@@ -45,11 +45,6 @@ class Core(Protocol):
     False
     """
 
-    lists_moves: bool
-    """Whether :meth:`~rummyrules.GameState.legal_moves` is built from this core's
-    actions: true once its actions list the turn machine's moves in the
-    machine's order, so that the public face plays on the core too."""
-
     def encode(self, state: Any) -> Hashable:
         """The core value of ``state``, a state built from its fields (a new game, a loaded one)."""
         ...
@@ -59,7 +54,7 @@ class Core(Protocol):
         ...
 
     def legal_actions(self, core: Any, player: int) -> tuple[int, ...]:
-        """Every action ``player`` may take at ``core``, in a fixed order (ALL-2).
+        """Every action ``player`` may take at ``core``, in a fixed order (ALL-2): the order of :meth:`~rummyrules.GameState.legal_moves`.
 
         For the player to move, their turn's actions; for anyone else, the
         moves the game lets them make out of turn (1400's claims, F14-12;

@@ -1,8 +1,8 @@
-"""The lay-offs onto the melds on a table, worked out once and kept.
+"""Which cards fit the melds on a table, worked out once and kept.
 
-A meld lies on the table for many turns while hand after hand is offered
-to it; what each card may mean on it is worked out the first time a hand
-holds the card and kept, as integers, while the moves are made for the
+A meld lies on the table for many turns while card after card is asked of
+it (EOP-12's last card, 1400's claims and reach); whether each card fits it
+is worked out the first time the card is asked and kept, as bits, for the
 table at hand.
 
 >>> from rummyrules import EndOfThePage, parse_cards
@@ -10,9 +10,8 @@ table at hand.
 >>> rules = EndOfThePage()
 >>> (kings,) = readings(parse_cards("KH KD KC"), rules.meld_rules)
 >>> table = table_lay_offs((kings,), rules.meld_rules, None)
->>> codes = [int(card) for card in parse_cards("KS 2C")]
->>> [str(move) for move in table.options(codes, sum(1 << code for code in codes))]
-['lay KS on 1']
+>>> [table.fits_code(int(card)) for card in parse_cards("KS 2C")]
+[True, False]
 """
 
 from __future__ import annotations
@@ -20,12 +19,10 @@ from __future__ import annotations
 import functools
 
 from rummyrules.core.cards import Rank
-from rummyrules.game.moves import LayOff
 from rummyrules.melds import Meld, MeldRules
 from rummyrules.melds import search as meld_search
 from rummyrules.melds.codes import (
     MeldCode,
-    code_meaning,
     code_meld,
     code_rank,
     code_rules,
@@ -39,10 +36,10 @@ __all__ = ["TableLayOffs", "table_lay_offs"]
 
 
 class TableLayOffs:
-    """The lay-offs onto every meld on one table, for hand after hand.
+    """Which cards fit some meld on one table, for card after card.
 
     ``pending`` has the bits of cards some meld has yet to work out, and
-    ``fits`` those that fit some meld: most hands are answered from the two
+    ``fits`` those that fit some meld: most cards are answered from the two
     alone.
     """
 
@@ -69,25 +66,6 @@ class TableLayOffs:
             self._learn(bit)
         return bool(bit & self.fits)
 
-    def options(self, codes: list[int], held: int) -> list[LayOff]:
-        """The lay-offs of the held cards, meld by meld, each in the hand's order."""
-        if held & self.pending:
-            self._learn(held)
-        if not held & self.fits:
-            return []  # the common case: no card of the hand fits any meld
-        found: list[LayOff] = []
-        for table in self.tables:
-            hits = held & table.fits
-            if not hits:
-                continue
-            moves = table.moves
-            for code in codes:  # the hand's order, each card once
-                bit = 1 << code
-                if hits & bit:
-                    hits ^= bit
-                    found.extend(moves[code])
-        return found
-
     def _learn(self, held: int) -> None:
         pending = fits = 0
         for table in self.tables:
@@ -100,10 +78,10 @@ class TableLayOffs:
 def table_lay_offs(
     on_table: tuple[Meld, ...], meld_rules: MeldRules, wild: Rank | None
 ) -> TableLayOffs:
-    """The lay-offs onto the melds on a table, worked out as hands ask.
+    """Which cards fit the melds on a table, worked out as cards are asked.
 
-    Made afresh for each table (the caller keeps the one at hand): what a
-    card's lay-offs onto a meld mean is kept across tables, on integers.
+    Made afresh for each table (the caller keeps the one at hand): whether a
+    card fits a meld is kept across tables, on integers.
     """
     rules, wild_code = rules_code(meld_rules), rank_code(wild)
     # A table changes a meld at a time: the melds the last table had at the
@@ -121,14 +99,13 @@ def table_lay_offs(
 
 
 class _LayOffTable:
-    """The lay-offs onto one meld at one place on the table, card by card.
+    """Which cards fit one meld at one place on the table, card by card.
 
-    Filled as hands ask (most cards never come): ``known`` has a bit for
-    each card code worked out, ``fits`` for each that has a lay-off, and
-    ``moves`` its ready moves.
+    Filled as cards are asked (most never come): ``known`` has a bit for
+    each card code worked out, ``fits`` for each that has a lay-off.
     """
 
-    __slots__ = ("code", "fits", "known", "moves", "number", "rules", "wild")
+    __slots__ = ("code", "fits", "known", "number", "rules", "wild")
 
     def __init__(self, meld: Meld, rules: int, wild: int, number: int) -> None:
         self.code = meld_code(meld)
@@ -138,7 +115,6 @@ class _LayOffTable:
         # Cards the quick test rules out are known at once to fit nowhere.
         self.known = ~meld_search.fit_mask(meld, code_rules(rules), code_rank(wild))
         self.fits = 0
-        self.moves: dict[int, tuple[LayOff, ...]] = {}
 
     def hits(self, held: int) -> int:
         """The bits of ``held`` that have a lay-off onto the meld."""
@@ -153,15 +129,8 @@ class _LayOffTable:
         while unknown:
             bit = unknown & -unknown
             unknown ^= bit
-            code = bit.bit_length() - 1
-            meanings = _meanings(code, meld, rules, wild)
-            if meanings:
+            if _meanings(bit.bit_length() - 1, meld, rules, wild):
                 self.fits |= bit
-                card = meld_search.code_card(code)
-                self.moves[code] = tuple(
-                    LayOff(card=card, declared=code_meaning(meaning), meld=self.number)
-                    for meaning in meanings
-                )
 
 
 _LAST: list[TableLayOffs] = [TableLayOffs([])]

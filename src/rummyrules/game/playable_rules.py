@@ -33,8 +33,8 @@ class PlayableRules(Rules, Generic[S]):
     """A rules class whose games can be dealt and played.
 
     Besides its options, a game's rules class declares what the shared
-    layers ask of it: its state and view classes, its turn machine, its
-    name on the command line.
+    layers ask of it: its state and view classes, its integer core, its
+    turn machine, its name on the command line.
 
     >>> from rummyrules import EndOfThePage
     >>> isinstance(EndOfThePage(), PlayableRules)
@@ -63,7 +63,7 @@ class PlayableRules(Rules, Generic[S]):
     @property
     @abc.abstractmethod
     def machine(self) -> Machine[Any]:
-        """The game's turn machine, which lists and plays moves.
+        """The game's turn machine, which explains a refusal and plays a move.
 
         >>> from rummyrules import EndOfThePage
         >>> EndOfThePage().machine.game
@@ -71,18 +71,17 @@ class PlayableRules(Rules, Generic[S]):
         """
 
     @property
-    def core(self) -> Core | None:
-        """The game's integer core, which plays the fast path; None where the turn machine does.
+    @abc.abstractmethod
+    def core(self) -> Core:
+        """The game's integer core, which lists and plays its moves, under every option.
 
-        A game's core plays every option of the game (:mod:`rummyrules.game.cores`).
+        See :mod:`rummyrules.game.cores`.
 
         >>> from rummyrules import EndOfThePage
         >>> from rummyrules.game.cores import Core
-        >>> core = EndOfThePage().core
-        >>> core is None or isinstance(core, Core)
+        >>> isinstance(EndOfThePage().core, Core)
         True
         """
-        return None
 
     @abc.abstractmethod
     def new_game(

@@ -26,7 +26,6 @@ import attrs
 from rummyrules.core.cards import Card, Rank
 from rummyrules.core.shuffle import shuffled
 from rummyrules.game.dealing import first_order
-from rummyrules.game.moves import Take, take_of
 from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState
@@ -43,7 +42,6 @@ __all__ = [
     "face_up_after",
     "next_round",
     "start",
-    "take_candidates",
 ]
 
 
@@ -336,29 +334,3 @@ def face_up_after(state: Rummy500State, hands: Sequence[Sequence[Card]]) -> Card
     if state.face_up is None or holder is None or state.face_up not in hands[holder]:
         return None
     return state.face_up
-
-
-# --- Taking from the discard pile -----------------------------------------------
-
-
-def take_candidates(state: Rummy500State, player: int) -> list[Take]:
-    """Each take of the discard pile: its top card, or any card below it (EOP-5, F14-8).
-
-    The top card is taken as ``take``; each other card once, by name, its
-    topmost copy. What the game's rules then forbid (EOP-6, F14-9) is the
-    game's own.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().position(
-    ...     "wild 3 | to_move 1 draw | hands 3S 4C / 9D JD KC | pile 6C 10D 5H"
-    ... )
-    >>> [str(move) for move in take_candidates(game, 1)]
-    ['take', 'take 10D', 'take 5H']
-    """
-    del player
-    pile = state.discard_pile
-    if not pile:
-        return []
-    below = dict.fromkeys(pile)
-    del below[pile[0]]  # the top card is taken as ``take``
-    return [take_of(None), *map(take_of, below)]

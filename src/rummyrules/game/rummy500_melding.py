@@ -3,14 +3,17 @@
 A player of a Rummy 500 game lays new melds from the hand and lays cards off
 on any meld on the table, one card at a time. Each meld is laid in front of
 the player who made it, and each card laid off is credited to whoever played
-it, for the scores (EOP-16, F14-14). Here each is listed, named (its wild
-cards declared, or why it is refused) and played; 1400's claim of a discard
-joins a meld the same way (F14-R9).
+it, for the scores (EOP-16, F14-14). Here each is named (its wild cards
+declared, or why it is refused) and played; 1400's claim of a discard joins
+a meld the same way (F14-R9). The games' cores list them.
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
 >>> (
-...     [str(move) for move in lay_off_candidates(game, 1)],
+...     [
+...         str(move)
+...         for move in fit_on_meld(game, LayOff(card=Card.parse("8D"), meld=1))
+...     ],
 ...     fits_melds(game, Card.parse("KS")),
 ... )
 (['lay 8D=K on 1'], True)
@@ -28,7 +31,6 @@ from rummyrules.core.hands import hand_after
 from rummyrules.game.machine import refuse
 from rummyrules.game.moves import LayOff, NewMeld
 from rummyrules.game.rummy500 import Rummy500State, face_up_after
-from rummyrules.game.rummy500_hand import hand_analysis, listed_meld
 from rummyrules.game.table import TableMeld
 from rummyrules.game.table_analysis import table_analysis
 from rummyrules.game.turn_rules import refuse_unheld
@@ -41,34 +43,13 @@ __all__ = [
     "fits_melds",
     "laid_meld",
     "lay_off",
-    "lay_off_candidates",
     "lay_off_readings",
     "meld_after",
-    "meld_candidates",
     "meld_readings",
     "play_meld",
 ]
 
 R = TypeVar("R", bound=Rummy500State)
-
-
-def meld_candidates(state: Rummy500State, player: int) -> tuple[NewMeld, ...]:
-    """Every new meld the player can lay from their hand, wilds declared.
-
-    Read from the hand's analysis (:mod:`~rummyrules.game.rummy500_hand`),
-    made once a state for every kind of move and rule that asks, each laid
-    as the state lays a new meld (a wild taken deep, EOP-R6).
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=3).apply("draw")
-    >>> [str(move) for move in meld_candidates(game, 1)][:2]
-    ['meld 6H 6D 8D=6', 'meld 9H 9C 8D=9']
-    """
-    found = hand_analysis(state, player).new_melds()
-    lay = state.meld_layout()
-    if lay is None:  # listed so
-        return found
-    return tuple(NewMeld.of(lay(laid_meld(state, move))) for move in found)
 
 
 def meld_readings(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]:
@@ -125,7 +106,7 @@ def play_meld(state: R, move: NewMeld, player: int) -> R:
 
 
 def laid_meld(state: Rummy500State, move: NewMeld) -> Meld:
-    """The meld a new meld lays: known at once if it was listed, else read.
+    """The meld a new meld lays, read from its cards and declared wilds.
 
     >>> from rummyrules import EndOfThePage, parse_cards
     >>> game = EndOfThePage().new_game(seed=3).apply("draw")
@@ -133,22 +114,8 @@ def laid_meld(state: Rummy500State, move: NewMeld) -> Meld:
     'KH KD KC'
     """
     meld_rules, wild = state.rules.meld_rules, state.wild
-    listed = listed_meld(move, meld_rules, wild)
-    if listed is not None:
-        return listed
     (meld,) = melds.readings(move.cards, meld_rules, wild=wild, declared=move.declared)
     return meld
-
-
-def lay_off_candidates(state: Rummy500State, player: int) -> list[LayOff]:
-    """Every lay-off of one card of the player's hand onto a meld on the table.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=3).apply("draw").apply("meld KH KD KC")
-    >>> [str(move) for move in lay_off_candidates(game, 1)]
-    ['lay 8D=K on 1']
-    """
-    return hand_analysis(state, player).lay_offs()
 
 
 def lay_off_readings(state: Rummy500State, move: LayOff, player: int) -> list[LayOff]:

@@ -5,9 +5,10 @@ playing on, are those of :class:`~rummyrules.game.state_fields.StateFields`. :me
 new state and never changes the old one; a refused move raises and changes
 nothing (ALL-3). Each game's state (``EndOfThePageState``,
 ``FourteenHundredState``, ``GoingOutState``) adds only its own fields; what
-moves are legal, and what a move does, is the business of the game's turn
-machine (:mod:`rummyrules.game.machine`), which the state asks through its
-rules object.
+moves are legal, and what a move does, is the business of the game's
+integer core (:mod:`rummyrules.game.cores`), and why a move is refused that
+of its turn machine (:mod:`rummyrules.game.machine`), which the state asks
+through its rules object.
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=7)
@@ -22,8 +23,6 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable
-from itertools import repeat
-from operator import is_
 from typing import Any, Self, TypeVar
 
 import attrs
@@ -33,7 +32,7 @@ from rummyrules.game.actions import ActionsState
 from rummyrules.game.events import Cause, Event, cause_of, describe, known_after
 from rummyrules.game.moves import Move, Take
 from rummyrules.game.playable_rules import PlayableRules
-from rummyrules.game.to_move import Phase, mover, seated_player, sent_move
+from rummyrules.game.to_move import Phase, seated_player, sent_move
 from rummyrules.game.view import StockSize, View
 
 __all__ = ["GameState", "Phase", "PlayableRules", "View"]
@@ -172,20 +171,14 @@ class GameState(ActionsState):
         (['draw', 'take'], ())
         """
         game = self.rules.core
-        on_core = game is not None and game.lists_moves
         if player is not None:
             expect_player(player)
             if player != self.to_move:
                 seated_player(self, player)
-                if on_core and game is not None:
-                    return self._listed_on_core(game, player)
-                return self.rules.machine.moves_for(self, player)
+                return self._listed_on_core(game, player)
         legal = self._legal
         if legal is None:
-            if on_core and game is not None:
-                legal = self._listed_on_core(game, None)
-            else:
-                legal = self.rules.machine.legal_moves(self)
+            legal = self._listed_on_core(game, None)
             # Set once: a frozen value may still remember what it worked out.
             object.__setattr__(self, "_legal", legal)
         return legal
@@ -222,28 +215,16 @@ class GameState(ActionsState):
         """
         move = sent_move(move, player)
         game = self.rules.core
-        if game is not None and game.lists_moves:  # refuses a move when over, too
-            found = self._find_action(game, move)
-            if found is not None:
-                action, actor = found
-                core = self._core_value(game)
-                after_core = game.apply_action(core, action, actor)
-                return self._of_core(after_core, (core, action, actor))
-            # Accepted, but named by no action (GOR-7: going out laid out
-            # another way than listed): the turn machine plays it.
-        mover(self)  # a game over accepts no move (ALL-2)
-        machine = self.rules.machine
-        if move.player is not None and move.player != self.to_move:
-            seated_player(self, move.player)
-            if move not in machine.moves_for(self, move.player):
-                move = machine.resolve(self, move)
-        else:
-            legal = self.legal_moves()
-            # A move taken from the listing is trusted as it is: found by
-            # identity, in C, without comparing it to every move before it.
-            if not any(map(is_, legal, repeat(move))) and move not in legal:
-                move = machine.resolve(self, move)
-        after: Self = machine.play(self, move)
+        found = self._find_action(game, move)  # refuses a move when over, too
+        if found is not None:
+            action, actor = found
+            core = self._core_value(game)
+            after_core = game.apply_action(core, action, actor)
+            return self._of_core(after_core, (core, action, actor))
+        # Accepted, but named by no action (GOR-7: going out laid out another
+        # way than listed): the turn machine plays the move its rules named.
+        move = self.rules.machine.resolve(self, move)
+        after: Self = self.rules.machine.play(self, move)
         actor = (self.to_move if move.player is None else move.player) or 0
         # A few references to what was there before, not a copy: the events
         # are worked out only if someone asks (events.py).

@@ -1,11 +1,11 @@
 """What the melds on a table allow, worked out once a table: lay-offs and the runs' ends.
 
 In End of the Page and 1400 the same melds lie on the table for many turns
-while hand after hand is offered to them. Listing a player's lay-offs, the
-last-card rule (EOP-12), a claim of a discard (F14-12) and the reach of a
-card taken from the pile (F14-9) all ask the same table the same questions:
-which cards fit which meld as it lies, and where each run of a suit ends.
-One :class:`TableAnalysis` answers them all for one table.
+while hand after hand is offered to them. The last-card rule (EOP-12), a
+claim of a discard (F14-12) and the reach of a card taken from the pile
+(F14-9) all ask the same table the same questions: which cards fit a meld
+as it lies, and where each run of a suit ends. One :class:`TableAnalysis`
+answers them all for one table.
 
 States of a round share the table (the same tuple of melds) from one meld
 laid to the next; a rule that looks one play ahead makes a state or two with
@@ -39,10 +39,10 @@ RunEnds = tuple[Meld, int, int]
 
 
 class TableAnalysis:
-    """What one table's melds allow: each card's lay-offs, and its runs by suit.
+    """What one table's melds allow: which cards fit, and its runs by suit.
 
-    The lay-offs (:class:`~rummyrules.game.lay_off_tables.TableLayOffs`) are
-    worked out card by card as hands ask; the runs' ends the first time a
+    What fits (:class:`~rummyrules.game.lay_off_tables.TableLayOffs`) is
+    worked out card by card as cards are asked; the runs' ends the first time a
     card's reach is asked (1400's F14-9).
     """
 

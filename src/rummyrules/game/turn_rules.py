@@ -1,10 +1,9 @@
 """What every game's turns share: playing only held cards, the discard, drawing first.
 
 A card the player does not hold cannot be played, in any game (ALL-1): no
-move may make a card out of nothing. Every game that discards offers each
-distinct card of the hand. A game whose turn begins with ``draw`` or
-``take`` refuses the other moves before the draw, and both after it, in the
-same words.
+move may make a card out of nothing. A game whose turn begins with ``draw``
+or ``take`` refuses the other moves before the draw, and both after it, in
+the same words.
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=1).apply("draw")
@@ -22,12 +21,11 @@ from rummyrules.core.cards import Card
 from rummyrules.core.errors import IllegalMoveError
 from rummyrules.core.hands import lacking
 from rummyrules.game.machine import Refusal
-from rummyrules.game.moves import Discard, Move, discard_of
+from rummyrules.game.moves import Discard, Move
 from rummyrules.game.state import GameState
 
 __all__ = [
     "PhaseRefusal",
-    "discard_candidates",
     "discard_readings",
     "draw_first",
     "drawn_already",
@@ -52,17 +50,6 @@ def refuse_unheld(hand: Sequence[Card], cards: Sequence[Card]) -> None:
     missing = lacking(hand, cards)
     if missing is not None:
         raise IllegalMoveError(f"you do not hold {missing}", rule="ALL-1")
-
-
-def discard_candidates(state: GameState, player: int) -> list[Discard]:
-    """A discard of each distinct card in the player's hand, in the hand's order.
-
-    >>> from rummyrules import EndOfThePage
-    >>> game = EndOfThePage().new_game(seed=1).apply("draw")
-    >>> [str(move) for move in discard_candidates(game, 1)][:2]
-    ['discard 3H', 'discard 7D']
-    """
-    return [discard_of(card) for card in dict.fromkeys(state.hands[player])]
 
 
 def discard_readings(state: GameState, move: Discard, player: int) -> list[Discard]:

@@ -1,11 +1,11 @@
 """End of the Page's integer core against its turn machine, option by option (issue 40).
 
-With ``lists_moves`` the public face plays on the core too, so the oracle
-here is the turn machine itself: ``rules.machine`` lists the moves and
-``rules.machine.play`` plays them, with what ``apply`` adds (the cause of
-the events, the cards known, ALL-3). At every state of seeded random games
-under each option the core lists the machine's moves in the machine's order
-(ALL-2), and each action plays to the machine's state.
+The oracle is the turn machine alone: its listing of moves, kept frozen
+under ``tests/machine_listing`` (issue 40, item 5), and its ``play``, with
+what ``apply`` adds (the cause of the events, the cards known, ALL-3). At
+every state of seeded random games under each option the core lists the
+machine's moves in the machine's order (ALL-2), and each action plays to
+the machine's state.
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ import random
 
 import pytest
 
-from rummyrules import EndOfThePage, EndOfThePageState, Take
+import machine_listing
+from rummyrules import EndOfThePage
 from rummyrules.core.options import StockOut
-from rummyrules.game.events import cause_of, known_after
-from rummyrules.game.moves import Move
 from rummyrules.games.end_of_the_page.core import CORE
 from rummyrules.games.end_of_the_page.core.codes import DRAW, MELD, TAKE, move_of
 
@@ -35,20 +34,6 @@ TABLES = [
 ]
 
 
-def machine_apply(state: EndOfThePageState, move: Move) -> EndOfThePageState:
-    """The state the turn machine plays to, with what ``apply`` adds (events, known cards)."""
-    after: EndOfThePageState = state.rules.machine.play(state, move)
-    actor = state.to_move or 0
-    object.__setattr__(after, "_cause", cause_of(state, move, actor))
-    known = state.known
-    shrank = len(after.hands[actor]) < len(state.hands[actor])
-    if type(move) is Take or (known and known[actor] and shrank):
-        found = known_after(state, move, actor, after)
-        if found is not after.known:
-            object.__setattr__(after, "known", found)
-    return after
-
-
 @pytest.mark.parametrize("rules", TABLES, ids=repr)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_all_2_the_core_is_the_turn_machine(rules: EndOfThePage, seed: int) -> None:
@@ -58,7 +43,7 @@ def test_all_2_the_core_is_the_turn_machine(rules: EndOfThePage, seed: int) -> N
     for _ in range(1500):
         if slow.is_over:
             break
-        listed = rules.machine.legal_moves(slow)
+        listed = machine_listing.legal_moves(slow)
         actions = fast.legal_actions()
         assert [fast.action_to_move(action) for action in actions] == list(listed)
         for player in range(rules.players):
@@ -66,7 +51,7 @@ def test_all_2_the_core_is_the_turn_machine(rules: EndOfThePage, seed: int) -> N
                 assert fast.legal_actions(player) == ()
         choice = rng.randrange(len(actions))
         fast = fast.apply_action(actions[choice])
-        slow = machine_apply(slow, listed[choice])
+        slow = machine_listing.apply(slow, listed[choice])
         assert fast == slow
         assert fast.known == slow.known
         assert fast.round_results == slow.round_results

@@ -1,10 +1,10 @@
 """1400's core against its turn machine: every option, seeded play (issue 40, ALL-2).
 
-The turn machine is the oracle: with the core kept off the public face
-(``lists_moves`` false for the test), ``apply`` plays the machine, and a game
+The turn machine is the oracle: its listing of moves, kept frozen under
+``tests/machine_listing`` (issue 40, item 5), and its ``play``. A game
 played by actions must reach the same states, events, known cards and round
-results; each listing names the machine's moves in its order, for the player
-to move and for every claim out of turn (F14-12).
+results as the machine's; each listing names the machine's moves in its
+order, for the player to move and for every claim out of turn (F14-12).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import machine_listing
 from rummyrules import FourteenHundred
 from rummyrules.core.options import StockOut
 from rummyrules.games.fourteen_hundred.core import CORE
@@ -51,23 +52,20 @@ def _table(rng: random.Random) -> FourteenHundred:
 @pytest.mark.parametrize("rules", TABLES, ids=range(len(TABLES)))
 @pytest.mark.parametrize("seed", range(3))
 def test_all_2_the_core_plays_as_the_turn_machine(
-    rules: FourteenHundred, seed: int, monkeypatch: pytest.MonkeyPatch
+    rules: FourteenHundred, seed: int
 ) -> None:
-    _played_alike(rules, seed, 300, monkeypatch)
+    _played_alike(rules, seed, 300)
 
 
 @pytest.mark.parametrize("seed", range(100, 124))
 def test_all_2_the_core_plays_as_the_turn_machine_under_random_options(
-    seed: int, monkeypatch: pytest.MonkeyPatch
+    seed: int,
 ) -> None:
     """F14-9's takes and plays, lay-offs and claims on integers, under any options."""
-    _played_alike(_table(random.Random(seed)), seed, 200, monkeypatch)
+    _played_alike(_table(random.Random(seed)), seed, 200)
 
 
-def _played_alike(
-    rules: FourteenHundred, seed: int, steps: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(CORE, "lists_moves", False)  # apply plays the machine
+def _played_alike(rules: FourteenHundred, seed: int, steps: int) -> None:
     rng = random.Random(seed)
     fast = slow = rules.new_game(seed=seed)
     for _ in range(steps):
@@ -78,13 +76,7 @@ def _played_alike(
             named = [
                 fast.action_to_move(a, player=seat) for a in fast.legal_actions(seat)
             ]
-            machine = slow.rules.machine
-            expected = (
-                machine.legal_moves(slow)
-                if seat is None
-                else machine.moves_for(slow, player)
-            )
-            assert tuple(named) == expected
+            assert tuple(named) == machine_listing.listed_for(slow, player)
         choices: list[tuple[int, int | None]] = [
             (action, None) for action in fast.legal_actions()
         ]
@@ -94,7 +86,7 @@ def _played_alike(
         action, seat = rng.choice(choices)
         move = fast.action_to_move(action, player=seat)
         fast = fast.apply_action(action, player=seat)
-        slow = slow.apply(move)
+        slow = machine_listing.apply(slow, move)
         assert fast == slow
         assert fast.events == slow.events
         assert fast.known == slow.known

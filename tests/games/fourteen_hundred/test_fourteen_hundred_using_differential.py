@@ -13,19 +13,14 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
+from machine_listing.rummy500 import lay_off_candidates, meld_candidates
 from rummyrules import FourteenHundred, FourteenHundredPhase, FourteenHundredState
 from rummyrules import melds as meld_api
 from rummyrules.core.cards import BY_RANK_AND_SUIT, Card, Rank
 from rummyrules.core.hands import hand_after
 from rummyrules.game.moves import LayOff, NewMeld, Take
 from rummyrules.game.pile_reach import PileWalk
-from rummyrules.game.rummy500_melding import (
-    fits_melds,
-    lay_off,
-    lay_off_candidates,
-    meld_candidates,
-    play_meld,
-)
+from rummyrules.game.rummy500_melding import fits_melds, lay_off, play_meld
 from rummyrules.game.table_analysis import RunEnds, table_analysis
 from rummyrules.games.fourteen_hundred import using
 from rummyrules.melds import MeldRules, support

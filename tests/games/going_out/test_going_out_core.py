@@ -1,22 +1,20 @@
 """Going Out Rummy's integer core against its turn machine (issue 40, ALL-2, GOR-4 … GOR-R4).
 
 The core lists and plays every move; the oracle here is the turn machine
-with the core switched off, so that ``legal_moves`` and ``apply`` run on the
-machine as they did before the core. The conformance suite's fast-path test
-compares actions with ``apply``, which itself runs on the core once it lists
-the moves: these tests are the ones that hold the core to the machine.
+alone: its listing of moves, kept frozen under ``tests/machine_listing``
+(issue 40, item 5), and its ``play``, as ``legal_moves`` and ``apply`` ran
+before the core.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import machine_listing
 import oracle
 from rummyrules import GameState, GoingOut, GoingOutRummy, parse_cards
 from rummyrules.games.going_out.core.game import CORE
@@ -37,24 +35,6 @@ from strategies import GOR, hands, seeds
 
 from .conftest import new
 
-_CORE_PROPERTY = GoingOutRummy.core
-
-
-def _no_core(rules: object) -> None:
-    """No core, whatever the rules: the state plays on its turn machine."""
-    del rules
-
-
-@contextlib.contextmanager
-def machine() -> Iterator[None]:
-    """The core switched off: states list and play their moves on the turn machine."""
-    GoingOutRummy.core = property(_no_core)  # type: ignore[assignment,method-assign]  # the oracle's switch, put back below
-    try:
-        yield
-    finally:
-        GoingOutRummy.core = _CORE_PROPERTY  # type: ignore[method-assign]  # the property, put back
-
-
 FIELDS = tuple(fields(encode(GoingOutRummy().new_game(seed=1))))
 
 options = st.fixed_dictionaries(
@@ -71,14 +51,9 @@ options = st.fixed_dictionaries(
 
 def machine_lists(game: GameState) -> list[list[object]]:
     """What the turn machine lists for each player, in its order."""
-    machine_ = game.rules.machine
-    with machine():
-        return [
-            list(machine_.legal_moves(game))
-            if player == game.to_move
-            else list(machine_.moves_for(game, player))
-            for player in range(game.players)
-        ]
+    return [
+        list(machine_listing.listed_for(game, player)) for player in range(game.players)
+    ]
 
 
 def core_lists(game: GameState) -> list[list[object]]:
@@ -121,18 +96,17 @@ def test_all_2_the_core_lists_and_plays_the_machines_moves(
     for step in range(120):
         assert core_lists(game) == machine_lists(game)
         if step % 9 == 0:
-            seen = [game.view(p) for p in range(game.players)]
-            with machine():
-                assert seen == [game.view(p) for p in range(game.players)]
+            seen = [game.view(p).legal_moves for p in range(game.players)]
+            assert seen == [
+                machine_listing.listed_for(game, p) for p in range(game.players)
+            ]
         if game.is_over:
             return
         action, seat = chosen(game, rng)
         move = game.action_to_move(action, player=seat)
         after = game.apply_action(action, player=seat)
-        with machine():
-            slow = game.apply(move, player=seat)
-            slow_events = slow.events
-        assert after.events == slow_events
+        slow = machine_listing.apply(game, move, player=seat)
+        assert after.events == slow.events
         same_state(after, slow)
         assert fields(encode(after)) == fields(encode(slow))
         game = after
@@ -192,8 +166,7 @@ def test_gor_r4_the_turn_limit_forgets_a_known_card_of_the_last_player() -> None
     game = game.apply("draw").apply("discard 3C").apply("take")
     assert game.known == (tuple(parse_cards("3C")), ())
     fast = game.apply_action(game.move_to_action("discard 2S"))
-    with machine():
-        slow = game.apply("discard 2S")
+    slow = machine_listing.apply(game, "discard 2S")
     assert fast.is_over
     assert fast.known == ()
     assert fast.round_results[0].rule == "GOR-R4"

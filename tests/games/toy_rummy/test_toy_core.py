@@ -1,11 +1,10 @@
 """Toy Rummy's integer core against its turn machine, on every option (TOY-1 to TOY-8, ALL-5).
 
-With ``lists_moves`` the public face plays on the core too, so
-``tests/conformance/test_fast_path.py`` compares the core's listing with the
-machine's, but plays both sides on the core. Here the machine plays alone,
-under rules whose ``core`` is None, and the core must reach, move by move, the
-very states, events and known cards it reaches, in the machine's order; and
-with the options the conformance suite's samples leave out (``burns``).
+Here the turn machine plays alone (its listing kept frozen under
+``tests/machine_listing``, issue 40, item 5, and its ``play``), and the core
+must reach, move by move, the very states, events and known cards it
+reaches, in the machine's order; and with the options the conformance
+suite's samples leave out (``burns``).
 """
 
 from __future__ import annotations
@@ -17,9 +16,9 @@ import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
+import machine_listing
 from rummyrules import GameState, make_deck, read_position, write_position
-from rummyrules.authoring import find_melds
-from rummyrules.game.cores import Core
+from rummyrules.melds import find_melds
 from toy_game import ToyRummy
 from toy_game.core import BURN, CORE, meld_codes, meld_masks
 
@@ -28,15 +27,6 @@ FIELDS = [
     for field in attrs.fields(type(ToyRummy().new_game()))
     if field.init and field.name != "rules"
 ]
-
-
-@attrs.frozen(kw_only=True, cache_hash=True)
-class MachineToy(ToyRummy):
-    """Toy Rummy with no core: the turn machine lists and plays alone."""
-
-    @property
-    def core(self) -> Core | None:
-        return None  # no core is the point here
 
 
 options = st.fixed_dictionaries(
@@ -63,15 +53,15 @@ def same(fast: GameState, slow: GameState) -> None:
 def test_all_2_the_core_plays_every_option_as_the_machine_alone(
     options: dict[str, Any], seed: int, rng: random.Random
 ) -> None:
-    slow: GameState = MachineToy(**options).new_game(seed=seed)
+    slow: GameState = ToyRummy(**options).new_game(seed=seed)
     fast: GameState = ToyRummy(**options).new_game(seed=seed)
     for _ in range(300):
-        moves = slow.legal_moves()
+        moves = machine_listing.legal_moves(slow)
         assert [fast.action_to_move(a) for a in fast.legal_actions()] == list(moves)
         if not moves:
             break
         index = rng.randrange(len(moves))
-        slow = slow.apply(moves[index])
+        slow = machine_listing.apply(slow, moves[index])
         fast = fast.apply_action(fast.legal_actions()[index])
         same(fast, slow)
     assert fast.is_over == slow.is_over
@@ -111,10 +101,10 @@ def test_all_2_a_position_read_back_is_encoded_to_its_own_fields(
 
 
 def test_all_2_nobody_known_as_empty_hands_stays_as_the_machine_keeps_it() -> None:
-    slow = MachineToy().new_game(seed=3)
+    slow = ToyRummy().new_game(seed=3)
     slow = attrs.evolve(slow, known=((), ()))
     fast = attrs.evolve(ToyRummy().new_game(seed=3), known=((), ()))
     for action in (0, fast.apply_action(0).legal_actions()[-1]):
         move = fast.action_to_move(action)
-        slow, fast = slow.apply(move), fast.apply_action(action)
+        slow, fast = machine_listing.apply(slow, move), fast.apply_action(action)
         same(fast, slow)

@@ -8,10 +8,11 @@ and finally discards (EOP-7 … EOP-12), or floats when the hand runs out
 player lays off only once down (EOP-9), a last card that fits a meld is
 played, not discarded (EOP-12), and under EOP-R3 the card just taken is not
 discarded again. Each rule of a turn here is one function, a gate or a
-check of :mod:`rummyrules.game.machine`, that both lists and refuses. The
-table at the end says which kinds of move each phase takes, and for each
-kind how its moves are listed and named, which rules forbid some, and what
-it does (:mod:`rummyrules.games.end_of_the_page.plays`).
+check of :mod:`rummyrules.game.machine`, that says why a move is refused
+(the game's core lists the moves, :mod:`rummyrules.games.end_of_the_page.core`).
+The table at the end says which kinds of move each phase takes, and for each
+kind how its moves are named, which rules forbid some, and what it does
+(:mod:`rummyrules.games.end_of_the_page.plays`).
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=3).apply("draw")
@@ -36,18 +37,14 @@ from rummyrules.game.machine import (
     refuse,
 )
 from rummyrules.game.moves import Discard, Draw, LayOff, NewMeld, Take
-from rummyrules.game.rummy500 import take_candidates
 from rummyrules.game.rummy500_hand import hand_analysis
 from rummyrules.game.rummy500_melding import (
     fits_melds,
-    lay_off_candidates,
     lay_off_readings,
-    meld_candidates,
     meld_readings,
 )
 from rummyrules.game.state import Phase
 from rummyrules.game.turn_rules import (
-    discard_candidates,
     discard_readings,
     draw_first,
     drawn_already,
@@ -140,7 +137,7 @@ def deep_pickup(state: State) -> Test[Take] | None:
     """
     if len(state.discard_pile) < 2:
         return None
-    # Made once a state: listing and refusing a take ask the same test.
+    # Made once a state: each take refused asks the same test.
     return state.memo(_deep_pickup)
 
 
@@ -343,7 +340,6 @@ MACHINE: Final = Machine[EndOfThePageState](
                 ),
                 Kind(
                     move=Take,
-                    candidates=take_candidates,
                     readings=take_readings,
                     play=plays.take,
                     filters=(floating_take, deep_pickup),
@@ -355,14 +351,12 @@ MACHINE: Final = Machine[EndOfThePageState](
             kinds=(
                 Kind(
                     move=NewMeld,
-                    candidates=meld_candidates,
                     readings=meld_readings,
                     play=plays.meld,
                     filters=(pickup_meld, no_stranding),
                 ),
                 Kind(
                     move=LayOff,
-                    candidates=lay_off_candidates,
                     readings=lay_off_readings,
                     play=plays.lay_off,
                     gates=(pickup_pending, down),
@@ -370,7 +364,6 @@ MACHINE: Final = Machine[EndOfThePageState](
                 ),
                 Kind(
                     move=Discard,
-                    candidates=discard_candidates,
                     readings=discard_readings,
                     play=plays.discard,
                     gates=(pickup_pending,),

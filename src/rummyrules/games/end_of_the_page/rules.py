@@ -130,10 +130,10 @@ class EndOfThePage(EndOfThePageOptions):
     aliases: ClassVar[tuple[str, ...]] = ("end-of-the-page",)
 
     @property
-    def core(self) -> Core | None:
+    def core(self) -> Core:
         """End of the Page's integer core, which plays every option (issue 40).
 
-        >>> EndOfThePage(players=5, stock_out="flip").core is not None
+        >>> EndOfThePage(players=5, stock_out="flip").core is EndOfThePage().core
         True
         """
         return CORE
@@ -157,10 +157,14 @@ class EndOfThePage(EndOfThePageOptions):
 
     @property
     def machine(self) -> Machine[Any]:
-        """The End of the Page turn machine (EOP-5 … EOP-17).
+        """The End of the Page turn machine (EOP-5 … EOP-17), which explains a refusal.
 
-        >>> EndOfThePage().machine.legal_moves(EndOfThePage().new_game(seed=1))
-        (Draw(player=None), Take(player=None, card=None))
+        >>> from rummyrules import Discard
+        >>> game = EndOfThePage().new_game(seed=1)
+        >>> EndOfThePage().machine.resolve(game, Discard(card=game.hands[1][0]))
+        Traceback (most recent call last):
+        ...
+        rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
         """
         return MACHINE
 

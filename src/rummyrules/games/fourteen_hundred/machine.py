@@ -75,7 +75,6 @@ __all__ = [
     "take",
     "take_readings",
     "upcard_meld",
-    "upcard_option",
     "upcard_pending",
     "upcard_readings",
 ]
@@ -134,12 +133,6 @@ def deal(
 
 
 # --- The opening (F14-6, F14-7, F14-R5) ------------------------------------------
-
-
-def upcard_option(state: State, player: int) -> tuple[Take]:
-    """F14-6: the one take of the opening, the first upcard."""
-    del state, player
-    return (Take(),)
 
 
 def upcard_readings(state: State, move: Take, player: int) -> list[Take]:

@@ -49,16 +49,10 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
-from rummyrules.game.rummy500 import take_candidates
-from rummyrules.game.rummy500_melding import (
-    lay_off_candidates,
-    lay_off_readings,
-    meld_candidates,
-    meld_readings,
-)
+from rummyrules.game.rummy500_melding import lay_off_readings, meld_readings
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
-from rummyrules.game.turn_rules import discard_candidates, discard_readings
+from rummyrules.game.turn_rules import discard_readings
 from rummyrules.games.fourteen_hundred import checks, machine, using
 from rummyrules.games.fourteen_hundred.checks import Claim as ClaimSection
 from rummyrules.games.fourteen_hundred.checks import Marker
@@ -129,7 +123,6 @@ def _last_plays(state: GameState, move: Move) -> Refusal:
 
 _CLAIM: Final = Kind(
     move=Claim,
-    candidates=using.claim_candidates,
     readings=using.claim_readings,
     play=machine.claim,
     out_of_turn=True,
@@ -140,14 +133,12 @@ _DRAW: Final = Kind.single(
 )
 _MELD: Final = Kind(
     move=NewMeld,
-    candidates=meld_candidates,
     readings=meld_readings,
     play=machine.meld,
     filters=(machine.upcard_meld, using.uses_card),
 )
 _LAY_OFF: Final = Kind(
     move=LayOff,
-    candidates=lay_off_candidates,
     readings=lay_off_readings,
     play=machine.lay_off,
     gates=(using.needs_meld, machine.upcard_pending),
@@ -161,7 +152,6 @@ MACHINE: Final = Machine[FourteenHundredState](
             kinds=(
                 Kind(
                     move=Take,
-                    candidates=machine.upcard_option,
                     readings=machine.upcard_readings,
                     play=machine.take,
                     filters=(using.upcard_usable,),
@@ -176,7 +166,6 @@ MACHINE: Final = Machine[FourteenHundredState](
                 _DRAW,
                 Kind(
                     move=Take,
-                    candidates=take_candidates,
                     readings=machine.take_readings,
                     play=machine.take,
                     filters=(using.usable,),
@@ -190,7 +179,6 @@ MACHINE: Final = Machine[FourteenHundredState](
                 _LAY_OFF,
                 Kind(
                     move=Discard,
-                    candidates=discard_candidates,
                     readings=discard_readings,
                     play=machine.discard,
                     gates=(machine.upcard_pending, machine.card_pending),
@@ -299,10 +287,10 @@ class FourteenHundred(FourteenHundredOptions):
         return make_deck(decks=self.decks)
 
     @property
-    def core(self) -> Core | None:
+    def core(self) -> Core:
         """1400's core, which plays the fast path and the public face, every option (issue 40).
 
-        >>> FourteenHundred().core.lists_moves
+        >>> FourteenHundred(players=4).core is FourteenHundred().core
         True
         """
         return CORE

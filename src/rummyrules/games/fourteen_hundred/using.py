@@ -6,7 +6,7 @@ this turn can use it, and every play keeps that so until one uses it
 (F14-9). A discard that fits a meld on the table may be claimed out of turn
 by a player who is down, until the next player draws (F14-12, F14-R9). Each
 rule here is a gate or a check of :mod:`rummyrules.game.machine`, which asks
-it both to list the legal moves and to say why a move is refused.
+it to say why a move is refused (the game's core lists the moves).
 
 F14-9 asks whether the card taken can still be used before the turn ends.
 
@@ -15,8 +15,7 @@ during that same turn", so other plays may come first: a take is allowed,
 and a play that leaves the card unused is allowed, exactly when some
 sequence of plays this turn can still use the card. This module answers
 that with one look at the hand and the table, no search of sequences; each
-state's take test and play test are made once, and each card answered once,
-for listing and refusing alike.
+state's take test and play test are made once, and each card answered once.
 
 How far a sequence reaches, and why this is all of it:
 
@@ -68,7 +67,6 @@ from rummyrules.melds import support
 
 __all__ = [
     "can_meld",
-    "claim_candidates",
     "claim_readings",
     "lays_off",
     "may_pass",
@@ -298,37 +296,6 @@ def _may_claim(state: State, player: int, card: Card) -> Refusal | None:
     if not state.melded[player]:
         return Refusal("only a player who is down may claim a discard", "F14-12")
     return None
-
-
-def claim_candidates(state: State, player: int) -> list[Claim]:
-    """Each claim of the last discard the player may make now: a lay-off of it (F14-12)."""
-    return list(state.memo(_every_claim)[player])
-
-
-def _every_claim(state: State) -> tuple[tuple[Claim, ...], ...]:
-    """Each player's claims of the last discard, from one look at the table.
-
-    Every player is offered the same discard on the same melds: where it
-    fits is worked out once, and each player who may claim (F14-12) gets it.
-    """
-    card = state.claim
-    if card is None or not fits_melds(state, card):
-        return ((),) * state.players
-    meld_rules, wild = state.rules.meld_rules, state.wild
-    fits = [
-        (number, option.stands_for)
-        for number, meld in enumerate(state.melds, start=1)
-        for option in meld_search.card_lay_offs(card, meld.meld, meld_rules, wild)
-    ]
-    return tuple(
-        ()
-        if _may_claim(state, player, card) is not None
-        else tuple(
-            Claim(player=player, card=card, declared=declared, meld=number)
-            for number, declared in fits
-        )
-        for player in range(state.players)
-    )
 
 
 def claim_readings(state: State, move: Claim, player: int) -> list[Claim]:

@@ -4,7 +4,9 @@ Decision points follow OpenSpiel's ``gin_rummy``, so that the two engines can
 be compared step by step: take or pass the first upcard; draw or take; discard
 or ``knock``; after a knock, the knocker's discard, one meld at a time, ``done``;
 the opponent's lay-offs, ``done``, their own melds, ``done``. Each rule is one
-function that lists and refuses (:mod:`rummyrules.game.machine`): GIN-3 … GIN-9.
+function that says why a move is refused (:mod:`rummyrules.game.machine`):
+GIN-3 … GIN-9; the game's core lists the moves
+(:mod:`rummyrules.games.gin_rummy.core`).
 
 >>> from rummyrules import GinRummy
 >>> GinRummy().new_game(seed=3).apply("take 2C")
@@ -104,19 +106,6 @@ def _keeps_knock(state: State) -> Test[Discard] | None:
     return test
 
 
-def _melds(state: State, player: int) -> list[NewMeld]:
-    """The melds the player may lay, one at a time: the knocker's keep the knock good (GIN-5), the opponent's any (GIN-6)."""
-    hand = state.hands[player]
-    found = meld_search.find_melds(hand, state.rules.meld_rules)
-    if state.phase is Phase.LAY_DOWN:
-        found = tuple(
-            meld
-            for meld in found
-            if min_deadwood(hand_after(hand, take=meld.cards)) <= state.knock_card
-        )
-    return [NewMeld.of(meld) for meld in found]
-
-
 def _meld_readings(state: State, move: NewMeld, player: int) -> list[NewMeld]:
     """The meld the move names, once its cards are held (ALL-1) and make one (GIN-2)."""
     turn.refuse_unheld(state.hands[player], move.cards)
@@ -158,21 +147,6 @@ def knocker_unfinished(hand: Sequence[Card], knock_card: int) -> Refusal | None:
         why = f"your deadwood, {total}, is still over the knock card, {knock_card}"
         return Refusal(f"{why}: lay your melds first", "GIN-5")
     return None
-
-
-def _lay_offs(state: State, player: int) -> list[LayOff]:
-    """GIN-6: a card of the opponent's hand that extends one of the knocker's melds."""
-    meld_rules = state.rules.meld_rules
-    found: list[LayOff] = []
-    for number, table_meld in enumerate(state.melds, start=1):
-        if table_meld.owner != state.knocker:
-            continue
-        found.extend(
-            LayOff(card=card, meld=number)
-            for card in dict.fromkeys(state.hands[player])
-            if meld_search.card_lay_offs(card, table_meld.meld, meld_rules, None)
-        )
-    return found
 
 
 def _name_lay_off(state: State, move: LayOff, player: int) -> list[LayOff]:
@@ -337,14 +311,11 @@ def _scored(state: State, *, rule: str, last: bool = False) -> State:
 
 _DISCARD: Final = Kind(
     move=Discard,
-    candidates=turn.discard_candidates,
     readings=turn.discard_readings,
     play=_discard,
     filters=(_keeps_knock,),
 )
-_MELD: Final = Kind(
-    move=NewMeld, candidates=_melds, readings=_meld_readings, play=_meld
-)
+_MELD: Final = Kind(move=NewMeld, readings=_meld_readings, play=_meld)
 # The one take there is, the upcard (GIN-3, GIN-4), the first upcard's as a
 # turn's; GIN-3's check applies only once both players passed it.
 _TAKE: Final = attrs.evolve(
@@ -354,9 +325,7 @@ _KNOCK: Final = Kind.single(Knock, play=_knock, filters=(_may_knock,))
 # GIN-5's check of the knocker's ``done`` applies only while laying down.
 _DONE: Final = Kind.single(Done, play=_done, filters=(_knocker_done,))
 _PASS: Final = Kind.single(Pass, play=_pass)
-_LAY_OFF: Final = Kind(
-    move=LayOff, candidates=_lay_offs, readings=_name_lay_off, play=_lay_off
-)
+_LAY_OFF: Final = Kind(move=LayOff, readings=_name_lay_off, play=_lay_off)
 
 MACHINE: Final = Machine[State](
     game="Gin Rummy",

@@ -242,7 +242,7 @@ class GinRummy(GinRummyOptions):
         return make_deck()
 
     @property
-    def core(self) -> Core | None:
+    def core(self) -> Core:
         """Gin Rummy's integer core, which plays every option (issue 40).
 
         >>> GinRummy(target=100).core is GinRummy().core
@@ -252,13 +252,14 @@ class GinRummy(GinRummyOptions):
 
     @property
     def machine(self) -> Machine[Any]:
-        """The Gin Rummy turn machine (GIN-3 … GIN-9).
+        """The Gin Rummy turn machine (GIN-3 … GIN-9), which explains a refusal.
 
-        >>> [
-        ...     str(m)
-        ...     for m in GinRummy().machine.legal_moves(GinRummy().new_game(seed=1))
-        ... ]
-        ['take', 'pass']
+        >>> from rummyrules import Draw
+        >>> game = GinRummy().new_game(seed=1)
+        >>> GinRummy().machine.resolve(game, Draw())
+        Traceback (most recent call last):
+        ...
+        rummyrules.IllegalMoveError: the first upcard is taken or passed: 'take' or 'pass' (GIN-3)
         """
         return MACHINE
 

@@ -6,8 +6,9 @@ or, once there is one, of the discard pile, and may not look back through it
 whole hand down as melds with at most one card discarded (GOR-7, GOR-8), or
 discards. Nothing is melded before going out. Any player still at the table
 may drop out at any moment, and a player who dropped out makes no move again
-(GOR-10). Each rule is one function that both lists and refuses: a gate or a
-check of :mod:`rummyrules.game.machine`, or the naming of a move.
+(GOR-10). Each rule is one function that says why a move is refused: a gate
+or a check of :mod:`rummyrules.game.machine`, or the naming of a move (the
+game's core lists the moves, :mod:`rummyrules.games.going_out.core`).
 The rules class's ``MACHINE`` (:mod:`~rummyrules.games.going_out.rules`) says
 which kinds of move each phase takes, with these rules and what each move
 does (the draw's in :mod:`~rummyrules.games.going_out.state`); the deal is
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Any, Final
+from typing import Any
 
 from rummyrules import melds
 from rummyrules.core.cards import BY_CODE, Card
@@ -49,9 +50,6 @@ from rummyrules.melds.layouts import going_out_layouts
 __all__ = ["discard", "drop", "go_out", "out_moves"]
 
 State = GoingOutState
-# Listed in most states: made once (a move is a frozen value).
-_TAKE: Final = (Take(),)
-_DROP: Final = (Drop(),)
 
 
 # --- The draw (GOR-3, GOR-4, GOR-9) ---------------------------------------------------
@@ -100,17 +98,6 @@ def take_readings(state: State, move: Take, player: int) -> list[Take]:
         "may look back through the pile",
         "GOR-4",
     )
-
-
-def top_only(state: State, player: int) -> tuple[Take]:
-    """The one take of the draw: the top discard (GOR-4).
-
-    >>> from rummyrules import GoingOutRummy
-    >>> [str(move) for move in top_only(GoingOutRummy().new_game(seed=3), 1)]
-    ['take']
-    """
-    del state, player
-    return _TAKE
 
 
 def pile_empty(state: State) -> Test[Take] | None:
@@ -212,19 +199,6 @@ def _out_codes(
         )
         for out in found
     )
-
-
-def out_candidates(state: State, player: int) -> tuple[GoOut, ...]:
-    """The going-out moves the player's hand allows, under these rules (GOR-7, GOR-8).
-
-    >>> from rummyrules import GoingOutRummy
-    >>> game = GoingOutRummy(hand_size=3).position(
-    ...     "to_move 1 play | hands 7S 8S 2C / 7H 7D 7C 9D"
-    ... )
-    >>> [str(move) for move in out_candidates(game, 1)]
-    ['out 7H 7D 7C discard 9D']
-    """
-    return out_moves(state.hands[player], state.rules.meld_rules, state.rules.going_out)
 
 
 def resolve_out(state: State, move: GoOut, player: int) -> list[GoOut]:
@@ -336,17 +310,6 @@ def go_out(state: State, move: GoOut) -> State:
 # --- Dropping out (GOR-10) --------------------------------------------------------
 
 
-def drop_candidates(state: State, player: int) -> tuple[Drop, ...]:
-    """The drop the player may make: ``drop`` in their turn, ``N: drop`` out of it (GOR-10).
-
-    >>> from rummyrules import GoingOutRummy
-    >>> game = GoingOutRummy().new_game(seed=3)
-    >>> [str(move) for move in drop_candidates(game, 1) + drop_candidates(game, 0)]
-    ['drop', '0: drop']
-    """
-    return _DROP if player == state.to_move else (Drop(player=player),)
-
-
 def drop_readings(state: State, move: Drop, player: int) -> list[Drop]:
     """The drop a move names: the player's one drop (GOR-10).
 
@@ -356,7 +319,7 @@ def drop_readings(state: State, move: Drop, player: int) -> list[Drop]:
     ['drop']
     """
     del move
-    return list(drop_candidates(state, player))
+    return [Drop() if player == state.to_move else Drop(player=player)]
 
 
 def drop(state: State, move: Drop) -> State:

@@ -48,7 +48,6 @@ from rummyrules.game.rules import CardsLike
 from rummyrules.game.state import GameState, Phase, View
 from rummyrules.game.strategy import Strategy
 from rummyrules.game.turn_rules import (
-    discard_candidates,
     discard_readings,
     draw_first,
     drawn_already,
@@ -58,15 +57,12 @@ from rummyrules.games.going_out.core.game import CORE
 from rummyrules.games.going_out.machine import (
     discard,
     drop,
-    drop_candidates,
     drop_readings,
     go_out,
-    out_candidates,
     pile_empty,
     resolve_out,
     stock_empty,
     take_readings,
-    top_only,
 )
 from rummyrules.games.going_out.match import DealerDraw, draw_for_dealer, seeded_draw
 from rummyrules.games.going_out.state import (
@@ -232,20 +228,23 @@ class GoingOutRummy(GoingOutOptions):
         )
 
     @property
-    def core(self) -> Core | None:
+    def core(self) -> Core:
         """Going Out Rummy's integer core, which plays every option (issue 40).
 
-        >>> GoingOutRummy(going_out="minor").core.lists_moves
+        >>> GoingOutRummy(going_out="minor").core is GoingOutRummy().core
         True
         """
         return CORE
 
     @property
     def machine(self) -> Machine[Any]:
-        """The Going Out Rummy turn machine (GOR-4 … GOR-10).
+        """The Going Out Rummy turn machine (GOR-4 … GOR-10), which explains a refusal.
 
-        >>> GoingOutRummy().machine.legal_moves(GoingOutRummy().new_game(seed=1))
-        (Draw(player=None), Drop(player=None))
+        >>> game = GoingOutRummy().new_game(seed=1)
+        >>> GoingOutRummy().machine.resolve(game, Take())
+        Traceback (most recent call last):
+        ...
+        rummyrules.IllegalMoveError: the discard pile is empty: the first player draws from the stock (GOR-3)
         """
         return MACHINE
 
@@ -347,7 +346,6 @@ def no_melding(move: Move) -> Refusal | None:
 
 _DROP: Final = Kind(
     move=Drop,
-    candidates=drop_candidates,
     readings=drop_readings,
     play=drop,
     out_of_turn=True,
@@ -365,7 +363,6 @@ MACHINE: Final = Machine[GoingOutState](
                 ),
                 Kind(
                     move=Take,
-                    candidates=top_only,
                     readings=take_readings,
                     play=take,
                     filters=(pile_empty,),
@@ -378,13 +375,11 @@ MACHINE: Final = Machine[GoingOutState](
             kinds=(
                 Kind(
                     move=GoOut,
-                    candidates=out_candidates,
                     readings=resolve_out,
                     play=go_out,
                 ),
                 Kind(
                     move=Discard,
-                    candidates=discard_candidates,
                     readings=discard_readings,
                     play=discard,
                 ),

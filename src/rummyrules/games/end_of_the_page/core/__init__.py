@@ -43,8 +43,6 @@ class EndOfThePageCore:
     ['draw', 'take']
     """
 
-    lists_moves: bool = True
-
     def encode(self, state: Any) -> Hashable:
         """The core value of ``state``: its fields as a tuple (:mod:`.layout`).
 

@@ -47,11 +47,6 @@ class FourteenHundredCore:
     True
     """
 
-    # The listing is the machine's, in its order, worked out on integers:
-    # legal_moves() and apply() play on the core (58 against 92 us a
-    # decision on the machine, benchmarks/cores.py).
-    lists_moves = True
-
     def encode(self, state: Any) -> Hashable:
         """The core value of ``state`` (:func:`~.value.encode`).
 

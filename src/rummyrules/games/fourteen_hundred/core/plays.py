@@ -30,7 +30,6 @@ from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
 from rummyrules.game.events import known_after
 from rummyrules.game.moves import Discard, Draw, LayOff, Move, NewMeld, Pass, Take
-from rummyrules.game.rummy500_hand import listed_meld
 from rummyrules.game.table import TableMeld
 from rummyrules.games.fourteen_hundred.core.laying import after as after_laying
 from rummyrules.games.fourteen_hundred.core.laying import fits as fits_table
@@ -230,9 +229,7 @@ def _face_up(core: Value, hands: tuple[tuple[Card, ...], ...]) -> Card | None:
 def _melded(core: Value, move: NewMeld, player: int, meld: Meld | None) -> list[Any]:
     """F14-10: a new meld, the hand not emptied; it may meet F14-6 and F14-9."""
     meld_rules, wild = core[RULES].meld_rules, core[WILD]
-    if meld is None:
-        meld = listed_meld(move, meld_rules, wild)
-    if meld is None:  # not listed lately: read it, as play_meld does
+    if meld is None:  # not known from the listing: read it, as play_meld does
         (meld,) = readings(move.cards, meld_rules, wild=wild, declared=move.declared)
     table = (*core[MELDS], TableMeld.laid(meld, owner=player))
     return _played(core, player, move.cards, table)

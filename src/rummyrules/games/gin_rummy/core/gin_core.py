@@ -30,8 +30,6 @@ class GinCore:
     (0, ())
     """
 
-    lists_moves: bool = True
-
     def encode(self, state: Any) -> Hashable:
         """The core value of a Gin Rummy state (see :mod:`.value`).
 

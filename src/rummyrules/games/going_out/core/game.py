@@ -10,8 +10,8 @@ the last player's win, the turn limit.
 
 >>> from rummyrules import GoingOutRummy
 >>> game = GoingOutRummy(players=3).new_game(seed=8)
->>> game.rules.core is CORE, CORE.lists_moves
-(True, True)
+>>> game.rules.core is CORE
+True
 >>> after = game.apply_action(game.legal_actions()[0])
 >>> after == game.apply("draw")
 True
@@ -34,9 +34,6 @@ class GoingOutCore:
     >>> isinstance(CORE, Core)
     True
     """
-
-    lists_moves: bool = True
-    """The actions list the machine's moves in its order (tests/conformance/test_fast_path.py)."""
 
     def encode(self, state: Any) -> value.Value:
         """The core value of a state, from its public fields.
