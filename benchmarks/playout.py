@@ -75,11 +75,12 @@ def forget_memos() -> None:
     # tables and states lately made.
     for memo in (
         eop_melding._PIECES,
+        eop_melding._TEMPLATES,
         eop_codes.MOVES,
         eop_codes._MELDS,
         eop_codes._MELD_ACTIONS,
         eop_fits._LEARNED,
-        eop_fits._ANYWHERE,
+        eop_fits._IDENTS,
         f14_laying._TABLES,
         f14_value._MADE,
     ):

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Hashable
-from typing import Any, Self
+from itertools import repeat
+from operator import is_
+from typing import Any, Self, cast
 
 import attrs
 
@@ -168,15 +170,13 @@ class ActionsState(StateFields):
         if actor is None:
             return ()
         # The core's own action_to_move: each listed action is known listed.
-        # Each is tested by identity: ``None in moves`` would call every
-        # move's __eq__ (attrs, in Python), a decision's largest cost here.
-        moves: list[Move] = []
-        for action in self.legal_actions(player):
-            move = game.action_to_move(core, action, actor)
-            if move is None:  # a listed action always names its move
-                raise AssertionError("a listed action names no move")
-            moves.append(move)
-        return tuple(moves)
+        # None is looked for by truth, in C (a Move is always true):
+        # ``None in moves`` would call every move's __eq__ (attrs, in Python).
+        named = game.action_to_move
+        moves = [named(core, action, actor) for action in self.legal_actions(player)]
+        if not all(moves):  # a listed action always names its move
+            raise AssertionError("a listed action names no move")
+        return cast("tuple[Move, ...]", tuple(moves))  # checked: no None among them
 
     def legal_actions(self, player: int | None = None) -> tuple[int, ...]:
         """The moves :meth:`~rummyrules.GameState.legal_moves` lists, each as an action number, in a fixed order.
@@ -189,6 +189,12 @@ class ActionsState(StateFields):
         >>> len(game.legal_actions()) == len(game.legal_moves())
         True
         """
+        if player is None:
+            # Asked again and again of one state (a playout's loop, the
+            # choice, apply_action's check): kept once listed.
+            listed = self._actions
+            if listed is not None:
+                return listed
         game: Core = self.rules.core
         core = self._core_value(game)
         to_move = game.to_move(core)
@@ -241,11 +247,16 @@ class ActionsState(StateFields):
         if type(action) is not int:
             raise wrong_type(action, name="action", what="an int")
         game: Core = self.rules.core
-        core = self._core_value(game)
+        core = self._core
+        if core is None:
+            core = self._core_value(game)
         actor = game.to_move(core) if player is None else self._seated(player)
         if actor is None:
             actor = mover(self)  # the game is over: raises (ALL-2)
-        if action not in self.legal_actions(player):
+        listed = self._actions if player is None else None
+        if listed is None:
+            listed = self.legal_actions(player)
+        if action not in listed:
             raise self._refusal(action, player)
         after = game.apply_action(core, action, actor)
         return self._of_core(after, (core, action, actor))
@@ -317,11 +328,13 @@ class ActionsState(StateFields):
             to_move = mover(self)  # the game is over: raises (ALL-2)
         own = move.player is None or move.player == to_move
         actor = to_move if own else self._seated(move.player or 0)
-        if own and self._legal is not None:
-            # A move taken from the listing is found by identity, cheaply.
-            for index, listed in enumerate(self._legal):
-                if listed is move:
-                    return self.legal_actions()[index], actor
+        legal = self._legal
+        if own and legal is not None:
+            # A move taken from the listing is found by identity, in C,
+            # without comparing it to every move before it.
+            flags = list(map(is_, legal, repeat(move)))
+            if True in flags:
+                return self.legal_actions()[flags.index(True)], actor
         table = self._action_of if own else None
         if table is None:
             actions = self.legal_actions(None if own else actor)

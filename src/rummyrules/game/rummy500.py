@@ -17,7 +17,6 @@ package says only what is its own.
 from __future__ import annotations
 
 import abc
-import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -301,7 +300,13 @@ def counted(state: Rummy500State, *, rule: str) -> RoundResult:
     >>> result.melded, result.in_hand, result.net
     ((0, 30), (245, 175), (-245, -145))
     """
-    value = functools.partial(state.rules.card_value, wild=state.wild)
+    # Each distinct card's value asked once: card_value checks its card at
+    # every call, and a round of 1400 ends with some 45 cards on the table
+    # and in the hands, of a few dozen kinds.
+    cards = {card for hand in state.hands for card in hand}
+    cards.update(card for meld in state.melds for card in meld.cards)
+    values = {card: state.rules.card_value(card, wild=state.wild) for card in cards}
+    value = values.__getitem__
     played = tuple(played_by_each(state.melds, state.players, value))
     in_hand = tuple(sum(value(card) for card in hand) for hand in state.hands)
     return RoundResult(

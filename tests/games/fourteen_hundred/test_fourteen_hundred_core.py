@@ -15,10 +15,13 @@ from typing import Any
 import pytest
 
 import machine_listing
-from rummyrules import FourteenHundred
+from rummyrules import EndOfThePage, FourteenHundred
 from rummyrules.core.options import StockOut
+from rummyrules.game.rummy500_actions import packed_meld
 from rummyrules.games.fourteen_hundred.core import CORE
+from rummyrules.games.fourteen_hundred.core.melding import _run_actions, _set_actions
 from rummyrules.games.fourteen_hundred.core.value import encode, fields
+from rummyrules.melds.code_search import run_codes, set_codes
 
 TABLES = [
     FourteenHundred(players=2),
@@ -109,3 +112,40 @@ def test_f14_12_nobody_claims_out_of_turn_without_a_discard_to_claim() -> None:
     core = encode(game)
     others = [p for p in range(4) if p != game.to_move]
     assert [CORE.legal_actions(core, p) for p in others] == [(), (), ()]
+
+
+@pytest.mark.parametrize("game", ["1400", "End of the Page"])
+def test_f14_10_runs_are_packed_as_the_library_search_finds_them(game: str) -> None:
+    """The core's runs of a suit, packed as found, are the integer search's, in its order.
+
+    End of the Page's meld rules (a wild spacing, EOP-8) stand for the
+    options a 1400 table may set.
+    """
+    rules = FourteenHundred() if game == "1400" else EndOfThePage()
+    meld_rules = rules.meld_rules
+    rng = random.Random(10)
+    for _ in range(600):
+        held = rng.getrandbits(14) & ~1  # no rank 0
+        wilds = tuple(
+            sorted(rng.choice((8, 9, 10, 11)) for _ in range(rng.randrange(5)))
+        )
+        suit = rng.randrange(4)
+        expected = tuple(map(packed_meld, run_codes(suit, held, wilds, meld_rules)))
+        assert _run_actions(suit, held, wilds, meld_rules) == expected
+
+
+@pytest.mark.parametrize("game", ["1400", "End of the Page"])
+def test_f14_10_sets_are_packed_as_the_library_search_finds_them(game: str) -> None:
+    """The core's sets of a rank, packed as found, are the integer search's, in its order."""
+    rules = FourteenHundred() if game == "1400" else EndOfThePage()
+    meld_rules = rules.meld_rules
+    rng = random.Random(11)
+    for _ in range(600):
+        copies = sum(rng.randrange(3) << (4 * suit) for suit in range(4))
+        wilds = tuple(
+            sorted(rng.choice((8, 9, 10, 11)) for _ in range(rng.randrange(5)))
+        )
+        rank = rng.randrange(3, 14)
+        expected = set_codes(rank, copies, wilds, 2, meld_rules)
+        found = _set_actions(rank, copies, wilds, meld_rules)
+        assert found == tuple(map(packed_meld, expected))

@@ -37,8 +37,7 @@ from rummyrules.game.rummy500_actions import (
     packed_meld,
     unpacked_meld,
 )
-from rummyrules.melds import Meld
-from rummyrules.melds.codes import MeldCode, code_meld
+from rummyrules.melds.codes import MeldCode
 
 __all__ = [
     "DISCARD",
@@ -60,8 +59,8 @@ __all__ = [
 _LIMIT: Final = 1 << 12
 MOVES: Final[dict[int, Move]] = {}
 """Each action's move, made once: an action names one move wherever it is listed."""
-_MELDS: dict[int, tuple[Meld, tuple[int, ...]]] = {}
-"""Each new meld action's meld and the codes of its cards, made when first asked."""
+_MELDS: dict[int, MeldCode] = {}
+"""Each new meld action's meld code, unpacked when first asked (integers only)."""
 _MELD_ACTIONS: dict[MeldCode, int] = {}
 
 
@@ -83,21 +82,20 @@ def meld_action(code: MeldCode) -> int:
     return found
 
 
-def meld_of(action: int) -> tuple[Meld, tuple[int, ...]]:
-    """The meld a listed new meld action lays, and its cards' codes.
+def meld_of(action: int) -> MeldCode:
+    """The code of the meld a listed new meld action lays (:func:`~rummyrules.melds.codes.code_meld` makes the meld).
 
     >>> from rummyrules import EndOfThePage
-    >>> from rummyrules.melds.codes import meld_code
+    >>> from rummyrules.melds.codes import code_meld, meld_code
     >>> meld = EndOfThePage().check_meld("7S 5H 9S", wild="5").melds[0]
-    >>> meld_of(meld_action(meld_code(meld)))[0] == meld
+    >>> code_meld(meld_of(meld_action(meld_code(meld)))) == meld
     True
     """
     found = _MELDS.get(action)
     if found is None:
-        code = unpacked_meld(action)
-        if code is None:  # pragma: no cover - a listed action packs its meld
+        found = unpacked_meld(action)
+        if found is None:  # pragma: no cover - a listed action packs its meld
             raise ValueError(f"{action} is no new meld's action")
-        found = (code_meld(code), code[1 : (len(code) >> 1) + 1])
         if len(_MELDS) >= _LIMIT:
             _MELDS.clear()
         _MELDS[action] = found

@@ -18,12 +18,12 @@ core value (:mod:`.fits`).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Final
 
-from rummyrules.core.cards import Card, Rank
+from rummyrules.core.cards import Card
+from rummyrules.game.rummy500_actions import meld_holds
 from rummyrules.game.state import Phase
-from rummyrules.games.end_of_the_page.core.cards import MINE, Hand, cards_of
+from rummyrules.games.end_of_the_page.core.cards import MINE, Hand
 from rummyrules.games.end_of_the_page.core.codes import (
     DISCARD,
     DRAW,
@@ -34,7 +34,6 @@ from rummyrules.games.end_of_the_page.core.codes import (
 from rummyrules.games.end_of_the_page.core.fits import TableFits, fits_card, lay_offs
 from rummyrules.games.end_of_the_page.core.layout import (
     HANDS,
-    MELDS,
     PHASE,
     PILE,
     RULES,
@@ -45,11 +44,14 @@ from rummyrules.games.end_of_the_page.core.layout import (
     WILD_RANK,
     Turn,
 )
-from rummyrules.games.end_of_the_page.core.melding import new_melds, supported
+from rummyrules.games.end_of_the_page.core.melding import (
+    new_melds,
+    supported,
+    wild_supported,
+)
 from rummyrules.games.end_of_the_page.core.playing import play
-from rummyrules.melds import Meld, MeldKind, support
-from rummyrules.melds.codes import meld_code
-from rummyrules.melds.pickup import holds_three, pickup_layout
+from rummyrules.melds import MeldKind
+from rummyrules.melds.codes import MeldCode
 
 __all__ = ["legal"]
 
@@ -59,13 +61,9 @@ _DRAW_PHASE: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 
 _DRAW_ONLY: Final = (DRAW,)
-_SET: Final = MeldKind.SET
+_SET: Final = list(MeldKind).index(MeldKind.SET)  # a set's kind in its code
 _DISCARDS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(4)]
 """The discards of the cards of 16 library codes, by their bits (each quarter of a hand)."""
-_PICKUPS: dict[tuple[Any, ...], int] = {}
-"""EOP-6's answer for a new meld after a deep take, by what the hand held of its cards:
-the meld's action as laid (EOP-R6), or 0 when the pickup refuses it."""
-_LIMIT: Final = 1 << 12
 
 
 def legal(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
@@ -89,7 +87,7 @@ def _can_lay_off(core: tuple[Any, ...], player: int, card: Card) -> bool:
     table: TableFits = core[TABLE]
     if not table[2] >> player & 1:
         return False
-    return fits_card(table, core[MELDS], card)  # a card is its code
+    return fits_card(table, card)  # a card is its code
 
 
 # --- The draw (EOP-5, EOP-6, EOP-R3) ---------------------------------------------
@@ -120,18 +118,12 @@ def _draw_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
         seen |= bit
         mine = MINE[card]  # the core's code: its rank in the low four bits
         if mine & 15 == wild:  # EOP-R6: a wild stands for a card they meld with
-            if not _wild_supported(core, hand, card):
+            if not wild_supported(hand, wild):
                 continue
         elif not bits >> mine & 1:
             continue
         found.append(TAKE | (card + 1) << 3)
     return tuple(found)
-
-
-def _wild_supported(core: tuple[Any, ...], hand: Hand, card: Card) -> bool:
-    wild = core[WILD]
-    naturals = [other for other in cards_of(hand) if other.rank is not wild]
-    return support.pair_for(card, naturals, core[RULES].meld_rules, wild) is not None
 
 
 # --- The play (EOP-6 … EOP-12, EOP-R3) --------------------------------------------
@@ -153,7 +145,7 @@ def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
     fits = 0
     table: TableFits = core[TABLE]
     if table[2] >> player & 1:  # EOP-9: lay-offs once down
-        fits = lay_offs(table, core[MELDS], hand[3], found)
+        fits = lay_offs(table, hand[3], found)
     if strict:
         found = [action for action in found if not _strands(core, action, player)]
     held = hand[3]
@@ -176,56 +168,81 @@ def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[i
     """EOP-6: the new melds that hold the card taken deep and two naturals held before.
 
     A wild taken (EOP-R6) stands where it makes the set or run with the two:
-    a run listed with it elsewhere is listed laid so (:func:`~rummyrules.melds.pickup.pickup_layout`).
+    a run listed with it elsewhere is listed laid so (:func:`_wild_moved`).
     """
     taken, held = turn[1], turn[2]
-    if taken is None:  # pragma: no cover - asked only after a deep take
+    if taken is None:  # pragma: no cover - called only while a card waits to be melded
         return found
-    meld_rules, wild = core[RULES].meld_rules, core[WILD]
-    taken_wild = MINE[taken] & 15 == core[WILD_RANK]  # the core's code: its rank low
-    answers = _PICKUPS
+    wild = core[WILD_RANK]
+    taken_wild = MINE[taken] & 15 == wild  # the core's code: its rank low
     kept = []
     for action in found:
-        meld, codes = meld_of(action)
-        if taken not in codes:
+        if not meld_holds(action, taken):
             continue
-        if meld.kind is _SET:
-            if _set_holds(codes, taken, held, core[WILD_RANK]):
+        code = meld_of(action)
+        if code[0] == _SET:
+            size = len(code) >> 1
+            if _set_holds(code[1 : size + 1], taken, held, wild):
                 kept.append(action)
-            continue
-        # The answer turns only on how many of each of the meld's cards were
-        # held: that, not the whole hand, keys the memo.
-        key = (action, taken, meld_rules, wild, tuple([held.count(c) for c in codes]))
-        laid = answers.get(key)
-        if laid is None:
-            if taken_wild:
-                laid = _wild_pickup(action, meld, taken, held, wild)
-            elif support.holds_support(
-                meld.cards, taken, held, meld_rules, wild, declared=meld.stands_for
-            ):
-                laid = action
-            else:
-                laid = 0
-            if len(answers) >= _LIMIT:
-                answers.clear()  # forgetting costs only a fresh check
-            answers[key] = laid
-        if laid:
-            kept.append(laid)
+        elif _run_holds(code, taken, held):
+            kept.append(action)
+        elif taken_wild:
+            moved = _wild_moved(code, taken, held)
+            if moved:
+                kept.append(moved)
     return kept
 
 
-def _wild_pickup(
-    action: int, meld: Meld, taken: Card, held: tuple[Card, ...], wild: Rank
-) -> int:
-    """EOP-R6: the action of a run as a deep pickup of a wild lays it; 0 if it may not.
+def _wild_moved(code: MeldCode, taken: Card, held: tuple[Card, ...]) -> int:
+    """EOP-R6: the run's action with the wild taken beside two naturals held; 0 if nowhere.
 
-    The wild stands beside two naturals held (:func:`~rummyrules.melds.pickup.pickup_layout`);
-    every wild declared, the meld as laid is its one reading.
+    The run is listed with its wilds in card order; the wild taken moves to
+    the first place, in table order, where it makes the run with two
+    naturals held, and the other wilds keep card order in the places left,
+    as :func:`~rummyrules.melds.pickup.pickup_layout` lays it.
     """
-    laid = pickup_layout(meld, taken, held, wild)
-    if not holds_three(laid, taken, Counter(held), wild):
-        return 0
-    return action if laid is meld else meld_action(meld_code(laid))
+    size = len(code) >> 1
+    places = [place for place in range(1, size + 1) if code[place + size] >= 0]
+    others = [code[place] for place in places]
+    others.remove(taken)
+    for at in places:
+        cards = list(code)
+        rest = iter(others)
+        for place in places:
+            cards[place] = taken if place == at else next(rest)
+        moved = tuple(cards)
+        if _run_holds(moved, taken, held):
+            return meld_action(moved)
+    return 0
+
+
+def _run_holds(code: MeldCode, taken: Card, held: tuple[Card, ...]) -> bool:
+    """EOP-6 for a run: two naturals held before lie beside the card taken, no wild between.
+
+    A listed run is read one way, its wilds declared (a natural stands for
+    itself): the two on one side of the card, or one on each side.
+    """
+    size = len(code) >> 1
+    for place in range(1, size + 1):
+        if code[place] != taken:
+            continue
+        for first, second in ((place - 2, place - 1), (place - 1, place + 1)):
+            if first >= 1 and second <= size and _held_pair(code, first, second, held):
+                return True
+        if place + 2 <= size and _held_pair(code, place + 1, place + 2, held):
+            return True
+    return False
+
+
+def _held_pair(code: MeldCode, first: int, second: int, held: tuple[Card, ...]) -> bool:
+    """Whether the run's cards at two places are naturals both held (copies count apart)."""
+    size = len(code) >> 1
+    if code[first + size] >= 0 or code[second + size] >= 0:
+        return False  # a wild: it stands for another card
+    one, other = code[first], code[second]
+    if one == other:
+        return held.count(one) >= 2
+    return one in held and other in held
 
 
 def _set_holds(

@@ -3,8 +3,11 @@
 The new melds are the library's meld search, piece by piece in its order
 (a rank's sets, Aces first, then a suit's runs; :mod:`rummyrules.melds.pieces`):
 each piece is read from the hand's bits as a small int key and its melds are
-found once, by the library's search, and kept here as actions, so that a
-hand lists what the turn machine lists, in its order.
+kept here as actions, so that a hand lists what the turn machine lists, in
+its order. A piece met with new wild cards is made from its templates: the
+search's melds with that many wilds, found once on integers
+(:mod:`rummyrules.melds.code_search`), each an action with its wild cards'
+places left empty, which the hand's own wild cards fill.
 
 >>> from rummyrules import EndOfThePage, parse_cards
 >>> from rummyrules.core.cards import Card, Rank
@@ -21,12 +24,12 @@ from __future__ import annotations
 from typing import Final
 
 from rummyrules.core.cards import Card, Rank
+from rummyrules.game.rummy500_actions import packed_meld
 from rummyrules.games.end_of_the_page.core.cards import ALL_RANKS, CARD, REPL, Hand
-from rummyrules.games.end_of_the_page.core.codes import meld_action
 from rummyrules.melds import MeldRules
-from rummyrules.melds.code_search import run_codes, set_codes
+from rummyrules.melds.code_search import run_codes, set_codes, wild_subsets
 
-__all__ = ["new_melds", "supported"]
+__all__ = ["new_melds", "supported", "wild_supported"]
 
 _SUIT_BITS: Final = REPL  # bit 0 of each suit's field
 _SET_RANKS: Final = (
@@ -37,7 +40,18 @@ _PIECES: dict[tuple[int, ...], tuple[int, ...]] = {}
 """Each piece's melds as actions, by the piece's key (integers only)."""
 _ORDERS: dict[int, tuple[int, ...]] = {}
 """The ranks of a rank mask in the search's order (at most 2**15 masks, each made once)."""
+Template = tuple[int, tuple[int, ...], int]
+"""A meld of a piece for any rank or suit: its action with its wild cards, rank or suit
+left out, where the wild cards go, and what one rank or suit adds (:func:`_templates`)."""
+_TEMPLATES: dict[tuple[int, int, int], tuple[Template, ...]] = {}
+"""The melds of a kind of piece with a number of wilds, by the kind, the naturals and that number."""
 _PIECE_LIMIT: Final = 1 << 16
+_STAND_IN: Final = 0  # no card's code: a wild's place in a template
+_CARD_SHIFT: Final = (
+    11  # a new meld action's first card, above its kind, meld kind and size
+)
+_CARD_BITS: Final = 13  # a card's code and meaning, in a new meld action
+_MEANING_SHIFT: Final = 6  # a card's meaning plus one, above its code
 _SETS: Final = 0  # the kinds of piece of rummyrules.melds.pieces
 _RUNS: Final = 2
 
@@ -47,7 +61,7 @@ def supported(hand: Hand, wild: int) -> int:
 
     Two naturals of its rank (any suits, copies too), or the two places below
     it, around it or above it in its suit; wild cards play no part, and a
-    wild card taken is asked of the library (EOP-R6).
+    wild card taken is :func:`wild_supported` (EOP-R6).
 
     >>> from rummyrules import parse_cards
     >>> from rummyrules.games.end_of_the_page.core.cards import CARD, hand_of
@@ -63,6 +77,29 @@ def supported(hand: Hand, wild: int) -> int:
     above = first >> 1
     beside = (below & (first << 2)) | (below & above) | (above & (first >> 2))
     return ((pairs * REPL) | beside) & ALL_RANKS & ~wilds
+
+
+def wild_supported(hand: Hand, wild: int) -> bool:
+    """EOP-R6: whether a wild taken from deep can stand for a card two naturals of the hand meld with.
+
+    Two naturals of a rank (a set), or two of a suit one or two places apart
+    with the wild's place beside or between them on the ladder (3 to Ace).
+
+    >>> from rummyrules import parse_cards
+    >>> from rummyrules.games.end_of_the_page.core.cards import hand_of
+    >>> wild_supported(hand_of(parse_cards("KD AD 3S")), 3)  # 3S=QD KD AD
+    True
+    >>> wild_supported(hand_of(parse_cards("9D QD 3S 3H")), 3)
+    False
+    """
+    wilds = (1 << wild) * REPL
+    first = hand[0] & ~wilds
+    if _two_or_more(first, hand[1] & ~wilds):
+        return True
+    below = first << 1
+    above = first >> 1
+    beside = (below & (first << 2)) | (below & above) | (above & (first >> 2))
+    return bool(beside & ALL_RANKS)
 
 
 def _two_or_more(first: int, second: int) -> int:
@@ -136,7 +173,7 @@ def _card(bit: int) -> Card:
 def _found(
     key: tuple[int, ...], hand: Hand, wild: Rank, meld_rules: MeldRules
 ) -> tuple[int, ...]:
-    """A piece's melds by the library's search, kept as actions (then read from the memo)."""
+    """A piece's melds as actions, its wild cards put in its templates' places (then kept)."""
     kind, place, natural, _ = key
     wilds = (1 << (key[3] >> 56)) * REPL
     wild_codes: list[int] = []
@@ -146,19 +183,72 @@ def _found(
             low = bits & -bits
             bits ^= low
             wild_codes.append(int(_card(low.bit_length() - 1)))
-    wild_key = tuple(sorted(wild_codes))
+    count = len(wild_codes)
+    template_key = (kind, natural, count)
+    templates = _TEMPLATES.get(template_key)
+    if templates is None:
+        templates = _templates(template_key, wild, meld_rules)
+    # A set's rank (the library's, the Ace 1) or a run's suit: the templates'
+    # one unknown, added in at each place it shows (see _templates).
+    unit = (1 if place == 14 else place) if kind == _SETS else place
+    subsets = wild_subsets(tuple(sorted(wild_codes)))
+    found: list[int] = []
+    for action, shifts, step in templates:
+        made = action + unit * step
+        if not shifts:
+            found.append(made)
+            continue
+        for extra in subsets[len(shifts)]:
+            filled = made
+            for shift, code in zip(shifts, extra, strict=True):
+                filled |= code << shift
+            found.append(filled)
+    if len(_PIECES) >= _PIECE_LIMIT:
+        _PIECES.clear()  # forgetting costs only a fresh expansion
+    melds = _PIECES[key] = tuple(found)
+    return melds
+
+
+def _templates(
+    key: tuple[int, int, int], wild: Rank, meld_rules: MeldRules
+) -> tuple[Template, ...]:
+    """The melds of a kind of piece with ``count`` wilds, in the library's order, as templates.
+
+    The search (:mod:`rummyrules.melds.code_search`) is asked once, for the
+    spades' run or the Aces' set of these naturals, with that many copies of
+    one stand-in code (0, no card's), so that each way to place the wilds
+    comes once. Each meld is kept as its action less the spades' suit or the
+    Aces' rank, with where its wild cards go and what one suit or rank adds
+    (a natural's code, a wild's meaning): a suit is the low bits of a run's
+    codes, a rank a set's codes over four, so no field carries into another.
+    """
+    kind, natural, count = key
+    stand_ins = (_STAND_IN,) * count
     if kind == _SETS:
         copies = 0
         for suit in range(4):
-            count = (natural >> (16 * suit)) & 7
-            copies |= count.bit_count() << (4 * suit)
-        lib_rank = 1 if place == 14 else place  # the library's Ace is 1
-        codes = set_codes(lib_rank, copies, wild_key, int(wild), meld_rules)
+            held = (natural >> (16 * suit)) & 7
+            copies |= held.bit_count() << (4 * suit)
+        codes = set_codes(1, copies, stand_ins, int(wild), meld_rules)
+        card_step, meaning_step, unit = 4, 1, 1  # the Aces: rank 1
     else:
         held = (natural & 0x3FF8) | (2 if natural >> 14 & 1 else 0)
-        codes = run_codes(place, held, wild_key, meld_rules)
-    found = tuple([meld_action(code) for code in codes])
-    if len(_PIECES) >= _PIECE_LIMIT:
-        _PIECES.clear()  # forgetting costs only a fresh search
-    _PIECES[key] = found
-    return found
+        codes = run_codes(0, held, stand_ins, meld_rules)
+        card_step, meaning_step, unit = 1, 1, 0  # the spades: suit 0
+    found: list[Template] = []
+    for code in codes:
+        size = len(code) >> 1
+        shifts: list[int] = []
+        step = 0
+        for slot in range(size):
+            shift = _CARD_SHIFT + _CARD_BITS * slot
+            if code[1 + slot] == _STAND_IN:
+                shifts.append(shift)
+                step += meaning_step << (shift + _MEANING_SHIFT)
+            else:
+                step += card_step << shift
+        found.append((packed_meld(code) - unit * step, tuple(shifts), step))
+    if len(_TEMPLATES) >= _PIECE_LIMIT:
+        _TEMPLATES.clear()
+    templates = _TEMPLATES[key] = tuple(found)
+    return templates

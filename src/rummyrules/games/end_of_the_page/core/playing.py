@@ -27,6 +27,7 @@ from rummyrules.game.state import Phase
 from rummyrules.game.table import TableMeld
 from rummyrules.games.end_of_the_page import plays
 from rummyrules.games.end_of_the_page.core.cards import (
+    REPL,
     Hand,
     added,
     cards_of,
@@ -64,9 +65,11 @@ from rummyrules.games.end_of_the_page.core.layout import (
     TURN,
     TURNS,
     WILD,
+    WILD_RANK,
     Turn,
     encode,
 )
+from rummyrules.melds.codes import code_meld
 
 __all__ = ["play"]
 
@@ -75,6 +78,12 @@ __all__ = ["play"]
 _PLAY: Final = Phase.PLAY
 _DRAW: Final = Phase.DRAW
 _OVER: Final = Phase.OVER
+_ACES: Final = (1 << 14) * REPL  # the core's card bits of each rank, in every suit
+_EIGHT_TO_KING: Final = 0x3F00 * REPL
+_THREE_TO_SEVEN: Final = 0x00F8 * REPL
+_DECKS: dict[Any, tuple[Card, ...]] = {}
+"""Each rules' deck, made once: the seed's shuffle of it deals each round (EOP-R1)."""
+_DECK_LIMIT: Final = 64
 
 
 def play(core: tuple[Any, ...], action: int, player: int) -> tuple[Any, ...]:
@@ -166,9 +175,10 @@ def _take(new: list[Any], which: int, player: int) -> tuple[Card, ...]:
 
 
 def _meld(new: list[Any], action: int, player: int) -> tuple[Card, ...]:
-    meld, codes = meld_of(action)
+    code = meld_of(action)
+    meld = code_meld(code)
     hand: Hand = new[HANDS][player]
-    cards = tuple([BY_CODE[code] for code in codes])
+    cards = meld.cards
     for card in cards:
         hand = removed(hand, card)
     _set_hand(new, player, hand)
@@ -177,7 +187,7 @@ def _meld(new: list[Any], action: int, player: int) -> tuple[Card, ...]:
     rules = new[RULES].meld_rules
     number = len(melds) + 1
     new[TABLE] = with_meld(
-        new[TABLE], meld, number, owner=player, meld_rules=rules, wild=new[WILD]
+        new[TABLE], code, number, owner=player, meld_rules=rules, wild=new[WILD]
     )
     turn: Turn | None = new[TURN]
     if turn is not None and turn[1] is not None:  # EOP-6 is met
@@ -191,10 +201,18 @@ def _lay_off(new: list[Any], action: int, card: Card, player: int) -> None:
     table = list(new[MELDS])
     old: TableMeld = table[number - 1]
     tables: TableFits = new[TABLE]
-    # The meld the lay-off makes, kept beside its action (:mod:`.fits`).
-    actions, afters = card_lays(tables, number, card, old.meld)
-    after = afters[actions.index(action)]
-    table[number - 1] = old.with_card(after, player=player)
+    # The code of the meld the lay-off makes, kept beside its action (:mod:`.fits`).
+    actions, afters, credits = card_lays(tables, number, card)
+    option = actions.index(action)
+    after = afters[option]
+    played = old.played_by
+    table[number - 1] = TableMeld(
+        meld=code_meld(after),
+        owner=old.owner,
+        played_by=tuple(
+            [player if place < 0 else played[place] for place in credits[option]]
+        ),
+    )
     new[MELDS] = tuple(table)
     rules = new[RULES].meld_rules
     new[TABLE] = with_meld(
@@ -274,7 +292,12 @@ def _end_round(new: list[Any]) -> None:
         new[TURN] = None
         return
     seed: int = new[SEED]
-    order = shuffled(rules.deck(), seed, "round", len(sheet) + 1)
+    deck = _DECKS.get(rules)
+    if deck is None:
+        if len(_DECKS) >= _DECK_LIMIT:
+            _DECKS.clear()
+        deck = _DECKS[rules] = rules.deck()
+    order = shuffled(deck, seed, "round", len(sheet) + 1)
     dealer = (new[DEALER] + 1) % len(new[HANDS])
     dealt = plays.deal(rules, order, seed=seed, dealer=dealer, sheet=sheet)
     new[:] = encode(dealt)
@@ -293,7 +316,7 @@ def _counted(new: list[Any]) -> RoundResult:
     for meld in new[MELDS]:
         for card, player in zip(meld.cards, meld.played_by, strict=True):
             played[player] += _value(card, wild)
-    in_hand = tuple([sum([_value(card, wild) for card in hand]) for hand in hands])
+    in_hand = tuple([_hand_value(hand, new[WILD_RANK]) for hand in new[HANDS]])
     return RoundResult(
         round=len(new[SHEET]) + 1,
         hands=hands,
@@ -304,6 +327,22 @@ def _counted(new: list[Any]) -> RoundResult:
         went_out=new[OUT],
         rule="EOP-16",
     )
+
+
+def _hand_value(hand: Hand, wild: int) -> int:
+    """EOP-15 on a hand's bits: wilds and Aces 100, 8 to K 10, 3 to 7 5 (``wild`` the core's rank)."""
+    wilds = (1 << wild) * REPL if wild else 0
+    high = _ACES | wilds
+    middle = _EIGHT_TO_KING & ~wilds
+    low = _THREE_TO_SEVEN & ~wilds
+    total = 0
+    for copies in hand[:3]:
+        total += (
+            100 * (copies & high).bit_count()
+            + 10 * (copies & middle).bit_count()
+            + 5 * (copies & low).bit_count()
+        )
+    return total
 
 
 def _value(card: Card, wild: int) -> int:

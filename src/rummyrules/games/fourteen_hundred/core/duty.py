@@ -44,7 +44,6 @@ from rummyrules.core.cards import Card
 from rummyrules.game.table import TableMeld
 from rummyrules.games.fourteen_hundred import using
 from rummyrules.games.fourteen_hundred.core.codes import (
-    meld_code_of,
     meld_holds,
     move_of,
 )
@@ -58,12 +57,16 @@ from rummyrules.games.fourteen_hundred.core.value import (
     Value,
     state_of,
 )
+from rummyrules.melds import MeldKind
 from rummyrules.melds.codes import meld_code
 
 __all__ = ["keeping_usable"]
 
 _CARD_BITS: Final = 13  # a new meld action's bits a card (codes.py)
 _PLACE: Final = (-1, 12, *range(12))  # no rank 0; the Ace (1) high, 2 at place 0
+_SET: Final = list(MeldKind).index(MeldKind.SET)  # a meld code's kinds
+_RUN: Final = list(MeldKind).index(MeldKind.RUN)
+_RANK_BASE: Final = 64  # a meaning that is a rank: 64 plus the rank (melds/codes.py)
 _TOP: Final = 12  # the ladder's last place, the Ace (F14-10)
 _RANK: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1)  # each place's rank
 _WINDOWS: Final = tuple(
@@ -109,7 +112,7 @@ def keeping_usable(
         if fits_on or meld_holds(action, card):
             kept.append(action)
             continue
-        facts = code_facts(meld_code_of(action), wild_rank)
+        facts = _action_facts(action, wild_rank)
         changed = None if facts is None else _changed(card, facts, wild_rank)
         if changed is not None and (natural or changed[0]):
             # Answered on integers: for a natural card, the whole rule.
@@ -274,6 +277,42 @@ def _fits_on(core: Value, card: Card) -> int:
             if mask >> card & 1:
                 fits_on |= 1 << number
     return fits_on
+
+
+def _action_facts(action: int, wild_rank: int) -> tuple[int, int, int, int] | None:
+    """:func:`~.laying.code_facts` of a new meld action, read off its bits (codes.py).
+
+    >>> from rummyrules import FourteenHundred
+    >>> from rummyrules.games.fourteen_hundred.core.codes import meld_action
+    >>> rules = FourteenHundred()
+    >>> texts = ["5H 3C 7H", "3D 8H 9H", "7S 7H 3C", "QH KH 3S"]
+    >>> melds = [rules.check_meld(text, wild="3").melds[0] for text in texts]
+    >>> codes = [meld_code(meld.wilds_in_order()) for meld in melds]
+    >>> [_action_facts(meld_action(code), 3) for code in codes] == [
+    ...     code_facts(code, 3) for code in codes
+    ... ]
+    True
+    """
+    packed = action >> 3
+    kind = packed & 7
+    size = packed >> 3 & 31
+    rest = packed >> 8
+    if kind == _RUN:
+        first = rest & 8191
+        last = rest >> _CARD_BITS * (size - 1) & 8191
+        # A wild's place is its meaning (plus one, above the card's six bits).
+        low = (first >> 6) - 1 if first >> 6 else first
+        high = (last >> 6) - 1 if last >> 6 else last
+        return (1, low & 3, _PLACE[low >> 2], _PLACE[high >> 2])
+    if kind != _SET:
+        return None
+    rank = ((rest >> 6 & 127) - 1) - _RANK_BASE  # a set of wilds: what they stand for
+    for _ in range(size):
+        if not rest >> 6 & 127:  # the first natural card gives the rank
+            rank = (rest & 63) >> 2
+            break
+        rest >>= _CARD_BITS
+    return None if rank == wild_rank else (0, rank, 0, 0)
 
 
 def _meld_cards(action: int) -> list[int]:

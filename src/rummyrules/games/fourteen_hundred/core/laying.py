@@ -32,6 +32,8 @@ is asked of the library's search (:func:`rummyrules.melds.search.card_lay_offs`)
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
 from typing import Final
 
 from rummyrules.core.cards import BY_CODE, Card, Rank
@@ -57,6 +59,7 @@ _RUN: Final = list(MeldKind).index(MeldKind.RUN)
 _PLACE: Final = (-1, 12, *range(12))  # no rank 0; the Ace (1) high, 2 at place 0
 _RANK: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1)  # each place's rank
 _RANK_BASE: Final = 64  # a meaning that is a rank: 64 plus the rank (melds/codes.py)
+_BITS: Final = tuple(1 << code for code in range(64))  # each card code's bit
 
 Shape = tuple[int, dict[int, tuple[int, ...]]]
 """A meld's fit mask (bits of card codes) and each fitting card's lay-off actions."""
@@ -68,9 +71,16 @@ Facts = tuple[tuple[Shape, ...], int, list[tuple[int, tuple[int, int, int]]]]
 
 # The tables lately read, found again by identity: a table stays the same
 # tuple from state to state until a meld is laid or changed, and the
-# listing of every player and the move played read the same one.
-_TABLES: list[tuple[tuple[TableMeld, ...], Rank, MeldRules, Facts]] = []
-_KEEP: Final = 8
+# listing of every player and the move played read the same one. Each is
+# kept with the table itself, so that its id names no other while kept.
+_TABLES: dict[int, tuple[tuple[TableMeld, ...], Rank, MeldRules, Facts]] = {}
+_KEEP: Final = 16
+# Each meld's shape and run, found again by the meld's identity: a play
+# changes one meld of the table at most, so a new table reads one new meld
+# and finds the others here (a quarter of the decisions of a random game
+# of 1400 with four players make a new table). Kept in the core's memos,
+# so that whoever forgets those forgets these.
+_Read = tuple[Meld, Rank, MeldRules, Shape, tuple[int, int, int] | None]
 
 
 def table_facts(
@@ -85,16 +95,42 @@ def table_facts(
     >>> table_facts(game.melds, game.wild, game.rules.meld_rules)[2]
     [(1, (1, 3, 5))]
     """
-    for known, known_wild, known_rules, facts in _TABLES:
-        if known is table and known_wild is wild and known_rules is meld_rules:
-            return facts
-    shapes = tuple(shape(table_meld.meld, wild, meld_rules) for table_meld in table)
+    known = _TABLES.get(id(table))
+    if (
+        known is not None
+        and known[0] is table
+        and known[1] is wild
+        and known[2] is meld_rules
+    ):
+        return known[3]
+    shapes: list[Shape] = []
+    runs: list[tuple[int, tuple[int, int, int]]] = []
     mask = 0
-    for meld_mask, _ in shapes:
-        mask |= meld_mask
-    facts = (shapes, mask, _runs_of(table))
-    _TABLES.insert(0, (table, wild, meld_rules, facts))
-    del _TABLES[_KEEP:]
+    read_melds: dict[int, _Read] = memo("table melds")
+    for number, table_meld in enumerate(table, start=1):
+        meld = table_meld.meld
+        read = read_melds.get(id(meld))
+        if (
+            read is None
+            or read[0] is not meld
+            or read[1] is not wild
+            or read[2] is not meld_rules
+        ):
+            code = meld_code(meld)
+            read = (meld, wild, meld_rules, shape(meld, wild, meld_rules), _run(code))
+            if len(read_melds) >= _LIMIT:
+                read_melds.clear()
+            read_melds[id(meld)] = read
+        meld_shape = read[3]
+        shapes.append(meld_shape)
+        mask |= meld_shape[0]
+        run = read[4]
+        if run is not None:
+            runs.append((number, run))
+    facts = (tuple(shapes), mask, runs)
+    if len(_TABLES) >= _KEEP:
+        _TABLES.clear()
+    _TABLES[id(table)] = (table, wild, meld_rules, facts)
     return facts
 
 
@@ -105,9 +141,7 @@ def lay_offs(
     meld_rules: MeldRules,
 ) -> list[int]:
     """Each lay-off of a card of the hand, meld by meld, in the hand's order (MELD-6)."""
-    held = 0
-    for card in hand:
-        held |= 1 << card
+    held = reduce(or_, map(_BITS.__getitem__, hand), 0)  # the hand's cards, as bits
     shapes, fitting, _ = table_facts(table, wild, meld_rules)
     found: list[int] = []
     if not held & fitting:
@@ -303,26 +337,14 @@ def table_mask(table: tuple[TableMeld, ...], wild: Rank, meld_rules: MeldRules) 
     return table_facts(table, wild, meld_rules)[1]
 
 
-def _runs_of(table: tuple[TableMeld, ...]) -> list[tuple[int, tuple[int, int, int]]]:
-    """Each run on the table by number, as its suit and the places of its ends on the ladder.
-
-    >>> from rummyrules import FourteenHundred
-    >>> game = FourteenHundred(players=2).position(
-    ...     "wild 3 | to_move 0 play | hands 4C / 5C | melds 1: 5H 6H 7H"
-    ... )
-    >>> _runs_of(game.melds)
-    [(1, (1, 3, 5))]
-    """
-    found = []
-    for number, table_meld in enumerate(table, start=1):
-        code = meld_code(table_meld.meld)
-        if code[0] != _RUN:
-            continue
-        size = len(code) >> 1
-        first = code[1 + size] if code[1 + size] >= 0 else code[1]
-        last = code[size + size] if code[size + size] >= 0 else code[size]
-        found.append((number, (first & 3, _PLACE[first >> 2], _PLACE[last >> 2])))
-    return found
+def _run(code: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """A run's suit and the places of its ends on the ladder; None for another meld."""
+    if code[0] != _RUN:
+        return None
+    size = len(code) >> 1
+    first = code[1 + size] if code[1 + size] >= 0 else code[1]
+    last = code[size + size] if code[size + size] >= 0 else code[size]
+    return (first & 3, _PLACE[first >> 2], _PLACE[last >> 2])
 
 
 def code_facts(

@@ -120,7 +120,8 @@ def _by_machine(core: Value, move: Move, player: int) -> Value:
     ):
         known = known_after(state, move, player, after)
         if known is not after.known:
-            return (*encode(after)[:KNOWN], known, *encode(after)[KNOWN + 1 :])
+            value = encode(after)
+            return (*value[:KNOWN], known, *value[KNOWN + 1 :])
     return encode(after)
 
 

@@ -62,6 +62,8 @@ _WINDOWS: Final = tuple(
     for p in range(13)
 )
 """The two other places of each three in a row around a place, as bits."""
+_BIT: Final = tuple(0 if place < 0 else 1 << place for place in _PLACE)
+"""Each rank's place on the ladder as a bit, by the rank's int (none for rank 0)."""
 
 
 def takes(core: Value, player: int) -> list[int]:
@@ -75,7 +77,7 @@ def takes(core: Value, player: int) -> list[int]:
     wild_rank = int(wild)
     # The cards that fit as the table lies, and its runs' suits and ends.
     _, fitting, runs = table_facts(melds, wild, rules.meld_rules)
-    table = (fitting, [ends for _, ends in runs])
+    run_ends = [ends for _, ends in runs]
     wilds = 0
     ranks = [0] * 14
     suits = [0, 0, 0, 0]
@@ -85,16 +87,15 @@ def takes(core: Value, player: int) -> list[int]:
             wilds += 1
         else:
             ranks[rank] += 1
-            suits[held & 3] |= 1 << _PLACE[rank]
+            suits[held & 3] |= _BIT[rank]
     walk: PileWalk | None = None
     found: list[int] = []
     seen = 0
+    usable: int  # a bool, or a bit of the fit mask
     for depth, card in enumerate(pile):
-        code = int(card)
-        bit = 1 << code
-        rank = code >> 2
-        if not seen & bit:  # a card is taken at its topmost copy
-            seen |= bit
+        rank = card >> 2
+        if not seen >> card & 1:  # a card is taken at its topmost copy
+            seen |= 1 << card
             if rank == wild_rank or not down:
                 if walk is None:  # the library's walk, the full search
                     walk = PileWalk(
@@ -102,31 +103,32 @@ def takes(core: Value, player: int) -> list[int]:
                     )
                 usable = walk.usable(depth)
             else:
-                usable = _usable(code, wilds, ranks, suits, table)
+                # The commonest answers first, here: the card fits the table
+                # as it lies, or makes a set of three (F14-9).
+                usable = (
+                    fitting >> card & 1
+                    or wilds + ranks[rank] >= 2
+                    or _usable(card, wilds, suits, run_ends)
+                )
             if usable:
-                found.append(TAKE | (code + 1) << 3 if depth else TAKE)
+                found.append(TAKE | (card + 1) << 3 if depth else TAKE)
         if rank == wild_rank:
             wilds += 1
         else:
             ranks[rank] += 1
-            suits[code & 3] |= 1 << _PLACE[rank]
+            suits[card & 3] |= _BIT[rank]
     return found
 
 
 def _usable(
-    code: int,
-    wilds: int,
-    ranks: list[int],
-    suits: list[int],
-    table: tuple[int, list[tuple[int, int, int]]],
+    code: int, wilds: int, suits: list[int], runs: list[tuple[int, int, int]]
 ) -> bool:
-    """F14-9 of a natural card, for a player who may lay off, on the counts above it."""
-    fitting, runs = table
-    if fitting >> code & 1:
-        return True
+    """F14-9 of a natural card that neither fits the table nor makes a set: a run.
+
+    For a player who may lay off, on the counts of the hand and the cards
+    above it: a new run of three, or one of the table's runs reached.
+    """
     rank, suit = code >> 2, code & 3
-    if wilds + ranks[rank] >= 2:
-        return True  # a set of three
     place = _PLACE[rank]
     places = suits[suit]
     need = 2 - wilds
