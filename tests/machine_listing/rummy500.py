@@ -17,6 +17,7 @@ from rummyrules.game.moves import LayOff, NewMeld, Take, take_of
 from rummyrules.game.rummy500_melding import fits_melds
 from rummyrules.games.fourteen_hundred.state import Claim
 from rummyrules.games.fourteen_hundred.using import _may_claim
+from rummyrules.melds import readings
 from rummyrules.melds import search as meld_search
 from rummyrules.melds.codes import (
     MeldCode,
@@ -47,7 +48,17 @@ def meld_candidates(state: Any, player: int) -> tuple[NewMeld, ...]:
 
 
 def _new_melds(state: Any) -> tuple[NewMeld, ...]:
-    return _melds(state, state.to_move or 0)
+    found = _melds(state, state.to_move or 0)
+    lay = state.meld_layout()  # EOP-R6: a wild taken deep stands beside its naturals
+    if lay is None:
+        return found
+    meld_rules, wild = state.rules.meld_rules, state.wild
+    return tuple(
+        NewMeld.of(
+            lay(readings(move.cards, meld_rules, wild=wild, declared=move.declared)[0])
+        )
+        for move in found
+    )
 
 
 def _melds(state: Any, player: int) -> tuple[NewMeld, ...]:

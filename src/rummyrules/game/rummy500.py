@@ -17,7 +17,7 @@ package says only what is its own.
 from __future__ import annotations
 
 import abc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 import attrs
@@ -30,6 +30,7 @@ from rummyrules.game.results import RoundResult
 from rummyrules.game.state import GameState
 from rummyrules.game.table import played_by_each
 from rummyrules.game.view import View
+from rummyrules.melds import Meld
 
 __all__ = [
     "Deal",
@@ -98,6 +99,20 @@ class Rummy500State(GameState):
     @abc.abstractmethod
     def dealt_face_up_seat(cls, rules: PlayableRules[Any], dealer: int) -> int | None:
         """The player these rules deal the face-up wild card to, with this dealer."""
+
+    def meld_layout(self) -> Callable[[Meld], Meld] | None:
+        """How a new meld is laid now, if not with its wilds in card order (MELD-5).
+
+        Two wilds of one rank the other way round are one meld, laid one way
+        (:meth:`~rummyrules.melds.Meld.wilds_in_order`): None says so. A game
+        whose rules place a wild in some turn gives its own layout (End of
+        the Page's wild taken from deep in the pile, EOP-R6).
+
+        >>> from rummyrules import FourteenHundred
+        >>> print(FourteenHundred().new_game(seed=1).meld_layout())
+        None
+        """
+        return None
 
     @property
     def melded(self) -> tuple[bool, ...]:

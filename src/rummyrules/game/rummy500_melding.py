@@ -55,6 +55,9 @@ R = TypeVar("R", bound=Rummy500State)
 def meld_readings(state: Rummy500State, move: NewMeld, player: int) -> list[NewMeld]:
     """The readings a new meld names, each wild declared; or why it is no meld.
 
+    Each is laid as the state lays a new meld (:meth:`~rummyrules.game.rummy500.Rummy500State.meld_layout`):
+    its wilds in card order, or as a rule of the turn places one (EOP-R6).
+
     >>> from rummyrules import EndOfThePage
     >>> from rummyrules.game.notation import parse_move
     >>> game = EndOfThePage().new_game(seed=3).apply("draw")
@@ -77,9 +80,8 @@ def meld_readings(state: Rummy500State, move: NewMeld, player: int) -> list[NewM
         )
     # Wilds the other way round are the same meld (Meld.wilds_in_order), so
     # the move names the listed one, as laid; readings differing only so are one.
-    return list(
-        dict.fromkeys(NewMeld.of(meld.wilds_in_order()) for meld in found.melds)
-    )
+    lay = state.meld_layout() or Meld.wilds_in_order
+    return list(dict.fromkeys(NewMeld.of(lay(meld)) for meld in found.melds))
 
 
 def play_meld(state: R, move: NewMeld, player: int) -> R:

@@ -251,7 +251,10 @@ class Meld:
         way round are one meld. Listing and playing a meld both lay it this
         way, so that a move with its wilds swapped is the listed move and
         leads to the same state (ALL-2), and the move list does not grow by
-        every order of the wilds.
+        every order of the wilds. One rule does ask: a wild taken from deep
+        in End of the Page's pile stands beside the two naturals that let it
+        be taken (EOP-R6), and the meld that pickup forces is laid by
+        :func:`~rummyrules.melds.pickup.pickup_layout` instead.
 
         >>> from rummyrules.melds import parse_declared
         >>> cards, meanings = parse_declared("JC=3H 4H 5H JS=6H")

@@ -25,7 +25,8 @@ from collections.abc import Callable, Sequence
 from rummyrules.core.cards import BY_RANK_AND_SUIT, STANDARD_CARDS, Card, Rank, Suit
 from rummyrules.core.hands import sorted_hand
 from rummyrules.melds.codes import code_rank, code_rules, rank_code, rules_code
-from rummyrules.melds.meld import Declaration, Meld, MeldKind, MeldRules, is_wild
+from rummyrules.melds.meld import Declaration, MeldRules, is_wild
+from rummyrules.melds.pickup import holds_three
 from rummyrules.melds.reading import readings
 from rummyrules.melds.search import code_card, find_melds
 
@@ -298,37 +299,9 @@ def holds_support(  # noqa: PLR0913 - declared is by keyword, as in readings
         return False
     held = Counter(support)
     return any(
-        _holds_three(meld, card, held, wild)
+        holds_three(meld, card, held, wild)
         for meld in readings(cards, meld_rules, wild=wild, declared=declared)
     )
-
-
-def _holds_three(
-    meld: Meld, card: Card, held: Counter[Card], wild: Rank | None
-) -> bool:
-    """Whether the meld holds the card with two held naturals that meld with it.
-
-    In a set any two naturals of the set do; in a run, the two on one side of
-    the card or one on each side, since the run's places are consecutive.
-    """
-    cards = meld.cards
-    natural = [not is_wild(other, wild) for other in cards]
-    for place in (i for i, other in enumerate(cards) if other == card):
-        if meld.kind is MeldKind.SET:
-            others = [i for i in range(len(cards)) if i != place]
-            pairs = [(i, j) for i in others for j in others if i < j]
-        else:
-            pairs = [
-                (place - 2, place - 1),
-                (place - 1, place + 1),
-                (place + 1, place + 2),
-            ]
-        for i, j in pairs:
-            if i < 0 or j >= len(cards) or not (natural[i] and natural[j]):
-                continue
-            if Counter((cards[i], cards[j])) <= held:
-                return True
-    return False
 
 
 @functools.cache

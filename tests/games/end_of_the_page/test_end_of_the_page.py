@@ -5,6 +5,7 @@ from collections import Counter
 import attrs
 import pytest
 
+import machine_listing
 from rummyrules import EndOfThePage, EndOfThePageState, Phase, parse_cards
 from scenarios import play, refused
 
@@ -267,6 +268,64 @@ def test_eop_r6_a_wild_deep_in_the_pile_stands_for_a_card_of_the_three() -> None
         ).rule
         == "EOP-6"
     )
+
+
+# 3s are wild. 8C 9C qualify the 3D deep in the pile as 10C (EOP-R6); QC JC,
+# which come up with it, and the 3S as KC join the run, two naturals between
+# the wilds (EOP-8). As KC the 3D would stand beside JC QC, not held before.
+DEEP_WILD = (
+    "wild 3 | dealer 1 | to_move 0 draw | hands 8C 9C 3S 5H / 4C 6D 7D"
+    " | pile QC JC 3D 8H | had_turn 0 1"
+)
+DEEP_WILD_TAKEN = (
+    "wild 3 | dealer 1 | to_move 0 play | had_turn 0 1"
+    " | turn taken 3D must_meld 3D support 8C 9C 3S 5H"
+    " | hands 8C 9C 3S 5H QC JC 3D / 4C 6D 7D | pile 8H"
+)
+PICKUP_RUN = "meld 8C 9C 3D=10C JC QC 3S=KC"
+SWAPPED_RUN = "meld 8C 9C 3S=10C JC QC 3D=KC"
+
+
+@pytest.mark.parametrize("reached", ["by play", "by position"])
+def test_eop_r6_taken_wild_keeps_its_place_beside_the_naturals(reached: str) -> None:
+    # Same-rank wilds lie in one order on the table, except the wild a deep
+    # pickup forces into a meld: it stands beside the two naturals (EOP-6).
+    if reached == "by play":
+        game = TWO.position(DEEP_WILD).apply("take 3D")
+    else:
+        game = TWO.position(DEEP_WILD_TAKEN)
+    assert str(game.turn.must_meld) == "3D"
+    assert {"JC", "QC"}.isdisjoint(str(card) for card in game.turn.support)
+    moves = moves_of(game)
+    assert moves.count(PICKUP_RUN) == 1
+    assert SWAPPED_RUN not in moves
+    # Where card order already puts the 3D beside 8C 9C (as 10C), it stays.
+    assert "meld 3S=7C 8C 9C 3D=10C" in moves
+    assert "meld 3D=7C 8C 9C 3S=10C" not in moves
+    # The turn machine lists the same moves, and the fast path names them.
+    assert [str(m) for m in machine_listing.legal_moves(game)] == moves
+    assert [str(game.action_to_move(a)) for a in game.legal_actions()] == moves
+    laid = game.apply(PICKUP_RUN)
+    assert [str(meld) for meld in laid.melds] == ["8C 9C 3D=10C JC QC 3S=KC"]
+    assert laid.turn.must_meld is None
+    # The other spelling of the same meld is the same move.
+    assert game.apply(SWAPPED_RUN) == laid
+    assert game.apply_action(game.move_to_action(PICKUP_RUN)) == laid
+    assert game.apply_action(game.move_to_action(SWAPPED_RUN)) == laid
+
+
+def test_eop_r6_outside_a_pickup_same_rank_wilds_lie_in_card_order() -> None:
+    # With no pickup to honour, either spelling lays the one canonical layout.
+    game = TWO.position(
+        "wild 3 | dealer 1 | to_move 0 play | had_turn 0 1"
+        " | hands 8C 9C JC QC 3S 3D 5H / 4C 6D 7D | pile 8H"
+    )
+    moves = moves_of(game)
+    assert SWAPPED_RUN in moves
+    assert PICKUP_RUN not in moves
+    laid = game.apply(PICKUP_RUN)
+    assert [str(meld) for meld in laid.melds] == ["8C 9C 3S=10C JC QC 3D=KC"]
+    assert game.apply(SWAPPED_RUN) == laid
 
 
 def test_eop_7_a_meld_needs_three_cards_held() -> None:

@@ -11,6 +11,8 @@ and the view can name them: the rules class in ``rules.py`` inherits them.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
@@ -21,6 +23,8 @@ from rummyrules.formats.game_rules import GameRules
 from rummyrules.game.rules import check_decks
 from rummyrules.game.rummy500 import Rummy500State, Rummy500View
 from rummyrules.game.state import Phase, PlayableRules
+from rummyrules.melds import Meld, is_wild
+from rummyrules.melds.pickup import pickup_layout
 
 __all__ = [
     "EndOfThePageOptions",
@@ -174,6 +178,31 @@ class EndOfThePageState(Rummy500State):
         """
         del rules
         return dealer
+
+    def meld_layout(self) -> Callable[[Meld], Meld] | None:
+        """While a wild taken from deep in the pile waits, the layout that keeps it beside its two naturals (EOP-R6).
+
+        The new meld that pickup forces holds the wild where it makes the
+        set or run with the two natural cards that let it be taken (EOP-6);
+        the other wilds lie in card order
+        (:func:`~rummyrules.melds.pickup.pickup_layout`). Otherwise None:
+        every new meld has its wilds in card order.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().position(
+        ...     "wild 3 | to_move 1 play | turn taken 3D must_meld 3D support 8C 9C"
+        ...     " | hands 4C 5C / 8C 9C 3D JC QC 3S | pile 6C | had_turn 1"
+        ... )
+        >>> meld = game.rules.check_meld("8C 9C 3S=10C JC QC 3D=KC", wild="3").melds[0]
+        >>> str(game.meld_layout()(meld))
+        '8C 9C 3D=10C JC QC 3S=KC'
+        """
+        taken, wild = self.turn.must_meld, self.wild
+        if taken is None or not is_wild(taken, wild):
+            return None
+        return functools.partial(
+            pickup_layout, card=taken, support=self.turn.support, wild=wild
+        )
 
     def view(self, player: int) -> EndOfThePageView:
         """What ``player`` may see, as this game's own view (see :meth:`GameState.view`).

@@ -28,6 +28,7 @@ from rummyrules.games.end_of_the_page.core.codes import (
     DISCARD,
     DRAW,
     TAKE,
+    meld_action,
     meld_of,
 )
 from rummyrules.games.end_of_the_page.core.fits import TableFits, fits_card, lay_offs
@@ -164,11 +165,16 @@ def _play_actions(core: tuple[Any, ...], player: int) -> tuple[int, ...]:
 
 
 def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[int]:
-    """EOP-6: the new melds that hold the card taken deep and two naturals held before."""
+    """EOP-6: the new melds that hold the card taken deep and two naturals held before.
+
+    A wild taken (EOP-R6) stands where it makes the set or run with the two:
+    a run listed with it elsewhere is listed laid so (:func:`_wild_moved`).
+    """
     taken, held = turn[1], turn[2]
     if taken is None:  # pragma: no cover - called only while a card waits to be melded
         return found
     wild = core[WILD_RANK]
+    taken_wild = MINE[taken] & 15 == wild  # the core's code: its rank low
     kept = []
     for action in found:
         if not meld_holds(action, taken):
@@ -180,7 +186,34 @@ def _pickup_melds(core: tuple[Any, ...], found: list[int], turn: Turn) -> list[i
                 kept.append(action)
         elif _run_holds(code, taken, held):
             kept.append(action)
+        elif taken_wild:
+            moved = _wild_moved(code, taken, held)
+            if moved:
+                kept.append(moved)
     return kept
+
+
+def _wild_moved(code: MeldCode, taken: Card, held: tuple[Card, ...]) -> int:
+    """EOP-R6: the run's action with the wild taken beside two naturals held; 0 if nowhere.
+
+    The run is listed with its wilds in card order; the wild taken moves to
+    the first place, in table order, where it makes the run with two
+    naturals held, and the other wilds keep card order in the places left,
+    as :func:`~rummyrules.melds.pickup.pickup_layout` lays it.
+    """
+    size = len(code) >> 1
+    places = [place for place in range(1, size + 1) if code[place + size] >= 0]
+    others = [code[place] for place in places]
+    others.remove(taken)
+    for at in places:
+        cards = list(code)
+        rest = iter(others)
+        for place in places:
+            cards[place] = taken if place == at else next(rest)
+        moved = tuple(cards)
+        if _run_holds(moved, taken, held):
+            return meld_action(moved)
+    return 0
 
 
 def _run_holds(code: MeldCode, taken: Card, held: tuple[Card, ...]) -> bool:
