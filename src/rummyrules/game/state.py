@@ -172,10 +172,11 @@ class GameState(ActionsState):
         """
         game = self.rules.core
         if player is not None:
-            expect_player(player)
-            if player != self.to_move:
-                seated_player(self, player)
-                return self._listed_on_core(game, player)
+            # Read off the core: on a state the fast path made, to_move and
+            # the seats would work out every field.
+            seat = self._seated(player)
+            if seat != self.current_player():
+                return self._listed_on_core(game, seat)
         legal = self._legal
         if legal is None:
             legal = self._listed_on_core(game, None)
