@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from rummyrules import GameState
-from rummyrules.game.events import cause_of, known_after
 from rummyrules.game.kinds import Kind
-from rummyrules.game.moves import Move, Take
+from rummyrules.game.moves import Move
 from rummyrules.game.refusals import Test
+from rummyrules.game.state import played_on_machine
 from rummyrules.game.to_move import mover, seated_player, sent_move
 
 from .candidates import CANDIDATES
@@ -109,14 +109,4 @@ def apply(state: Any, sent: Move | str, *, player: int | None = None) -> Any:
             move = machine.resolve(state, move)
     elif move not in legal_moves(state):
         move = machine.resolve(state, move)
-    after = machine.play(state, move)
-    actor = (state.to_move if move.player is None else move.player) or 0
-    object.__setattr__(after, "_cause", cause_of(state, move, actor))
-    known = state.known
-    if type(move) is Take or (
-        known and known[actor] and len(after.hands[actor]) < len(state.hands[actor])
-    ):
-        known = known_after(state, move, actor, after)
-        if known is not after.known:
-            object.__setattr__(after, "known", known)
-    return after
+    return played_on_machine(state, move)

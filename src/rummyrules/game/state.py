@@ -35,10 +35,11 @@ from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.game.to_move import Phase, seated_player, sent_move
 from rummyrules.game.view import StockSize, View
 
-__all__ = ["GameState", "Phase", "PlayableRules", "View"]
+__all__ = ["GameState", "Phase", "PlayableRules", "View", "played_on_machine"]
 
 
 T = TypeVar("T")
+S = TypeVar("S", bound="GameState")
 
 
 @attrs.frozen(kw_only=True)
@@ -224,22 +225,7 @@ class GameState(ActionsState):
             return self._of_core(after_core, (core, action, actor))
         # Accepted, but named by no action (GOR-7: going out laid out another
         # way than listed): the turn machine plays the move its rules named.
-        move = self.rules.machine.resolve(self, move)
-        after: Self = self.rules.machine.play(self, move)
-        actor = (self.to_move if move.player is None else move.player) or 0
-        # A few references to what was there before, not a copy: the events
-        # are worked out only if someone asks (events.py).
-        object.__setattr__(after, "_cause", cause_of(self, move, actor))
-        # Only a take, or a card played by a player known to hold some,
-        # changes what is known (a new deal starts with nothing known).
-        known = self.known
-        if type(move) is Take or (
-            known and known[actor] and len(after.hands[actor]) < len(self.hands[actor])
-        ):
-            known = known_after(self, move, actor, after)
-            if known is not after.known:
-                object.__setattr__(after, "known", known)
-        return after
+        return played_on_machine(self, self.rules.machine.resolve(self, move))
 
     def view(self, player: int) -> View:
         """What ``player`` may see: their own hand and what lies face up.
@@ -296,3 +282,31 @@ class GameState(ActionsState):
             "events": tuple(event.seen_by(player) for event in self.events),
             "round_results": self.round_results,
         }
+
+
+def played_on_machine(state: S, move: Move) -> S:
+    """The state after a move the turn machine resolved, played on the machine, its events and known cards kept.
+
+    :meth:`~rummyrules.GameState.apply` comes here for a move no action names (Going
+    Out Rummy's going out laid another way than listed, GOR-7).
+
+    >>> from rummyrules import EndOfThePage
+    >>> game = EndOfThePage().new_game(seed=1)
+    >>> played_on_machine(game, game.legal_moves()[0]) == game.apply("draw")
+    True
+    """
+    after: S = state.rules.machine.play(state, move)
+    actor = (state.to_move if move.player is None else move.player) or 0
+    # A few references to what was there before, not a copy: the events
+    # are worked out only if someone asks (events.py).
+    object.__setattr__(after, "_cause", cause_of(state, move, actor))
+    # Only a take, or a card played by a player known to hold some,
+    # changes what is known (a new deal starts with nothing known).
+    known = state.known
+    if type(move) is Take or (
+        known and known[actor] and len(after.hands[actor]) < len(state.hands[actor])
+    ):
+        known = known_after(state, move, actor, after)
+        if known is not after.known:
+            object.__setattr__(after, "known", known)
+    return after
