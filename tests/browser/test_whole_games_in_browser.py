@@ -172,9 +172,9 @@ def test_f14_12_a_whole_game_of_1400_with_a_claim_made_from_the_page(
             label = button.text_content() or ""
             # In words: the card's sign, a declared wild where it stands
             # ("[5 \u2190 K\u2663\u2605]"), the meld.
-            assert re.fullmatch(
-                r"Claim (\S+|\[\S+ \u2190 \S+\]) on meld \d+", label
-            ), label
+            assert re.fullmatch(r"Claim (\S+|\[\S+ \u2190 \S+\]) on meld \d+", label), (
+                label
+            )
             assert "=" not in label, label
             if not claimed:
                 shoot(page, shots, "1400-claim")

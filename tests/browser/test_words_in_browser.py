@@ -63,8 +63,13 @@ def test_a_meld_with_a_wild_reads_as_its_run_on_its_button_and_in_the_log(
     make(page, "draw")
     select(page, ["4S", "9D", "6S"])
     button = page.locator("#actions [data-move='meld 4S 9D=5S 6S']")
-    assert button.text_content() == "Meld 4\u2660 [5\u2660 \u2190 9\u2666\u2605] 6\u2660"
-    assert button.get_attribute("aria-label") == "Meld 4\u2660, 9\u2666 as 5\u2660, 6\u2660"
+    assert (
+        button.text_content() == "Meld 4\u2660 [5\u2660 \u2190 9\u2666\u2605] 6\u2660"
+    )
+    assert (
+        button.get_attribute("aria-label")
+        == "Meld 4\u2660, 9\u2666 as 5\u2660, 6\u2660"
+    )
     shoot(page, shots, "words-wild-meld-button")
     button.click()
     page.wait_for_selector("#log li[data-kind='meld']")
