@@ -137,3 +137,31 @@ def test_seats_are_numbered_from_1_in_the_players_scores_log_and_invites(
     invites = other.eval_on_selector_all("#invite-list li", TEXTS)
     assert len(invites) == 1, invites
     assert invites[0].startswith("Player 2: "), invites
+
+
+WORDS = """async texts => {
+  const model = await import('/static/model.js');
+  return texts.map(text => {
+    const move = model.parseMove(text);
+    return [model.moveWords(move), model.moveWords(move, null, { spoken: true })];
+  });
+}"""
+
+
+def test_a_card_written_as_itself_keeps_its_name_and_a_laid_off_wild_says_where_it_stands(
+    browser: Browser, server: str, watch: Watch
+) -> None:
+    page = open_page(browser, watch, server, name="move words", viewport=PHONE)
+    page.wait_for_selector("body[data-ready='true']")
+    texts = ["meld JD=JD QD KD", "lay 7C=8H on 2", "meld 4H 3S=5H 3H=6H 7H"]
+    assert page.evaluate(WORDS, texts) == [
+        ["Meld J\u2666 Q\u2666 K\u2666", "Meld J\u2666, Q\u2666, K\u2666"],
+        [
+            "Lay off [8\u2665 \u2190 7\u2663\u2605] on meld 2",
+            "Lay off 7\u2663 as 8\u2665 on meld 2",
+        ],
+        [
+            "Meld 4\u2665 [5\u2665 \u2190 3\u2660\u2605] [6\u2665 \u2190 3\u2665\u2605] 7\u2665",
+            "Meld 4\u2665, 3\u2660 as 5\u2665, 3\u2665 as 6\u2665, 7\u2665",
+        ],
+    ]

@@ -79,7 +79,7 @@ export function cardPhrase(text) {
  * A written card as it stands in its meld: a wild shows the card it stands
  * for, then the wild itself, starred, "[5♥ ← 5♣★]"; a
  * natural card (or a wild written as itself) keeps its plain name. The same
- * form as the terminal's (cli/meldtext.py); ``cardPhrase`` says it aloud.
+ * form as the terminal's (cli/words.py); ``cardPhrase`` says it aloud.
  */
 export function cardInMeld(text) {
   const [card, meaning] = text.split("=");
