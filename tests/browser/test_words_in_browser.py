@@ -97,6 +97,9 @@ def test_gor_7_going_out_is_one_line_in_suit_signs(
     ], lines
     raw = [line for line in lines if RAW_CARD.search(line)]
     assert raw == [], raw
+    # The long line wraps: nothing runs off a phone's screen.
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a phone"
     shoot(page, shots, "words-gor-out")
 
 
