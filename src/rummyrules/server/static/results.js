@@ -5,13 +5,13 @@ import { api, tablePath, tableId } from "./api.js";
 import { cardNode } from "./cards.js";
 import { $, el } from "./dom.js";
 import { cardsOf, wildOf } from "./model.js";
-import { seatName, seatTitle, shortName, table } from "./state.js";
+import { isOrAre, seatName, seatTitle, shortName, table } from "./state.js";
 
 /** What a round's end says about the player who ended it, in the rule's words. */
 export function endedBy(view, result) {
   if (result.went_out === undefined || result.went_out === null) return "";
   const who = seatName(result.went_out);
-  if (result.rule === "GOR-R3") return `${who} is the last one left`;
+  if (result.rule === "GOR-R3") return `${who} ${isOrAre(result.went_out)} the last one left`;
   if (view.variant === "GinRummy") return `${who} knocked`;
   return `${who} went out`;
 }
