@@ -95,14 +95,30 @@ export function cardsPhrase(written) {
   return written.map(cardPhrase).join(" ");
 }
 
-/** A move in words for its button: "Claim K♣ as a 5 on meld 1", "Meld 7♠ 8♠ 9♠"; ``top`` is the pile's top card. */
-export function moveWords(move, top = null) {
+/**
+ * A take from the pile in words, with the cards above the one chosen that
+ * come with it: "Take 2♦ and the 3♦ above it". A game option may leave
+ * them in the pile (End of the Page's ``take_cards_above``, EOP-R2).
+ */
+function takeWords(move, view) {
+  const cards = cardsPhrase(move.written);
+  const pile = view ? view.pile : [];
+  const depth = pile.indexOf(physical(move.written[0]));
+  if (depth <= 0) return `Take ${cards} from the pile`;
+  const above = pile.slice(0, depth).reverse().map(cardPhrase);
+  const them = above.length === 1 ? `the ${above[0]}` : `the ${above.length} cards ${above.join(" ")}`;
+  if (view.options && view.options.take_cards_above === false) return `Take ${cards} from under ${them} (they stay on the pile)`;
+  return `Take ${cards} and ${them} above it`;
+}
+
+/** A move in words for its button: "Claim K♣ as a 5 on meld 1", "Meld 7♠ 8♠ 9♠"; ``top`` is the pile's top card, ``view`` the view it is listed in. */
+export function moveWords(move, top = null, view = null) {
   const cards = cardsPhrase(move.written);
   switch (move.kind) {
     case "draw":
       return "Draw from the stock";
     case "take":
-      if (move.written.length) return `Take ${cards} from the pile`;
+      if (move.written.length) return takeWords(move, view);
       return top ? `Take the discard, ${cardPhrase(top)}` : "Take the discard";
     case "pass":
       return "Pass";

@@ -96,7 +96,7 @@ export function renderMoves(view, { paused = false } = {}) {
   for (const move of view.moves) {
     if (VIA_SELECTION.has(move.kind)) continue;
     if (move.kind === "claim" && table.declined === table.version) continue;
-    actions.push(moveButton(move, moveWords(move, view.pile[0])));
+    actions.push(moveButton(move, moveWords(move, view.pile[0], view)));
   }
   const isClaimOffer = view.toMove !== view.player && table.declined !== table.version
     && view.moves.some((move) => move.kind === "claim");
