@@ -44,9 +44,7 @@ def shown(page: Page) -> list[str]:
 
 def selected(page: Page) -> list[str]:
     """The cards the page shows selected."""
-    cards: list[str] = page.eval_on_selector_all(
-        f"{CARDS}[aria-pressed='true']", SHOWN
-    )
+    cards: list[str] = page.eval_on_selector_all(f"{CARDS}[aria-pressed='true']", SHOWN)
     return cards
 
 

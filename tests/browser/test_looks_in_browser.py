@@ -57,7 +57,9 @@ def shoot_at(page: Page, folder: Path, name: str, size: dict[str, int]) -> None:
     """The whole page at ``size``, into ``folder/name-WIDTH.png``."""
     page.set_viewport_size(size)  # type: ignore[arg-type]  # a plain dict is what Playwright reads
     page.screenshot(
-        path=folder / f"{name}-{size['width']}.png", full_page=True, animations="disabled"
+        path=folder / f"{name}-{size['width']}.png",
+        full_page=True,
+        animations="disabled",
     )
 
 
@@ -74,6 +76,12 @@ def test_the_table_has_the_width_and_nothing_scrolls_sideways_on_a_phone(
     page = open_page(browser, watch, server, name=table.short, viewport=DESKTOP)
     create_table(page, table.variant, ["human", "greedy"], {}, table.seed)
     assert await_turn(page) == "yourturn"
+    # The turn is plain: the title of a background tab, a bold banner.
+    assert page.title().startswith("\u25cf Your turn"), page.title()
+    banner = page.evaluate(
+        "getComputedStyle(document.getElementById('status')).fontWeight"
+    )
+    assert int(banner) >= 700
     shoot_at(page, shots, f"table-{table.short}", DESKTOP)
     felt = width(page, "#felt")
     side = width(page, ".side")
@@ -100,3 +108,37 @@ def test_gin_hand_of_eleven_cards_lies_on_one_row_at_1280(
         make(page, first_move(page))
     assert len(tops) == 11, "the hand never held 11 cards"
     shoot_at(page, shots, "table-gin-11-cards", DESKTOP)
+
+
+# Each card the page sets travelling, as "card@the place it lands in".
+WATCH_TRAVEL = """() => {
+  const animate = Element.prototype.animate;
+  window.travelled = [];
+  Element.prototype.animate = function (...args) {
+    window.travelled.push(`${this.dataset.card}@${this.parentElement.id}`);
+    return animate.apply(this, args);
+  };
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_card_drawn_travels_from_the_stock_into_the_hand_unless_motion_is_reduced(
+    browser: Browser, server: str, watch: Watch, motion: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)  # type: ignore[arg-type]  # a plain dict is what Playwright reads
+    page = watch.attach(context.new_page(), f"travel {motion}")
+    page.goto(server)
+    create_table(page, "EndOfThePage", ["human", "greedy"], {}, 0)
+    assert await_turn(page) == "yourturn"
+    before = page.eval_on_selector_all("#hand .card", "nodes => nodes.length")
+    page.evaluate(WATCH_TRAVEL)
+    make(page, "draw")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#hand .card').length > {before}"
+    )
+    travelled: list[str] = page.evaluate("window.travelled")
+    if motion == "reduce":
+        assert travelled == []
+    else:
+        assert len(travelled) == 1, travelled
+        assert travelled[0].endswith("@hand"), travelled
