@@ -23,9 +23,12 @@ from browser.pages import (
     make,
     open_page,
     settle,
+    shoot,
 )
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
@@ -123,7 +126,7 @@ def test_a_card_moves_in_the_hand_by_keys_and_by_dragging_keeping_the_selection(
 
 
 def test_f14_8_a_deep_takes_button_says_which_cards_come_with_it(
-    browser: Browser, server: str, watch: Watch
+    browser: Browser, server: str, watch: Watch, shots: Path
 ) -> None:
     # 1400 seed 0 against the greedy bot, the first move listed each turn:
     # at the tenth turn, K♦ lies under two cards of the pile (found with
@@ -148,6 +151,7 @@ def test_f14_8_a_deep_takes_button_says_which_cards_come_with_it(
     assert label.startswith("Take K\u2666 and the "), label
     assert label.endswith("above it"), label
     assert all(word in label for word in words), (label, words)
+    shoot(page, shots, "deep-take-f14")
 
 
 def test_the_page_has_a_favicon_the_server_serves(

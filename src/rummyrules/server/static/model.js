@@ -106,9 +106,11 @@ function takeWords(move, view) {
   const depth = pile.indexOf(physical(move.written[0]));
   if (depth <= 0) return `Take ${cards} from the pile`;
   const above = pile.slice(0, depth).reverse().map(cardPhrase);
-  const them = above.length === 1 ? `the ${above[0]}` : `the ${above.length} cards ${above.join(" ")}`;
-  if (view.options && view.options.take_cards_above === false) return `Take ${cards} from under ${them} (they stay on the pile)`;
-  return `Take ${cards} and ${them} above it`;
+  const them = above.length === 1 ? above[0] : `${above.slice(0, -1).join(", ")} and ${above.at(-1)}`;
+  if (view.options && view.options.take_cards_above === false) {
+    return `Take ${cards} from under the ${them} (${above.length === 1 ? "it stays" : "they stay"} on the pile)`;
+  }
+  return `Take ${cards} and the ${them} above it`;
 }
 
 /** A move in words for its button: "Claim K♣ as a 5 on meld 1", "Meld 7♠ 8♠ 9♠"; ``top`` is the pile's top card, ``view`` the view it is listed in. */
