@@ -160,5 +160,5 @@ export function renderBoard(view, options) {
   renderCentre(view);
   renderMelds(view);
   renderHand(view, options);
-  travel(seen);
+  travel(seen, view);
 }

@@ -36,6 +36,9 @@ export function placesNow() {
   for (const [place, selector] of Object.entries(PLACES)) seen[place] = where(selector);
   const stock = $("stock").getBoundingClientRect();
   seen.stock = stock.width ? stock : null;
+  seen.seats = new Map([...document.querySelectorAll("#felt li.seat[data-seat]")]
+    .map((node) => [node.dataset.seat, node.querySelector(".fan") || node])
+    .map(([seat, node]) => [seat, node.getBoundingClientRect()]));
   return seen;
 }
 
@@ -56,8 +59,20 @@ function fly(node, from) {
   ], { duration: MS, easing: "ease-out" });
 }
 
-/** Play each card new in its place from where it was seen last; ``seen`` is what :func:`placesNow` noted. */
-export function travel(seen) {
+/**
+ * The seat another player's card came from: a meld's owner, else the seat
+ * that played last (the one before the seat to move now).
+ */
+function otherSeat(node, seen, view) {
+  const owner = node.closest("li.meld")?.dataset.owner;
+  if (owner !== undefined && seen.seats.has(owner)) return seen.seats.get(owner);
+  const count = view.handSizes.length;
+  if (view.toMove === null || view.toMove === undefined || !count) return null;
+  return seen.seats.get(String((view.toMove + count - 1) % count)) || null;
+}
+
+/** Play each card new in its place from where it was seen last; ``seen`` is what :func:`placesNow` noted, ``view`` the view now shown. */
+export function travel(seen, view) {
   if (!seen || reduced()) return;
   const before = {};
   for (const place of Object.keys(PLACES)) {
@@ -78,6 +93,7 @@ export function travel(seen) {
       for (const other of FROM[place]) from = from || take(before[other], key);
       // A card new in the hand and seen nowhere else came from the stock.
       if (!from && place === "hand") from = seen.stock;
+      else if (!from) from = otherSeat(node, seen, view);
       fly(node, from);
     }
   }
