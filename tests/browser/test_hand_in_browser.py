@@ -108,6 +108,7 @@ def test_a_card_moves_in_the_hand_by_keys_and_by_dragging_keeping_the_selection(
     assert shown(page) == dealt
     assert selected(page) == [dealt[0]]
     # Dragged onto the last card's place, the first card goes last, still selected.
+    page.wait_for_function("() => document.getAnimations().length === 0")
     start = page.locator(first).bounding_box()
     end = page.locator(f"{CARDS}[data-card='{dealt[-1]}']").bounding_box()
     assert start is not None

@@ -8,6 +8,7 @@ import { wireHand } from "./handdrag.js";
 import { chooseSort, displayOrder, sortChoice } from "./handorder.js";
 import { wildOf } from "./model.js";
 import { table } from "./state.js";
+import { handNow, slideHand } from "./travel.js";
 
 const MOVING = "Drag a card, or press Alt+\u2190 or Alt+\u2192 on it, to move it in your hand.";
 const HINTS = {
@@ -29,8 +30,12 @@ function arrivals(hand, before) {
   return fresh.size <= 3 ? fresh : new Set();
 }
 
+/** The hand again, in its new order: its cards slide to their new places. */
 function redraw() {
-  if (last) renderHand(last.view, last.options);
+  if (!last) return;
+  const before = handNow();
+  renderHand(last.view, last.options);
+  slideHand(before);
 }
 
 function showSort() {

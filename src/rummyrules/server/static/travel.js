@@ -98,3 +98,16 @@ export function travel(seen, view) {
     }
   }
 }
+
+/** Where each card of the hand is (by its index in the view's hand), before the hand is put in a new order. */
+export function handNow() {
+  if (reduced()) return null;
+  return new Map([...document.querySelectorAll("#hand .card[data-index]")]
+    .map((node) => [node.dataset.index, node.getBoundingClientRect()]));
+}
+
+/** Slide each card of the hand from where it was to its new place (a sort, a card moved). */
+export function slideHand(before) {
+  if (!before || reduced()) return;
+  for (const node of document.querySelectorAll("#hand .card[data-index]")) fly(node, before.get(node.dataset.index));
+}
