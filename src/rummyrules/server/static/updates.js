@@ -78,6 +78,9 @@ function renderStatus(view, state) {
   }
   $("status").textContent = text;
   $("status").dataset.state = state;
+  // A page in a background tab shows in its title that the player is to move.
+  const base = $("title").textContent ? `${$("title").textContent} \u2013 rummyrules` : "rummyrules";
+  document.title = state === "yourturn" ? `\u25cf Your turn \u2013 ${base}` : base;
 }
 
 export function render() {
