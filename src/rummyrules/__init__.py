@@ -58,6 +58,7 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
+from rummyrules.game.duties import Duty
 from rummyrules.game.notation import parse_move
 from rummyrules.game.registry import parse_rules, rules_text
 from rummyrules.game.results import RoundResult
@@ -124,6 +125,7 @@ __all__ = [
     "Discard",
     "Done",
     "Draw",
+    "Duty",
     "Drop",
     "EndOfThePage",
     "EndOfThePageState",

@@ -38,11 +38,13 @@ from rummyrules.formats.sections import (
 )
 from rummyrules.game import rummy500
 from rummyrules.game.cores import Core
+from rummyrules.game.duties import Duty
 from rummyrules.game.machine import Machine
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
 from rummyrules.games.end_of_the_page import checks, plays
 from rummyrules.games.end_of_the_page.core import CORE
+from rummyrules.games.end_of_the_page.duties import in_force
 from rummyrules.games.end_of_the_page.machine import MACHINE
 from rummyrules.games.end_of_the_page.state import (
     EndOfThePageOptions,
@@ -167,6 +169,18 @@ class EndOfThePage(EndOfThePageOptions):
         rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
         """
         return MACHINE
+
+    def duties(self, state: EndOfThePageState, player: int) -> tuple[Duty, ...]:
+        """What End of the Page still asks of the player to move this turn (EOP-6, EOP-12, EOP-R3).
+
+        >>> game = EndOfThePage().position(
+        ...     "wild 3 | to_move 1 play | hands 3S 4C / 8D | melds 1: 9D 10D JD"
+        ...     " | pile KC | had_turn 1"
+        ... )
+        >>> [duty.rule for duty in EndOfThePage().duties(game, 1)]
+        ['EOP-12']
+        """
+        return in_force(state, player)
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0
