@@ -4,6 +4,7 @@
 
 import { backNode, cardNode, rankPlural } from "./cards.js";
 import { $, el } from "./dom.js";
+import { duties } from "./duties.js";
 import { wildOf } from "./model.js";
 import { seatName, seatTitle, table } from "./state.js";
 
@@ -129,7 +130,9 @@ export function renderHand(view, { onToggle, paused }) {
     GinRummy: "Select a card, then discard it (or knock); after a knock, select cards to meld or lay off.",
     GoingOutRummy: "Select a card to discard it; going out is offered when your whole hand can go down.",
   }[view.variant] || "Select cards, then meld, lay off or discard them.";
-  $("hand-hint").textContent = paused || view.phase === "over" ? "Your hand as it was counted." : hint;
+  // What the rules still ask comes first: the status line says it (duties.js).
+  const owed = duties().length ? "Select cards to play them; the line above says what you must play first." : hint;
+  $("hand-hint").textContent = paused || view.phase === "over" ? "Your hand as it was counted." : owed;
   const deadwood = view.deadwood;
   $("deadwood").hidden = deadwood === null || deadwood === undefined;
   if (!$("deadwood").hidden) {

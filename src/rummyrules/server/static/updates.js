@@ -4,6 +4,7 @@
 import { api, params, tablePath, token } from "./api.js";
 import { renderBoard } from "./board.js";
 import { $ } from "./dom.js";
+import { duties, dutySentences } from "./duties.js";
 import { addEvents } from "./events.js";
 import { normaliseView } from "./model.js";
 import { renderMoves, selectionCleared, setBusy, showError, toggle } from "./moves.js";
@@ -70,12 +71,15 @@ function renderStatus(view, state) {
     const round = result.round === undefined || result.round === null ? "The hand" : `Round ${result.round}`;
     text = `${round} is over${by ? `: ${by}` : ""}${result.rule ? ` (${result.rule})` : ""}. Press Next round to see the next deal.`;
   } else if (state === "yourturn") {
-    text = `Your turn: ${prompt(view)}.`;
+    const owed = duties();
+    text = `Your turn: ${prompt(view)}.${owed.length ? ` ${dutySentences(owed)}` : ""}`;
+    $("status").dataset.duties = owed.map((duty) => duty.rule).join(" ");
   } else if (state === "offer") {
     text = `${seatTitle(view.toMove)} is to move; you may act out of turn.`;
   } else {
     text = `Waiting for ${seatName(view.toMove)}.`;
   }
+  if (state !== "yourturn") delete $("status").dataset.duties;
   $("status").textContent = text;
   $("status").dataset.state = state;
 }
@@ -139,7 +143,11 @@ export function applyBody(body, { fresh = false, events = true } = {}) {
     table.selected = [];
     selectionCleared();
   }
-  if (newer || fresh) setBusy(false);
+  if (newer || fresh) {
+    // A refusal was about the table as it was: a new view makes it stale.
+    if (newer) showError("", null);
+    setBusy(false);
+  }
   render();
   if (pausedNow) $("continue").focus();
 }
