@@ -51,6 +51,7 @@ function sentence(error, rule) {
 }
 
 function clear() {
+  $("why").classList.remove("aside");
   $("why").replaceChildren();
   $("why").hidden = true;
   delete $("why").dataset.cards;
@@ -81,6 +82,7 @@ function show(answer, offer) {
       el("strong", {}, "As a meld: "), sentence(check.reason, check.rule)));
   }
   const title = moves.length ? "Not offered with these cards:" : "Why these cards make no move:";
+  box.classList.toggle("aside", moves.length > 0);
   box.dataset.cards = answer.cards.join(" ");
   box.hidden = items.length === 0;
   box.replaceChildren(...(items.length ? [el("p", { class: "why-title" }, title),
