@@ -46,6 +46,7 @@ from rummyrules.formats.records import (
 )
 from rummyrules.formats.sampling import sample_state
 from rummyrules.formats.schema import json_schema
+from rummyrules.game.duties import Duty
 from rummyrules.game.events import Event
 from rummyrules.game.grouping import MoveGroup, group_moves
 from rummyrules.game.moves import (
@@ -58,7 +59,6 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
-from rummyrules.game.duties import Duty
 from rummyrules.game.notation import parse_move
 from rummyrules.game.registry import parse_rules, rules_text
 from rummyrules.game.results import RoundResult
@@ -125,8 +125,8 @@ __all__ = [
     "Discard",
     "Done",
     "Draw",
-    "Duty",
     "Drop",
+    "Duty",
     "EndOfThePage",
     "EndOfThePageState",
     "EndOfThePageTurn",
