@@ -93,3 +93,24 @@ def test_a_refusal_banner_clears_when_the_selection_changes(
     assert page.get_attribute("#error", "data-rule") is None
     # The selection's own explanation takes the banner's place.
     page.wait_for_selector("#why li[data-rule='EOP-5']")
+
+
+def test_gin_5_a_card_selected_says_why_knock_is_not_offered(
+    browser: Browser, server: str, watch: Watch, shots: Path
+) -> None:
+    page = open_page(browser, watch, server, name="gin-5", viewport=DESKTOP)
+    create_table(page, "GinRummy", ["human", "greedy"], {}, 1)
+    for move in ("pass", "draw"):
+        assert await_turn(page) == "yourturn"
+        make(page, move)
+    assert page.evaluate("document.body.dataset.phase") == "play"
+    assert page.locator("#actions [data-move='knock']").count() == 0
+    card = page.get_attribute("#hand button[data-card]", "data-card")
+    assert card is not None
+    select(page, [card])
+    knock = page.locator("#why li[data-kind='knock'][data-rule='GIN-5']")
+    knock.wait_for()
+    assert (knock.text_content() or "").startswith("Knock: "), knock.text_content()
+    assert page.locator(f"#actions [data-move='discard {card}']").count() == 1
+    assert page.text_content("#why .why-title") == "Not offered with these cards:"
+    shoot(page, shots, "gin-5-explained")

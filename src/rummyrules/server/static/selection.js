@@ -45,9 +45,11 @@ function refusalLabel(refusal) {
   }
 }
 
+/** A refusal's sentence in card signs, its rule ID kept on one line: ["sentence ", <span>(EOP-5)</span>]. */
 function sentence(error, rule) {
   const text = signedText(error || "");
-  return rule && !text.includes(`(${rule})`) ? `${text} (${rule})` : text;
+  if (!rule || text.includes(`(${rule})`)) return [text];
+  return [`${text} `, el("span", { class: "rule" }, `(${rule})`)];
 }
 
 function clear() {
@@ -99,7 +101,7 @@ async function ask(cards, number, offer) {
     if (error.name === "AbortError" || number !== asked || !sameList(cards, selectedCards())) return;
     $("why").hidden = false;
     $("why").replaceChildren(el("p", { class: "muted" },
-      `The rules could not be asked about these cards: ${sentence(error.message, error.rule)}`));
+      "The rules could not be asked about these cards: ", sentence(error.message, error.rule)));
     return;
   }
   // A later selection (or a new hand) wins over this answer.

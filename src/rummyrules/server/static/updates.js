@@ -27,7 +27,7 @@ const PROMPTS = {
 const GIN_PROMPTS = {
   upcard: "take the first upcard or pass (GIN-3)",
   draw: "draw from the stock or take the upcard (GIN-4)",
-  knock: "discard a card that keeps your knock good (GIN-5)",
+  knock: "discard a card (GIN-5)",  // the duty in force says which (duties.js)
   laydown: "lay your melds down one at a time, then press Done (GIN-5)",
   layoff: "lay off on the knocker's melds, then press Done (GIN-6)",
   meld: "lay your own melds down, then press Done (GIN-6)",
