@@ -131,7 +131,7 @@ export function renderHand(view, { onToggle, paused }) {
     GoingOutRummy: "Select a card to discard it; going out is offered when your whole hand can go down.",
   }[view.variant] || "Select cards, then meld, lay off or discard them.";
   // What the rules still ask comes first: the status line says it (duties.js).
-  const owed = duties().length ? "Select cards to play them; the line above says what you must play first." : hint;
+  const owed = duties().length ? "Select cards for your move; the line above says what the rules still ask of you." : hint;
   $("hand-hint").textContent = paused || view.phase === "over" ? "Your hand as it was counted." : owed;
   const deadwood = view.deadwood;
   $("deadwood").hidden = deadwood === null || deadwood === undefined;
