@@ -4,6 +4,7 @@
 
 import { cardNode, isWild } from "./cards.js";
 import { $, el } from "./dom.js";
+import { duties } from "./duties.js";
 import { wireHand } from "./handdrag.js";
 import { chooseSort, displayOrder, sortChoice } from "./handorder.js";
 import { wildOf } from "./model.js";
@@ -89,7 +90,9 @@ export function renderHand(view, options) {
   $("hand").replaceChildren(...(nodes.length ? nodes : [el("span", { class: "muted" }, "no cards")]));
   // The cards' count lets the style keep a long hand on one row (style.css, .hand).
   $("hand").style.setProperty("--n", String(Math.max(nodes.length, 1)));
-  const hint = HINTS[view.variant] || "Select cards, then meld, lay off or discard them.";
+  const general = HINTS[view.variant] || "Select cards, then meld, lay off or discard them.";
+  // What the rules still ask comes first: the status line says it (duties.js).
+  const hint = duties().length ? "Select cards for your move; the line above says what the rules still ask of you." : general;
   $("hand-hint").textContent = paused || view.phase === "over" ? "Your hand as it was counted." : `${hint} ${MOVING}`;
   deadwoodLine(view);
 }

@@ -130,6 +130,7 @@ export function renderMoves(view, { paused = false } = {}) {
 
 /** A card of the hand picked or put back; the server is asked what the selection makes. */
 export function toggle(index) {
+  showError("", null);  // a refusal was about the cards selected before
   const at = table.selected.indexOf(index);
   if (at >= 0) table.selected.splice(at, 1);
   else table.selected.push(index);
