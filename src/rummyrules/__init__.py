@@ -61,6 +61,7 @@ from rummyrules.game.moves import (
 from rummyrules.game.notation import parse_move
 from rummyrules.game.registry import parse_rules, rules_text
 from rummyrules.game.results import RoundResult
+from rummyrules.game.rule_book import Rule, UnknownRuleError, rule_text
 from rummyrules.game.rules import Rules
 from rummyrules.game.selection import (
     RefusedMove,
@@ -171,6 +172,7 @@ __all__ = [
     "RefusedMove",
     "ReplayError",
     "RoundResult",
+    "Rule",
     "Rules",
     "RummyRulesError",
     "Selection",
@@ -182,6 +184,7 @@ __all__ = [
     "TableMeld",
     "Take",
     "UnknownCardError",
+    "UnknownRuleError",
     "View",
     "__version__",
     "dumps",
@@ -198,6 +201,7 @@ __all__ = [
     "record_game",
     "replay",
     "replay_events",
+    "rule_text",
     "rules_text",
     "sample_state",
     "simulate",
