@@ -1,0 +1,32 @@
+"""The rule book the server serves, ``GET /rules``: an anchor per rule ID, the package's own text (issue 41, item 9)."""
+
+from __future__ import annotations
+
+import re
+
+from starlette.testclient import TestClient
+
+from rummyrules import rule_text
+from rummyrules.game.rule_book import rule_book
+from rummyrules.server import create_app
+from rummyrules.server.openapi import openapi_document
+
+
+def test_the_server_serves_the_rule_book_with_an_anchor_per_rule_id() -> None:
+    answer = TestClient(create_app()).get("/rules")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/html")
+    assert "script-src 'self'" in answer.headers["content-security-policy"]
+    anchors = set(re.findall(r'<section id="([^"]+)"', answer.text))
+    every = {rule.id for part in rule_book() for rule in part.rules}
+    assert anchors == every
+    assert {"EOP-8", "EOP-R4", "F14-9", "GOR-7", "GIN-5", "MELD-3", "ALL-1"} <= anchors
+    # The rule's text, as the package ships it, under its anchor.
+    section = answer.text.split('<section id="EOP-8"', 1)[1].split("</section>", 1)[0]
+    assert "at least two natural cards between them" in section
+    assert rule_text("EOP-8").title in section
+
+
+def test_the_rule_book_page_is_declared_in_the_openapi_document() -> None:
+    page = openapi_document()["paths"]["/rules"]["get"]
+    assert "text/html" in page["responses"]["200"]["content"]
