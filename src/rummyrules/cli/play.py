@@ -4,8 +4,9 @@ The table is shown from the person's own :class:`~rummyrules.View` (their
 hand, what lies face up, card counts), never from the whole game. They type
 moves in the move notation (``draw``, ``meld 7S 8S 9S``, ``discard KC``), or
 the number of a listed move; a refused move is explained with the rule it
-breaks and the turn goes on. ``moves`` lists the legal moves, ``help``
-explains the commands, ``quit`` (or the end of input) leaves the game.
+breaks and the turn goes on. ``moves`` lists the legal moves, ``rule EOP-8``
+(or ``? EOP-8``) prints a rule the screen cites, ``help`` explains the
+commands, ``quit`` (or the end of input) leaves the game.
 
 >>> import io, sys
 >>> from rummyrules.cli import main
@@ -38,11 +39,13 @@ from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
 from rummyrules.game.moves import LayOff, Move
 from rummyrules.game.notation import parse_move
+from rummyrules.game.rule_book import UnknownRuleError, rule_text
 from rummyrules.game.state import GameState
 
 from .commentary import Narrator
 from .commentary import mover as made_by
 from .printer import Printer
+from .reference import print_rule
 from .seats import make_bots, seat_names
 from .table import duties, show_hand, show_table
 from .variants import rules_from
@@ -57,7 +60,8 @@ Type a move in the move notation, or the number of a listed move:
   lay 3C on 1          lay a card off onto meld 1
   discard KC           discard, which ends the turn
   pass, done, knock, out ..., drop   where the game has them
-Commands: moves (list the legal moves), show (the table again), help, quit."""
+Commands: moves (list the legal moves), show (the table again),
+  rule GOR-4 (or ? GOR-4: read a rule the table cites), help, quit."""
 """The text ``help`` prints."""
 
 
@@ -233,7 +237,10 @@ class Session:
                 if out_of_turn:
                     return None
                 continue
-            if command in {"help", "?", "h"}:
+            word, _, asked = command.partition(" ")
+            if word in {"rule", "?"} and asked.strip():
+                self._rule(asked.strip())
+            elif command in {"help", "?", "h"}:
                 self.printer.line(HELP)
             elif command in {"moves", "m"}:
                 self._list(legal)
@@ -243,6 +250,15 @@ class Session:
                 chosen = self._try(text, legal, out_of_turn=out_of_turn)
                 if chosen is not None:
                     return chosen
+
+    def _rule(self, asked: str) -> None:
+        """Print the rule a refusal or the table cites, from the rule book."""
+        try:
+            rule = rule_text(asked)
+        except UnknownRuleError as error:
+            self.printer.line(f"Unknown rule: {error}.", style="red")
+            return
+        print_rule(rule, self.printer)
 
     def _try(
         self, text: str, legal: Sequence[Move], *, out_of_turn: bool

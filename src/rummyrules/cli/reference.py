@@ -2,7 +2,7 @@
 
 ``check`` settles a meld ruling, ``rules`` lists a variant's options and the
 rulings they settle (read from the rules class, so the list cannot drift from
-the code), ``replay`` verifies a game record move by move, and ``schema``
+the code) or prints one rule's text from the rule book (``rules EOP-8``), ``replay`` verifies a game record move by move, and ``schema``
 prints the JSON Schema of the saved format as the classes make it, and
 ``openapi`` the OpenAPI document of the server's HTTP API.
 
@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from pathlib import Path
+from typing import Any
 
 from rummyrules.core.errors import OptionError, RummyRulesError
 from rummyrules.formats import schema as published
@@ -25,6 +27,8 @@ from rummyrules.formats.records.fairness import check_hex, commitment_fault
 from rummyrules.formats.schema import SCHEMA_FILE
 from rummyrules.formats.schema.generate import generated_schema, schema_text
 from rummyrules.game.registry import VARIANTS, option_text, rules_text
+from rummyrules.game.rule_book import RULE_ID, Rule, UnknownRuleError, rule_text
+from rummyrules.game.state import PlayableRules
 
 from .printer import Printer
 from .variants import (
@@ -34,6 +38,7 @@ from .variants import (
     options_of,
     rules_from,
     takes_text,
+    variant,
 )
 
 __all__ = [
@@ -43,7 +48,9 @@ __all__ = [
     "openapi",
     "replay_file",
     "rules",
+    "print_rule",
     "schema",
+    "variant_or_rule",
 ]
 
 
@@ -61,10 +68,50 @@ def check(args: argparse.Namespace, printer: Printer) -> int:
     return 0 if result else 1
 
 
+def variant_or_rule(text: str) -> type[PlayableRules[Any]] | Rule:
+    """What ``rummyrules rules`` is asked about: a rule ID's rule, else a variant (an argparse ``type``).
+
+    >>> variant_or_rule("eop-8").title, variant_or_rule("1400").name
+    ('Wild spacing', '1400')
+    >>> variant_or_rule("GIN-99")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the rule book has no rule 'GIN-99': rule IDs look like EOP-8, F14-R9 or MELD-3
+    """
+    if RULE_ID.fullmatch(text.strip().upper()):
+        try:
+            return rule_text(text)
+        except UnknownRuleError as error:
+            raise argparse.ArgumentTypeError(str(error)) from error
+    return variant(text)
+
+
+def print_rule(rule: Rule, printer: Printer) -> None:
+    """A rule of the rule book in the terminal: its ID and title, then its text, wrapped.
+
+    >>> print_rule(rule_text("ALL-2"), Printer(out=sys.stdout, err=sys.stderr))
+    ALL-2 No dead ends
+      Every state that is not over has at least one legal move, and every
+      listed legal move is accepted by apply and leads to such a state: there
+      are no dead ends.
+    """
+    printer.line(f"{rule.id} {rule.title}", style="bold")
+    for line in textwrap.wrap(rule.text, 72):
+        printer.line(f"  {line}")
+
+
 def rules(args: argparse.Namespace, printer: Printer) -> int:
     """List a variant's options, their defaults and the rulings they settle; 0.
 
     Without a variant, list the variants and their names on the command line.
+    Given a rule ID instead, print that rule from the rule book.
+
+    >>> from rummyrules.cli import main
+    >>> main(["rules", "F14-9"])  # doctest: +ELLIPSIS
+    F14-9 Must use it
+      Whoever takes from the discard pile has to use the chosen card (the
+    ...
+    0
 
     >>> from rummyrules.cli import main
     >>> main(["rules", "gor"])  # doctest: +ELLIPSIS
@@ -77,6 +124,16 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
     ...
     0
     """
+    if isinstance(args.variant, Rule):
+        if any(given_options(args)):
+            raise OptionError("a rule's text takes no options: 'rummyrules rules EOP-8'")
+        print_rule(args.variant, printer)
+        printer.line()
+        printer.line(
+            "Every rule: the docs' rule book page, or /rules on 'rummyrules serve'.",
+            style="dim",
+        )
+        return 0
     if args.variant is None:
         if any(given_options(args)):
             raise OptionError(
@@ -89,7 +146,8 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
         printer.table(["variant", "class", "names"], rows)
         printer.line()
         printer.line(
-            "'rummyrules rules VARIANT' lists a variant's options and rulings."
+            "'rummyrules rules VARIANT' lists a variant's options and rulings;"
+            " 'rummyrules rules EOP-8' prints a rule."
         )
         return 0
     cls = args.variant
