@@ -35,6 +35,7 @@ from pathlib import Path
 import attrs
 
 from rummyrules.bots import Bot
+from rummyrules.core.cards import in_deck_words
 from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
 from rummyrules.game.moves import LayOff, Move
@@ -283,7 +284,9 @@ class Session:
                 move = attrs.evolve(move, player=self.human)
             after = self.game.apply(move)
         except MoveParseError as error:
-            self.printer.line(f"{error}; type 'moves' to list your moves", style="red")
+            # Card text is explained for this game's deck (no 2s in End of the Page).
+            said = in_deck_words(str(error), self.game.rules.deck())
+            self.printer.line(f"{said}; type 'moves' to list your moves", style="red")
             return None
         except RummyRulesError as error:
             # IllegalMoveError's message ends with its rule ID: "(EOP-5)".
