@@ -238,8 +238,8 @@ class Session:
                 if out_of_turn:
                     return None
                 continue
-            word, _, asked = command.partition(" ")
-            if word in {"rule", "?"} and asked.strip():
+            word, _, asked = text.partition(" ")
+            if word.lower() in {"rule", "?"} and asked.strip():
                 self._rule(asked.strip())
             elif command in {"help", "?", "h"}:
                 self.printer.line(HELP)

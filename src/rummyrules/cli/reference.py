@@ -73,10 +73,10 @@ def variant_or_rule(text: str) -> type[PlayableRules[Any]] | Rule:
 
     >>> variant_or_rule("eop-8").title, variant_or_rule("1400").name
     ('Wild spacing', '1400')
-    >>> variant_or_rule("GIN-99")
+    >>> variant_or_rule("gin-99")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: the rule book has no rule 'GIN-99': rule IDs look like EOP-8, F14-R9 or MELD-3
+    argparse.ArgumentTypeError: the rule book has no rule 'gin-99': rule IDs look like EOP-8, F14-R9 or MELD-3
     """
     if RULE_ID.fullmatch(text.strip().upper()):
         try:

@@ -51,10 +51,10 @@ BOOK_FILE: Final = "rule_book.md"
 class UnknownRuleError(RummyRulesError):
     """A rule ID the rule book has no entry for, or text that is not a rule ID.
 
-    >>> rule_text("EOP-99")
+    >>> rule_text("eop-99")
     Traceback (most recent call last):
     ...
-    rummyrules.UnknownRuleError: the rule book has no rule 'EOP-99': rule IDs look like EOP-8, F14-R9 or MELD-3
+    rummyrules.UnknownRuleError: the rule book has no rule 'eop-99': rule IDs look like EOP-8, F14-R9 or MELD-3
     """
 
 
