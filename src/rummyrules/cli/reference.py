@@ -15,6 +15,7 @@ invalid: wild cards 5H and 5D have only 0 natural cards between them; End of the
 from __future__ import annotations
 
 import argparse
+import enum
 import sys
 import textwrap
 from pathlib import Path
@@ -26,7 +27,7 @@ from rummyrules.formats.records import parse_record, replay
 from rummyrules.formats.records.fairness import check_hex, commitment_fault
 from rummyrules.formats.schema import SCHEMA_FILE
 from rummyrules.formats.schema.generate import generated_schema, schema_text
-from rummyrules.game.registry import VARIANTS, option_text, rules_text
+from rummyrules.game.registry import VARIANTS, choice_words, option_text, rules_text
 from rummyrules.game.rule_book import RULE_ID, Rule, UnknownRuleError, rule_text
 from rummyrules.game.state import PlayableRules
 
@@ -172,6 +173,11 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
         rows.append(row)
     printer.table(headers, rows)
     printer.line()
+    for field in fields:  # each choice in words, as the server's lobby shows it
+        sample = getattr(cls(), field.name)
+        if isinstance(sample, enum.Enum):
+            said = [f"{option_text(c)}: {choice_words(c)}" for c in type(sample)]
+            printer.line(f"Choices of {flag(field.name)}: " + "; ".join(said) + ".")
     rulings = [field for field in fields if _is_ruling(field.metadata["rule"])]
     if rulings:  # a game may have none: each heading is printed only over lines
         printer.line(

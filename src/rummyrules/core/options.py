@@ -57,6 +57,22 @@ class StockOut(enum.StrEnum):
     FLIP = "flip"
     """The discard pile but its top card is turned over into a new stock."""
 
+    @property
+    def words(self) -> str:
+        """The choice as a person reads it, for a lobby or a rules table.
+
+        >>> StockOut.END_ROUND.words
+        'end the round'
+        """
+        return _STOCK_OUT_WORDS[self]
+
+
+_STOCK_OUT_WORDS: Final = {
+    StockOut.END_ROUND: "end the round",
+    StockOut.RESHUFFLE: "shuffle the discards into a new stock",
+    StockOut.FLIP: "turn the discards over into a new stock",
+}
+
 
 def about(rule: str, doc: str) -> dict[str, str]:
     """The metadata of one option: the rule ID it implements and one line of doc.

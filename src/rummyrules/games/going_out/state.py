@@ -20,7 +20,7 @@ going out or a drop (:mod:`~rummyrules.games.going_out.machine`) ends it.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 import attrs
 
@@ -63,6 +63,22 @@ class GoingOut(enum.StrEnum):
     """Every card in one single meld (GOR-8)."""
     MINOR = "minor"
     """Every card but at most one in one single meld (GOR-8)."""
+
+    @property
+    def words(self) -> str:
+        """The choice as a person reads it, for a lobby or a rules table.
+
+        >>> GoingOut.MAJOR.words
+        'every card in one meld'
+        """
+        return _GOING_OUT_WORDS[self]
+
+
+_GOING_OUT_WORDS: Final = {
+    GoingOut.STANDARD: "any melds, at most one card left over",
+    GoingOut.MAJOR: "every card in one meld",
+    GoingOut.MINOR: "all cards but one in one meld",
+}
 
 
 def _going_out(value: GoingOut | str) -> GoingOut:
