@@ -143,6 +143,11 @@ def _seat_kind(kind: str) -> Json:
     return {"kind": kind, "name": name, "about": about}
 
 
+def _description(cls: type[PlayableRules[Any]]) -> str:
+    """What the game says it is; a game that says nothing, its rules class's first line."""
+    return cls.description or (cls.__doc__ or "").strip().split("\n")[0]
+
+
 def games_document() -> Json:
     """Every registered game with its table sizes and options: ``GET /api/games``.
 
@@ -168,7 +173,7 @@ def games_document() -> Json:
                 "variant": name,
                 "name": cls.name,
                 "short_name": cls.short_name,
-                "description": cls.description,
+                "description": _description(cls),
                 "players": {"min": low, "max": high, "default": cls().players},
                 "options": [_option(cls, field) for field in attrs.fields(cls)],
             }

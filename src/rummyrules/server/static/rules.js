@@ -32,8 +32,8 @@ export function ruleLink(rule) {
 
 function linkText(node) {
   const text = node.nodeValue;
-  RULE.lastIndex = 0;
-  if (!text || !RULE.test(text) || skipped(node)) return;
+  // matchAll starts where the pattern's lastIndex stands: test with a copy.
+  if (!text || !new RegExp(RULE.source).test(text) || skipped(node)) return;
   const parts = [];
   let last = 0;
   for (const found of text.matchAll(RULE)) {
