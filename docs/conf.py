@@ -272,7 +272,7 @@ def rule_book_rst() -> str:
     Each rule is anchored by its ID exactly (``rule_book.html#EOP-8``), as
     on the server's ``/rules`` page, so a link to a rule reads the same in both.
 
-    >>> "<span id=\"EOP-8\"></span>" in rule_book_rst()
+    >>> '<span id="EOP-8"></span>' in rule_book_rst()
     True
     """
     lines: list[str] = []

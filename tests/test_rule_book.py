@@ -28,7 +28,8 @@ def test_every_rule_id_cited_in_src_and_docs_has_its_text() -> None:
     for rule in ids:
         entry = rule_text(rule)
         assert entry.id == rule
-        assert entry.title and len(entry.text) > 20, rule
+        assert entry.title, rule
+        assert len(entry.text) > 20, rule
 
 
 def _known(rule: str) -> bool:

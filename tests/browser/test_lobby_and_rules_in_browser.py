@@ -51,18 +51,22 @@ def test_the_lobby_says_each_game_its_options_and_seats_in_words(
         # What the game is, from the game's own package.
         said = page.text_content("#game-doc") or ""
         assert len(said) > 20, variant
-        assert said == VARIANTS[variant].description or not VARIANTS[variant].description
+        assert (
+            said == VARIANTS[variant].description or not VARIANTS[variant].description
+        )
         labels = page.eval_on_selector_all("#options label", TEXTS)
         assert labels, variant
         for label in labels:  # words, not identifiers like "stock_out"
-            assert "_" not in label and label[0].isupper(), label
+            assert "_" not in label, label
+            assert label[0].isupper(), label
         # Each option names the rule it settles, as a link to the rule's text.
         notes = page.eval_on_selector_all("#options [data-rule-note]", TEXTS)
         assert len(notes) == len(labels), variant
         for note in notes:
             assert note.split()[0] in {"Rule", "Ruling"}, note
         links = page.eval_on_selector_all(
-            "#options a.rule-link", "links => links.map(link => link.getAttribute('href'))"
+            "#options a.rule-link",
+            "links => links.map(link => link.getAttribute('href'))",
         )
         if VARIANTS[variant].__module__.startswith("rummyrules."):  # not the tests' toy
             assert len(links) == len(labels), variant
@@ -84,7 +88,11 @@ def test_the_lobby_says_each_game_its_options_and_seats_in_words(
     # Seats from 1, and every kind the server takes, the search bot too.
     page.fill("#players", "3")
     page.dispatch_event("#players", "change")
-    assert page.eval_on_selector_all("#seats label", TEXTS) == ["Seat 1", "Seat 2", "Seat 3"]
+    assert page.eval_on_selector_all("#seats label", TEXTS) == [
+        "Seat 1",
+        "Seat 2",
+        "Seat 3",
+    ]
     assert page.eval_on_selector_all("#seat-2 option", VALUES) == list(SEAT_KINDS)
     assert "Search bot" in page.eval_on_selector_all("#seat-2 option", TEXTS)
     kinds = page.eval_on_selector_all("#seat-kinds li", TEXTS)

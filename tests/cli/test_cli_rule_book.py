@@ -21,7 +21,9 @@ def test_rules_prints_a_rule_by_its_id(capsys: pytest.CaptureFixture[str]) -> No
     assert out.startswith("F14-R9 The claim window\n")
 
 
-def test_rules_refuses_a_rule_id_the_book_lacks(capsys: pytest.CaptureFixture[str]) -> None:
+def test_rules_refuses_a_rule_id_the_book_lacks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     with pytest.raises(SystemExit) as exited:
         run(capsys, "rules", "EOP-99")
     assert exited.value.code == 2
@@ -47,7 +49,9 @@ def test_play_names_the_ranks_end_of_the_page_has(
     """End of the Page has no 2s (EOP-1): its card help says A 3-10, and no WILDCARD."""
     feed("discard 1H\nquit\n")
     _, out, _ = run(capsys, "play", "eop", "--seed", "3")
-    assert "'1H' is not a card: ranks are A 3-10 J Q K (T for 10), suits S H D C;" in out
+    assert (
+        "'1H' is not a card: ranks are A 3-10 J Q K (T for 10), suits S H D C;" in out
+    )
     feed("discard 1H\nquit\n")
     _, out, _ = run(capsys, "play", "gin", "--seed", "3")
     assert "ranks are A 2-10 J Q K (T for 10), suits S H D C;" in out

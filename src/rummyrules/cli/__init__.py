@@ -63,8 +63,8 @@ from .reference import (
     variant_or_rule,
 )
 from .serving import add_serve
-from .variants import variant_choices
 from .upkeep import add_upkeep
+from .variants import variant_choices
 
 __all__ = ["build_parser", "main"]
 

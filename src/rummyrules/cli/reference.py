@@ -21,6 +21,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from rummyrules.core.errors import OptionError, RummyRulesError
 from rummyrules.formats import schema as published
 from rummyrules.formats.records import parse_record, replay
@@ -47,9 +49,9 @@ __all__ = [
     "check",
     "commitment_argument",
     "openapi",
+    "print_rule",
     "replay_file",
     "rules",
-    "print_rule",
     "schema",
     "variant_or_rule",
 ]
@@ -126,15 +128,7 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
     0
     """
     if isinstance(args.variant, Rule):
-        if any(given_options(args)):
-            raise OptionError("a rule's text takes no options: 'rummyrules rules EOP-8'")
-        print_rule(args.variant, printer)
-        printer.line()
-        printer.line(
-            "Every rule: the docs' rule book page, or /rules on 'rummyrules serve'.",
-            style="dim",
-        )
-        return 0
+        return _one_rule(args, printer)
     if args.variant is None:
         if any(given_options(args)):
             raise OptionError(
@@ -173,11 +167,7 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
         rows.append(row)
     printer.table(headers, rows)
     printer.line()
-    for field in fields:  # each choice in words, as the server's lobby shows it
-        sample = getattr(cls(), field.name)
-        if isinstance(sample, enum.Enum):
-            said = [f"{option_text(c)}: {choice_words(c)}" for c in type(sample)]
-            printer.line(f"Choices of {flag(field.name)}: " + "; ".join(said) + ".")
+    _choices_in_words(cls, fields, printer)
     rulings = [field for field in fields if _is_ruling(field.metadata["rule"])]
     if rulings:  # a game may have none: each heading is printed only over lines
         printer.line(
@@ -204,6 +194,32 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
         style="dim",
     )
     return 0
+
+
+def _one_rule(args: argparse.Namespace, printer: Printer) -> int:
+    """``rummyrules rules EOP-8``: the rule's text; 0."""
+    if any(given_options(args)):
+        raise OptionError("a rule's text takes no options: 'rummyrules rules EOP-8'")
+    print_rule(args.variant, printer)
+    printer.line()
+    printer.line(
+        "Every rule: the docs' rule book page, or /rules on 'rummyrules serve'.",
+        style="dim",
+    )
+    return 0
+
+
+def _choices_in_words(
+    cls: type[PlayableRules[Any]],
+    fields: tuple[attrs.Attribute[Any], ...],
+    printer: Printer,
+) -> None:
+    """Each choice of an option in words, as the server's lobby shows it."""
+    for field in fields:
+        sample = getattr(cls(), field.name)
+        if isinstance(sample, enum.Enum):
+            said = [f"{option_text(c)}: {choice_words(c)}" for c in type(sample)]
+            printer.line(f"Choices of {flag(field.name)}: " + "; ".join(said) + ".")
 
 
 def _is_ruling(rule: str) -> bool:

@@ -260,7 +260,9 @@ def card_syntax(deck: Iterable[Card] | None = None) -> str:
         unbroken = len(numbers) == numbers[-1] - numbers[0] + 1
         spans = [f"{numbers[0]}-{numbers[-1]}"] if unbroken else list(map(str, numbers))
         words[1 if Rank.ACE in ranks else 0 : 0] = spans
-    suits = " ".join(dict.fromkeys(card.suit._value_ for card in sorted(cards) if card.suit))
+    suits = " ".join(
+        dict.fromkeys(card.suit._value_ for card in sorted(cards) if card.suit)
+    )
     text = f"ranks are {' '.join(words)}{' (T for 10)' if Rank.TEN in ranks else ''}, suits {suits}"
     return text + (", * is a WILDCARD" if WILDCARD in cards else "")
 

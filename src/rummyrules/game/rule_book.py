@@ -78,7 +78,7 @@ class Rule:
 class RuleBookPart:
     """One file of the rule book: a game's rules (or the shared ones), in the book's order.
 
-    >>> [part.title.split(':')[0] for part in rule_book()][:3]
+    >>> [part.title.split(":")[0] for part in rule_book()][:3]
     ['Shared rules', 'End of the Page (EOP)', '1400 (F14)']
     """
 

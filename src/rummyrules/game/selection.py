@@ -197,7 +197,9 @@ def explain_selection(
     hand = state.hands[seat]
     try:
         picked = _read(cards, hand)
-    except CardParseError as error:  # said for this game's deck: no 2s in End of the Page
+    except (
+        CardParseError
+    ) as error:  # said for this game's deck: no 2s in End of the Page
         raise CardParseError(in_deck_words(str(error), state.rules.deck())) from None
     ordered = sorted_hand(picked)  # the notation writes cards as hands are shown
     wanted = Counter(picked)

@@ -139,7 +139,10 @@ def _seat_kind(kind: str) -> Json:
     if kind in _SEATS:
         name, about = _SEATS[kind]
     else:  # a bot added to the library's list: its own docstring's first line
-        name, about = f"{kind.capitalize()} bot", (BOTS[kind].__doc__ or "").split("\n")[0]
+        name, about = (
+            f"{kind.capitalize()} bot",
+            (BOTS[kind].__doc__ or "").split("\n")[0],
+        )
     return {"kind": kind, "name": name, "about": about}
 
 

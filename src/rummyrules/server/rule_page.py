@@ -47,13 +47,13 @@ def rule_book_page() -> str:
         anchor = f"part-{number}"
         contents.append(f'<li><a href="#{anchor}">{html.escape(part.title)}</a></li>')
         body.append(f'<h2 id="{anchor}">{html.escape(part.title)}</h2>')
-        for rule in part.rules:
-            body.append(
-                f'<section id="{rule.id}" class="rule" aria-labelledby="{rule.id}-title">'
-                f'<h3 id="{rule.id}-title"><a class="id" href="#{rule.id}">{rule.id}</a> '
-                f"{html.escape(rule.title)}</h3>"
-                f"<p>{_linked(rule.text)}</p></section>"
-            )
+        body.extend(
+            f'<section id="{rule.id}" class="rule" aria-labelledby="{rule.id}-title">'
+            f'<h3 id="{rule.id}-title"><a class="id" href="#{rule.id}">{rule.id}</a> '
+            f"{html.escape(rule.title)}</h3>"
+            f"<p>{_linked(rule.text)}</p></section>"
+            for rule in part.rules
+        )
     return "\n".join(
         [
             "<!doctype html>",
