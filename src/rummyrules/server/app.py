@@ -38,11 +38,11 @@ from rummyrules.server.databases import open_storage
 from rummyrules.server.documents import (
     ApiError,
     address_key,
-    games_document,
     seats_document,
     status_document,
     token_of,
 )
+from rummyrules.server.game_list import games_document
 from rummyrules.server.headers import SecurityHeaders
 from rummyrules.server.limits import Limits
 from rummyrules.server.lobby import TableStore
