@@ -1,4 +1,4 @@
-"""The rule book the server serves, ``GET /rules``: an anchor per rule ID, the package's own text (issue 41, item 9)."""
+"""The rule book the server serves, ``GET /rules``: an anchor per rule ID, the package's own text; card text said for the game (issue 41, item 9)."""
 
 from __future__ import annotations
 
@@ -30,3 +30,23 @@ def test_the_server_serves_the_rule_book_with_an_anchor_per_rule_id() -> None:
 def test_the_rule_book_page_is_declared_in_the_openapi_document() -> None:
     page = openapi_document()["paths"]["/rules"]["get"]
     assert "text/html" in page["responses"]["200"]["content"]
+
+
+def test_a_selection_of_no_card_names_the_ranks_the_game_has() -> None:
+    """End of the Page has no 2s (EOP-1): its refusal of "1S" says A 3-10, and no WILDCARD."""
+    client = TestClient(create_app())
+    for variant, ranks in (("EndOfThePage", "A 3-10"), ("GinRummy", "A 2-10")):
+        made = client.post(
+            "/api/tables",
+            json={"variant": variant, "seats": ["human", "human"], "seed": 1},
+        ).json()
+        token = made["seats"][0]["token"]
+        answer = client.post(
+            f"/api/tables/{made['table']}/selection",
+            json={"cards": ["1S"]},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert answer.status_code == 400
+        assert answer.json()["error"] == (
+            f"'1S' is not a card: ranks are {ranks} J Q K (T for 10), suits S H D C"
+        )
