@@ -50,3 +50,21 @@ def test_a_selection_of_no_card_names_the_ranks_the_game_has() -> None:
         assert answer.json()["error"] == (
             f"'1S' is not a card: ranks are {ranks} J Q K (T for 10), suits S H D C"
         )
+
+
+def test_a_move_with_no_card_names_the_ranks_the_game_has() -> None:
+    client = TestClient(create_app())
+    made = client.post(
+        "/api/tables",
+        json={"variant": "EndOfThePage", "seats": ["human", "human"], "seed": 1},
+    ).json()
+    seat = next(seat for seat in made["seats"] if seat["seat"] == 1)
+    answer = client.post(
+        f"/api/tables/{made['table']}/moves",
+        json={"move": "discard 2X"},
+        headers={"Authorization": f"Bearer {seat['token']}"},
+    )
+    assert answer.status_code == 422
+    assert answer.json()["error"].endswith(
+        "'2X' is not a card: ranks are A 3-10 J Q K (T for 10), suits S H D C"
+    )
