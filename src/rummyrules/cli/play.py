@@ -380,7 +380,9 @@ def play(
         style="bold",
     )
     printer.line(
-        "Type a move, a move's number, 'moves', 'help' or 'quit'.", style="dim"
+        f"Type a move, a move's number, 'moves', 'rule {rules.deck_rule}' (a rule's "
+        "text), 'help' or 'quit'.",
+        style="dim",
     )
     session = Session(
         rules.new_game(seed=args.seed),
