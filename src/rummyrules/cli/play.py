@@ -40,13 +40,12 @@ from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
 from rummyrules.game.moves import LayOff, Move
 from rummyrules.game.notation import parse_move
-from rummyrules.game.rule_book import UnknownRuleError, rule_text
 from rummyrules.game.state import GameState
 
 from .commentary import Narrator
 from .commentary import mover as made_by
 from .printer import Printer
-from .reference import print_rule
+from .reference import look_up_rule
 from .seats import make_bots, seat_names
 from .table import duties, show_hand, show_table
 from .variants import rules_from
@@ -240,7 +239,7 @@ class Session:
                 continue
             word, _, asked = text.partition(" ")
             if word.lower() in {"rule", "?"} and asked.strip():
-                self._rule(asked.strip())
+                look_up_rule(asked.strip(), self.printer)
             elif command in {"help", "?", "h"}:
                 self.printer.line(HELP)
             elif command in {"moves", "m"}:
@@ -251,15 +250,6 @@ class Session:
                 chosen = self._try(text, legal, out_of_turn=out_of_turn)
                 if chosen is not None:
                     return chosen
-
-    def _rule(self, asked: str) -> None:
-        """Print the rule a refusal or the table cites, from the rule book."""
-        try:
-            rule = rule_text(asked)
-        except UnknownRuleError as error:
-            self.printer.line(f"Unknown rule: {error}.", style="red")
-            return
-        print_rule(rule, self.printer)
 
     def _try(
         self, text: str, legal: Sequence[Move], *, out_of_turn: bool

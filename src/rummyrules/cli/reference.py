@@ -48,6 +48,7 @@ __all__ = [
     "SCHEMA_COMMAND",
     "check",
     "commitment_argument",
+    "look_up_rule",
     "openapi",
     "print_rule",
     "replay_file",
@@ -101,6 +102,20 @@ def print_rule(rule: Rule, printer: Printer) -> None:
     printer.line(f"{rule.id} {rule.title}", style="bold")
     for line in textwrap.wrap(rule.text, 72):
         printer.line(f"  {line}")
+
+
+def look_up_rule(asked: str, printer: Printer) -> None:
+    """Print the rule a person asks for by its ID, or say there is none (the play prompt's ``rule``).
+
+    >>> look_up_rule("gin-0", Printer(out=sys.stdout, err=sys.stderr))
+    Unknown rule: the rule book has no rule 'gin-0': rule IDs look like EOP-8, F14-R9 or MELD-3.
+    """
+    try:
+        rule = rule_text(asked)
+    except UnknownRuleError as error:
+        printer.line(f"Unknown rule: {error}.", style="red")
+        return
+    print_rule(rule, printer)
 
 
 def rules(args: argparse.Namespace, printer: Printer) -> int:
