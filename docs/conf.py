@@ -22,6 +22,7 @@ import rummyrules.bots
 import rummyrules.rl
 from rummyrules import OptionError
 from rummyrules.game.registry import VARIANTS
+from rummyrules.game.rule_book import RULE_ID, rule_book
 
 project = "rummyrules"
 author = "The rummyrules developers"
@@ -258,6 +259,46 @@ def _write_option_tables(app: object) -> None:
                 path.write_text(text, encoding="utf-8")
 
 
+def _escaped(text: str) -> str:
+    """Rule book text as reStructuredText, each rule ID in it a link to its anchor."""
+    for char in "\\*`|_":
+        text = text.replace(char, "\\" + char)
+    return RULE_ID.sub(lambda found: f"`{found.group()} <#{found.group()}>`__", text)
+
+
+def rule_book_rst() -> str:
+    """The rule book the package ships, as the docs' rule book page includes it.
+
+    Each rule is anchored by its ID exactly (``rule_book.html#EOP-8``), as
+    on the server's ``/rules`` page, so a link to a rule reads the same in both.
+
+    >>> '<span id="EOP-8"></span>' in rule_book_rst()
+    True
+    """
+    lines: list[str] = []
+    for part in rule_book():
+        lines += [part.title, "-" * len(part.title), ""]
+        for rule in part.rules:
+            lines += [
+                ".. raw:: html",
+                "",
+                f'   <span id="{rule.id}"></span>',
+                "",
+                f"**{rule.id} {_escaped(rule.title)}.** {_escaped(rule.text)}",
+                "",
+            ]
+    return "\n".join(lines)
+
+
+def _write_rule_book(app: object) -> None:
+    """Write docs/_generated/rule_book.rst from the package's rule book (only on change)."""
+    path = Path(app.srcdir) / "_generated" / "rule_book.rst"  # type: ignore[attr-defined]  # Sphinx passes its application
+    path.parent.mkdir(exist_ok=True)
+    text = rule_book_rst()
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
 # --- Signatures and references on the API page ------------------------------
 #
 # An attrs class's generated ``__init__`` looks names up in its own class's
@@ -348,5 +389,6 @@ def setup(app: object) -> None:
     # Sphinx takes the first answer: ours, before sphinx-autodoc-typehints (500).
     app.connect("autodoc-process-signature", _show_computed_defaults, priority=100)  # type: ignore[attr-defined]  # Sphinx passes its application
     app.connect("builder-inited", _write_option_tables)  # type: ignore[attr-defined]  # Sphinx passes its application
+    app.connect("builder-inited", _write_rule_book)  # type: ignore[attr-defined]  # Sphinx passes its application
     app.connect("builder-inited", _resolve_init_annotations)  # type: ignore[attr-defined]  # Sphinx passes its application
     app.connect("missing-reference", _name_internal)  # type: ignore[attr-defined]  # Sphinx passes its application

@@ -62,6 +62,7 @@ from rummyrules.game.moves import (
 from rummyrules.game.notation import parse_move
 from rummyrules.game.registry import parse_rules, rules_text
 from rummyrules.game.results import RoundResult
+from rummyrules.game.rule_book import Rule, UnknownRuleError, rule_text
 from rummyrules.game.rules import Rules
 from rummyrules.game.selection import (
     RefusedMove,
@@ -173,6 +174,7 @@ __all__ = [
     "RefusedMove",
     "ReplayError",
     "RoundResult",
+    "Rule",
     "Rules",
     "RummyRulesError",
     "Selection",
@@ -184,6 +186,7 @@ __all__ = [
     "TableMeld",
     "Take",
     "UnknownCardError",
+    "UnknownRuleError",
     "View",
     "__version__",
     "dumps",
@@ -200,6 +203,7 @@ __all__ = [
     "record_game",
     "replay",
     "replay_events",
+    "rule_text",
     "rules_text",
     "sample_state",
     "simulate",

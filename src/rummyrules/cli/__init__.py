@@ -60,9 +60,11 @@ from .reference import (
     replay_file,
     rules,
     schema,
+    variant_or_rule,
 )
 from .serving import add_serve
 from .upkeep import add_upkeep
+from .variants import variant_choices
 
 __all__ = ["build_parser", "main"]
 
@@ -223,12 +225,18 @@ def build_parser(
         "rules",
         rules,
         game=game,
-        summary="list a variant's options, their defaults and the rulings they settle",
-        usage="[VARIANT]",
+        summary="list a variant's options and the rulings they settle, or print a rule",
+        usage="[VARIANT | RULE]",
         examples="  rummyrules rules\n  rummyrules rules eop\n"
-        "  rummyrules rules 1400 --players 6\n",
+        "  rummyrules rules 1400 --players 6\n  rummyrules rules EOP-8\n",
     )
-    add_variant(sub, optional=True)
+    sub.add_argument(
+        "variant",
+        type=variant_or_rule,
+        metavar="VARIANT|RULE",
+        nargs="?",
+        help=f"{variant_choices()}; or a rule ID, as EOP-8, to print that rule",
+    )
 
     sub = command(
         "replay",

@@ -4,8 +4,9 @@ The table is shown from the person's own :class:`~rummyrules.View` (their
 hand, what lies face up, card counts), never from the whole game. They type
 moves in the move notation (``draw``, ``meld 7S 8S 9S``, ``discard KC``), or
 the number of a listed move; a refused move is explained with the rule it
-breaks and the turn goes on. ``moves`` lists the legal moves, ``help``
-explains the commands, ``quit`` (or the end of input) leaves the game.
+breaks and the turn goes on. ``moves`` lists the legal moves, ``rule EOP-8``
+(or ``? EOP-8``) prints a rule the screen cites, ``help`` explains the
+commands, ``quit`` (or the end of input) leaves the game.
 
 >>> import io, sys
 >>> from rummyrules.cli import main
@@ -34,6 +35,7 @@ from pathlib import Path
 import attrs
 
 from rummyrules.bots import Bot
+from rummyrules.core.cards import in_deck_words
 from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
 from rummyrules.game.moves import LayOff, Move
@@ -43,6 +45,7 @@ from rummyrules.game.state import GameState
 from .commentary import Narrator
 from .commentary import mover as made_by
 from .printer import Printer
+from .reference import look_up_rule
 from .seats import make_bots, seat_names
 from .table import duties, show_hand, show_table
 from .variants import rules_from
@@ -58,7 +61,8 @@ Type a move in the move notation, or the number of a listed move:
   lay 3C on 1          lay a card off onto meld 1
   discard KC           discard, which ends the turn
   pass, done, knock, out ..., drop   where the game has them
-Commands: moves (list the legal moves), show (the table again), help, quit."""
+Commands: moves (list the legal moves), show (the table again),
+  rule GOR-4 (or ? GOR-4: read a rule the table cites), help, quit."""
 """The text ``help`` prints."""
 
 
@@ -232,7 +236,10 @@ class Session:
                 if out_of_turn:
                     return None
                 continue
-            if command in {"help", "?", "h"}:
+            word, _, asked = text.partition(" ")
+            if word.lower() in {"rule", "?"} and asked.strip():
+                look_up_rule(asked.strip(), self.printer)
+            elif command in {"help", "?", "h"}:
                 self.printer.line(HELP)
             elif command in {"moves", "m"}:
                 self._list(legal)
@@ -270,7 +277,9 @@ class Session:
                 move = attrs.evolve(move, player=self.human)
             after = self.game.apply(move)
         except MoveParseError as error:
-            self.printer.line(f"{error}; type 'moves' to list your moves", style="red")
+            # Card text is explained for this game's deck (no 2s in End of the Page).
+            said = in_deck_words(str(error), self.game.rules.deck())
+            self.printer.line(f"{said}; type 'moves' to list your moves", style="red")
             return None
         except RummyRulesError as error:
             # IllegalMoveError's message ends with its rule ID: "(EOP-5)".
@@ -365,7 +374,9 @@ def play(
         style="bold",
     )
     printer.line(
-        "Type a move, a move's number, 'moves', 'help' or 'quit'.", style="dim"
+        f"Type a move, a move's number, 'moves', 'rule {rules.deck_rule}' (a rule's "
+        "text), 'help' or 'quit'.",
+        style="dim",
     )
     session = Session(
         rules.new_game(seed=args.seed),

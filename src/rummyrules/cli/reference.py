@@ -2,7 +2,7 @@
 
 ``check`` settles a meld ruling, ``rules`` lists a variant's options and the
 rulings they settle (read from the rules class, so the list cannot drift from
-the code), ``replay`` verifies a game record move by move, and ``schema``
+the code) or prints one rule's text from the rule book (``rules EOP-8``), ``replay`` verifies a game record move by move, and ``schema``
 prints the JSON Schema of the saved format as the classes make it, and
 ``openapi`` the OpenAPI document of the server's HTTP API.
 
@@ -15,8 +15,13 @@ invalid: wild cards 5H and 5D have only 0 natural cards between them; End of the
 from __future__ import annotations
 
 import argparse
+import enum
 import sys
+import textwrap
 from pathlib import Path
+from typing import Any
+
+import attrs
 
 from rummyrules.core.errors import OptionError, RummyRulesError
 from rummyrules.formats import schema as published
@@ -24,7 +29,9 @@ from rummyrules.formats.records import parse_record, replay
 from rummyrules.formats.records.fairness import check_hex, commitment_fault
 from rummyrules.formats.schema import SCHEMA_FILE
 from rummyrules.formats.schema.generate import generated_schema, schema_text
-from rummyrules.game.registry import VARIANTS, option_text, rules_text
+from rummyrules.game.registry import VARIANTS, choice_words, option_text, rules_text
+from rummyrules.game.rule_book import RULE_ID, Rule, UnknownRuleError, rule_text
+from rummyrules.game.state import PlayableRules
 
 from .printer import Printer
 from .variants import (
@@ -34,16 +41,20 @@ from .variants import (
     options_of,
     rules_from,
     takes_text,
+    variant,
 )
 
 __all__ = [
     "SCHEMA_COMMAND",
     "check",
     "commitment_argument",
+    "look_up_rule",
     "openapi",
+    "print_rule",
     "replay_file",
     "rules",
     "schema",
+    "variant_or_rule",
 ]
 
 
@@ -61,10 +72,64 @@ def check(args: argparse.Namespace, printer: Printer) -> int:
     return 0 if result else 1
 
 
+def variant_or_rule(text: str) -> type[PlayableRules[Any]] | Rule:
+    """What ``rummyrules rules`` is asked about: a rule ID's rule, else a variant (an argparse ``type``).
+
+    >>> variant_or_rule("eop-8").title, variant_or_rule("1400").name
+    ('Wild spacing', '1400')
+    >>> variant_or_rule("gin-99")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the rule book has no rule 'gin-99': rule IDs look like EOP-8, F14-R9 or MELD-3
+    """
+    if RULE_ID.fullmatch(text.strip().upper()):
+        try:
+            return rule_text(text)
+        except UnknownRuleError as error:
+            raise argparse.ArgumentTypeError(str(error)) from error
+    return variant(text)
+
+
+def print_rule(rule: Rule, printer: Printer) -> None:
+    """A rule of the rule book in the terminal: its ID and title, then its text, wrapped.
+
+    >>> print_rule(rule_text("ALL-2"), Printer(out=sys.stdout, err=sys.stderr))
+    ALL-2 No dead ends
+      Every state that is not over has at least one legal move, and every
+      listed legal move is accepted by apply and leads to such a state: there
+      are no dead ends.
+    """
+    printer.line(f"{rule.id} {rule.title}", style="bold")
+    for line in textwrap.wrap(rule.text, 72):
+        printer.line(f"  {line}")
+
+
+def look_up_rule(asked: str, printer: Printer) -> None:
+    """Print the rule a person asks for by its ID, or say there is none (the play prompt's ``rule``).
+
+    >>> look_up_rule("gin-0", Printer(out=sys.stdout, err=sys.stderr))
+    Unknown rule: the rule book has no rule 'gin-0': rule IDs look like EOP-8, F14-R9 or MELD-3.
+    """
+    try:
+        rule = rule_text(asked)
+    except UnknownRuleError as error:
+        printer.line(f"Unknown rule: {error}.", style="red")
+        return
+    print_rule(rule, printer)
+
+
 def rules(args: argparse.Namespace, printer: Printer) -> int:
     """List a variant's options, their defaults and the rulings they settle; 0.
 
     Without a variant, list the variants and their names on the command line.
+    Given a rule ID instead, print that rule from the rule book.
+
+    >>> from rummyrules.cli import main
+    >>> main(["rules", "F14-9"])  # doctest: +ELLIPSIS
+    F14-9 Must use it
+      Whoever takes from the discard pile has to use the chosen card (the
+    ...
+    0
 
     >>> from rummyrules.cli import main
     >>> main(["rules", "gor"])  # doctest: +ELLIPSIS
@@ -77,6 +142,8 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
     ...
     0
     """
+    if isinstance(args.variant, Rule):
+        return _one_rule(args, printer)
     if args.variant is None:
         if any(given_options(args)):
             raise OptionError(
@@ -89,7 +156,8 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
         printer.table(["variant", "class", "names"], rows)
         printer.line()
         printer.line(
-            "'rummyrules rules VARIANT' lists a variant's options and rulings."
+            "'rummyrules rules VARIANT' lists a variant's options and rulings;"
+            " 'rummyrules rules EOP-8' prints a rule."
         )
         return 0
     cls = args.variant
@@ -114,6 +182,7 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
         rows.append(row)
     printer.table(headers, rows)
     printer.line()
+    _choices_in_words(cls, fields, printer)
     rulings = [field for field in fields if _is_ruling(field.metadata["rule"])]
     if rulings:  # a game may have none: each heading is printed only over lines
         printer.line(
@@ -140,6 +209,32 @@ def rules(args: argparse.Namespace, printer: Printer) -> int:
         style="dim",
     )
     return 0
+
+
+def _one_rule(args: argparse.Namespace, printer: Printer) -> int:
+    """``rummyrules rules EOP-8``: the rule's text; 0."""
+    if any(given_options(args)):
+        raise OptionError("a rule's text takes no options: 'rummyrules rules EOP-8'")
+    print_rule(args.variant, printer)
+    printer.line()
+    printer.line(
+        "Every rule: the docs' rule book page, or /rules on 'rummyrules serve'.",
+        style="dim",
+    )
+    return 0
+
+
+def _choices_in_words(
+    cls: type[PlayableRules[Any]],
+    fields: tuple[attrs.Attribute[Any], ...],
+    printer: Printer,
+) -> None:
+    """Each choice of an option in words, as the server's lobby shows it."""
+    for field in fields:
+        sample = getattr(cls(), field.name)
+        if isinstance(sample, enum.Enum):
+            said = [f"{option_text(c)}: {choice_words(c)}" for c in type(sample)]
+            printer.line(f"Choices of {flag(field.name)}: " + "; ".join(said) + ".")
 
 
 def _is_ruling(rule: str) -> bool:

@@ -38,6 +38,8 @@ __all__ = [
     "Rank",
     "Suit",
     "card_key",
+    "card_syntax",
+    "in_deck_words",
     "make_deck",
     "parse_cards",
     "read_cards",
@@ -156,10 +158,7 @@ class Card(int):
         try:
             return _CARDS_BY_TEXT[key]
         except KeyError:
-            message = (
-                f"{brief(text.strip())} is not a card: ranks are A 2-10 J Q K (T for 10), "
-                "suits S H D C, * is a WILDCARD"
-            )
+            message = f"{brief(text.strip())} is not a card: {card_syntax()}"
             raise CardParseError(message) from None
 
     def __str__(self) -> str:
@@ -238,6 +237,44 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     TypeError: each card must be a Card or its text, not int 7
     """
     return read_cards(text, name="cards")
+
+
+def card_syntax(deck: Iterable[Card] | None = None) -> str:
+    """How a card is written, for a message: the ranks, suits and WILDCARD a deck has.
+
+    Without a deck, every card the library knows; with a game's deck, only
+    what that game plays with (End of the Page has no 2s, EOP-1).
+
+    >>> card_syntax()
+    'ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD'
+    >>> card_syntax(make_deck(ranks=[rank for rank in Rank if rank != Rank.TWO]))
+    'ranks are A 3-10 J Q K (T for 10), suits S H D C'
+    """
+    cards = set(STANDARD_CARDS if deck is None else deck) | (
+        {WILDCARD} if deck is None else set()
+    )
+    ranks = sorted({card.rank for card in cards if card.rank is not None})
+    words = [str(rank) for rank in ranks if not Rank.TWO <= rank <= Rank.TEN]
+    numbers = [rank for rank in ranks if Rank.TWO <= rank <= Rank.TEN]
+    if numbers:  # the number ranks, as a range when they run unbroken
+        unbroken = len(numbers) == numbers[-1] - numbers[0] + 1
+        spans = [f"{numbers[0]}-{numbers[-1]}"] if unbroken else list(map(str, numbers))
+        words[1 if Rank.ACE in ranks else 0 : 0] = spans
+    suits = " ".join(
+        dict.fromkeys(card.suit._value_ for card in sorted(cards) if card.suit)
+    )
+    text = f"ranks are {' '.join(words)}{' (T for 10)' if Rank.TEN in ranks else ''}, suits {suits}"
+    return text + (", * is a WILDCARD" if WILDCARD in cards else "")
+
+
+def in_deck_words(message: str, deck: Iterable[Card]) -> str:
+    """A message that says how any card is written, saying it for a game's deck instead.
+
+    >>> ranks = [rank for rank in Rank if rank != Rank.TWO]
+    >>> in_deck_words(f"'1S' is not a card: {card_syntax()}", make_deck(ranks=ranks))
+    "'1S' is not a card: ranks are A 3-10 J Q K (T for 10), suits S H D C"
+    """
+    return message.replace(card_syntax(), card_syntax(deck))
 
 
 def read_cards(value: str | Iterable[Card | str], *, name: str) -> tuple[Card, ...]:

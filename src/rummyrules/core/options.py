@@ -24,6 +24,7 @@ from rummyrules.core.inputs import brief
 __all__ = [
     "MOST",
     "Bounds",
+    "Choice",
     "StockOut",
     "about",
     "at_least",
@@ -43,18 +44,39 @@ turns a state may count (:mod:`rummyrules.formats.checks`).
 E = TypeVar("E", bound=enum.Enum)
 
 
-class StockOut(enum.StrEnum):
+class Choice(enum.StrEnum):
+    """A choice of an option: its text in a rules line, and its words for a person.
+
+    Each member is declared with both, ``FLIP = "flip", "turn ... over"``:
+    the lobby and the command line's rules table show the words.
+
+    >>> StockOut("flip").words, str(StockOut.FLIP)
+    ('turn the discards over into a new stock', 'flip')
+    """
+
+    words: str
+    """The choice as a person reads it."""
+
+    def __new__(cls, value: str, words: str = "") -> Choice:
+        """Make a member from its text and its words (enum calls it once a member)."""
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.words = words or value.replace("_", " ")
+        return member
+
+
+class StockOut(Choice):
     """What happens when a player wants to draw from an empty stock (EOP-R4).
 
     >>> StockOut("reshuffle") is StockOut.RESHUFFLE
     True
     """
 
-    END_ROUND = "end_round"
+    END_ROUND = "end_round", "end the round"
     """The round ends and is scored as it stands (the default)."""
-    RESHUFFLE = "reshuffle"
+    RESHUFFLE = "reshuffle", "shuffle the discards into a new stock"
     """The discard pile but its top card is shuffled into a new stock."""
-    FLIP = "flip"
+    FLIP = "flip", "turn the discards over into a new stock"
     """The discard pile but its top card is turned over into a new stock."""
 
 

@@ -50,6 +50,8 @@ class PlayableRules(Rules, Generic[S]):
     """The game's short name on the command line (``eop``)."""
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other names the command line takes for the game."""
+    description: ClassVar[str] = ""
+    """One sentence on what the game is, for a lobby's list of games."""
 
     @property
     @abc.abstractmethod

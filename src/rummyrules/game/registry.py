@@ -25,7 +25,14 @@ from rummyrules.core.errors import OptionError
 from rummyrules.core.inputs import brief, expect, whole_number
 from rummyrules.game.state import PlayableRules
 
-__all__ = ["VARIANTS", "option_text", "parse_rules", "register", "rules_text"]
+__all__ = [
+    "VARIANTS",
+    "choice_words",
+    "option_text",
+    "parse_rules",
+    "register",
+    "rules_text",
+]
 
 VARIANTS: Final[dict[str, type[PlayableRules[Any]]]] = {}
 """Every playable game's rules class, by its class name, in the order registered."""
@@ -60,6 +67,21 @@ def option_text(value: object) -> str:
     if isinstance(value, enum.Enum):
         return str(value.value)
     return str(value)
+
+
+def choice_words(value: object) -> str:
+    """An option's value as a person reads it: a choice's own words, else its text.
+
+    A choice declares its words (a ``words`` property of its enum, owned by
+    the game or layer that owns the choice), so the lobby and the command
+    line's rules table say the same.
+
+    >>> from rummyrules import StockOut
+    >>> choice_words(StockOut.END_ROUND), choice_words(3)
+    ('end the round', '3')
+    """
+    words = getattr(value, "words", None)
+    return words if isinstance(words, str) else option_text(value)
 
 
 def rules_text(rules: PlayableRules[Any]) -> str:

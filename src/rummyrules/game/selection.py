@@ -43,8 +43,13 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from rummyrules.core.cards import Card, read_cards
-from rummyrules.core.errors import IllegalMoveError, MoveParseError, RummyRulesError
+from rummyrules.core.cards import Card, in_deck_words, read_cards
+from rummyrules.core.errors import (
+    CardParseError,
+    IllegalMoveError,
+    MoveParseError,
+    RummyRulesError,
+)
 from rummyrules.core.hands import lacking, sorted_hand
 from rummyrules.game.moves import Move
 from rummyrules.game.notation import parse_move
@@ -191,7 +196,12 @@ def explain_selection(
     """
     seat = seated_player(state, player)
     hand = state.hands[seat]
-    picked = _read(cards, hand)
+    try:
+        picked = _read(cards, hand)
+    except (
+        CardParseError
+    ) as error:  # said for this game's deck: no 2s in End of the Page
+        raise CardParseError(in_deck_words(str(error), state.rules.deck())) from None
     ordered = sorted_hand(picked)  # the notation writes cards as hands are shown
     wanted = Counter(picked)
     moves = tuple(

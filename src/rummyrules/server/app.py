@@ -38,15 +38,16 @@ from rummyrules.server.databases import open_storage
 from rummyrules.server.documents import (
     ApiError,
     address_key,
-    games_document,
     seats_document,
     status_document,
     token_of,
 )
+from rummyrules.server.game_list import games_document
 from rummyrules.server.headers import SecurityHeaders
 from rummyrules.server.limits import Limits
 from rummyrules.server.lobby import TableStore
 from rummyrules.server.openapi import ENDPOINTS, openapi_text
+from rummyrules.server.rule_page import rule_book_page
 from rummyrules.server.selections import explain
 from rummyrules.server.sockets import SocketHandler
 from rummyrules.server.stopping import Stopping
@@ -136,6 +137,9 @@ class _Api:
 
     async def openapi(self, _request: Request) -> Response:
         return Response(openapi_text(), media_type="application/json")
+
+    async def rules(self, _request: Request) -> Response:
+        return Response(rule_book_page(), media_type="text/html; charset=utf-8")
 
     async def games(self, _request: Request) -> Response:
         return JSONResponse(games_document())

@@ -1,8 +1,7 @@
 """What the server says about games, options and moves, and how it refuses: the API's documents.
 
-These are the JSON bodies that describe rather than play: every registered
-game with its table sizes and options (``GET /api/games``), the rules a
-table request names, checked as a rules line is, and a group of legal moves
+These are the JSON bodies that describe rather than play (the games on
+offer are :mod:`rummyrules.server.game_list`'s): the rules a table request names, checked as a rules line is, and a group of legal moves
 as a table shows it. :class:`ApiError` is a refusal: an HTTP status, a
 sentence and, when a rule refuses, its ID. Nothing here knows HTTP or
 tables: the web app (:mod:`rummyrules.server.app`) answers with these, and
@@ -14,13 +13,10 @@ True
 
 from __future__ import annotations
 
-import enum
 import ipaddress
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
-
-import attrs
 
 from rummyrules.core.errors import RummyRulesError
 from rummyrules.formats.json import document, dumps
@@ -34,7 +30,6 @@ __all__ = [
     "Json",
     "SeatView",
     "address_key",
-    "games_document",
     "group_document",
     "rules_from_request",
     "seats_document",
@@ -85,65 +80,6 @@ class ApiError(Exception):
         True
         """
         return {"error": self.message, "rule": self.rule}
-
-
-def _players_range(cls: type[PlayableRules[Any]]) -> tuple[int, int]:
-    if "players" not in attrs.fields_dict(cls):  # a game for a fixed number (Gin Rummy)
-        return cls().players, cls().players
-    allowed = []
-    for players in range(1, 33):
-        try:
-            cls(players=players)  # type: ignore[call-arg]  # every playable variant has players
-        except RummyRulesError:
-            continue  # not a table size this game allows
-        allowed.append(players)
-    return min(allowed), max(allowed)
-
-
-def _option(cls: type[PlayableRules[Any]], field: attrs.Attribute[Any]) -> Json:
-    """One option as the lobby shows it, from the rules class's own metadata."""
-    default = getattr(cls(), field.name)
-    kind, choices = "str", None
-    if isinstance(default, bool):
-        kind = "bool"
-    elif isinstance(default, enum.Enum):
-        kind, choices = "enum", [str(member.value) for member in type(default)]
-    elif isinstance(default, int) or "int" in str(field.type):
-        kind = "int"
-    return {
-        "name": field.name,
-        "default": default.value if isinstance(default, enum.Enum) else default,
-        "type": kind,
-        "choices": choices,
-        "nullable": "None" in str(field.type),
-        "rule": field.metadata.get("rule"),
-        "doc": field.metadata.get("doc", ""),
-    }
-
-
-def games_document() -> Json:
-    """Every registered game with its table sizes and options: ``GET /api/games``.
-
-    >>> games = games_document()["games"]
-    >>> eop = games[0]
-    >>> eop["variant"], eop["short_name"], eop["players"]
-    ('EndOfThePage', 'eop', {'min': 2, 'max': 8, 'default': 2})
-    >>> [o for o in eop["options"] if o["name"] == "stock_out"][0]["choices"]
-    ['end_round', 'reshuffle', 'flip']
-    """
-    games = []
-    for name, cls in VARIANTS.items():
-        low, high = _players_range(cls)
-        games.append(
-            {
-                "variant": name,
-                "name": cls.name,
-                "short_name": cls.short_name,
-                "players": {"min": low, "max": high, "default": cls().players},
-                "options": [_option(cls, field) for field in attrs.fields(cls)],
-            }
-        )
-    return {"games": games}
 
 
 def rules_from_request(variant: object, options: object) -> PlayableRules[Any]:

@@ -9,7 +9,7 @@ prints it. A route answers nothing it does not declare: the tests run
 schemathesis over a real server against this document.
 
 >>> [endpoint.handler for endpoint in ENDPOINTS][:3]
-['index', 'openapi', 'games']
+['index', 'openapi', 'rules']
 >>> document = openapi_document()
 >>> (
 ...     document["openapi"],
@@ -128,6 +128,15 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
         handler="openapi",
         summary="This document",
         answers=(Answer(status=200, description="The OpenAPI document.", shape=""),),
+    ),
+    Endpoint(
+        method="GET",
+        path="/rules",
+        handler="rules",
+        summary="The rule book, one anchor per rule ID (/rules#EOP-8)",
+        answers=(
+            Answer(status=200, description="The page.", shape="", media="text/html"),
+        ),
     ),
     Endpoint(
         method="GET",

@@ -57,7 +57,7 @@ def explain(game: GameState, seat: int, version: str, body: Json) -> Json:
     >>> explain(game, 1, "v1", {"cards": ["1S"]})
     Traceback (most recent call last):
     ...
-    rummyrules.server.documents.ApiError: '1S' is not a card: ranks are A 2-10 J Q K (T for 10), suits S H D C, * is a WILDCARD
+    rummyrules.server.documents.ApiError: '1S' is not a card: ranks are A 3-10 J Q K (T for 10), suits S H D C
     >>> explain(game, 1, "v1", {"cards": "7S"})
     Traceback (most recent call last):
     ...

@@ -40,10 +40,10 @@ def shape(name: str) -> Json:
     return {"$ref": _PREFIX + name}
 
 
-def _closed(description: str, optional: tuple[str, ...] = (), **fields: Json) -> Json:
+def _closed(about: str, optional: tuple[str, ...] = (), /, **fields: Json) -> Json:
     """An object of exactly these fields, every one required but the ``optional``."""
     return {
-        "description": description,
+        "description": about,
         "type": "object",
         "properties": fields,
         "required": [name for name in fields if name not in optional],
@@ -101,12 +101,22 @@ _ANSWERS: Final[dict[str, Json]] = {
     "Games": _closed(
         "Every registered game: GET /api/games.",
         games=_list("The games, in the registry's order.", shape("Game")),
+        seats=_list(
+            "Every kind of seat a table takes: a person, then each bot.",
+            _closed(
+                "A kind of seat, in words.",
+                kind=_KIND,
+                name=_text("Its name, for a person."),
+                about=_text("A word on how it plays."),
+            ),
+        ),
     ),
     "Game": _closed(
         "A game, its table sizes and its options, read from its rules class.",
         variant={"description": "The rules class's name.", "enum": list(VARIANTS)},
         name=_text("The game's name."),
         short_name=_text("Its short name, as the command line takes it."),
+        description=_text("One sentence on what the game is."),
         players=_closed(
             "How many may play.",
             min=_whole("The fewest."),
@@ -121,6 +131,10 @@ _ANSWERS: Final[dict[str, Json]] = {
         default={"description": "Its default.", **_WORD},
         type={"description": "What it takes.", "enum": ["bool", "int", "str", "enum"]},
         choices=_or_null("An enum's choices.", {"type": "array", "items": _text("")}),
+        words=_or_null(
+            "Each choice in words, in the same order.",
+            {"type": "array", "items": _text("")},
+        ),
         nullable={"description": "Whether it takes null.", "type": "boolean"},
         rule=_or_null("The rule it comes from.", {"type": "string"}),
         doc=_text("What it does."),

@@ -38,6 +38,7 @@ from typing import Any
 
 import attrs
 
+from rummyrules.core.cards import in_deck_words
 from rummyrules.core.errors import IllegalMoveError, RummyRulesError
 from rummyrules.formats.json import dumps, loads
 from rummyrules.formats.json_converter import CONVERTER
@@ -265,7 +266,8 @@ class Table:
             status = 403 if error.rule == "ALL-3" else 409
             raise ApiError(status, error.reason, error.rule) from error
         except RummyRulesError as error:  # MoveParseError: no move at all
-            raise ApiError(422, str(error)) from error
+            # Card text is explained for this game's deck (no 2s in End of the Page).
+            raise ApiError(422, in_deck_words(str(error), game.rules.deck())) from error
         first = self._next(after, as_recorded(game, move))
         return first.table._bots(limits, first.changes)
 

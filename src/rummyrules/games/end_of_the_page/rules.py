@@ -109,6 +109,11 @@ class EndOfThePage(EndOfThePageOptions):
     state_class: ClassVar[type[GameState]] = EndOfThePageState
     view_class: ClassVar[type[View]] = EndOfThePageView
     short_name: ClassVar[str] = "eop"
+    description: ClassVar[str] = (
+        "A Rummy 500 cousin for 2 to 8 players: each round a flipped card sets "
+        "your hand size and another the wild rank; meld, lay off and go out, "
+        "scoring what you played minus what you hold, over a page of rounds."
+    )
     strategy: ClassVar[Strategy] = STRATEGY
     sections: ClassVar[tuple[Section, ...]] = (
         Seed(),

@@ -241,6 +241,11 @@ class FourteenHundred(FourteenHundredOptions):
     state_class: ClassVar[type[GameState]] = FourteenHundredState
     view_class: ClassVar[type[View]] = FourteenHundredView
     short_name: ClassVar[str] = "1400"
+    description: ClassVar[str] = (
+        "Rummy with a wild rank each deal and a spread discard pile you may dig"
+        " into, if you use the card you dig for; melds score, cards in hand "
+        "cost, and the first to 1400 points ends the game."
+    )
     strategy: ClassVar[Strategy] = STRATEGY
     sections: ClassVar[tuple[Section, ...]] = (
         Seed(),

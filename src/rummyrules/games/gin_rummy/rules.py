@@ -167,6 +167,11 @@ class GinRummy(GinRummyOptions):
     state_class: ClassVar[type[GameState]] = GinRummyState
     view_class: ClassVar[type[View]] = GinRummyView
     short_name: ClassVar[str] = "gin"
+    description: ClassVar[str] = (
+        "Two players, ten cards each: form sets and runs, then knock when your "
+        "unmatched cards count 10 or less, or go gin with none; the classic "
+        "two-player rummy."
+    )
     aliases: ClassVar[tuple[str, ...]] = ("gin-rummy",)
     strategy: ClassVar[Strategy] = STRATEGY
     keeps_score: ClassVar[bool] = True

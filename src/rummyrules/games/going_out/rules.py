@@ -122,6 +122,11 @@ class GoingOutRummy(GoingOutOptions):
     state_class: ClassVar[type[GameState]] = GoingOutState
     view_class: ClassVar[type[View]] = GoingOutView
     short_name: ClassVar[str] = "gor"
+    description: ClassVar[str] = (
+        "One hand, one winner: draw and discard until you can lay your whole "
+        "hand down as melds, with at most one card over; three packs, optional "
+        "WILDCARDs, and anyone may drop out."
+    )
     strategy: ClassVar[Strategy] = STRATEGY
     sections: ClassVar[tuple[Section, ...]] = (
         Seed(),

@@ -19,11 +19,11 @@ going out or a drop (:mod:`~rummyrules.games.going_out.machine`) ends it.
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
+from rummyrules.core import options
 from rummyrules.core.cards import Card
 from rummyrules.core.hands import hand_after
 from rummyrules.core.options import StockOut, about, at_least, between, choice, is_bool
@@ -50,18 +50,18 @@ __all__ = [
 ]
 
 
-class GoingOut(enum.StrEnum):
+class GoingOut(options.Choice):
     """How a hand may go out (GOR-7, and the Major/Minor variation GOR-8).
 
     >>> GoingOut("minor")
     <GoingOut.MINOR: 'minor'>
     """
 
-    STANDARD = "standard"
+    STANDARD = "standard", "any melds, at most one card left over"
     """Any number of melds, at most one card left over (GOR-7)."""
-    MAJOR = "major"
+    MAJOR = "major", "every card in one meld"
     """Every card in one single meld (GOR-8)."""
-    MINOR = "minor"
+    MINOR = "minor", "all cards but one in one meld"
     """Every card but at most one in one single meld (GOR-8)."""
 
 

@@ -8,6 +8,7 @@ import { api, tablePath, tableId, token } from "./api.js";
 import { confirmAction } from "./dialog.js";
 import { $, el } from "./dom.js";
 import { lobby } from "./lobby.js";
+import "./rules.js";
 import { send, showError } from "./moves.js";
 import { isOver, seatNumber, table } from "./state.js";
 import { startUpdates } from "./updates.js";

@@ -5,17 +5,32 @@ import { api } from "./api.js";
 import { $, el } from "./dom.js";
 
 let games = [];
+let seatKinds = [];
+
+/** "Rule EOP-17" or "Ruling EOP-R4": rules.js makes the ID a link to its text. */
+function ruleNote(rule) {
+  if (!rule) return null;
+  const ruling = /-R\d+$/.test(rule);
+  return el("span", { class: "muted rule-note", "data-rule-note": rule }, `${ruling ? "Ruling" : "Rule"} ${rule}`);
+}
+
+/** An option's label: what it sets, in the game's words, not its identifier. */
+function optionLabel(option) {
+  const words = (option.doc || option.name.replaceAll("_", " ")).replace(/\.$/, "");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 function optionInput(option) {
   const id = `opt-${option.name}`;
-  const label = el("label", { for: id }, option.name.replaceAll("_", " "));
+  const label = el("label", { for: id, title: `--${option.name.replaceAll("_", "-")} on the command line` }, optionLabel(option));
   let input;
   if (option.type === "bool") {
     input = el("input", { id, type: "checkbox", "data-option": option.name, "data-type": "bool" });
     input.checked = Boolean(option.default);
   } else if (Array.isArray(option.choices) && option.choices.length) {
+    const words = option.words || option.choices;
     input = el("select", { id, "data-option": option.name, "data-type": option.type },
-      option.choices.map((choice) => el("option", { value: String(choice) }, String(choice))));
+      option.choices.map((choice, at) => el("option", { value: String(choice) }, String(words[at]))));
     input.value = String(option.default);
   } else {
     const number = option.type === "int";
@@ -32,10 +47,8 @@ function optionInput(option) {
     input.value = "";
   }
   input.dataset.default = option.type === "bool" ? String(Boolean(option.default)) : input.value;
-  const about = [option.doc, option.rule ? `(${option.rule})` : ""].filter(Boolean).join(" ");
-  const doc = about ? el("span", { class: "muted doc" }, about) : null;
   return el("p", { class: option.type === "bool" ? "option check" : "option" },
-    option.type === "bool" ? [input, label] : [label, input], doc);
+    option.type === "bool" ? [input, label] : [label, input], ruleNote(option.rule));
 }
 
 function seatRows() {
@@ -45,11 +58,17 @@ function seatRows() {
   box.replaceChildren();
   for (let seat = 0; seat < count; seat += 1) {
     const id = `seat-${seat}`;
+    // Seats are numbered from 1 where a person reads them; the API's from 0.
     const select = el("select", { id, "data-seat": seat },
-      ["human", "greedy", "random"].map((kind) => el("option", { value: kind }, kind)));
+      seatKinds.map((kind) => el("option", { value: kind.kind }, kind.name)));
     select.value = old[seat] || (seat === 0 ? "human" : "greedy");
-    box.append(el("p", { class: "option" }, el("label", { for: id }, `Player ${seat}`), select));
+    box.append(el("p", { class: "option" }, el("label", { for: id }, `Seat ${seat + 1}`), select));
   }
+}
+
+function showSeatKinds() {
+  $("seat-kinds").replaceChildren(...seatKinds.map((kind) =>
+    el("li", { "data-kind": kind.kind }, el("strong", {}, kind.name), `: ${kind.about}`)));
 }
 
 function showGame() {
@@ -62,7 +81,7 @@ function showGame() {
   input.value = players.default;
   input.disabled = players.min === players.max;
   seatRows();
-  $("game-doc").textContent = game.doc || "";
+  $("game-doc").textContent = game.description || "";
   $("options").replaceChildren(
     ...(game.options || []).filter((option) => option.name !== "players").map(optionInput));
 }
@@ -72,12 +91,15 @@ export async function lobby() {
   $("lobby").hidden = false;
   $("title").textContent = "Choose a game and who sits where";
   try {
-    games = (await api("/api/games")).games || [];
+    const known = await api("/api/games");
+    games = known.games || [];
+    seatKinds = known.seats || ["human", "greedy", "random"].map((kind) => ({ kind, name: kind, about: "" }));
   } catch (error) {
     $("lobby-error").textContent = `The games could not be loaded: ${error.message}`;
     return;
   }
   $("game").replaceChildren(...games.map((game) => el("option", { value: game.variant }, game.name)));
+  showSeatKinds();
   $("game").addEventListener("change", showGame);
   $("players").addEventListener("change", seatRows);
   showGame();
@@ -105,7 +127,7 @@ async function createTable(event) {
   $("lobby-error").textContent = "";
   const seats = [...$("seats").querySelectorAll("select")].map((select) => select.value);
   if (!seats.includes("human")) {
-    $("lobby-error").textContent = "Seat at least one human player: you.";
+    $("lobby-error").textContent = "Make at least one seat a person: you.";
     return;
   }
   const seedText = $("seed").value.trim();
