@@ -3,17 +3,15 @@
 
 import { api, tablePath, tableId } from "./api.js";
 import { cardNode } from "./cards.js";
-import { $, el } from "./dom.js";
+import { $, capital, el } from "./dom.js";
 import { cardsOf, wildOf } from "./model.js";
+import { endVerb, scoreCard } from "./scorecard.js";
 import { seatName, seatTitle, shortName, table } from "./state.js";
 
 /** What a round's end says about the player who ended it, in the rule's words. */
 export function endedBy(view, result) {
   if (result.went_out === undefined || result.went_out === null) return "";
-  const who = seatName(result.went_out);
-  if (result.rule === "GOR-R3") return `${who} is the last one left`;
-  if (view.variant === "GinRummy") return `${who} knocked`;
-  return `${who} went out`;
+  return `${seatName(result.went_out)} ${endVerb(view, result)}`;
 }
 
 export function roundCaption(view, result) {
@@ -78,13 +76,20 @@ export function renderRoundResult(view) {
   $("round-result").replaceChildren(...blocks);
 }
 
-/** The finished round kept on the table until the player continues. */
+/** The finished round kept on the table until the player continues, as a score card. */
 export function renderRoundEnd(paused, onContinue) {
   $("round-end").hidden = !paused;
   if (!paused) return;
-  const { view, result, next } = paused;
-  const totals = Array.isArray(next.scores) ? next.scores : null;
-  $("round-end-body").replaceChildren(...resultTable(view, result, { totals }));
+  const { view, result } = paused;
+  $("round-end-heading").textContent = `${result.round === undefined || result.round === null ? "The hand" : `Round ${result.round}`} is over`;
+  const by = endedBy(view, result);
+  const caption = [by ? capital(by) : "The round ended with nobody out",
+    result.rule ? " " : "", result.rule ? el("span", { class: "rule" }, `(${result.rule})`) : "", "."];
+  $("round-end-body").replaceChildren(...scoreCard(view, result, caption));
+  const waiting = table.rounds.length - 1;
+  $("round-end-more").textContent = waiting > 0
+    ? `${waiting === 1 ? "Another round" : `${waiting} more rounds`} ended before your turn: Next round shows ${waiting === 1 ? "it" : "them"}, one by one.`
+    : "";
   $("continue").textContent = "Next round";
   $("continue").onclick = onContinue;
 }
