@@ -42,6 +42,10 @@ pytestmark = pytest.mark.browser
 SHORT = {"max_turns": "1"}
 SHORT_SEED = 3
 SHORT_ENDS = [3, 4, 5]
+# With a target of 100 and seed 1, the player's third move ends round 3 and
+# a bot ends round 4, the game's last, before the player's next turn.
+LAST_TARGET = {"max_turns": "1", "target": "100"}
+LAST_SEED = 1
 # Two turns a round, seed 6: the player's second move ends round 1, and the
 # bots take, meld and discard in round 2 before the player's turn.
 TWO_TURNS = {"max_turns": "2"}
@@ -115,6 +119,30 @@ def test_every_round_that_ends_before_your_turn_is_shown_in_order(
     # The log had got as far as each round's end, and no further.
     for number, line in zip(seen, last_lines, strict=True):
         assert line.startswith(f"Round {number} is over"), line
+
+
+def test_a_round_that_ends_just_before_the_games_end_is_shown_before_the_game_over(
+    browser: Browser, server: str, watch: Watch
+) -> None:
+    page = open_page(browser, watch, server, name="last", viewport=DESKTOP)
+    seats = ["human", "random", "random"]
+    create_table(page, "FourteenHundred", seats, LAST_TARGET, LAST_SEED)
+    seen = []
+    for _ in range(10):
+        page.wait_for_function("() => document.body.dataset.state !== 'waiting'")
+        state = settle(page)
+        if state == "over":
+            break
+        if state == "roundover":
+            seen.append(round_shown(page))
+            page.click("#continue")
+            continue
+        make(page, first_move(page))
+    assert seen[-1:] == [3], seen
+    # The last round's result stays on the table, with the game over.
+    page.wait_for_selector("#gameover:not([hidden])")
+    assert "Round 4" in (page.text_content("#round-result") or "")
+    assert page.get_attribute("#log li:last-child", "data-kind") == "game_ended"
 
 
 def test_the_log_holds_the_next_rounds_events_until_next_round(

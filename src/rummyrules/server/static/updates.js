@@ -50,8 +50,9 @@ function prompt(view) {
 
 /** What kind of moment this is for the seat: its turn, a chance out of turn, waiting, a round's end, over. */
 function moment(view) {
-  if (isOver(view)) return "over";
+  // Every finished round is looked at, the game's end after the last of them.
   if (table.paused) return "roundover";
+  if (isOver(view)) return "over";
   if (view.toMove === view.player) return "yourturn";
   if (table.declined !== table.version && view.moves.some((move) => move.kind !== "drop")) return "offer";
   return "waiting";
@@ -67,7 +68,9 @@ function renderStatus(view, state) {
     const { result } = table.paused;
     const by = endedBy(table.paused.view, result);
     const round = result.round === undefined || result.round === null ? "The hand" : `Round ${result.round}`;
-    const then = table.rounds.length > 1 ? "the next round's end" : "the next deal";
+    let then = "the next deal";
+    if (table.rounds.length > 1) then = "the next round's end";
+    else if (isOver(view)) then = "how the game ended";
     text = `${round} is over${by ? `: ${by}` : ""}${result.rule ? ` (${result.rule})` : ""}. Press Next round to see ${then}.`;
   } else if (state === "yourturn") {
     text = `Your turn: ${prompt(view)}.`;
