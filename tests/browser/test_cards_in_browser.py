@@ -130,12 +130,12 @@ def test_moves_and_declared_wilds_read_in_words_not_notation(
         "out 7H 7D * discard 9D",
     ]
     assert page.evaluate(WORDS, texts) == [
-        "Claim K\u2663 as a 5 on meld 1",
+        "Claim [5 \u2190 K\u2663\u2605] on meld 1",
         "Claim 7\u2665 on meld 2",
-        "Meld 7\u2660 K\u2666 as 8\u2660 9\u2660",
+        "Meld 7\u2660 [8\u2660 \u2190 K\u2666\u2605] 9\u2660",
         "Lay off A\u2665 on meld 3",
         "Discard 10\u2666",
-        "Go out: 7\u2665 7\u2666 \u2605 discard 9\u2666",
+        "Go out: meld 7\u2665 7\u2666 \u2605, discard 9\u2666",
     ]
     names = page.evaluate(NAMES, [["5C", "5C=7H", "KH=A", "*", "6D"], "5"])
     assert names == [

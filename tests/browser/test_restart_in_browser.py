@@ -48,7 +48,7 @@ def test_the_page_reconnects_after_the_server_is_killed_and_misses_no_event(
             "() => document.body.dataset.busy !== 'true'", timeout=20_000
         )
         told = page.locator("#log li").all_inner_texts()
-        assert any("You (player 0) drew" in line for line in told), told
+        assert any(line.startswith("You drew") for line in told), told
         served.kill()
         page.wait_for_selector("#connection:text('Reconnecting')", timeout=20_000)
         time.sleep(0.5)

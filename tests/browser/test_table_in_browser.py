@@ -80,8 +80,10 @@ def test_a_whole_game_against_a_bot_ends_at_the_game_over_screen(
     recorded = re.search(r'\[Winners "([^"]*)"\]', record)
     assert recorded is not None, record
     shown = page.text_content("#winners") or ""
+    # Seat 0 is "you"; the others are numbered from 1, as people count.
     seats = [int(seat) for seat in recorded.group(1).split()]
-    assert [int(seat) for seat in re.findall(r"player (\d+)", shown)] == seats, shown
+    named = ["you" if seat == 0 else f"player {seat + 1}" for seat in seats]
+    assert re.findall(r"\b(you|player \d+)\b", shown.lower()) == named, shown
     # The last round's result is on screen, with each player's counted hand.
     assert page.locator("#round-result table.result").count() == 1
     hands = page.locator("#round-result table.result tr").nth(1)
@@ -217,7 +219,7 @@ def test_gor_10_dropping_out_from_the_page_asks_first_then_leaves_the_bot_the_wi
         "before => document.body.dataset.version !== before", arg=before
     )
     assert settle(page) == "over"
-    assert page.text_content("#winners") == "Winner: player 1 (greedy bot)."
+    assert page.text_content("#winners") == "Winner: player 2 (greedy bot)."
 
 
 def test_f14_12_a_claim_offered_out_of_turn_can_be_declined(

@@ -171,8 +171,11 @@ def test_f14_12_a_whole_game_of_1400_with_a_claim_made_from_the_page(
         if state == "offer" and claims and not claimed:
             button = page.locator(f"#actions [data-move='{claims[0]}']")
             label = button.text_content() or ""
-            # In words: the card's sign, "as a 5" for a declared wild, the meld.
-            assert re.fullmatch(r"Claim \S+( as (a )?\S+)? on meld \d+", label), label
+            # In words: the card's sign, a declared wild where it stands
+            # ("[5 \u2190 K\u2663\u2605]"), the meld.
+            assert re.fullmatch(r"Claim (\S+|\[\S+ \u2190 \S+\]) on meld \d+", label), (
+                label
+            )
             assert "=" not in label, label
             if not claimed:
                 shoot(page, shots, "1400-claim")
@@ -184,7 +187,7 @@ def test_f14_12_a_whole_game_of_1400_with_a_claim_made_from_the_page(
         pytest.fail("the game did not end")
     assert claimed, "no claim was offered in the whole game"
     logged = page.locator("#log li[data-kind='claim']").all_inner_texts()
-    assert any(line.startswith("You (player 0) claimed") for line in logged), logged
+    assert any(line.startswith("You claimed") for line in logged), logged
     page.wait_for_selector("#gameover:not([hidden])")
     shoot(page, shots, "1400-over")
 
@@ -221,7 +224,7 @@ def test_gor_10_a_whole_game_ended_by_a_drop_cancelled_once_then_confirmed(
     page.click("#confirm-ok")
     page.wait_for_function("b => document.body.dataset.version !== b", arg=before)
     assert settle(page) == "over"
-    assert page.text_content("#winners") == "Winner: player 1 (greedy bot)."
+    assert page.text_content("#winners") == "Winner: player 2 (greedy bot)."
     caption = page.text_content("#round-result p.caption") or ""
     assert "went out" not in caption, caption
     assert page.locator("#log li[data-kind='drop']").count() == 1

@@ -35,10 +35,12 @@ def test_demo_plays_a_whole_game_of_end_of_the_page_by_default(
     assert (
         lines[0] == "End of the Page, 2 players (greedy, greedy), seed 1: EndOfThePage"
     )
-    assert lines[2].startswith("Round 1, dealer 0, wild ")
-    assert any(line.startswith("player 1: ") for line in lines)
+    # Seats are numbered from 1 where a person reads them.
+    assert lines[2].startswith("Round 1, player 1 deals, wild ")
+    assert any(line.startswith("player 2: ") for line in lines)
+    assert not any(line.startswith("player 0") for line in lines)
     assert any(
-        re.fullmatch(r"Round \d+ ends: player \d went out \(EOP-16\)", line)
+        re.fullmatch(r"Round \d+ ends: player [12] went out \(EOP-16\)", line)
         for line in lines
     )
     assert sum(line.startswith("Round ") and " ends" in line for line in lines) == 10
@@ -50,7 +52,7 @@ def test_demo_plays_a_whole_game_of_end_of_the_page_by_default(
     rows = [line.replace("│", " ").split() for line in lines]
     (total_row,) = [row for row in rows if row[:1] == ["total"]]
     assert total_row[1:] == totals
-    winners = " and ".join(f"player {p}" for p in game.winners)
+    winners = " and ".join(f"player {p + 1}" for p in game.winners)
     assert lines[-1].endswith(winners)
 
 

@@ -38,7 +38,7 @@ def test_play_explains_refused_moves_with_their_rule(
     assert "   1. draw\n   2. take\n" in out
     assert "There is no move 9: the moves are numbered 1 to 2" in out
     assert "lay 3C on 1" in out  # the help
-    assert "You are player 0." in out
+    assert "You are player 1: in the notation, your moves begin '0:'." in out
     assert out.rstrip().endswith("You leave the game.")
 
 
@@ -53,7 +53,7 @@ def test_play_shows_only_what_the_player_may_see(
     theirs = " ".join(map(str, game.hand(0)))
     assert f"Your hand: {mine}" in out
     assert theirs not in out
-    assert f"Cards in hand: player 0 {len(game.hand(0))}" in out
+    assert f"Cards in hand: player 1 {len(game.hand(0))}" in out
     assert f"Stock: {len(game.stock)} cards" in out
 
 
@@ -160,7 +160,8 @@ def test_f14_r3_play_shows_the_marker_on_the_table(
     game = FourteenHundred(wild_card_dealt=False).new_game(seed=3)
     assert isinstance(game, FourteenHundredState)
     assert game.marker is not None
-    assert f"Round 1, dealer 0, wild {game.wild} ({game.marker} on the table)" in out
+    wild = f"wild {game.wild} ({game.marker} on the table)"
+    assert f"Round 1, player 1 deals, {wild}" in out
     assert "face up" not in out
 
 
@@ -176,9 +177,9 @@ def test_gor_10_the_table_shows_who_dropped_out() -> None:
     )
     session.show()
     lines = out.getvalue().splitlines()
-    assert "Dropped out: player 2" in lines
+    assert "Dropped out: player 3" in lines
     (sizes,) = [line for line in lines if line.startswith("Cards in hand: ")]
-    assert "player 2" not in sizes
+    assert "player 3" not in sizes
     assert not any(line.startswith(("Scores:", "Your turn: round")) for line in lines)
 
 

@@ -129,7 +129,7 @@ def test_a_round_of_1400_ends_in_a_table_and_no_message_repeats(*, plain: bool) 
     header, rows = round_table(lines, "Round 1 ends: you went out (F14-14)")
     assert header == ["player", "hand counted", "melded", "in hand", "net", "total"]
     assert rows["you"] == ["none", "240", "0", "+240", "240"]
-    assert rows["player 1"] == ["6D 7S 7D", "140", "15", "+125", "125"]
+    assert rows["player 2"] == ["6D 7S 7D", "140", "15", "+125", "125"]
     # The table comes before the score sheet and the winner: nothing is dealt after.
     assert (
         out.index("Round 1 ends")
@@ -150,7 +150,7 @@ def assert_round_tables(out: str, column: str) -> None:
     assert repeated(lines) == []
     titles = [line for line in lines if re.match(r"Round \d+ ends", line)]
     assert titles
-    totals = {"you": 0, "player 1": 0}
+    totals = {"you": 0, "player 2": 0}
     for title in titles:
         header, rows = round_table(lines, title)
         assert header[:4] == ["player", "hand counted", "melded", column]
@@ -160,7 +160,7 @@ def assert_round_tables(out: str, column: str) -> None:
             totals[name] += int(cells[-2])
             assert int(cells[-1]) == totals[name]
         number = int(title.split()[1])
-        deal = f"Round {number + 1}, dealer"
+        deal = f"Round {number + 1}, "
         if deal in out:  # the next deal comes after the table
             assert out.index(title) < out.index(deal)
 
@@ -179,7 +179,7 @@ def test_gin_shows_the_deadwood_and_the_knock_card_at_every_prompt() -> None:
     assert "a knock needs 10 or less (GIN-5)" in out
     assert "meld, lay off or discard" not in out
     # The knocker's hand, face up with its deadwood (GIN-6, GIN-7).
-    assert re.search(r"player 1 holds [^)]* face up, deadwood \d+\)", out), out
+    assert re.search(r"player 2 holds [^)]* face up, deadwood \d+\)", out), out
 
 
 def test_going_out_shows_the_hands_left_when_the_game_ends() -> None:
@@ -187,7 +187,7 @@ def test_going_out_shows_the_hands_left_when_the_game_ends() -> None:
     assert code == 0, out
     lines = out.splitlines()
     assert repeated(lines) == []
-    header, rows = round_table(lines, "The game ends: player 1 went out (GOR-7)")
+    header, rows = round_table(lines, "The game ends: player 2 went out (GOR-7)")
     assert header == ["player", "hand left"]
-    assert rows["player 1"] == ["none"]
+    assert rows["player 2"] == ["none"]
     assert len(rows["you"][0].split()) == 7

@@ -35,6 +35,7 @@ from .commentary import Narrator
 from .printer import Printer
 from .seats import play_recorded, seat_names
 from .variants import rules_from
+from .words import seat_names_for
 
 __all__ = ["demo", "simulate"]
 
@@ -47,9 +48,9 @@ def demo(args: argparse.Namespace, printer: Printer) -> int:
     ... # doctest: +ELLIPSIS
     Going Out Rummy, 2 players (random, random), seed 3: GoingOutRummy max_turns=2
     <BLANKLINE>
-    Round 1, dealer 0
-    player 1: draw, discard 8C
-    player 0: take 8C, discard 5H
+    Round 1, player 1 deals
+    player 2: draw, discard 8C
+    player 1: take 8C, discard 5H
     The game ends: the turn limit is reached (GOR-R4)
     ...
     <BLANKLINE>
@@ -66,9 +67,7 @@ def demo(args: argparse.Namespace, printer: Printer) -> int:
     )
     printer.line()
     final, moves = play_recorded(rules, args.bots, seed=args.seed)
-    narrator = Narrator(
-        printer, [f"player {p}" for p in range(players)], brief=args.brief
-    )
+    narrator = Narrator(printer, seat_names_for(players), brief=args.brief)
     game = rules.new_game(seed=args.seed)
     narrator.start(game)
     for move in moves:

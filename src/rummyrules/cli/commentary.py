@@ -1,7 +1,8 @@
 """A running commentary of a game: rounds, turns, going out, scores, the page.
 
 A :class:`Narrator` is told each move with the states before and after it,
-and prints one line per turn (``player 1: draw, meld 7S 8S 9S, discard KC``),
+and prints one line per turn (``player 2: draw, meld 7S 8S 9S, discard KC``,
+a declared wild shown where it stands: ``meld 4H [5H ← 5C★] 6H``),
 a line when a player goes out or drops, each round's scores, and at the end
 the score sheet and the winners.
 
@@ -10,7 +11,7 @@ the score sheet and the winners.
 >>> from rummyrules.cli.printer import Printer
 >>> from rummyrules.game.moves import Discard, Draw, Take
 >>> out = io.StringIO()
->>> narrator = Narrator(Printer(out=out, err=io.StringIO()), ["player 0", "player 1"])
+>>> narrator = Narrator(Printer(out=out, err=io.StringIO()), ["player 1", "player 2"])
 >>> game = EndOfThePage(rounds=1).new_game(seed=1)
 >>> narrator.start(game)
 >>> for move in [Draw(), Discard(card=Card.parse("3H")), Take()]:
@@ -19,9 +20,9 @@ the score sheet and the winners.
 ...     game = after
 >>> narrator.flush()
 >>> print(out.getvalue(), end="")
-Round 1, dealer 0, wild 4 (player 0 holds 4C face up)
-player 1: draw, discard 3H
-player 0: take 3H
+Round 1, player 1 deals, wild 4 (player 1 holds 4C face up)
+player 2: draw, discard 3H
+player 1: take 3H
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from rummyrules.game.strategy import strategy_of
 
 from .printer import Printer
 from .roundend import show_round
+from .words import in_meld_words
 
 __all__ = ["Narrator", "deal_words", "mover", "verb_for", "winners_text"]
 
@@ -111,11 +113,11 @@ class Narrator:
         ...     FourteenHundred(players=2).new_game(seed=1)
         ... )
         >>> out.getvalue()
-        'Round 1, dealer 0, wild 6 (b holds 6H face up)\n'
+        'Round 1, a deals, wild 6 (b holds 6H face up)\n'
         """
-        text = f"Round {game.round}, dealer {game.dealer}" + deal_words(
-            game, self.names
-        )
+        dealer = self.names[game.dealer]
+        text = f"Round {game.round}, {dealer} {verb_for(dealer, 'deal')}"
+        text += deal_words(game, self.names)
         self.printer.line(text, style="bold")
 
     def move(self, before: GameState, move: Move, after: GameState) -> None:
@@ -317,4 +319,4 @@ def _move_text(move: Move) -> str:
     text = str(move)
     if move.player is not None:
         text = text.split(":", 1)[1].strip()
-    return text
+    return in_meld_words(text)

@@ -12,7 +12,7 @@ explains the commands, ``quit`` (or the end of input) leaves the game.
 >>> sys.stdin = io.StringIO("discard KS\nquit\n")
 >>> args = ["play", "gor", "--seed", "1", "--bots", "random", "--seat", "1"]
 >>> main(args)  # doctest: +ELLIPSIS
-Going Out Rummy, 2 players; you are player 1, against random. Seed 1.
+Going Out Rummy, 2 players; you are player 2 (seat 1 in the notation), against random. Seed 1.
 ...
 Your hand: AC 2H 4C 9H JS QS KS
 Your moves: draw, drop
@@ -46,6 +46,7 @@ from .printer import Printer
 from .seats import make_bots, seat_names
 from .table import duties, show_hand, show_table
 from .variants import rules_from
+from .words import seat_name, seat_names_for
 
 __all__ = ["HELP", "Session", "play", "read_line"]
 
@@ -105,7 +106,7 @@ class Session:
     ...     read=lambda prompt: None,
     ... )
     >>> session.names
-    ['you', 'player 1']
+    ['you', 'player 2']
     """
 
     def __init__(
@@ -122,9 +123,7 @@ class Session:
         self.bots = bots
         self.printer = printer
         self.read = read
-        self.names = [
-            "you" if p == human else f"player {p}" for p in range(game.players)
-        ]
+        self.names = seat_names_for(game.players, human=human)
         self.narrator = Narrator(printer, self.names)
         self.moves: list[Move] = []
         self._shown: tuple[int, int, int | None] | None = None
@@ -182,7 +181,7 @@ class Session:
             return self._ask_turn()
         move = self.bots[mover].choose(game.view(mover))
         if move is None:
-            message = f"the bot of player {mover} chose no move on its own turn"
+            message = f"the bot of {seat_name(mover)} chose no move on its own turn"
             raise RummyRulesError(message)
         return move, game.apply(move)
 
@@ -261,7 +260,11 @@ class Session:
             else:
                 move = parse_move(text)
             if move.player is not None and move.player != self.human:
-                self.printer.line(f"You are player {self.human}.", style="red")
+                self.printer.line(
+                    f"You are {seat_name(self.human)}: in the notation,"
+                    f" your moves begin '{self.human}:'.",
+                    style="red",
+                )
                 return None
             if out_of_turn and move.player is None:
                 move = attrs.evolve(move, player=self.human)
@@ -314,12 +317,12 @@ class Session:
         >>> session.show()
         >>> print(out.getvalue(), end="")
         <BLANKLINE>
-        Your turn: round 1, player 0 deals, wild 4 (player 0 holds 4C face up)
-        Scores: player 0 0, you 0
+        Your turn: round 1, player 1 deals, wild 4 (player 1 holds 4C face up)
+        Scores: player 1 0, you 0
         Melds on the table: none
         Discard pile (top first): JS
         Stock: 40 cards
-        Cards in hand: player 0 4
+        Cards in hand: player 1 4
         Your hand: 3H 7D JC
         Your moves: draw, take
         """
@@ -356,7 +359,8 @@ def play(
     seats = seat_names(args.bots, players)
     others = sorted({seats[p] for p in range(players) if p != args.seat})
     printer.line(
-        f"{rules.name}, {players} players; you are player {args.seat}, against "
+        f"{rules.name}, {players} players; you are {seat_name(args.seat)}"
+        f" (seat {args.seat} in the notation), against "
         f"{', '.join(others)}. Seed {args.seed}.",
         style="bold",
     )

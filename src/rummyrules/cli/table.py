@@ -33,6 +33,7 @@ from rummyrules.game.strategy import strategy_of
 
 from .commentary import deal_words, verb_for
 from .printer import Printer
+from .words import in_meld_words
 
 __all__ = ["duties", "show_hand", "show_table"]
 
@@ -70,7 +71,9 @@ def show_table(
     if view.melds:
         printer.line("Melds on the table:")
         for number, meld in enumerate(view.melds, start=1):
-            printer.line(f"  {number}. {meld}  ({names[meld.owner]})")
+            printer.line(
+                f"  {number}. {in_meld_words(str(meld))}  ({names[meld.owner]})"
+            )
     else:
         printer.line("Melds on the table: none")
     _piles(printer, view)

@@ -9,7 +9,7 @@ import { confirmAction } from "./dialog.js";
 import { $, el } from "./dom.js";
 import { lobby } from "./lobby.js";
 import { send, showError } from "./moves.js";
-import { isOver, table } from "./state.js";
+import { isOver, seatNumber, table } from "./state.js";
 import { startUpdates } from "./updates.js";
 
 export { cardsOf, normaliseView, parseMove } from "./model.js";
@@ -21,7 +21,7 @@ function showInvites() {
   $("invites").hidden = seats.length === 0;
   $("invite-list").replaceChildren(...seats.map((seat) => {
     const link = `${window.location.origin}/?table=${encodeURIComponent(tableId)}&token=${encodeURIComponent(seat.token)}`;
-    return el("li", {}, `Player ${seat.seat}: `,
+    return el("li", {}, `Player ${seatNumber(seat.seat)}: `,
       el("a", { href: link, "data-invite": seat.seat, target: "_blank", rel: "noopener" }, link));
   }));
 }

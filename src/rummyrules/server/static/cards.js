@@ -67,12 +67,25 @@ function article(rank) {
   return rank === "A" || rank === "8" ? "an" : "a";
 }
 
-/** A written card in words with signs: "K♣ as a 5", "K♦ as 8♣". */
+/** A written card in words with signs: "K♣ as a 5", "K♦ as 8♣"; a card written as itself is just the card. */
 export function cardPhrase(text) {
   const [card, meaning] = text.split("=");
-  if (!meaning) return cardSign(card);
+  if (!meaning || meaning === card) return cardSign(card);
   const { suit } = parts(meaning);
   return `${cardSign(card)} as ${suit ? cardSign(meaning) : `${article(meaning)} ${meaning}`}`;
+}
+
+/**
+ * A written card as it stands in its meld: a wild shows the card it stands
+ * for, then the wild itself, starred, "[5♥ ← 5♣★]"; a
+ * natural card (or a wild written as itself) keeps its plain name. The same
+ * form as the terminal's (cli/words.py); ``cardPhrase`` says it aloud.
+ */
+export function cardInMeld(text) {
+  const [card, meaning] = text.split("=");
+  if (!meaning || meaning === card) return cardSign(card);
+  const star = card === "*" ? "" : "\u2605";
+  return `[${cardSign(meaning)} \u2190 ${cardSign(card)}${star}]`;
 }
 
 /** How a card reads aloud: "7 of spades", "5 of clubs, wild", "8 of spades, wild, as a 2". */

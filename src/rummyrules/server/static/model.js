@@ -2,7 +2,7 @@
 // speaks, and moves put into words. Nothing here knows a rule: the page shows
 // the view and offers the legal moves listed in it.
 
-import { cardPhrase, physical } from "./cards.js";
+import { cardInMeld, cardPhrase, physical } from "./cards.js";
 
 /** Cards as a list of their texts, from JSON format 2 (a space-joined string) or 3 (an array). */
 export function cardsOf(value) {
@@ -90,14 +90,39 @@ export function wildOf(view) {
   return view && view.wild !== undefined && view.wild !== null ? String(view.wild) : null;
 }
 
-/** The written cards of a move in signs: "7♠ K♥ as a 8 9♠". */
-export function cardsPhrase(written) {
-  return written.map(cardPhrase).join(" ");
+/**
+ * The written cards of a move as they stand in a meld, "4♥ [5♥ ← 5♣★] 6♥",
+ * or, ``spoken`` (for a screen reader), "4♥, 5♣ as 5♥, 6♥".
+ */
+export function cardsPhrase(written, spoken = false) {
+  return written.map(spoken ? cardPhrase : cardInMeld).join(spoken ? ", " : " ");
 }
 
-/** A move in words for its button: "Claim K♣ as a 5 on meld 1", "Meld 7♠ 8♠ 9♠"; ``top`` is the pile's top card. */
-export function moveWords(move, top = null) {
-  const cards = cardsPhrase(move.written);
+/** Going out's melds and its discard, from "out 7H 7D 7C / 8S 9S 10S discard 9D". */
+export function outParts(text) {
+  const rest = text.replace(/^(\d+:\s*)?out\s*/i, "");
+  const [laid, discard] = rest.split(/\s+discard\s+/i);
+  const melds = (laid || "").split("/").map((meld) => meld.split(/\s+/).filter(Boolean)).filter((meld) => meld.length);
+  return { melds, discard: discard ? discard.trim() : null };
+}
+
+/** Going out in words: "meld 7♥ 7♦ 7♣ and 8♠ 9♠ 10♠, discard 9♦" (``past``: "melded …, discarded …"). */
+export function outPhrase(text, { spoken = false, past = false } = {}) {
+  const { melds, discard } = outParts(text);
+  const laid = melds.map((meld) => cardsPhrase(meld, spoken));
+  const all = laid.length > 1 ? `${laid.slice(0, -1).join(spoken ? "; " : ", ")} and ${laid[laid.length - 1]}` : laid.join("");
+  const phrases = [];
+  if (all) phrases.push(`${past ? "melded" : "meld"} ${all}`);
+  if (discard) phrases.push(`${past ? "discarded" : "discard"} ${cardPhrase(discard)}`);
+  return phrases.join(", ");
+}
+
+/**
+ * A move in words for its button: "Claim [5 ← K♣★] on meld 1", "Meld 7♠ 8♠ 9♠";
+ * ``top`` is the pile's top card; ``spoken`` reads each wild aloud ("K♣ as a 5").
+ */
+export function moveWords(move, top = null, { spoken = false } = {}) {
+  const cards = cardsPhrase(move.written, spoken);
   switch (move.kind) {
     case "draw":
       return "Draw from the stock";
@@ -120,11 +145,8 @@ export function moveWords(move, top = null) {
       return `Lay off ${cards} on meld ${move.meld}`;
     case "discard":
       return `Discard ${cards}`;
-    case "out": {
-      // "out 7H 7D 7C / 8S 9S 10S discard 9D": melds, then the card left over.
-      const rest = move.text.replace(/^(\d+:\s*)?out\s*/i, "").split(/\s+/).filter(Boolean);
-      return `Go out: ${rest.map((word) => (word === "/" || word.toLowerCase() === "discard" ? word.toLowerCase() : cardPhrase(word))).join(" ")}`;
-    }
+    case "out":
+      return `Go out: ${outPhrase(move.text, { spoken })}`;
     default:
       return move.text;
   }

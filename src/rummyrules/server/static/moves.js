@@ -35,15 +35,22 @@ function sameCards(a, b) {
   return x.every((card, i) => card === y[i]);
 }
 
-function moveButton(move, label) {
+function moveButton(move, label, spoken = null) {
   const drop = move.kind === "drop";
   return el("button", {
     type: "button",
     class: `move kind-${move.kind}`,
     "data-move": move.text,
+    // A wild's place, "[5♥ ← 5♣★]", is read aloud as "5♣ as 5♥".
+    "aria-label": spoken && spoken !== label ? spoken : null,
     disabled: table.busy,
     onclick: () => (drop ? dropOut(move.text) : send(move.text)),
   }, label || move.text);
+}
+
+/** A move's button labelled in words, shown and spoken. */
+function wordsButton(move, top = null) {
+  return moveButton(move, moveWords(move, top), moveWords(move, top, { spoken: true }));
 }
 
 /** Buttons for the moves the selected cards make; several readings become choices. */
@@ -51,19 +58,19 @@ function selectionButtons(view, selected) {
   const actions = [];
   const choices = [];
   const offer = (label, moves) => {
-    if (moves.length === 1) actions.push(moveButton(moves[0], label));
+    if (moves.length === 1) actions.push(label ? moveButton(moves[0], label) : wordsButton(moves[0]));
     else if (moves.length > 1) {
       choices.push(el("p", { class: "choice-label" }, `${label}: the cards can be read ${moves.length} ways`));
-      for (const move of moves) choices.push(moveButton(move, moveWords(move)));
+      for (const move of moves) choices.push(wordsButton(move));
     }
   };
   if (!selected.length) return { actions, choices };
   const melds = view.moves.filter((move) => move.kind === "meld" && sameCards(move.cards, selected));
-  offer(melds.length === 1 ? moveWords(melds[0]) : "Meld", melds);
+  offer(melds.length === 1 ? null : "Meld", melds);
   const lays = view.moves.filter((move) => move.kind === "lay" && sameCards(move.cards, selected));
   for (const meld of [...new Set(lays.map((move) => move.meld))].sort((a, b) => a - b)) {
     const these = lays.filter((move) => move.meld === meld);
-    offer(these.length === 1 ? moveWords(these[0]) : `Lay off on meld ${meld}`, these);
+    offer(these.length === 1 ? null : `Lay off on meld ${meld}`, these);
   }
   offer(`Discard ${cardsPhrase(selected)}`, view.moves.filter((move) => move.kind === "discard" && sameCards(move.cards, selected)));
   return { actions, choices };
@@ -75,7 +82,7 @@ function offerMore(texts) {
   const known = new Map(view.moves.map((move) => [move.text, move]));
   for (const text of texts) {
     const move = known.get(text);
-    if (move) $("choices").append(moveButton(move, moveWords(move)));
+    if (move) $("choices").append(wordsButton(move));
   }
   $("selection-hint")?.remove();
 }
@@ -96,7 +103,7 @@ export function renderMoves(view, { paused = false } = {}) {
   for (const move of view.moves) {
     if (VIA_SELECTION.has(move.kind)) continue;
     if (move.kind === "claim" && table.declined === table.version) continue;
-    actions.push(moveButton(move, moveWords(move, view.pile[0])));
+    actions.push(wordsButton(move, view.pile[0]));
   }
   const isClaimOffer = view.toMove !== view.player && table.declined !== table.version
     && view.moves.some((move) => move.kind === "claim");

@@ -6,12 +6,14 @@ import { cardNode } from "./cards.js";
 import { $, capital, el } from "./dom.js";
 import { cardsOf, wildOf } from "./model.js";
 import { endVerb, scoreCard } from "./scorecard.js";
-import { seatName, seatTitle, shortName, table } from "./state.js";
+import { isOrAre, seatName, seatTitle, shortName, table } from "./state.js";
 
 /** What a round's end says about the player who ended it, in the rule's words. */
 export function endedBy(view, result) {
   if (result.went_out === undefined || result.went_out === null) return "";
-  return `${seatName(result.went_out)} ${endVerb(view, result)}`;
+  const who = seatName(result.went_out);
+  if (result.rule === "GOR-R3") return `${who} ${isOrAre(result.went_out)} the last one left`;
+  return `${who} ${endVerb(view, result)}`;
 }
 
 export function roundCaption(view, result) {

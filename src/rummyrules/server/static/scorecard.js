@@ -9,9 +9,9 @@ import { el } from "./dom.js";
 import { cardsOf, wildOf } from "./model.js";
 import { shortName } from "./state.js";
 
-/** What the player who ended a round did, in the rule's words ("went out", "knocked"). */
+/** What the player who ended a round did, in the rule's words ("went out", "knocked", "last one left"). */
 export function endVerb(view, result) {
-  if (result.rule === "GOR-R3") return "is the last one left";
+  if (result.rule === "GOR-R3") return "last one left";
   return view.variant === "GinRummy" ? "knocked" : "went out";
 }
 

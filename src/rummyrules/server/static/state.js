@@ -31,22 +31,37 @@ export const table = {
   shownPileTop: null,
 };
 
+/** A seat's number for people, counted from 1; the API and the notation count from 0. */
+export function seatNumber(seat) {
+  return Number(seat) + 1;
+}
+
+/** A seat in a sentence: "you", "player 2 (greedy bot)", "player 3". */
 export function seatName(seat) {
   if (seat === null || seat === undefined) return "nobody";
-  if (table.view && seat === table.view.player) return `you (player ${seat})`;
+  if (isMine(seat)) return "you";
   const kinds = table.summary && table.summary.seats;
   const kind = kinds && kinds[seat];
   const label = typeof kind === "string" ? kind : kind && kind.kind;
-  return label && label !== "human" ? `player ${seat} (${label} bot)` : `player ${seat}`;
+  return label && label !== "human" ? `player ${seatNumber(seat)} (${label} bot)` : `player ${seatNumber(seat)}`;
 }
 
 /** A seat's name where room is short (table headings): "You", "Player 2". */
 export function shortName(seat) {
-  return table.view && seat === table.view.player ? "You" : `Player ${seat}`;
+  return isMine(seat) ? "You" : `Player ${seatNumber(seat)}`;
 }
 
 export function seatTitle(seat) {
   return capital(seatName(seat));
+}
+
+/** "is", or "are" after "you": "You are done", "Player 2 is done". */
+export function isOrAre(seat) {
+  return isMine(seat) ? "are" : "is";
+}
+
+function isMine(seat) {
+  return Boolean(table.view) && seat === table.view.player;
 }
 
 export function isOver(view) {
