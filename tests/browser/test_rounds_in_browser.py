@@ -216,4 +216,7 @@ def test_the_score_card_gives_the_servers_points_and_totals_at_both_widths(
             page.set_viewport_size(PHONE)  # type: ignore[arg-type]  # a plain dict is what Playwright reads
             no_sideways_scroll(page)
             page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]  # as above
+        elif number == SHORT_ENDS[1]:
+            # A round that came and went before the player's turn.
+            shoot(page, shots, "round-end-card-next")
         page.click("#continue")

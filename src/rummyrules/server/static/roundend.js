@@ -78,12 +78,14 @@ function standing(after, later, players) {
 export function finishedRounds(base, events, after) {
   if (!base) return [];
   const ends = [];
-  let played = { melds: copyMelds(base.melds), pile: [...base.pile] };
+  let played = { melds: copyMelds(base.melds), pile: [...base.pile], dealer: base.dealer };
   events.forEach((event, index) => {
     if (!event) return;
     if (event.kind === "round_ended" && event.result) {
       ends.push({ index, event, played });
-      played = { melds: [], pile: [] };
+      played = { melds: [], pile: [], dealer: null };
+    } else if (event.kind === "dealt") {
+      played.dealer = event.player;
     } else {
       playOn(played, event);
     }
@@ -92,12 +94,18 @@ export function finishedRounds(base, events, after) {
   if (after.phase === "over") ends.pop();
   const players = base.handSizes.length;
   const total = events.filter((event) => event && event.kind === "round_ended" && event.result).length;
-  return ends.map(({ event, played: { melds, pile } }, order) => {
+  // A round dealt and ended within these events was never in a view: what
+  // only a view says of it (its wild rank, a face-up wild card, a knock
+  // card) is left out rather than shown as the round before had it.
+  const unseen = { wild: null, faceUp: null, faceUpHolder: null, marker: null, knockCard: null, claim: null };
+  return ends.map(({ event, played: { melds, pile, dealer } }, order) => {
     const result = event.result;
     const hands = Array.isArray(result.hands) ? result.hands : [];
     const mine = Array.isArray(hands[base.player]) ? hands[base.player].map(String) : [];
     const view = {
       ...base,
+      ...(order > 0 ? unseen : {}),
+      dealer,
       melds: melds.filter(Boolean),
       pile,
       hand: mine,
