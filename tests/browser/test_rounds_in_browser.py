@@ -29,6 +29,7 @@ from browser.pages import (
     settle,
     shoot,
 )
+from extras import need
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -59,10 +60,16 @@ SERVER_ANSWER = """async () => {
 }"""
 
 
-def short_table(page: Page) -> None:
-    """The 1400 table of ``SHORT``, the player's first move made: rounds 3 to 5 have ended."""
+def short_table(page: Page, *, poll: bool = False) -> None:
+    """The 1400 table of ``SHORT``, the player's first move made: rounds 3 to 5 have ended.
+
+    With ``poll`` the page takes its updates by long polling (``?poll=1``).
+    """
     seats = ["human", "random", "random"]
     create_table(page, "FourteenHundred", seats, SHORT, SHORT_SEED)
+    if poll:
+        page.goto(page.url + "&poll=1")
+        page.wait_for_selector("#connection:text('Polling')")
     await_turn(page)
     make(page, first_move(page))
 
@@ -104,11 +111,14 @@ def no_sideways_scroll(page: Page) -> None:
     assert wide <= 0, f"{wide} px of horizontal scroll"
 
 
+@pytest.mark.parametrize("poll", [False, True], ids=["socket", "long-poll"])
 def test_every_round_that_ends_before_your_turn_is_shown_in_order(
-    browser: Browser, server: str, watch: Watch
+    browser: Browser, server: str, watch: Watch, poll: bool
 ) -> None:
     page = open_page(browser, watch, server, name="rounds", viewport=DESKTOP)
-    short_table(page)
+    short_table(page, poll=poll)
+    # A long poll brings the events a moment after the move's answer.
+    page.wait_for_selector("body[data-state='roundover']")
     seen = []
     last_lines = []
     while settle(page) == "roundover":
@@ -220,3 +230,53 @@ def test_the_score_card_gives_the_servers_points_and_totals_at_both_widths(
             # A round that came and went before the player's turn.
             shoot(page, shots, "round-end-card-next")
         page.click("#continue")
+
+
+@pytest.mark.slow  # a server process killed and started again
+def test_a_reconnection_while_a_round_is_shown_keeps_the_rounds_and_the_log_in_order(
+    browser: Browser, tmp_path: Path, watch: Watch
+) -> None:
+    httpx = need("httpx")  # of the [server] extra: without it the test skips, saying so
+    # Imported here: it needs httpx, which the line above has checked.
+    from server.processes import Served  # noqa: PLC0415
+
+    served = Served(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "log")
+    served.start()
+    try:
+        created = httpx.post(
+            served.url + "/api/tables",
+            json={
+                "variant": "FourteenHundred",
+                "seats": ["human", "random", "random"],
+                "options": {"players": 3, **SHORT},
+                "seed": SHORT_SEED,
+            },
+            timeout=10,
+        ).json()
+        token = created["seats"][0]["token"]
+        address = f"{served.url}/?table={created['table']}&token={token}"
+        page = open_page(browser, watch, address, name="back", viewport=PHONE)
+        page.wait_for_selector("#connection:text('Live')")
+        await_turn(page)
+        make(page, first_move(page))
+        assert round_shown(page) == SHORT_ENDS[0]
+        told = log_lines(page)
+        served.kill()
+        page.wait_for_selector("#connection:text('Reconnecting')")
+        served.start()
+        page.wait_for_selector("#connection:text('Live')", timeout=30_000)
+        settle(page)
+        # The socket's first update brings every event again: the log is the
+        # same, still held at the end of the round on the table.
+        assert log_lines(page) == told
+        seen = []
+        while settle(page) == "roundover":
+            seen.append(round_shown(page))
+            assert log_lines(page)[-1].startswith(f"Round {seen[-1]} is over")
+            page.click("#continue")
+        assert seen == SHORT_ENDS
+        after = log_lines(page)
+        assert after[: len(told)] == told
+        assert len(after) > len(told)
+    finally:
+        served.stop()
