@@ -111,12 +111,12 @@ def no_sideways_scroll(page: Page) -> None:
     assert wide <= 0, f"{wide} px of horizontal scroll"
 
 
-@pytest.mark.parametrize("poll", [False, True], ids=["socket", "long-poll"])
+@pytest.mark.parametrize("updates", ["socket", "long-poll"])
 def test_every_round_that_ends_before_your_turn_is_shown_in_order(
-    browser: Browser, server: str, watch: Watch, poll: bool
+    browser: Browser, server: str, watch: Watch, updates: str
 ) -> None:
     page = open_page(browser, watch, server, name="rounds", viewport=DESKTOP)
-    short_table(page, poll=poll)
+    short_table(page, poll=updates == "long-poll")
     # A long poll brings the events a moment after the move's answer.
     page.wait_for_selector("body[data-state='roundover']")
     seen = []

@@ -4,7 +4,6 @@
 import { api, tablePath, tableId } from "./api.js";
 import { cardNode } from "./cards.js";
 import { $, capital, el } from "./dom.js";
-import { cardsOf, wildOf } from "./model.js";
 import { endVerb, scoreCard } from "./scorecard.js";
 import { isOrAre, seatName, seatTitle, shortName, table } from "./state.js";
 
@@ -24,38 +23,6 @@ export function roundCaption(view, result) {
   return caption;
 }
 
-/** A counted round as a table: a column a player, a row a part of the count. */
-export function resultTable(view, result, { totals = null } = {}) {
-  const players = view.handSizes.length;
-  const wild = wildOf(view);
-  const parts = [
-    ["hands", "Hand counted"],
-    ["melded", "Melded"],
-    ["in_hand", "In hand"],
-    ["bonus", "Bonus"],
-    ["net", "Net"],
-  ].filter(([key]) => Array.isArray(result[key]) && result[key].length);
-  const cell = (key, value) => {
-    if (key === "hands") {
-      const cards = cardsOf(value);
-      return el("td", { class: "cards" }, cards.length ? cards.map((card) => cardNode(card, { wild, extra: "mini" })) : "\u2014");
-    }
-    return el("td", {}, value === null || value === undefined ? "\u2014" : String(value));
-  };
-  const head = el("tr", {}, el("td", {}),
-    Array.from({ length: players }, (_, seat) => el("th", { scope: "col" }, shortName(seat))));
-  const rows = parts.map(([key, title]) => el("tr", { class: key === "net" ? "total" : null },
-    el("th", { scope: "row" }, title),
-    Array.from({ length: players }, (_, seat) => cell(key, result[key][seat]))));
-  if (Array.isArray(totals) && totals.length) {
-    rows.push(el("tr", { class: "running" }, el("th", { scope: "row" }, "Running total"),
-      totals.map((value) => el("td", {}, String(value)))));
-  }
-  return [el("p", { class: "caption" }, roundCaption(view, result)),
-    el("table", { class: "result", "data-round": result.round },
-      el("thead", {}, head), el("tbody", {}, rows))];
-}
-
 /** Gin Rummy's hands laid face up at the hand's end, each with its deadwood. */
 function shownHands(view) {
   if (!view.shownHands.length || !view.shownHands.some((hand) => hand.length)) return [];
@@ -72,7 +39,7 @@ export function renderRoundResult(view) {
   const blocks = [];
   // The last round counted: from the view where it has them, else from the log.
   const last = view.roundResults.length ? view.roundResults[view.roundResults.length - 1] : table.lastResult;
-  if (last) blocks.push(...resultTable(view, last, { totals: Array.isArray(view.scores) ? view.scores : null }));
+  if (last) blocks.push(...scoreCard(view, last, roundCaption(view, last)));
   blocks.push(...shownHands(view));
   $("round-box").hidden = blocks.length === 0;
   $("round-result").replaceChildren(...blocks);

@@ -8,6 +8,7 @@
 
 import { physical } from "./cards.js";
 import { writtenCards } from "./events.js";
+import { columnSums } from "./scorecard.js";
 
 function copyMelds(melds) {
   return melds.map((meld) => ({ ...meld, cards: [...meld.cards], playedBy: [...meld.playedBy] }));
@@ -49,11 +50,6 @@ function playOn(table, event) {
   }
 }
 
-/** Each column's sum over some rows of a score sheet. */
-function columnSums(rows, players) {
-  return Array.from({ length: players }, (_, seat) => rows.reduce((sum, row) => sum + (Number(row[seat]) || 0), 0));
-}
-
 /**
  * The score sheet and the totals as they stood when a round was counted,
  * ``later`` rounds before the sheet's last: the later rows come off the
@@ -63,9 +59,10 @@ function standing(after, later, players) {
   if (!Array.isArray(after.scoreSheet)) return { scoreSheet: after.scoreSheet, scores: after.scores };
   const sheet = after.scoreSheet.slice(0, Math.max(0, after.scoreSheet.length - later));
   const dropped = after.scoreSheet.slice(sheet.length);
+  // A game that gives no totals (Gin Rummy) is left to the sheet's sums.
   const scores = Array.isArray(after.scores)
     ? after.scores.map((total, seat) => total - columnSums(dropped, players)[seat])
-    : columnSums(sheet, players);
+    : after.scores;
   return { scoreSheet: sheet, scores };
 }
 

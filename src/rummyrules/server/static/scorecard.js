@@ -19,6 +19,18 @@ export function endVerb(view, result) {
 const written = (value) => String(value).replace("-", "\u2212");
 const signed = (value) => (Number(value) > 0 ? `+${value}` : written(value));
 
+/** Each column's sum over some rows of a score sheet. */
+export function columnSums(rows, players) {
+  return Array.from({ length: players }, (_, seat) => rows.reduce((sum, row) => sum + (Number(row[seat]) || 0), 0));
+}
+
+/** The running totals: the view's, else its score sheet's sums; null where the game keeps no score. */
+function totalsOf(view) {
+  if (Array.isArray(view.scores)) return view.scores;
+  const sheet = view.scoreSheet;
+  return Array.isArray(sheet) && sheet.length ? columnSums(sheet, view.handSizes.length) : null;
+}
+
 /** The parts of the count to show: those the result gives, the ones all nought left out but the round's points. */
 function countedParts(view, result) {
   const parts = [
@@ -53,7 +65,7 @@ function handRow(view, result, seat, columns) {
 function rowsTable(view, result) {
   const players = view.handSizes.length;
   const parts = countedParts(view, result);
-  const totals = Array.isArray(view.scores) ? view.scores : null;
+  const totals = totalsOf(view);
   const head = el("tr", {}, el("th", { scope: "col" }, "Player"),
     parts.map(([key, title]) => el("th", { scope: "col", class: `num ${key}` }, title)),
     totals ? el("th", { scope: "col", class: "num total" }, "Total") : null);
@@ -89,7 +101,5 @@ function sheetTable(view) {
 
 /** The score card of a finished round: its caption, a row a player, the sheet so far. */
 export function scoreCard(view, result, caption) {
-  const note = Array.isArray(view.scores) || Array.isArray(view.scoreSheet) ? null
-    : el("p", { class: "muted" }, "This game keeps no score: the first out wins.");
-  return [el("p", { class: "caption" }, caption), rowsTable(view, result), note, sheetTable(view)].filter(Boolean);
+  return [el("p", { class: "caption" }, caption), rowsTable(view, result), sheetTable(view)].filter(Boolean);
 }
