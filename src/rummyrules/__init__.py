@@ -46,6 +46,7 @@ from rummyrules.formats.records import (
 )
 from rummyrules.formats.sampling import sample_state
 from rummyrules.formats.schema import json_schema
+from rummyrules.game.duties import Duty
 from rummyrules.game.events import Event
 from rummyrules.game.grouping import MoveGroup, group_moves
 from rummyrules.game.moves import (
@@ -125,6 +126,7 @@ __all__ = [
     "Done",
     "Draw",
     "Drop",
+    "Duty",
     "EndOfThePage",
     "EndOfThePageState",
     "EndOfThePageTurn",

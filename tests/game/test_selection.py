@@ -160,6 +160,21 @@ def test_gin_5_a_selection_melds_only_once_knocked() -> None:
     assert moves(explain_selection(laying, 0, ["9S", "8S", "7S"])) == ["meld 7S 8S 9S"]
 
 
+def test_gin_5_a_card_selected_says_why_knock_is_refused() -> None:
+    # Knocking plays no card but discards one next: with one card selected,
+    # a knock the hand cannot make is explained beside the discard it lists.
+    game = GIN.position(
+        "to_move 0 play | hands 7S 8S 2C KD QH / AH 5D 10S JC | pile 4H"
+    )
+    found = explain_selection(game, 0, ["KD"])
+    assert (moves(found), refusals(found)) == (["discard KD"], [("knock", "GIN-5")])
+    assert "over the knock card, 10" in found.refusals[0].reason
+    # A knock the hand can make is no refusal; after it, knock is no candidate.
+    assert refusals(explain_selection(GIN.position(KNOCK), 0, ["KD"])) == []
+    knocked = play(GIN.position(KNOCK), "knock")
+    assert refusals(explain_selection(knocked, 0, ["7S"])) == [("discard 7S", "GIN-5")]
+
+
 def test_gin_6_the_opponents_selection_lays_off_on_the_knockers_meld() -> None:
     game = play(GIN.position(KNOCK), "knock", "discard KD", "meld 7S 8S 9S", "done")
     assert moves(explain_selection(game, 1, ["10S"])) == ["lay 10S on 1"]

@@ -132,6 +132,7 @@ def test_cpu_a_move_answer_is_written_byte_for_byte_as_json_response_writes_it(
             "events",
             "earlier",
             "groups",
+            "duties",
         ]
         written = json.dumps(
             document, ensure_ascii=False, allow_nan=False, separators=(",", ":")

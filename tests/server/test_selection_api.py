@@ -68,7 +68,9 @@ def test_a_selection_answers_its_listed_move_and_changes_nothing(
     assert answer["moves"] == [
         {"text": f"discard {card}", "kind": "discard", "meld": None}
     ]
-    assert (answer["refusals"], answer["cards"], answer["seat"]) == ([], [card], 0)
+    # Seed 1's hand cannot knock yet: the knock a card could lead to is refused.
+    assert [(r["move"], r["rule"]) for r in answer["refusals"]] == [("knock", "GIN-5")]
+    assert (answer["cards"], answer["seat"]) == ([card], 0)
     assert answer["check"]["ok"] is False
     assert answer["check"]["rule"] == "GIN-2"
     assert answer["version"] == before["version"]

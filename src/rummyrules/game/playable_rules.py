@@ -19,6 +19,7 @@ import attrs
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import OptionError
 from rummyrules.game.cores import Core
+from rummyrules.game.duties import Duty
 from rummyrules.game.machine import Machine
 from rummyrules.game.rules import Rules
 
@@ -129,6 +130,20 @@ class PlayableRules(Rules, Generic[S]):
         """
         del state, rounds
         raise OptionError(f"{self.name} keeps no score page (EOP-17)")
+
+    def duties(self, state: S, player: int) -> tuple[Duty, ...]:
+        """What the rules still ask of ``player``, the player to move, this turn; a game with none says nothing.
+
+        :meth:`~rummyrules.GameState.duties` asks it; see
+        :mod:`rummyrules.game.duties`.
+
+        >>> from rummyrules import GoingOutRummy
+        >>> rules = GoingOutRummy()
+        >>> rules.duties(rules.new_game(seed=1), 1)  # going out is a choice (GOR-7)
+        ()
+        """
+        del state, player
+        return ()
 
     def check_state(self, state: S) -> None:
         """Refuse a state, sound in shape, that no play of this game reaches.

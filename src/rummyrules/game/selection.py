@@ -8,10 +8,11 @@ and :meth:`~rummyrules.GameState.apply`, for the player who picked them:
   for that player) whose cards from the hand are exactly the ones picked;
 * the *refusals*: each *candidate* move built from the cards, in the
   notation (one card: lay it off on each meld on the table, numbered as the
-  notation numbers them, and discard it; more: meld them, and go out with
-  them), that the game refuses, with the library's sentence and rule ID. A
-  text the game has no move for (``out`` in End of the Page) is no
-  candidate of that game; a candidate the game accepts is no refusal;
+  notation numbers them, discard it, and knock, which discards it next;
+  more: meld them, and go out with them), that the game refuses, with the
+  library's sentence and rule ID. A text the game has no move for (``out``
+  in End of the Page, ``knock`` but in Gin Rummy) is no candidate of that
+  game; a candidate the game accepts is no refusal;
 * the *check*: whether the cards are a meld under this game's meld rules
   and the round's wild (:meth:`~rummyrules.Rules.check_meld`).
 
@@ -110,8 +111,8 @@ class Selection:
         moves: The listed legal moves whose cards from the hand are exactly
             these (:func:`~rummyrules.game.selection.hand_cards`), in the listing's order.
         refusals: Each candidate move of these cards that the game refuses,
-            in the order tried: of one card, lay it off on meld 1, 2, …
-            and discard it; of more, meld them and go out with them.
+            in the order tried: of one card, lay it off on meld 1, 2, …,
+            discard it and knock; of more, meld them and go out with them.
         check: Whether the cards make a meld under the game's meld rules
             and the round's wild, and if not, why not.
 
@@ -200,7 +201,7 @@ def explain_selection(
     )
     refusals = tuple(
         refused
-        for candidate in _candidates(state, ordered)
+        for candidate in _candidates(state, seat, ordered)
         if (refused := _try(state, seat, candidate)) is not None
     )
     check = state.rules.check_meld(ordered, wild=state.wild)
@@ -225,7 +226,7 @@ def _read(cards: str | Sequence[Card | str], hand: Sequence[Card]) -> tuple[Card
     return picked
 
 
-def _candidates(state: GameState, cards: Sequence[Card]) -> Iterator[Move]:
+def _candidates(state: GameState, player: int, cards: Sequence[Card]) -> Iterator[Move]:
     """The moves the game's notation makes of the cards, those this game has."""
     text = " ".join(map(str, cards))
     if len(cards) == 1:  # one card is laid off or discarded, never a meld alone
@@ -233,14 +234,21 @@ def _candidates(state: GameState, cards: Sequence[Card]) -> Iterator[Move]:
         texts.append(f"discard {text}")
     else:
         texts = [f"meld {text}", f"out {text}"]
-    known = state.rules.machine.moves
+    machine = state.rules.machine
     for each in texts:
         try:
             move = parse_move(each)
         except MoveParseError:  # pragma: no cover - every text above is notation
             continue
-        if type(move) in known:
+        if type(move) in machine.moves:
             yield move
+    phase = machine.phases.get(state.phase)
+    if len(cards) == 1 and phase is not None and player == state.to_move:
+        # A knock plays no card but discards one next (GIN-5): a candidate
+        # of one card where this phase of the game takes one, not elsewhere.
+        knock = parse_move("knock")
+        if type(knock) in phase.by_move:
+            yield knock
 
 
 def _try(state: GameState, player: int, move: Move) -> RefusedMove | None:

@@ -29,6 +29,7 @@ import attrs
 
 from rummyrules.core.inputs import expect_player
 from rummyrules.game.actions import ActionsState
+from rummyrules.game.duties import Duty
 from rummyrules.game.events import Cause, Event, cause_of, describe, known_after
 from rummyrules.game.moves import Move, Take
 from rummyrules.game.playable_rules import PlayableRules
@@ -226,6 +227,28 @@ class GameState(ActionsState):
         # Accepted, but named by no action (GOR-7: going out laid out another
         # way than listed): the turn machine plays the move its rules named.
         return played_on_machine(self, self.rules.machine.resolve(self, move))
+
+    def duties(self, player: int) -> tuple[Duty, ...]:
+        """What the rules still ask of ``player`` this turn: each obligation in force, with its rule.
+
+        A card taken that must be played (F14-9), a last card that must
+        play (EOP-12), a knock's melds owed (GIN-5): each game says its own
+        (see :mod:`rummyrules.game.duties`). Only the player to move has
+        any; a player off the table raises as :meth:`view` does.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().position(
+        ...     "wild 3 | to_move 1 play | hands 3S 4C / 8D | melds 1: 9D 10D JD"
+        ...     " | pile KC | had_turn 1"
+        ... )
+        >>> [duty.rule for duty in game.duties(1)], game.duties(0)
+        (['EOP-12'], ())
+        """
+        expect_player(player)
+        seat = seated_player(self, player)
+        if self.is_over or seat != self.to_move:
+            return ()
+        return self.rules.duties(self, seat)
 
     def view(self, player: int) -> View:
         """What ``player`` may see: their own hand and what lies face up.

@@ -279,10 +279,13 @@ _ENCODE: Final = json.JSONEncoder(
 
 
 class SeatView:
-    """A seat's view and its move groups as JSON text, written once a version and seat.
+    """A seat's view, its move groups and its duties as JSON text, written once a version and seat.
 
     Every answer of that version and seat is then written around them,
-    with no view built or encoded again.
+    with no view built or encoded again. The duties are the obligations in
+    force for the seat (:meth:`~rummyrules.GameState.duties`), each
+    ``{"rule", "text"}``: they go beside the view, whose saved form has a
+    published schema of its own.
 
     >>> import json
     >>> from rummyrules import GinRummy
@@ -292,35 +295,36 @@ class SeatView:
     True
     """
 
-    __slots__ = ("groups", "view")
+    __slots__ = ("duties", "groups", "view")
 
-    def __init__(self, view: str, groups: str) -> None:
-        self.view, self.groups = view, groups
+    def __init__(self, view: str, groups: str, duties: str) -> None:
+        self.view, self.groups, self.duties = view, groups, duties
 
     @classmethod
     def of(cls, game: GameState, seat: int) -> SeatView:
-        """The view of ``seat`` in ``game`` and its move groups, as text."""
+        """The view of ``seat`` in ``game``, its move groups and its duties, as text."""
         view = game.view(seat)
         groups = [group_document(group) for group in group_moves(view.legal_moves)]
-        return cls(_ENCODE(document(view)), _ENCODE(groups))
+        duties = [{"rule": duty.rule, "text": duty.text} for duty in game.duties(seat)]
+        return cls(_ENCODE(document(view)), _ENCODE(groups), _ENCODE(duties))
 
     def answer(
         self, version: str, seat: int, events: Sequence[Json], *, earlier: bool
     ) -> bytes:
-        """A seat's answer as ``JSONResponse`` writes it: version, seat, view, events, earlier, groups.
+        """A seat's answer as ``JSONResponse`` writes it: version, seat, view, events, earlier, groups, duties.
 
         >>> from rummyrules import GinRummy
         >>> seen = SeatView.of(GinRummy().new_game(seed=1), 0)
         >>> view, groups = view_document(GinRummy().new_game(seed=1), 0)
         >>> document = {"version": "v1", "seat": 0, "view": view, "events": [],
-        ...             "earlier": False, "groups": groups}  # fmt: skip
+        ...             "earlier": False, "groups": groups, "duties": []}  # fmt: skip
         >>> seen.answer("v1", 0, [], earlier=False) == _ENCODE(document).encode()
         True
         """
         text = (
             f'{{"version":{_ENCODE(version)},"seat":{seat},"view":{self.view},'
             f'"events":{_ENCODE(events)},"earlier":{"true" if earlier else "false"},'
-            f'"groups":{self.groups}}}'
+            f'"groups":{self.groups},"duties":{self.duties}}}'
         )
         return text.encode("utf-8")
 

@@ -175,6 +175,15 @@ _ANSWERS: Final[dict[str, Json]] = {
             "type": "boolean",
         },
         groups=_list("The legal moves, grouped as a table shows them.", shape("Group")),
+        duties=_list(
+            "The obligations in force for the seat this turn, each with its rule.",
+            shape("Duty"),
+        ),
+    ),
+    "Duty": _closed(
+        "What the rules still ask of the seat this turn (GameState.duties).",
+        rule=_text("The rule's ID."),
+        text=_text("What it asks, in a sentence without the rule ID."),
     ),
     "Group": _closed(
         "Legal moves of one kind, by one player, playing the same cards onto the same meld.",

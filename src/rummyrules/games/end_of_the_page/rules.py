@@ -38,12 +38,19 @@ from rummyrules.formats.sections import (
 )
 from rummyrules.game import rummy500
 from rummyrules.game.cores import Core
+from rummyrules.game.duties import Duty, duties_of
 from rummyrules.game.machine import Machine
-from rummyrules.game.state import GameState, View
+from rummyrules.game.moves import Discard
+from rummyrules.game.state import GameState, Phase, View
 from rummyrules.game.strategy import Strategy
 from rummyrules.games.end_of_the_page import checks, plays
 from rummyrules.games.end_of_the_page.core import CORE
-from rummyrules.games.end_of_the_page.machine import MACHINE
+from rummyrules.games.end_of_the_page.machine import (
+    MACHINE,
+    last_card,
+    pickup_pending,
+    taken_discard,
+)
 from rummyrules.games.end_of_the_page.state import (
     EndOfThePageOptions,
     EndOfThePageState,
@@ -167,6 +174,30 @@ class EndOfThePage(EndOfThePageOptions):
         rummyrules.IllegalMoveError: draw first: a turn begins with 'draw' or 'take' (EOP-5)
         """
         return MACHINE
+
+    def duties(self, state: EndOfThePageState, player: int) -> tuple[Duty, ...]:
+        """What End of the Page still asks of the player to move (EOP-6, EOP-12, EOP-R3).
+
+        A card taken from deep in the pile is melded at once; a last card
+        that fits a meld is played; under EOP-R3's option the card taken is
+        not discarded again: each in the sentence the machine refuses with.
+
+        >>> game = EndOfThePage().position(
+        ...     "wild 3 | to_move 1 play | hands 3S 4C / 8D | melds 1: 9D 10D JD"
+        ...     " | pile KC | had_turn 1"
+        ... )
+        >>> [duty.rule for duty in EndOfThePage().duties(game, 1)]
+        ['EOP-12']
+        """
+        if state.phase is not Phase.PLAY:
+            return ()
+        last = last_card(state)  # set only when one card is left
+        taken, keep = state.turn.taken, taken_discard(state)
+        return duties_of(
+            pickup_pending(state, player),
+            None if last is None else last(Discard(card=state.hands[player][0])),
+            None if taken is None or keep is None else keep(Discard(card=taken)),
+        )
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0

@@ -38,6 +38,7 @@ from rummyrules.formats.sections import (
 )
 from rummyrules.game import rummy500
 from rummyrules.game.cores import Core
+from rummyrules.game.duties import Duty, duties_of
 from rummyrules.game.machine import Kind, Machine, PhaseRules, Refusal
 from rummyrules.game.moves import (
     Discard,
@@ -303,6 +304,20 @@ class FourteenHundred(FourteenHundredOptions):
         '1400'
         """
         return MACHINE
+
+    def duties(self, state: FourteenHundredState, player: int) -> tuple[Duty, ...]:
+        """What 1400 still asks of the player to move: the upcard melded (F14-6), else the card taken used (F14-9).
+
+        Each in the sentence the machine refuses a move with while it stands.
+
+        >>> game = FourteenHundred(players=2).position(
+        ...     "wild 3 | to_move 0 draw | hands 2D 4D 9S / 5C 6C 7C | pile 3D 8H"
+        ... )
+        >>> print(*FourteenHundred(players=2).duties(game.apply("take"), 0))
+        you took 3D from the discard pile, so you must use it in a meld or lay-off before you discard (F14-9)
+        """
+        upcard = machine.upcard_pending(state, player)  # its meld uses it (F14-9)
+        return duties_of(upcard or machine.card_pending(state, player))
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0

@@ -39,13 +39,14 @@ from rummyrules.formats.sections import (
 )
 from rummyrules.game.cores import Core
 from rummyrules.game.dealing import first_order
+from rummyrules.game.duties import Duty, duties_of
 from rummyrules.game.machine import Machine
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Strategy
 from rummyrules.games.gin_rummy import checks
 from rummyrules.games.gin_rummy.core import GIN_CORE
 from rummyrules.games.gin_rummy.deadwood import MELD_RULES, card_points
-from rummyrules.games.gin_rummy.machine import MACHINE
+from rummyrules.games.gin_rummy.machine import MACHINE, knocker_unfinished
 from rummyrules.games.gin_rummy.state import (
     DEALER_ZERO,
     GinRummyOptions,
@@ -262,6 +263,25 @@ class GinRummy(GinRummyOptions):
         rummyrules.IllegalMoveError: the first upcard is taken or passed: 'take' or 'pass' (GIN-3)
         """
         return MACHINE
+
+    def duties(self, state: GinRummyState, player: int) -> tuple[Duty, ...]:
+        """What Gin Rummy still asks of the knocker: a discard that keeps the knock, then the melds (GIN-5, GIN-R3).
+
+        >>> game = GinRummy(hand_size=4).position(
+        ...     "to_move 0 play | hands 7S 8S 9S 2C KD / AH 5D 9H JC | pile 4H"
+        ... )
+        >>> [duty.rule for duty in GinRummy().duties(game.apply("knock"), 0)]
+        ['GIN-5']
+        """
+        if state.phase is GinRummyPhase.KNOCK:
+            text = (
+                "you knocked, so your discard must leave your deadwood at most "
+                f"the knock card, {state.knock_card}"
+            )
+            return (Duty(rule="GIN-5", text=text),)
+        if state.phase is GinRummyPhase.LAY_DOWN:  # as 'done' is refused
+            return duties_of(knocker_unfinished(state.hands[player], state.knock_card))
+        return ()
 
     def new_game(
         self, *, seed: int = 0, deck: Sequence[Card] | None = None, dealer: int = 0

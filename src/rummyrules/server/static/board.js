@@ -4,8 +4,10 @@
 
 import { backNode, cardNode, rankPlural } from "./cards.js";
 import { $, el } from "./dom.js";
+import { renderHand } from "./hand.js";
 import { wildOf } from "./model.js";
 import { seatName, seatTitle, table } from "./state.js";
+import { placesNow, travel } from "./travel.js";
 
 /** Where each other seat sits, seen from the player: the next seat on the left, round to the right. */
 export function places(count, me) {
@@ -97,50 +99,6 @@ export function renderMelds(view) {
   }));
 }
 
-/** The cards that came into the hand since the last render (at most a few: a new deal is no move). */
-function arrivals(hand, before) {
-  if (!before.length) return new Set();
-  const left = [...before];
-  const fresh = new Set();
-  hand.forEach((card, index) => {
-    const at = left.indexOf(card);
-    if (at >= 0) left.splice(at, 1);
-    else fresh.add(index);
-  });
-  return fresh.size <= 3 ? fresh : new Set();
-}
-
-export function renderHand(view, { onToggle, paused }) {
-  const wild = wildOf(view);
-  const fresh = arrivals(view.hand, table.shownHand);
-  const nodes = view.hand.map((card, index) => {
-    if (paused) return cardNode(card, { wild });
-    const chosen = table.selected.includes(index);
-    const node = cardNode(card, { wild, tag: "button", extra: chosen ? "selected" : "" });
-    node.dataset.index = String(index);
-    node.setAttribute("aria-pressed", chosen ? "true" : "false");
-    node.addEventListener("click", () => onToggle(index));
-    if (fresh.has(index)) node.classList.add("arrived");
-    return node;
-  });
-  table.shownHand = [...view.hand];
-  $("hand").replaceChildren(...(nodes.length ? nodes : [el("span", { class: "muted" }, "no cards")]));
-  const hint = {
-    GinRummy: "Select a card, then discard it (or knock); after a knock, select cards to meld or lay off.",
-    GoingOutRummy: "Select a card to discard it; going out is offered when your whole hand can go down.",
-  }[view.variant] || "Select cards, then meld, lay off or discard them.";
-  $("hand-hint").textContent = paused || view.phase === "over" ? "Your hand as it was counted." : hint;
-  const deadwood = view.deadwood;
-  $("deadwood").hidden = deadwood === null || deadwood === undefined;
-  if (!$("deadwood").hidden) {
-    const limit = view.knockCard;
-    const knock = limit === null || limit === undefined ? "" : limit === 0 ? " (only gin may knock)" : `, knock at ${limit} or less`;
-    $("deadwood").textContent = `Your deadwood: ${deadwood}${knock}`;
-    $("deadwood").dataset.deadwood = String(deadwood);
-    $("deadwood").classList.toggle("can-knock", limit !== null && limit !== undefined && deadwood <= limit);
-  }
-}
-
 export function renderInfo(view) {
   const rows = [];
   const add = (term, ...value) => rows.push(el("dt", {}, term), el("dd", {}, ...value));
@@ -195,10 +153,12 @@ export function renderPlayers(view) {
 }
 
 export function renderBoard(view, options) {
+  const seen = placesNow();
   renderInfo(view);
   renderPlayers(view);
   renderSeats(view);
   renderCentre(view);
   renderMelds(view);
   renderHand(view, options);
+  travel(seen, view);
 }

@@ -225,3 +225,10 @@ export function cardNode(textValue, { wild = null, tag = "span", extra = "" } = 
 export function backNode(extra = "") {
   return el("span", { class: `card back${extra ? ` ${extra}` : ""}`, "aria-hidden": "true" }, backSvg());
 }
+
+const CARD_IN_TEXT = /\b(?:10|[2-9AJQK])[SHDC]\b/g;
+
+/** A sentence of the rules with each card in signs: "you took 2D" reads "you took 2♦". */
+export function signedText(text) {
+  return String(text).replace(CARD_IN_TEXT, (card) => cardSign(card));
+}

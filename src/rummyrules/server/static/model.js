@@ -118,16 +118,35 @@ export function outPhrase(text, { spoken = false, past = false } = {}) {
 }
 
 /**
- * A move in words for its button: "Claim [5 ← K♣★] on meld 1", "Meld 7♠ 8♠ 9♠";
- * ``top`` is the pile's top card; ``spoken`` reads each wild aloud ("K♣ as a 5").
+ * A take from the pile in words, with the cards above the one chosen that
+ * come with it: "Take 2♦ and the 3♦ above it". A game option may leave
+ * them in the pile (End of the Page's ``take_cards_above``, EOP-R2).
  */
-export function moveWords(move, top = null, { spoken = false } = {}) {
+function takeWords(move, view, spoken) {
+  const cards = cardsPhrase(move.written, spoken);
+  const pile = view ? view.pile : [];
+  const depth = pile.indexOf(physical(move.written[0]));
+  if (depth <= 0) return `Take ${cards} from the pile`;
+  const above = pile.slice(0, depth).reverse().map(cardPhrase);
+  const them = above.length === 1 ? above[0] : `${above.slice(0, -1).join(", ")} and ${above.at(-1)}`;
+  if (view.options && view.options.take_cards_above === false) {
+    return `Take ${cards} from under the ${them} (${above.length === 1 ? "it stays" : "they stay"} on the pile)`;
+  }
+  return `Take ${cards} and the ${them} above it`;
+}
+
+/**
+ * A move in words for its button: "Claim [5 ← K♣★] on meld 1", "Meld 7♠ 8♠ 9♠";
+ * ``top`` is the pile's top card, ``view`` the view the move is listed in;
+ * ``spoken`` reads each wild aloud ("K♣ as a 5").
+ */
+export function moveWords(move, top = null, { spoken = false, view = null } = {}) {
   const cards = cardsPhrase(move.written, spoken);
   switch (move.kind) {
     case "draw":
       return "Draw from the stock";
     case "take":
-      if (move.written.length) return `Take ${cards} from the pile`;
+      if (move.written.length) return takeWords(move, view, spoken);
       return top ? `Take the discard, ${cardPhrase(top)}` : "Take the discard";
     case "pass":
       return "Pass";

@@ -49,8 +49,8 @@ function moveButton(move, label, spoken = null) {
 }
 
 /** A move's button labelled in words, shown and spoken. */
-function wordsButton(move, top = null) {
-  return moveButton(move, moveWords(move, top), moveWords(move, top, { spoken: true }));
+function wordsButton(move, top = null, view = null) {
+  return moveButton(move, moveWords(move, top, { view }), moveWords(move, top, { spoken: true, view }));
 }
 
 /** Buttons for the moves the selected cards make; several readings become choices. */
@@ -103,7 +103,7 @@ export function renderMoves(view, { paused = false } = {}) {
   for (const move of view.moves) {
     if (VIA_SELECTION.has(move.kind)) continue;
     if (move.kind === "claim" && table.declined === table.version) continue;
-    actions.push(wordsButton(move, view.pile[0]));
+    actions.push(wordsButton(move, view.pile[0], view));
   }
   const isClaimOffer = view.toMove !== view.player && table.declined !== table.version
     && view.moves.some((move) => move.kind === "claim");
@@ -130,6 +130,7 @@ export function renderMoves(view, { paused = false } = {}) {
 
 /** A card of the hand picked or put back; the server is asked what the selection makes. */
 export function toggle(index) {
+  showError("", null);  // a refusal was about the cards selected before
   const at = table.selected.indexOf(index);
   if (at >= 0) table.selected.splice(at, 1);
   else table.selected.push(index);

@@ -1,9 +1,12 @@
-// Why the selected cards make no move: the page asks the server, which asks
-// the rules (POST /api/tables/{table}/selection), and shows each refusal's
-// sentence and rule ID. Nothing about the rules is worked out here. A new
-// selection cancels the question still on its way: the last one wins.
+// Why the selected cards make no move, or not the move a player expects: the
+// page asks the server, which asks the rules (POST /api/tables/{table}/selection),
+// and shows the sentence and rule ID of each refused kind of move that no
+// offered move stands for (a Discard kept out by F14-9 beside the Lay off
+// offered). Nothing about the rules is worked out here. A new selection
+// cancels the question still on its way: the last one wins.
 
 import { api, tablePath } from "./api.js";
+import { signedText } from "./cards.js";
 import { $, el } from "./dom.js";
 import { table } from "./state.js";
 
@@ -33,6 +36,8 @@ function refusalLabel(refusal) {
       return "Discard";
     case "out":
       return "Go out";
+    case "knock":
+      return "Knock";
     case "claim":
       return `Claim on meld ${refusal.meld}`;
     default:
@@ -40,12 +45,15 @@ function refusalLabel(refusal) {
   }
 }
 
+/** A refusal's sentence in card signs, its rule ID kept on one line: ["sentence ", <span>(EOP-5)</span>]. */
 function sentence(error, rule) {
-  const text = String(error || "");
-  return rule && !text.includes(`(${rule})`) ? `${text} (${rule})` : text;
+  const text = signedText(error || "");
+  if (!rule || text.includes(`(${rule})`)) return [text];
+  return [`${text} `, el("span", { class: "rule" }, `(${rule})`)];
 }
 
 function clear() {
+  $("why").classList.remove("aside");
   $("why").replaceChildren();
   $("why").hidden = true;
   delete $("why").dataset.cards;
@@ -60,21 +68,26 @@ function show(answer, offer) {
     .map((button) => button.dataset.move));
   const extra = moves.map((move) => move.text).filter((text) => text && !offered.has(text));
   if (extra.length) offer(extra);
+  // A kind of move offered for these cards needs no word on its other
+  // readings (a lay-off on meld 1 offered, the one on meld 2 refused).
+  const offeredKinds = new Set(moves.map((move) => move.kind));
   const items = [];
-  if (!moves.length) {
-    for (const refusal of refusals) {
-      items.push(el("li", { "data-kind": refusal.kind || "", "data-rule": refusal.rule || null, "data-move": null },
-        el("strong", {}, `${refusalLabel(refusal)}: `), sentence(refusal.error, refusal.rule)));
-    }
-    const check = answer.check;
-    if (check && check.ok === false && check.reason && !refusals.some((refusal) => refusal.kind === "meld")) {
-      items.push(el("li", { "data-kind": "check", "data-rule": check.rule || null },
-        el("strong", {}, "As a meld: "), sentence(check.reason, check.rule)));
-    }
+  for (const refusal of refusals) {
+    if (offeredKinds.has(refusal.kind)) continue;
+    items.push(el("li", { "data-kind": refusal.kind || "", "data-rule": refusal.rule || null, "data-move": null },
+      el("strong", {}, `${refusalLabel(refusal)}: `), sentence(refusal.error, refusal.rule)));
   }
+  const check = answer.check;
+  if (!moves.length && check && check.ok === false && check.reason
+      && !refusals.some((refusal) => refusal.kind === "meld")) {
+    items.push(el("li", { "data-kind": "check", "data-rule": check.rule || null },
+      el("strong", {}, "As a meld: "), sentence(check.reason, check.rule)));
+  }
+  const title = moves.length ? "Not offered with these cards:" : "Why these cards make no move:";
+  box.classList.toggle("aside", moves.length > 0);
   box.dataset.cards = answer.cards.join(" ");
   box.hidden = items.length === 0;
-  box.replaceChildren(...(items.length ? [el("p", { class: "why-title" }, "Why these cards make no move:"),
+  box.replaceChildren(...(items.length ? [el("p", { class: "why-title" }, title),
     el("ul", { id: "refusals" }, items)] : []));
 }
 
@@ -88,7 +101,7 @@ async function ask(cards, number, offer) {
     if (error.name === "AbortError" || number !== asked || !sameList(cards, selectedCards())) return;
     $("why").hidden = false;
     $("why").replaceChildren(el("p", { class: "muted" },
-      `The rules could not be asked about these cards: ${sentence(error.message, error.rule)}`));
+      "The rules could not be asked about these cards: ", sentence(error.message, error.rule)));
     return;
   }
   // A later selection (or a new hand) wins over this answer.

@@ -28,6 +28,9 @@ export const table = {
   held: [],
   // What the last render showed, to move only what is new.
   shownHand: [],
+  // The hand's order on the screen (cards' texts), and whether the player set it by hand.
+  handOrder: [],
+  ownOrder: false,
   shownPileTop: null,
 };
 

@@ -4,6 +4,7 @@
 import { api, params, tablePath, token } from "./api.js";
 import { renderBoard } from "./board.js";
 import { $ } from "./dom.js";
+import { duties, dutySentences } from "./duties.js";
 import { normaliseView } from "./model.js";
 import { renderMoves, selectionCleared, setBusy, showError, toggle } from "./moves.js";
 import { endedBy, renderOver, renderRoundEnd, renderRoundResult, renderScores } from "./results.js";
@@ -25,7 +26,7 @@ const PROMPTS = {
 const GIN_PROMPTS = {
   upcard: "take the first upcard or pass (GIN-3)",
   draw: "draw from the stock or take the upcard (GIN-4)",
-  knock: "discard a card that keeps your knock good (GIN-5)",
+  knock: "discard a card (GIN-5)",  // the duty in force says which (duties.js)
   laydown: "lay your melds down one at a time, then press Done (GIN-5)",
   layoff: "lay off on the knocker's melds, then press Done (GIN-6)",
   meld: "lay your own melds down, then press Done (GIN-6)",
@@ -73,14 +74,20 @@ function renderStatus(view, state) {
     else if (isOver(view)) then = "how the game ended";
     text = `${round} is over${by ? `: ${by}` : ""}${result.rule ? ` (${result.rule})` : ""}. Press Next round to see ${then}.`;
   } else if (state === "yourturn") {
-    text = `Your turn: ${prompt(view)}.`;
+    const owed = duties();
+    text = `Your turn: ${prompt(view)}.${owed.length ? ` ${dutySentences(owed)}` : ""}`;
+    $("status").dataset.duties = owed.map((duty) => duty.rule).join(" ");
   } else if (state === "offer") {
     text = `${seatTitle(view.toMove)} is to move; you may act out of turn.`;
   } else {
     text = `Waiting for ${seatName(view.toMove)}.`;
   }
+  if (state !== "yourturn") delete $("status").dataset.duties;
   $("status").textContent = text;
   $("status").dataset.state = state;
+  // A page in a background tab shows in its title that the player is to move.
+  const base = $("title").textContent ? `${$("title").textContent} \u2013 rummyrules` : "rummyrules";
+  document.title = state === "yourturn" ? `\u25cf Your turn \u2013 ${base}` : base;
 }
 
 export function render() {
@@ -132,7 +139,11 @@ export function applyBody(body, { fresh = false, events = true } = {}) {
     table.selected = [];
     selectionCleared();
   }
-  if (newer || fresh) setBusy(false);
+  if (newer || fresh) {
+    // A refusal was about the table as it was: a new view makes it stale.
+    if (newer) showError("", null);
+    setBusy(false);
+  }
   render();
   if (pausedNow) $("continue").focus();
 }
