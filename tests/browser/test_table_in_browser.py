@@ -84,10 +84,10 @@ def test_a_whole_game_against_a_bot_ends_at_the_game_over_screen(
     seats = [int(seat) for seat in recorded.group(1).split()]
     named = ["you" if seat == 0 else f"player {seat + 1}" for seat in seats]
     assert re.findall(r"\b(you|player \d+)\b", shown.lower()) == named, shown
-    # The last round's result is on screen, with each player's counted hand.
-    assert page.locator("#round-result table.result").count() == 1
-    hands = page.locator("#round-result table.result tr").nth(1)
-    assert hands.locator("th").text_content() == "Hand counted"
+    # The last round's score card is on screen, a row and a counted hand a player.
+    assert page.locator("#round-result table.score-card").count() == 1
+    rows = page.locator("#round-result table.score-card tr[data-seat]").count()
+    assert rows == 2 == page.locator("#round-result tr[data-hand]").count()
     # The log shows every event the server sent, the game's end last.
     sent = int(page.evaluate("document.body.dataset.events || '0'"))
     assert page.locator("#log li").count() == sent

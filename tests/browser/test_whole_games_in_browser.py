@@ -115,12 +115,13 @@ def test_eop_a_whole_game_with_a_refused_selection_and_each_round_kept_until_nex
             )
             assert numbers == list(range(1, len(numbers) + 1)), numbers
             assert numbers, "the round's melds left the table"
-            assert page.locator("#round-end table.result tr.running").count() == 1
             # Every place that gives a total gives the same one, this round
-            # counted: the result's running total and the list of players.
+            # counted: the score card's running totals and the list of players.
             running = page.eval_on_selector_all(
-                "#round-end table.result tr.running td", TEXTS
+                "#round-end table.score-card td.total",
+                "cells => cells.map(cell => cell.dataset.value)",
             )
+            assert running, "the score card gives no totals"
             listed = page.eval_on_selector_all("#seat-list li .muted", TEXTS)
             for total, note in zip(running, listed, strict=True):
                 assert f"score {total}" in note, (running, listed)

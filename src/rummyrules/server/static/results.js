@@ -3,8 +3,8 @@
 
 import { api, tablePath, tableId } from "./api.js";
 import { cardNode } from "./cards.js";
-import { $, el } from "./dom.js";
-import { cardsOf, wildOf } from "./model.js";
+import { $, capital, el } from "./dom.js";
+import { endVerb, scoreCard } from "./scorecard.js";
 import { isOrAre, seatName, seatTitle, shortName, table } from "./state.js";
 
 /** What a round's end says about the player who ended it, in the rule's words. */
@@ -12,8 +12,7 @@ export function endedBy(view, result) {
   if (result.went_out === undefined || result.went_out === null) return "";
   const who = seatName(result.went_out);
   if (result.rule === "GOR-R3") return `${who} ${isOrAre(result.went_out)} the last one left`;
-  if (view.variant === "GinRummy") return `${who} knocked`;
-  return `${who} went out`;
+  return `${who} ${endVerb(view, result)}`;
 }
 
 export function roundCaption(view, result) {
@@ -22,38 +21,6 @@ export function roundCaption(view, result) {
   if (by) caption += `: ${by}`;
   if (result.rule) caption += ` (${result.rule})`;
   return caption;
-}
-
-/** A counted round as a table: a column a player, a row a part of the count. */
-export function resultTable(view, result, { totals = null } = {}) {
-  const players = view.handSizes.length;
-  const wild = wildOf(view);
-  const parts = [
-    ["hands", "Hand counted"],
-    ["melded", "Melded"],
-    ["in_hand", "In hand"],
-    ["bonus", "Bonus"],
-    ["net", "Net"],
-  ].filter(([key]) => Array.isArray(result[key]) && result[key].length);
-  const cell = (key, value) => {
-    if (key === "hands") {
-      const cards = cardsOf(value);
-      return el("td", { class: "cards" }, cards.length ? cards.map((card) => cardNode(card, { wild, extra: "mini" })) : "\u2014");
-    }
-    return el("td", {}, value === null || value === undefined ? "\u2014" : String(value));
-  };
-  const head = el("tr", {}, el("td", {}),
-    Array.from({ length: players }, (_, seat) => el("th", { scope: "col" }, shortName(seat))));
-  const rows = parts.map(([key, title]) => el("tr", { class: key === "net" ? "total" : null },
-    el("th", { scope: "row" }, title),
-    Array.from({ length: players }, (_, seat) => cell(key, result[key][seat]))));
-  if (Array.isArray(totals) && totals.length) {
-    rows.push(el("tr", { class: "running" }, el("th", { scope: "row" }, "Running total"),
-      totals.map((value) => el("td", {}, String(value)))));
-  }
-  return [el("p", { class: "caption" }, roundCaption(view, result)),
-    el("table", { class: "result", "data-round": result.round },
-      el("thead", {}, head), el("tbody", {}, rows))];
 }
 
 /** Gin Rummy's hands laid face up at the hand's end, each with its deadwood. */
@@ -72,19 +39,26 @@ export function renderRoundResult(view) {
   const blocks = [];
   // The last round counted: from the view where it has them, else from the log.
   const last = view.roundResults.length ? view.roundResults[view.roundResults.length - 1] : table.lastResult;
-  if (last) blocks.push(...resultTable(view, last, { totals: Array.isArray(view.scores) ? view.scores : null }));
+  if (last) blocks.push(...scoreCard(view, last, roundCaption(view, last)));
   blocks.push(...shownHands(view));
   $("round-box").hidden = blocks.length === 0;
   $("round-result").replaceChildren(...blocks);
 }
 
-/** The finished round kept on the table until the player continues. */
+/** The finished round kept on the table until the player continues, as a score card. */
 export function renderRoundEnd(paused, onContinue) {
   $("round-end").hidden = !paused;
   if (!paused) return;
-  const { view, result, next } = paused;
-  const totals = Array.isArray(next.scores) ? next.scores : null;
-  $("round-end-body").replaceChildren(...resultTable(view, result, { totals }));
+  const { view, result } = paused;
+  $("round-end-heading").textContent = `${result.round === undefined || result.round === null ? "The hand" : `Round ${result.round}`} is over`;
+  const by = endedBy(view, result);
+  const caption = [by ? capital(by) : "The round ended with nobody out",
+    result.rule ? " " : "", result.rule ? el("span", { class: "rule" }, `(${result.rule})`) : "", "."];
+  $("round-end-body").replaceChildren(...scoreCard(view, result, caption));
+  const waiting = table.rounds.length - 1;
+  $("round-end-more").textContent = waiting > 0
+    ? `${waiting === 1 ? "Another round" : `${waiting} more rounds`} ended before your turn: Next round shows ${waiting === 1 ? "it" : "them"}, one by one.`
+    : "";
   $("continue").textContent = "Next round";
   $("continue").onclick = onContinue;
 }

@@ -20,8 +20,12 @@ export const table = {
   lastResult: null,
   // The stream's last view, the base its next events are played on.
   streamView: null,
-  // A finished round kept on the table until the player continues.
+  // The finished rounds waiting for the player, in order (rounds.js), the
+  // first of them on the table (``paused``) until the player continues, and
+  // the events held back from the log behind them.
+  rounds: [],
   paused: null,
+  held: [],
   // What the last render showed, to move only what is new.
   shownHand: [],
   // The hand's order on the screen (cards' texts), and whether the player set it by hand.

@@ -5,11 +5,10 @@ import { api, params, tablePath, token } from "./api.js";
 import { renderBoard } from "./board.js";
 import { $ } from "./dom.js";
 import { duties, dutySentences } from "./duties.js";
-import { addEvents } from "./events.js";
 import { normaliseView } from "./model.js";
 import { renderMoves, selectionCleared, setBusy, showError, toggle } from "./moves.js";
 import { endedBy, renderOver, renderRoundEnd, renderRoundResult, renderScores } from "./results.js";
-import { finishedRound } from "./roundend.js";
+import { nextRound, takeEvents } from "./rounds.js";
 import { isOver, seatName, seatTitle, table } from "./state.js";
 
 const PROMPTS = {
@@ -52,8 +51,9 @@ function prompt(view) {
 
 /** What kind of moment this is for the seat: its turn, a chance out of turn, waiting, a round's end, over. */
 function moment(view) {
-  if (isOver(view)) return "over";
+  // Every finished round is looked at, the game's end after the last of them.
   if (table.paused) return "roundover";
+  if (isOver(view)) return "over";
   if (view.toMove === view.player) return "yourturn";
   if (table.declined !== table.version && view.moves.some((move) => move.kind !== "drop")) return "offer";
   return "waiting";
@@ -69,7 +69,10 @@ function renderStatus(view, state) {
     const { result } = table.paused;
     const by = endedBy(table.paused.view, result);
     const round = result.round === undefined || result.round === null ? "The hand" : `Round ${result.round}`;
-    text = `${round} is over${by ? `: ${by}` : ""}${result.rule ? ` (${result.rule})` : ""}. Press Next round to see the next deal.`;
+    let then = "the next deal";
+    if (table.rounds.length > 1) then = "the next round's end";
+    else if (isOver(view)) then = "how the game ended";
+    text = `${round} is over${by ? `: ${by}` : ""}${result.rule ? ` (${result.rule})` : ""}. Press Next round to see ${then}.`;
   } else if (state === "yourturn") {
     const owed = duties();
     text = `Your turn: ${prompt(view)}.${owed.length ? ` ${dutySentences(owed)}` : ""}`;
@@ -102,17 +105,18 @@ export function render() {
   renderRoundResult(live);
   // While the finished round is on the table its result is shown there, once.
   if (paused) $("round-box").hidden = true;
-  renderScores(live);
+  // The sheet as it stood at the round on the table, in step with it.
+  renderScores(paused ? paused.view : live);
   renderOver(live, state);
 }
 
-/** The player has seen the finished round: on to the table as it is now. */
+/** The player has seen the finished round: on to the next one waiting, or the table as it is now. */
 function continueRound() {
-  table.paused = null;
+  nextRound();
   table.shownHand = [];
   table.shownPileTop = null;
   render();
-  $("status").focus();
+  $(table.paused ? "continue" : "status").focus();
 }
 
 /**
@@ -127,18 +131,7 @@ export function applyBody(body, { fresh = false, events = true } = {}) {
   table.view = normaliseView(body.view);
   const newer = body.version !== table.version;
   table.version = body.version;
-  let pausedNow = false;
-  if (events) {
-    const list = Array.isArray(body.events) ? body.events : [];
-    addEvents(list, fresh);
-    // The stream's events start at the view it sent last.
-    const finished = fresh ? null : finishedRound(table.streamView, list, table.view);
-    if (finished) {
-      table.paused = { ...finished, next: table.view };
-      pausedNow = true;
-    } else if (table.paused) table.paused.next = table.view;
-    table.streamView = table.view;
-  }
+  const pausedNow = events && takeEvents(Array.isArray(body.events) ? body.events : [], fresh, table.view);
   if (!newer && !fresh && !pausedNow) return;
   const key = table.view.hand.join(" ");
   if (key !== table.handKey) {
