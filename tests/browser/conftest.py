@@ -16,8 +16,19 @@ def server() -> Iterator[str]:
     """The game server on a free loopback port, in a thread, for the whole session."""
     # Imported here: without the [server] extra the module still collects.
     from rummyrules.server import running  # noqa: PLC0415
+    from rummyrules.server.limits import Limits  # noqa: PLC0415
 
-    with running() as url:
+    # Every test's page comes from one loopback address, and a session makes
+    # more tables and sends more requests than one person may (20 tables a
+    # minute, 20 unfinished, 20 requests a second past a burst of 200): the
+    # session's server lets that one address do what all the tests need.
+    roomy = Limits(
+        tables_per_address=1_000,
+        tables_per_minute=1_000,
+        requests_per_second=1_000.0,
+        request_burst=100_000,
+    )
+    with running(limits=roomy) as url:
         yield url
 
 
