@@ -191,6 +191,12 @@ def play_to_the_end(
     return made
 
 
+def no_side_scroll(page: Page) -> None:
+    """Nothing runs off the side of ``page``'s screen: no horizontal scroll."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width}px wide"  # type: ignore[index]  # set by open_page
+
+
 def shoot(page: Page, folder: Path, name: str) -> None:
     """Screenshots of the whole page at desktop and phone widths: ``name-1280.png``, ``name-390.png``."""
     before = page.viewport_size

@@ -21,6 +21,7 @@ from browser.pages import (
     await_turn,
     create_table,
     make,
+    no_side_scroll,
     open_page,
 )
 
@@ -51,8 +52,7 @@ def test_every_card_has_a_drawn_face_and_the_other_hand_is_backs_at_phone_width(
     assert page.get_attribute("#stock", "aria-label") == "Stock: 31 cards"
     assert page.locator("#pile .card.top[aria-label]").count() == 1
     # Nothing runs off a phone's screen, cards included.
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"the page is {width}px wide on a phone"
+    no_side_scroll(page)
 
 
 def test_cards_are_buttons_the_keyboard_selects(

@@ -22,6 +22,7 @@ from browser.pages import (
     await_turn,
     create_table,
     make,
+    no_side_scroll,
     open_page,
     select,
     settle,
@@ -29,14 +30,9 @@ from browser.pages import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser
 
 pytestmark = pytest.mark.browser
-
-
-def no_side_scroll(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page is {width}px wide"  # type: ignore[index]  # set by open_page
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])

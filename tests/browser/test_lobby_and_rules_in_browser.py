@@ -20,22 +20,18 @@ from browser.pages import (
     Watch,
     await_turn,
     create_table,
+    no_side_scroll,
     open_page,
 )
 from rummyrules.game.registry import VARIANTS
 from rummyrules.server.seats import SEAT_KINDS
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser
 
 pytestmark = pytest.mark.browser
 
 VALUES = "options => options.map(option => option.value)"
-
-
-def no_side_scroll(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page is {width}px wide"  # type: ignore[index]  # set by open_page
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])

@@ -30,6 +30,7 @@ from browser.pages import (
     first_move,
     listed_moves,
     make,
+    no_side_scroll,
     open_page,
     play_to_the_end,
     settle,
@@ -136,8 +137,7 @@ def test_a_refused_move_typed_in_the_box_shows_its_rule_at_phone_width(
     assert label is not None
     assert label.removesuffix(", wild").endswith(f" of {suits[card[-1]]}"), label
     # At phone width nothing runs off the side of the screen.
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"the page is {width}px wide on a phone"
+    no_side_scroll(page)
     # The next good move clears the refusal.
     make(page, "draw")
     assert page.text_content("#error") == ""

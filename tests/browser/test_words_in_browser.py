@@ -29,6 +29,7 @@ from browser.pages import (
     await_turn,
     create_table,
     make,
+    no_side_scroll,
     open_page,
     play_to_the_end,
     select,
@@ -98,8 +99,7 @@ def test_gor_7_going_out_is_one_line_in_suit_signs(
     raw = [line for line in lines if RAW_CARD.search(line)]
     assert raw == [], raw
     # The long line wraps: nothing runs off a phone's screen.
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"the page is {width}px wide on a phone"
+    no_side_scroll(page)
     shoot(page, shots, "words-gor-out")
 
 
