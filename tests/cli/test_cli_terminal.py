@@ -124,7 +124,8 @@ def test_a_round_of_1400_ends_in_a_table_and_no_message_repeats(*, plain: bool) 
     )
     assert code == 0, out
     lines = out.splitlines()
-    assert out.count("You must play 4H this turn.") == 1
+    said = "You took the upcard 4H, so you must lay it in a new meld at once (F14-6)."
+    assert out.count(said) == 1
     assert repeated(lines) == []
     header, rows = round_table(lines, "Round 1 ends: you went out (F14-14)")
     assert header == ["player", "hand counted", "melded", "in hand", "net", "total"]

@@ -38,6 +38,7 @@ from rummyrules.bots import Bot
 from rummyrules.core.cards import in_deck_words
 from rummyrules.core.errors import MoveParseError, RummyRulesError
 from rummyrules.formats.records import record_game
+from rummyrules.game.duties import Duty
 from rummyrules.game.moves import LayOff, Move
 from rummyrules.game.notation import parse_move
 from rummyrules.game.state import GameState
@@ -47,7 +48,7 @@ from .commentary import mover as made_by
 from .printer import Printer
 from .reference import look_up_rule
 from .seats import make_bots, seat_names
-from .table import duties, show_hand, show_table
+from .table import show_hand, show_table
 from .variants import rules_from
 from .words import seat_name, seat_names_for
 
@@ -133,7 +134,7 @@ class Session:
         self._shown: tuple[int, int, int | None] | None = None
         self._last_mover: int | None = None
         self._declined: tuple[int, int, int] | None = None
-        self._duties_said: tuple[int, int, tuple[str, ...]] | None = None
+        self._duties_said: tuple[int, int, tuple[Duty, ...]] | None = None
 
     def run(self) -> bool:
         """Play until the game is over (True) or the person leaves (False).
@@ -338,8 +339,9 @@ class Session:
         view = self.game.view(self.human)
         if full:
             show_table(self.printer, view, self.names, human=self.human)
-        turn = (self.game.round, self.game.turns, duties(view))
-        show_hand(self.printer, view, duty=full or turn != self._duties_said)
+        owed = self.game.duties(self.human)
+        turn = (self.game.round, self.game.turns, owed)
+        show_hand(self.printer, view, owed if full or turn != self._duties_said else ())
         self._duties_said = turn
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from rummyrules.game.duties import Duty
 from rummyrules.game.rummy500 import Rummy500View
 from rummyrules.game.state import View
 from rummyrules.game.strategy import strategy_of
@@ -35,7 +36,7 @@ from .commentary import deal_words, verb_for
 from .printer import Printer
 from .words import in_meld_words
 
-__all__ = ["duties", "show_hand", "show_table"]
+__all__ = ["show_hand", "show_table"]
 
 MOVES_LISTED: Final = 6
 """Up to this many legal moves are listed with the hand; more are counted."""
@@ -110,27 +111,36 @@ def _header(view: View, names: Sequence[str]) -> str:
     return f"Your turn: {deals}" + deal_words(view, names)
 
 
-def show_hand(printer: Printer, view: View, *, duty: bool = True) -> None:
-    """Print the player's hand, what the turn asks of them and their moves.
+def show_hand(printer: Printer, view: View, owed: Sequence[Duty] = ()) -> None:
+    """Print the player's hand, what the rules still ask of them and their moves.
 
-    With ``duty`` false, the cards the player must still play are left out
-    (they were said once this turn already).
+    ``owed`` is what the rules still ask this turn
+    (:meth:`~rummyrules.GameState.duties`), each said with its rule; the
+    caller leaves out what it said once this turn already.
 
     >>> import io
-    >>> from rummyrules import EndOfThePage
+    >>> from rummyrules import FourteenHundred
     >>> from rummyrules.cli.printer import Printer
-    >>> out = io.StringIO()
-    >>> show_hand(
-    ...     Printer(out=out, err=io.StringIO()), EndOfThePage().new_game(seed=1).view(1)
+    >>> game = (
+    ...     FourteenHundred(players=2)
+    ...     .position(
+    ...         "wild 9 | to_move 1 draw | hands 2C 3C / 7H 8H KS 4D"
+    ...         " | melds 0: 4S 5S 6S | pile KD 6H"
+    ...     )
+    ...     .apply("take 6H")
     ... )
+    >>> out = io.StringIO()
+    >>> show_hand(Printer(out=out, err=io.StringIO()), game.view(1), game.duties(1))
     >>> print(out.getvalue(), end="")
-    Your hand: 3H 7D JC
-    Your moves: draw, take
+    Your hand: 4D 6H 7H 8H KS KD
+    You took 6H from the discard pile, so you must use it in a meld or lay-off before you discard (F14-9).
+    Your moves: meld 6H 7H 8H
     """
     printer.line(f"Your hand: {' '.join(map(str, view.hand))}", style="bold")
-    if duty:
-        for card in duties(view):
-            printer.line(f"You must play {card} this turn.", style="yellow")
+    for duty in owed:
+        printer.line(
+            f"{duty.text[:1].upper()}{duty.text[1:]} ({duty.rule}).", style="yellow"
+        )
     for text in strategy_of(view.rules).notes(view):
         printer.line(text)
     moves = view.legal_moves
@@ -138,21 +148,3 @@ def show_hand(printer: Printer, view: View, *, duty: bool = True) -> None:
         printer.line("Your moves: " + ", ".join(map(str, moves)))
     else:
         printer.line(f"You have {len(moves)} moves: type 'moves' to list them.")
-
-
-def duties(view: View) -> tuple[str, ...]:
-    """The cards the player must still play this turn, each named once.
-
-    A 1400 upcard taken at the deal is both the card to meld (F14-6) and the
-    card taken to use (F14-9): one card, one sentence.
-
-    >>> from rummyrules import FourteenHundred
-    >>> game = FourteenHundred(players=2).position(
-    ...     "wild 9 | to_move 1 draw | hands 2C 3C / 7H 8H KS 4D"
-    ...     " | melds 0: 4S 5S 6S | pile KD 6H"
-    ... )
-    >>> duties(game.apply("take 6H").view(1))
-    ('6H',)
-    """
-    cards = strategy_of(view.rules).must_play(view)
-    return tuple(dict.fromkeys(str(card) for card in cards))

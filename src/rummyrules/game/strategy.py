@@ -12,8 +12,7 @@ and :func:`strategy_of` finds it. A strategy is one of two families:
   bot keeps the hand that is nearest to going out.
 
 Every strategy also says what lies face up outside the melds and the discard
-pile (:meth:`Strategy.shown`), which cards a player must play this turn
-(:meth:`Strategy.must_play`) and who has left the game (:meth:`Strategy.left`).
+pile (:meth:`Strategy.shown`) and who has left the game (:meth:`Strategy.left`).
 The answers are the game's knowledge; the choices stay with the bots.
 
 A strategy also tells how to fill in what a view hides (for

@@ -181,17 +181,6 @@ class Strategy:
         del game, holder
         return ""
 
-    def must_play(self, view: View) -> tuple[Card, ...]:
-        """The cards the player must still play this turn (a card taken to be used).
-
-        >>> from rummyrules import GoingOutRummy
-        >>> game = GoingOutRummy().new_game(seed=1)
-        >>> strategy_of(game.rules).must_play(game.view(1))
-        ()
-        """
-        del view
-        return ()
-
     def left(self, game: Seen) -> tuple[int, ...]:
         """The players who have left the game and hold no hand any more.
 

@@ -50,21 +50,6 @@ class EndOfThePageStrategy(Rummy500Strategy):
             return (move.card,)
         return super().taken(view, move)
 
-    def must_play(self, view: View) -> tuple[Card, ...]:
-        """The card taken from deep in the pile, until it is melded (EOP-6).
-
-        >>> from rummyrules import EndOfThePage
-        >>> game = EndOfThePage().position(
-        ...     "wild 3 | face_up 3S@0 | to_move 1 draw"
-        ...     " | hands 3S 4C / 9D JD KC 5H | pile 6C 10D"
-        ... )
-        >>> [str(card) for card in STRATEGY.must_play(game.apply("take 10D").view(1))]
-        ['10D']
-        """
-        if not isinstance(view, EndOfThePageView) or view.turn.must_meld is None:
-            return ()
-        return (view.turn.must_meld,)
-
     def state_fields(self, view: View, dealt: Dealt) -> dict[str, Any]:
         """The view's own fields, and who has had a turn this round, which no view shows (EOP-14).
 

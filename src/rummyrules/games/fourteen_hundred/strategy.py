@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rummyrules.core.cards import Card
 from rummyrules.game.hand_rules import HandRule, HoldsOneOf
 from rummyrules.game.state import View
 from rummyrules.game.strategy import Dealt, Rummy500Strategy, Seen, Shown
@@ -81,24 +80,6 @@ class FourteenHundredStrategy(Rummy500Strategy):
             else None
         )
         return shown if marker is None else (*shown, Shown(marker, None))
-
-    def must_play(self, view: View) -> tuple[Card, ...]:
-        """The first upcard taken (F14-6), or the card taken from the pile (F14-9).
-
-        >>> from rummyrules import FourteenHundred
-        >>> game = FourteenHundred(players=2).position(
-        ...     "wild 9 | to_move 1 draw | hands 2C 3C / 7H 8H KS 4D"
-        ...     " | melds 0: 4S 5S 6S | pile KD 6H"
-        ... )
-        >>> [str(card) for card in STRATEGY.must_play(game.apply("take 6H").view(1))]
-        ['6H']
-        """
-        if not isinstance(view, FourteenHundredView):
-            return ()
-        turn = view.turn
-        return tuple(
-            card for card in (turn.must_meld, turn.must_use) if card is not None
-        )
 
     def hand_rule(self, view: View, player: int) -> HandRule | None:
         """At the deal, a hidden hand holds a card that dealt its size (F14-3, F14-R3).
