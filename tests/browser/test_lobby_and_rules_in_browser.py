@@ -24,7 +24,6 @@ from browser.pages import (
     open_page,
 )
 from rummyrules.game.registry import VARIANTS
-from rummyrules.server.seats import SEAT_KINDS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -38,6 +37,9 @@ VALUES = "options => options.map(option => option.value)"
 def test_the_lobby_says_each_game_its_options_and_seats_in_words(
     browser: Browser, server: str, watch: Watch, shots: Path, viewport: dict[str, int]
 ) -> None:
+    # Imported here: without the [server] extra the module still collects.
+    from rummyrules.server.seats import SEAT_KINDS  # noqa: PLC0415
+
     page = open_page(browser, watch, server, name="lobby", viewport=viewport)
     page.wait_for_selector("body[data-ready='true']")
     games = page.eval_on_selector_all("#game option", VALUES)
