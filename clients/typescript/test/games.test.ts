@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { play } from "../examples/play.js";
-import { RefusalError, RummyClient, viewOf, type WebSocketConstructor } from "../src/index.js";
+import { RefusalError, RummyClient, viewOf, type SocketRefusal, type WebSocketConstructor } from "../src/index.js";
 import { startServer, type Server } from "./server.js";
 
 let server: Server;
@@ -21,7 +21,8 @@ const games = [
 ] as const;
 
 for (const [variant, options] of games) {
-  test(`a whole game of ${variant} against a bot`, async () => {
+  // A game stuck on a move that changes nothing fails by its timeout, not hangs.
+  test(`a whole game of ${variant} against a bot`, { timeout: 60_000 }, async () => {
     const winners = await play(server.url, variant, options);
     assert.ok(winners.length > 0, "a finished game has a winner");
   });
@@ -49,9 +50,9 @@ test("the WebSocket's updates and refusals come as typed events", async () => {
   try {
     const first = await socket.nextUpdate();
     assert.deepEqual(viewOf(first).legal_moves.map((move) => move.text), ["draw", "take", "take 4S"]);
-    const refusal = new Promise((resolve) => socket.on("refusal", resolve));
+    const refusal = new Promise<SocketRefusal>((resolve) => socket.on("refusal", resolve));
     socket.move("discard KC");
-    assert.equal(((await refusal) as { rule: string }).rule, "EOP-5");
+    assert.equal((await refusal).rule, "EOP-5");
     const drawn = socket.nextUpdate();
     socket.move("draw");
     assert.notEqual((await drawn).version, first.version);
