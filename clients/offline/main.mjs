@@ -61,6 +61,22 @@ $("typed").addEventListener("submit", (event) => {
   event.preventDefault();
   show(JSON.parse(table.play($("move").value)));
 });
+// A selection is checked in the page, with no move sent: what the cards would
+// make, and each refused move's sentence and rule.
+$("selection").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const found = JSON.parse(table.check($("cards").value));
+  const lines = found.error
+    ? [found.error]
+    : [
+        ...found.moves.map((move) => `legal: ${move}`),
+        ...found.refusals.map((r) => `refused: ${r.move}: ${r.reason} (${r.rule})`),
+        found.meld ? "a meld" : `no meld: ${found.meld_reason} (${found.meld_rule})`,
+      ];
+  $("checked").replaceChildren(
+    ...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })),
+  );
+});
 $("bench").addEventListener("click", () => {
   const result = JSON.parse(table.bots_only($("game").value, 5));
   $("bench-result").textContent =

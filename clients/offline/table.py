@@ -1,6 +1,6 @@
 """The offline page's table: one person in seat 0 against the library's GreedyBots, in Pyodide.
 
-The page calls :func:`start`, :func:`play` and :func:`bots_only`; each
+The page calls :func:`start`, :func:`play`, :func:`check` and :func:`bots_only`; each
 answers JSON, so the JavaScript side reads plain objects. Only the
 library's public API is used: the page is an example for front-end authors.
 """
@@ -11,7 +11,13 @@ import json
 import time
 from typing import Any
 
-from rummyrules import GameState, IllegalMoveError, RummyRulesError, parse_rules
+from rummyrules import (
+    GameState,
+    IllegalMoveError,
+    RummyRulesError,
+    explain_selection,
+    parse_rules,
+)
 from rummyrules.bots import GreedyBot, RandomBot, play_game
 
 HUMAN = 0
@@ -58,6 +64,25 @@ class Table:
         self.bots_move()
         return self.shown()
 
+    def check(self, cards: str) -> dict[str, Any]:
+        """What the person's selected cards would make now, and why each other move of them is refused."""
+        try:
+            found = explain_selection(self.state, HUMAN, cards.split())
+        except (
+            RummyRulesError
+        ) as error:  # no card, or a card not held: said, not raised
+            return {"error": str(error)}
+        return {
+            "moves": [str(move) for move in found.moves],
+            "refusals": [
+                {"move": str(r.move), "reason": r.reason, "rule": r.rule}
+                for r in found.refusals
+            ],
+            "meld": found.check.ok,
+            "meld_reason": found.check.reason,
+            "meld_rule": found.check.rule or "",
+        }
+
     def shown(self) -> dict[str, Any]:
         """What the page shows: the person's hand and moves, the table, the log, the end."""
         view = self.state.view(HUMAN)
@@ -92,6 +117,13 @@ def play(text: str) -> str:
     if _table is None:
         return json.dumps({"refused": "no game has started", "rule": ""})
     return json.dumps(_table.play(text))
+
+
+def check(cards: str) -> str:
+    """The selection check: the cards' legal moves and refusals, before any move is sent."""
+    if _table is None:
+        return json.dumps({"error": "no game has started"})
+    return json.dumps(_table.check(cards))
 
 
 def bots_only(rules_line: str, games: int) -> str:

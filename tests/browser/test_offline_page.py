@@ -4,7 +4,8 @@ A static file server on loopback serves the page's folder; the page loads
 Pyodide and the three wheels from its own dist/ (``npm ci && npm run build``
 in clients/offline, which .ci/run does first), then plays a whole game of
 each game by clicking the listed moves, and shows a typed move's refusal
-with its sentence and rule ID. Without a built dist/ the tests skip, or
+with its sentence and rule ID, and the same card's refusals when it is
+checked as a selection before any move is sent. Without a built dist/ the tests skip, or
 fail under ``RUMMYRULES_REQUIRE_BROWSER=1`` (CI).
 """
 
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from browser.pages import Watch
+from browser.pages import TEXTS, Watch
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -108,6 +109,16 @@ def test_a_whole_game_by_clicking(
             assert page.get_attribute("body", "data-turns") == turns, (
                 "a refused move is not played"
             )
+            # The same card checked as a selection: nothing is sent, and its
+            # refused discard is listed with the same rule.
+            page.fill("#cards", card)
+            page.click("#check")
+            checked = page.eval_on_selector_all("#checked li", TEXTS)
+            assert f"refused: discard {card}: " in "\n".join(checked), checked
+            assert any(
+                line.endswith(f"({page.text_content('#rule')})") for line in checked
+            )
+            assert page.get_attribute("body", "data-turns") == turns
             refused = True
         page.click("#moves button >> nth=0")
     else:
