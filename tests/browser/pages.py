@@ -159,6 +159,12 @@ def click_move(page: Page, text: str) -> None:
     page.click(f"#actions [data-move='{text}'], #choices [data-move='{text}']")
 
 
+def type_move(page: Page, text: str) -> None:
+    """Type ``text`` in the notation box and send it, as a person does (legal or not)."""
+    page.fill("#move-text", text)
+    page.click("#typed button[type='submit']")
+
+
 def make(page: Page, text: str) -> None:
     """Make a move by clicking, and wait for the page to show its outcome."""
     before = page.evaluate("document.body.dataset.version")

@@ -27,6 +27,7 @@ from browser.pages import (
     select,
     settle,
     shoot,
+    type_move,
 )
 
 if TYPE_CHECKING:
@@ -79,8 +80,7 @@ def test_a_refusal_banner_clears_when_the_selection_changes(
     create_table(page, "EndOfThePage", ["human", "greedy"], {}, 0)
     assert await_turn(page) == "yourturn"
     card = page.get_attribute("#hand button[data-card]", "data-card")
-    page.fill("#move-text", f"discard {card}")
-    page.click("#typed button[type='submit']")
+    type_move(page, f"discard {card}")
     page.wait_for_function("() => document.getElementById('error').textContent !== ''")
     assert page.get_attribute("#error", "data-rule") == "EOP-5"
     assert settle(page) == "yourturn"

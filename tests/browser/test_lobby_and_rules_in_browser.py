@@ -22,6 +22,7 @@ from browser.pages import (
     create_table,
     no_side_scroll,
     open_page,
+    type_move,
 )
 from rummyrules.game.registry import VARIANTS
 
@@ -112,8 +113,7 @@ def test_a_rule_id_in_a_refusal_is_a_link_that_opens_the_rules_text(
     create_table(page, "EndOfThePage", ["human", "greedy"], {}, 0)
     assert await_turn(page) == "yourturn"
     card = page.get_attribute("#hand button[data-card]", "data-card")
-    page.fill("#move-text", f"discard {card}")
-    page.click("#typed button[type='submit']")
+    type_move(page, f"discard {card}")
     page.wait_for_selector("#error a.rule-link[data-rule='EOP-5']")
     assert (page.text_content("#error") or "").endswith("(EOP-5)")
     link = page.locator("#error a.rule-link")

@@ -34,6 +34,7 @@ from browser.pages import (
     open_page,
     play_to_the_end,
     settle,
+    type_move,
 )
 
 if TYPE_CHECKING:
@@ -106,8 +107,7 @@ def test_a_refused_move_typed_in_the_box_shows_its_rule_at_phone_width(
     assert page.evaluate("document.body.dataset.phase") == "draw"
     before = page.evaluate("document.body.dataset.version")
     card = page.get_attribute("#hand button[data-card]", "data-card")
-    page.fill("#move-text", f"discard {card}")
-    page.click("#typed button[type='submit']")
+    type_move(page, f"discard {card}")
     page.wait_for_function("() => document.getElementById('error').textContent !== ''")
     error = page.text_content("#error") or ""
     assert error.endswith("(EOP-5)"), error
@@ -117,8 +117,7 @@ def test_a_refused_move_typed_in_the_box_shows_its_rule_at_phone_width(
     assert page.evaluate("document.body.dataset.version") == before
     assert settle(page) == "yourturn"
     # Text that is no move at all is refused too, with no rule to name.
-    page.fill("#move-text", "take 9X")
-    page.click("#typed button[type='submit']")
+    type_move(page, "take 9X")
     page.wait_for_function(
         "old => !['', old].includes(document.getElementById('error').textContent)",
         arg=error,
