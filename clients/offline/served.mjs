@@ -15,6 +15,7 @@ let seat = null; // the client's Seat
 let answer = null; // the server's last answer
 let picked = new Set(); // indices into the hand: a hand may hold two of a card
 let following = false;
+let declined = null; // the version whose claim this seat let go
 let checks = 0;
 
 // Python loads while the server is asked for the table.
@@ -56,9 +57,9 @@ async function show(next) {
       return made;
     }),
   );
-  const listed = view.legal_moves.map((move) => move.text);
+  const listed = declined === next.version ? [] : view.legal_moves.map((move) => move.text);
   $("moves").replaceChildren(...listed.map((text) => button(text, { move: text })));
-  if (view.to_move !== view.player && listed.some((text) => text.includes("claim"))) {
+  if (theirs(view) && listed.some((text) => text.includes("claim"))) {
     $("moves").append(button("Let it go", { decline: "true" }));
   }
   const lines = next.events.map((e) => `player ${e.player + 1}: ${e.move?.text ?? e.kind}`);
@@ -69,7 +70,7 @@ async function show(next) {
   document.body.dataset.version = next.version;
   document.body.dataset.state =
     view.to_move === null ? "over" : view.to_move === view.player ? "yourturn" : "waiting";
-  if (view.to_move !== null && view.to_move !== view.player && !listed.length) void follow();
+  if (waiting(next)) void follow();
 }
 
 // The check in the page: what the selected cards make, each refusal's
@@ -112,17 +113,33 @@ async function send(text) {
   }
 }
 
-// Another person's turn: the long poll until the table moves on.
+// Another player's turn, with nothing for this seat to do: the long poll
+// until the table moves on.
+// A claim let go is nothing to do: the other players move on (F14-12).
+const theirs = (view) => view.to_move !== null && view.to_move !== view.player;
+const waiting = (next) => theirs(viewOf(next)) && (!viewOf(next).legal_moves.length || declined === next.version);
+
 async function follow() {
   if (following) return;
   following = true;
   try {
-    while (answer && viewOf(answer).to_move !== null && viewOf(answer).to_move !== viewOf(answer).player) {
+    while (answer && waiting(answer)) {
       await show(await seat.view({ since: answer.version, wait: 25 }));
     }
   } finally {
     following = false;
   }
+}
+
+// A claim let go (F14-12): the table moves on without this seat.
+async function letGo() {
+  declined = answer.version; // the claim on the screen, not a newer one
+  try {
+    await seat.decline(declined);
+  } catch (error) {
+    if (!(error instanceof RefusalError)) throw error; // the table moved on first
+  }
+  await show(await seat.view());
 }
 
 async function join(link) {
@@ -142,7 +159,7 @@ $("hand").addEventListener("click", (event) => {
 $("moves").addEventListener("click", (event) => {
   const { move, decline } = event.target.dataset ?? {};
   if (move) void send(move);
-  if (decline) void seat.decline(answer.version).then(() => follow());
+  if (decline) void letGo();
 });
 $("makes").addEventListener("click", (event) => {
   const text = event.target.dataset?.play;
