@@ -121,9 +121,8 @@ async function send(text) {
   }
 }
 
-// Another player's turn, with nothing for this seat to do: the long poll
-// until the table moves on.
-// A claim let go is nothing to do: the other players move on (F14-12).
+// Another player's turn, with nothing for this seat to do (a claim let go
+// is nothing, F14-12): the long poll until the table moves on.
 const theirs = (view) => view.to_move !== null && view.to_move !== view.player;
 const waiting = (next) => theirs(viewOf(next)) && (!viewOf(next).legal_moves.length || declined === next.version);
 
@@ -151,8 +150,15 @@ async function letGo() {
 }
 
 async function join(link) {
-  seat = RummyClient.join(link);
-  await show(await seat.view());
+  $("reason").textContent = $("rule").textContent = "";
+  try {
+    seat = RummyClient.join(link);
+    await show(await seat.view());
+  } catch (error) {
+    // A link that names no seat, or a seat the server refuses: said, not thrown.
+    $("reason").textContent = error instanceof RefusalError ? error.sentence : String(error.message ?? error);
+    $("rule").textContent = error.rule ?? "";
+  }
 }
 
 $("hand").addEventListener("click", (event) => {

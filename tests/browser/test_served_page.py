@@ -120,6 +120,24 @@ def played(page: Page, selector: str) -> None:
     )
 
 
+def play_a_checked_discard(page: Page, variant: str) -> None:
+    """Select cards one by one until the check in the page lists a discard, then send it."""
+    for index in range(len(page.eval_on_selector_all("#hand button", TEXTS))):
+        checked(page, [index])
+        plays = page.eval_on_selector_all(
+            "#makes button", "bs => bs.map(b => b.dataset.play)"
+        )
+        if any(text.startswith("discard") for text in plays):
+            break
+        checked(page, [index])  # unselect it
+    else:
+        pytest.fail(f"{variant}: no card of the hand may be discarded after the draw")
+    discard = next(text for text in plays if text.startswith("discard"))
+    played(page, f"#makes button[data-play='{discard}']")
+    assert f"player 1: {discard}" in (page.text_content("#log") or "")
+    assert page.text_content("#reason") == ""
+
+
 @pytest.mark.parametrize("variant", GAMES)
 def test_a_selection_is_checked_in_the_page_then_a_listed_move_is_played(
     browser: Browser,
@@ -173,18 +191,10 @@ def test_a_selection_is_checked_in_the_page_then_a_listed_move_is_played(
     played(page, "#moves button[data-move='draw']")  # a move the server listed
     assert "POST" in " ".join(sent)
     assert page.text_content("#log").splitlines()[0] == "player 1: draw"  # type: ignore[union-attr]  # the log is on the page
-    # A card the check in the page lists a discard for, then sent.
-    for index in range(len(page.eval_on_selector_all("#hand button", TEXTS))):
-        checked(page, [index])
-        plays = page.eval_on_selector_all(
-            "#makes button", "bs => bs.map(b => b.dataset.play)"
-        )
-        if any(text.startswith("discard") for text in plays):
-            break
-        checked(page, [index])  # unselect it
-    else:
-        pytest.fail(f"{variant}: no card of the hand may be discarded after the draw")
-    discard = next(text for text in plays if text.startswith("discard"))
-    played(page, f"#makes button[data-play='{discard}']")
-    assert f"player 1: {discard}" in (page.text_content("#log") or "")
-    assert page.text_content("#reason") == ""
+    play_a_checked_discard(page, variant)
+    # A link whose token holds no seat: the server's sentence, no script error.
+    watch.expect("status of 403")
+    page.fill("#link", link.replace("token=", "token=x"))
+    page.click("#go")
+    page.wait_for_selector("#reason:not(:empty)")
+    assert page.text_content("#reason") == "that token holds no seat at this table"
