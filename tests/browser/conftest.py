@@ -78,8 +78,12 @@ def offline_site() -> Iterator[str]:
     TypeScript client's build; .ci/run does both) the tests skip, or fail
     under ``RUMMYRULES_REQUIRE_BROWSER=1`` (CI).
     """
-    if not (OFFLINE / "dist" / "wheels.json").is_file():
-        missing = "clients/offline/dist is not built (npm ci && npm run build there)"
+    built = ("wheels.json", "client/index.js")
+    if not all((OFFLINE / "dist" / name).is_file() for name in built):
+        missing = (
+            "clients/offline/dist is not built (npm ci && npm run build there,"
+            " after npm ci && npm run build in clients/typescript)"
+        )
         if os.environ.get("RUMMYRULES_REQUIRE_BROWSER") == "1":
             pytest.fail(missing)
         pytest.skip(missing)
