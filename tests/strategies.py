@@ -1149,3 +1149,20 @@ def tampered_saves(draw: st.DrawFn) -> tuple[GameState, dict[str, Any]]:
         known[player] = sorted([*known[player], card], key=Card.parse)
         data["known"] = known
     return game, data
+
+
+# --- Selections of a hand (tests/conformance/test_selection_from_view.py) ------
+
+
+@st.composite
+def selections(draw: st.DrawFn, hand: tuple[Card, ...]) -> list[Card]:
+    """Some cards of a non-empty hand, as a person picks them: one to all, each held card at most once.
+
+    Mostly one to four cards (a discard or lay-off, a meld, going out with
+    a few), now and then the whole hand.
+    """
+    most = len(hand) if draw(st.integers(0, 9)) == 0 else min(4, len(hand))
+    picked = draw(
+        st.lists(st.integers(0, len(hand) - 1), min_size=1, max_size=most, unique=True)
+    )
+    return [hand[index] for index in sorted(picked)]

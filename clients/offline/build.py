@@ -1,8 +1,10 @@
-"""Build the offline page's dist/: Pyodide's files, the library's wheel and its dependencies' wheels.
+"""Build the pages' dist/: Pyodide's files, the library's wheel and its dependencies' wheels, the TypeScript client.
 
 Run from anywhere with a Python that has pip: ``python build.py`` (``npm run build``
 runs it with ``python3``). ``npm ci`` must have run first (Pyodide comes from
-node_modules). dist/ is not committed: it is built output.
+node_modules), and the TypeScript client must be built (``npm ci && npm run
+build`` in clients/typescript): the server-backed page (served.html) calls
+the server through it. dist/ is not committed: it is built output.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 DIST = HERE / "dist"
+# The TypeScript client as tsc builds it: ES modules a page imports as they are.
+CLIENT = ROOT / "clients" / "typescript" / "build" / "src"
 # What the page loads of Pyodide: its loader, the interpreter and the standard
 # library. The lock file lists packages the page does not load, but
 # loadPyodide reads it.
@@ -35,10 +39,19 @@ def main() -> None:
     pyodide = HERE / "node_modules" / "pyodide"
     if not pyodide.is_dir():
         sys.exit("node_modules/pyodide is missing: run npm ci first")
+    if not (CLIENT / "index.js").is_file():
+        sys.exit(
+            "the TypeScript client is not built: run npm ci && npm run build"
+            " in clients/typescript first"
+        )
     shutil.rmtree(DIST, ignore_errors=True)
     (DIST / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, DIST / "pyodide" / name)
+    # Its modules only: the declarations (.d.ts) are for tsc, not the page.
+    shutil.copytree(
+        CLIENT, DIST / "client", ignore=shutil.ignore_patterns("*.d.ts", "*.map")
+    )
     wheels = DIST / "wheels"
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     subprocess.run(  # noqa: S603 - our own command, no shell
@@ -65,7 +78,10 @@ def main() -> None:
             f"expected the library and its dependencies as pure-Python wheels, found {names}"
         )
     (DIST / "wheels.json").write_text(json.dumps(names) + "\n")
-    print(f"dist/: {len(PYODIDE_FILES)} Pyodide files and {', '.join(names)}")  # noqa: T201 - a build says what it built
+    print(  # noqa: T201 - a build says what it built
+        f"dist/: {len(PYODIDE_FILES)} Pyodide files, the TypeScript client"
+        f" and {', '.join(names)}"
+    )
 
 
 if __name__ == "__main__":

@@ -1,21 +1,9 @@
-// The offline page: Pyodide from dist/ (npm run build), the library's wheels
-// unpacked into site-packages (the npm package has no micropip, and needs
-// none: a pure-Python wheel is a zip), then table.py's start/play as JSON.
-import { loadPyodide } from "./dist/pyodide/pyodide.mjs";
+// The offline page: the library in the page (python.mjs loads it), then
+// table.py's start/play/check as JSON.
+import { loadRules } from "./python.mjs";
 
 const $ = (id) => document.getElementById(id);
 const began = performance.now();
-
-async function boot() {
-  const pyodide = await loadPyodide({ indexURL: new URL("./dist/pyodide/", import.meta.url).href });
-  const wheels = await (await fetch("./dist/wheels.json")).json();
-  for (const name of wheels) {
-    const buffer = await (await fetch(`./dist/wheels/${name}`)).arrayBuffer();
-    pyodide.unpackArchive(buffer, "wheel");
-  }
-  pyodide.FS.writeFile("/home/pyodide/table.py", await (await fetch("./table.py")).text());
-  return pyodide.pyimport("table");
-}
 
 function show(answer) {
   $("table").hidden = false;
@@ -37,14 +25,14 @@ function show(answer) {
     }),
   );
   $("over").textContent = answer.over
-    ? `Game over. Winners: seat ${answer.winners.join(", seat ")}.` +
+    ? `Game over. Winners: player ${answer.winners.map((w) => w + 1).join(", player ")}.` +
       (answer.scores.length ? ` Totals: ${answer.scores.at(-1).join(", ")}.` : "")
     : "";
   document.body.dataset.state = answer.over ? "over" : "playing";
   document.body.dataset.turns = String(answer.turns);
 }
 
-const table = await boot();
+const table = await loadRules("table");
 const loadMs = Math.round(performance.now() - began);
 $("status").textContent = `Python ready in ${loadMs} ms.`;
 document.body.dataset.loadMs = String(loadMs);

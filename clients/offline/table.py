@@ -1,5 +1,8 @@
 """The offline page's table: one person in seat 0 against the library's GreedyBots, in Pyodide.
 
+In words the seats are numbered from 1 (player 1 is seat 0), as on the
+server's table; the notation and the API count from 0.
+
 The page calls :func:`start`, :func:`play`, :func:`check` and :func:`bots_only`; each
 answers JSON, so the JavaScript side reads plain objects. Only the
 library's public API is used: the page is an example for front-end authors.
@@ -47,10 +50,10 @@ class Table:
     def _bot_plays(self, seat: int) -> None:
         move = self.bots[seat].choose(self.state.view(seat))
         if move is None:
-            message = f"the bot of seat {seat} chose no move on its turn"
+            message = f"the bot of player {seat + 1} chose no move on its turn"
             raise RummyRulesError(message)
         self.state = self.state.apply(move)
-        self.log.append(f"seat {seat}: {move}")
+        self.log.append(f"player {seat + 1}: {move}")  # numbered from 1 in words
 
     def play(self, text: str) -> dict[str, Any]:
         """Play the person's move (text); a refusal is answered with its sentence and rule."""

@@ -21,6 +21,11 @@ DESKTOP = {"width": 1280, "height": 900}
 # before it answers, and the machine running the tests may be busy.
 STEP_MS = 20_000
 
+OFFLINE = Path(__file__).resolve().parents[2] / "clients" / "offline"
+"""The pages with the library under Pyodide (index.html, served.html) and their dist/."""
+LOAD_MS = 120_000
+"""How long loading Pyodide and the wheels may take: seconds, more on a busy machine."""
+
 TEXTS = "elements => elements.map(element => element.textContent)"
 MOVES = "buttons => buttons.map(button => button.dataset.move)"
 STATES = "['yourturn', 'offer', 'waiting', 'roundover', 'over']"

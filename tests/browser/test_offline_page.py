@@ -11,77 +11,39 @@ fail under ``RUMMYRULES_REQUIRE_BROWSER=1`` (CI).
 
 from __future__ import annotations
 
-import functools
-import os
 import re
-import threading
-from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.pages import TEXTS, Watch
+from browser.pages import LOAD_MS, TEXTS, Watch, shoot
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from playwright.sync_api import Browser, Page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-FOLDER = Path(__file__).resolve().parents[2] / "clients" / "offline"
 # Each game with the rules' defaults: a whole game as the rule book has it.
 GAMES = ["EndOfThePage", "FourteenHundred", "GoingOutRummy", "GinRummy"]
-# Loading Pyodide and the wheels takes seconds, more on a busy machine.
-LOAD_MS = 120_000
 RULE_ID = re.compile(r"^[A-Z0-9]+-\d+$")
-
-
-class _Handler(SimpleHTTPRequestHandler):
-    """Static files, with the types a module and WebAssembly need (Python 3.11 lacks .mjs)."""
-
-    extensions_map = {  # noqa: RUF012  # the base class's attribute, replaced as it documents
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:  # the base class's names
-        """Quiet: the test's output is the test's."""
-
-
-@pytest.fixture(scope="module")
-def offline_url() -> Iterator[str]:
-    """The page's folder on a free loopback port, served by a thread for the module's tests."""
-    if not (FOLDER / "dist" / "wheels.json").is_file():
-        missing = "clients/offline/dist is not built (npm ci && npm run build there)"
-        if os.environ.get("RUMMYRULES_REQUIRE_BROWSER") == "1":
-            pytest.fail(missing)
-        pytest.skip(missing)
-    handler = functools.partial(_Handler, directory=str(FOLDER))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/index.html"
-    finally:
-        server.shutdown()
-        server.server_close()
+LOGGED = re.compile(r"^(you|player [2-9]): \S")
 
 
 def _ready(browser: Browser, watch: Watch, url: str) -> Page:
     page = watch.attach(browser.new_context().new_page(), "offline")
-    page.goto(url)
+    page.goto(url + "index.html")
     page.wait_for_selector("body[data-ready='true']", state="attached", timeout=LOAD_MS)
     return page
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_by_clicking(
-    browser: Browser, watch: Watch, offline_url: str, game: str
+    browser: Browser, watch: Watch, offline_site: str, shots: Path, game: str
 ) -> None:
     """Seat 0 clicks the first listed move until the game is over; a typed wrong move is refused with its rule."""
-    page = _ready(browser, watch, offline_url)
+    page = _ready(browser, watch, offline_site)
     page.select_option("#game", game)
     page.click("#start")
     refused = False
@@ -116,9 +78,15 @@ def test_a_whole_game_by_clicking(
             )
             assert page.get_attribute("body", "data-turns") == turns
             refused = True
+            # Seats in words from 1, as on the server's table: the bot is player 2.
+            log = (page.text_content("#log") or "").splitlines()
+            assert log
+            assert all(LOGGED.match(line) for line in log), log
+            if game == GAMES[0]:
+                shoot(page, shots, "offline-checked")
         page.click("#moves button >> nth=0")
     else:
         pytest.fail(f"{game}: not over after 2,000 moves")
     assert refused, f"{game}: no turn began with a draw to refuse a discard before it"
-    assert page.text_content("#over").startswith("Game over. Winners: seat")  # type: ignore[union-attr]  # shown when over
+    assert page.text_content("#over").startswith("Game over. Winners: player")  # type: ignore[union-attr]  # shown when over
     assert page.eval_on_selector_all("#moves button", "bs => bs.length") == 0

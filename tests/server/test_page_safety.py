@@ -87,3 +87,53 @@ def test_the_page_and_every_answer_send_the_security_headers(path: str) -> None:
     assert answer.headers["x-frame-options"] == "DENY"
     assert answer.headers["x-content-type-options"] == "nosniff"
     assert answer.headers["referrer-policy"] == "no-referrer"
+
+
+APP = "http://127.0.0.1:8001"  # a page on another port: another origin
+PREFLIGHT = {
+    "Origin": APP,
+    "Access-Control-Request-Method": "POST",
+    "Access-Control-Request-Headers": "authorization, content-type",
+}
+
+
+def test_an_origin_the_server_is_told_may_call_the_api_and_read_its_refusals() -> None:
+    """Issue 42: a page served elsewhere (the offline dist) could open the WebSocket but read no HTTP answer."""
+    with running(limits=Limits(origins=(APP,))) as url:
+        made = httpx.post(
+            url + "/api/tables",
+            json={"variant": "GinRummy", "seats": ["human", "greedy"]},
+            headers={"Origin": APP},
+            timeout=10,
+        )
+        assert made.headers["access-control-allow-origin"] == APP
+        selection = f"{url}/api/tables/{made.json()['table']}/selection"
+        asked = httpx.options(selection, headers=PREFLIGHT, timeout=10)
+        assert asked.status_code == 200
+        assert asked.headers["access-control-allow-origin"] == APP
+        assert "POST" in asked.headers["access-control-allow-methods"]
+        allowed = asked.headers["access-control-allow-headers"].lower()
+        assert "authorization" in allowed
+        assert "content-type" in allowed
+        token = made.json()["seats"][0]["token"]
+        refused = httpx.post(
+            selection,
+            json={"cards": ["1S"]},
+            headers={"Origin": APP, "Authorization": f"Bearer {token}"},
+            timeout=10,
+        )
+        assert refused.status_code == 400
+        assert refused.headers["access-control-allow-origin"] == APP
+        other = httpx.options(
+            selection, headers={**PREFLIGHT, "Origin": "https://evil.example"}
+        )
+        assert "access-control-allow-origin" not in other.headers
+
+
+def test_without_allowed_origins_the_api_sends_no_cors_headers() -> None:
+    with running() as url:
+        answer = httpx.get(url + "/api/games", headers={"Origin": APP}, timeout=10)
+        asked = httpx.options(url + "/api/tables", headers=PREFLIGHT, timeout=10)
+    assert answer.status_code == 200
+    assert "access-control-allow-origin" not in answer.headers
+    assert "access-control-allow-origin" not in asked.headers

@@ -70,7 +70,8 @@ def add_proxy_options(sub: argparse.ArgumentParser) -> None:
         default=[],
         metavar="ORIGIN",
         help="a web page's origin (https://app.example) that may open the"
-        " WebSocket besides the server's own; again for more, * for any",
+        " WebSocket and call the API (CORS) besides the server's own; again"
+        " for more, * for any",
     )
     sub.add_argument(
         "--trust-any-proxy",

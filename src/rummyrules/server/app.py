@@ -29,6 +29,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
@@ -236,6 +237,29 @@ async def _bug(_request: Request, _exception: Exception) -> Response:
     return _error(500, "the server failed on this request: its log says why")
 
 
+def _cross_origin(origins: tuple[str, ...]) -> list[Middleware]:
+    """CORS for the pages of the origins the server is told (none without): they may read its answers.
+
+    The same origins may open the WebSocket (:mod:`rummyrules.server.origins`).
+    A seat acts with the token in its ``Authorization`` header, never a
+    cookie, so no credentials are allowed; a refusal carries the headers too,
+    so such a page reads its sentence and rule. ``Retry-After`` is exposed
+    for the 429s.
+    """
+    if not origins:
+        return []
+    return [
+        Middleware(
+            CORSMiddleware,
+            allow_origins=["*"] if "*" in origins else list(origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type"],
+            expose_headers=["Retry-After"],
+            max_age=600,
+        )
+    ]
+
+
 def create_app(
     limits: Limits | None = None,
     *,
@@ -251,7 +275,8 @@ def create_app(
     ``database`` is a URL of :func:`~rummyrules.server.databases.open_storage`
     (without one, SQLite in memory: the tables last as long as the app);
     ``store`` lets a test look at the tables; ``static`` is the front end's
-    folder. The app's lifespan starts the store's background work (bots
+    folder. The pages of ``limits.origins`` may call the API from their own
+    origin (CORS) and open the WebSocket. The app's lifespan starts the store's background work (bots
     left to play, other workers' changes, old tables deleted) and stops it.
 
     >>> from starlette.testclient import TestClient
@@ -294,7 +319,7 @@ def create_app(
         routes=routes,
         exception_handlers=handlers,
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[Middleware(SecurityHeaders), *_cross_origin(limits.origins)],
     )
     app.state.store = store
     app.state.limits = limits

@@ -86,8 +86,9 @@ class Limits:
         ping_timeout: Seconds a WebSocket's client has to answer a ping
             (its pong) before the server closes it (code 1011).
         origins: The origins, besides the server's own, whose pages may open
-            a WebSocket (``https://app.example``; ``*`` for every one); a
-            handshake from another page's ``Origin`` is refused with 403
+            a WebSocket and read the HTTP API's answers (CORS)
+            (``https://app.example``; ``*`` for every one); a handshake
+            from another page's ``Origin`` is refused with 403
             (:mod:`rummyrules.server.origins`).
 
     >>> Limits(max_tables=0)

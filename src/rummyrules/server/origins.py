@@ -8,7 +8,8 @@ browser asked for), from an origin named in ``Limits.origins``
 (``rummyrules serve --allow-origin``), or from a client that sends no
 ``Origin`` at all (a program, not a browser); it refuses the others before
 the handshake, with ``403`` and the JSON refusal. ``*`` in the list allows
-every origin.
+every origin. The same origins' pages may read the HTTP API's answers
+(CORS, :func:`rummyrules.server.app.create_app`).
 
 >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
 True
