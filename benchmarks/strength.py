@@ -19,8 +19,9 @@ losses and draws, its win rate over the games decided (± the binomial
 standard error), its mean margin a game (± the standard error over the
 deals, each deal's two games one sample: in End of the Page and 1400 the
 difference of the two final totals) and their ratio, and the mean and
-longest CPU seconds a move of the stronger bot (``time.process_time``);
-then the wall and CPU time of the run. Seeds are fixed: a run repeats its
+longest CPU seconds a move of the stronger bot (``time.process_time``)
+and the CPU seconds the row took in every process; then the wall and CPU
+time of the run. Seeds are fixed: a run repeats its
 games, but for the hard level's moves its CPU cap cuts short.
 
     PYTHONPATH=src .venv/bin/python benchmarks/strength.py --jobs 2          # the full table, under 2 h
@@ -75,16 +76,23 @@ class Row:
 
 ROWS: Final = (
     Row("eop", "medium", "easy", 1000, 50),
-    Row("eop", "hard", "medium", 30, 2),
+    Row("eop", "hard", "medium", 16, 2),
     Row("1400", "medium", "easy", 1000, 50),
-    Row("1400", "hard", "medium", 30, 2),
+    Row("1400", "hard", "medium", 40, 2),
     Row("gor", "medium", "easy", 2000, 100),
-    Row("gor", "hard", "medium", 150, 6),
+    Row("gor", "hard", "medium", 110, 6),
     Row("gin", "medium", "easy", 2000, 100),
-    Row("gin", "hard", "medium", 150, 6),
+    Row("gin", "hard", "medium", 90, 6),
     Row("gin", "hard", SIMPLE, 500, 10),
 )
-"""The rows, sized from a ``--quick`` run so that the full table takes under 2 hours on 2 cores."""
+"""The rows, and their deals in a full and a ``--quick`` run.
+
+The full run is sized at about 12,000 CPU seconds, under 2 hours on 2
+cores: the hard level took about 43 CPU s a whole game of End of the Page,
+40 of 1400, 9 of Going Out Rummy, 8 a hand of Gin Rummy against the medium
+level and 4 against OpenSpiel's simple bot (2026-12-07, the search bot of
+64 deals and 0.8 s); the other rows take a few minutes in all.
+"""
 
 
 @frozen
@@ -170,7 +178,8 @@ def run_row(row: Row, deals: int, seed: int, pool: Executor) -> tuple[str, float
     """Play one row; its line of the table, and the CPU seconds it took in every process."""
     play = play_simple if row.weaker == SIMPLE else play_deal
     tallies = list(pool.map(partial(play, row, seed), range(deals)))
-    return line(row, tallies), sum(tally.cpu for tally in tallies)
+    cpu = sum(tally.cpu for tally in tallies)
+    return f"{line(row, tallies)} {cpu:.0f} |", cpu
 
 
 def line(row: Row, tallies: Sequence[Tally]) -> str:
@@ -188,21 +197,23 @@ def line(row: Row, tallies: Sequence[Tally]) -> str:
         if len(margins) > 1
         else math.nan
     )
-    ratio = margin / error if error else math.nan
+    # No spread at all (every deal split alike, as a few Going Out deals do): no ratio.
+    ratio = f"{margin / error:+.1f}" if error and not math.isnan(error) else "n/a"
     unit = "wins" if row.game == "gor" else "points"
     weaker = "OpenSpiel simple" if row.weaker == SIMPLE else row.weaker
     games = "hands" if row.game == "gin" else "games"
     return (
         f"| {GAMES[row.game].name} | {row.stronger} vs {weaker} | {len(results)} {games} |"
         f" {wins}–{losses}–{results.count(0)} | {rate:.1%} ± {rate_error:.1%} |"
-        f" {margin:+.2f} ± {error:.2f} {unit} | {ratio:+.1f} |"
+        f" {margin:+.2f} ± {error:.2f} {unit} | {ratio} |"
         f" {statistics.fmean(seconds):.3f} / {max(seconds):.3f} |"
     )
 
 
 HEADER: Final = (
-    "| game | match | played | W–L–D | win rate | mean margin | margin / SE | CPU s a move (mean / max) |\n"
-    "|---|---|---:|---:|---:|---:|---:|---:|"
+    "| game | match | played | W–L–D | win rate | mean margin | margin / SE |"
+    " CPU s a move (mean / max) | CPU s (row) |\n"
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
