@@ -11,8 +11,8 @@ with a budget a move, the same in every game:
   lays off all it can, goes out when it can, discards with care. Milliseconds
   a move.
 - ``hard`` (:func:`hard_bot`): the search bot
-  (:class:`~rummyrules.bots.SearchBot`) with at most :data:`HARD_PLAYOUTS`
-  deals a move and at most :data:`HARD_SECONDS` CPU seconds, whichever runs
+  (:class:`~rummyrules.bots.SearchBot`) with at most ``HARD_PLAYOUTS``
+  deals a move and at most ``HARD_SECONDS`` CPU seconds, whichever runs
   out first: under a CPU second a move on a 2-core machine of 2026.
 
 Given its seed, each level makes the same moves from the same views, the
@@ -67,7 +67,7 @@ HARD_SECONDS: Final = 0.8
 class EasyBot:
     """The greedy bot with blunders: on a seeded share of its chances to move, a random listed move.
 
-    ``blunders`` is that share in percent (:data:`EASY_BLUNDERS` by default):
+    ``blunders`` is that share in percent (``EASY_BLUNDERS`` by default):
     at each chance to move, on its turn or out of it, it draws from its own
     seeded stream whether to blunder; a blunder is the random bot's choice
     (:class:`~rummyrules.bots.RandomBot`: any listed move but a drop, or
@@ -110,10 +110,10 @@ class EasyBot:
 
 
 def hard_bot(*, seed: int = 0, seconds: float | None = None) -> Bot:
-    """The hard level: the search bot with :data:`HARD_PLAYOUTS` deals and :data:`HARD_SECONDS` CPU s a move.
+    """The hard level: the search bot with ``HARD_PLAYOUTS`` deals and ``HARD_SECONDS`` CPU s a move.
 
     ``seconds`` lowers the cap (a server gives it ``Limits.search_seconds``);
-    it never raises it above :data:`HARD_SECONDS`. This is the one place the
+    it never raises it above ``HARD_SECONDS``. This is the one place the
     hard level is built: a stronger search is swapped in here.
 
     >>> bot = hard_bot(seed=1)
