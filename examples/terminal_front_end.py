@@ -2,13 +2,14 @@
 
     python examples/terminal_front_end.py                      # End of the Page, 2 players
     python examples/terminal_front_end.py --variant 1400 --players 3 --seat 1
-    python examples/terminal_front_end.py --variant gor --seed 7
+    python examples/terminal_front_end.py --variant gor --seed 7 --level hard
 
 On your turn you see your view of the table and your legal moves, numbered;
 type a move in the notation (``meld 7S 8S 9S``, ``lay 3C on 1``) or its number.
 In 1400 you are offered each discard you may claim out of turn (Enter lets it
 go); in Going Out Rummy ``drop`` is among your moves. ``quit``, or the end of
-input, leaves. The rules do all the work: this only shows ``game.view(seat)``,
+input, leaves. ``--level`` picks the bots' level (``easy``, ``medium`` by default,
+``hard``: ``rummyrules.bots.LEVELS``). The rules do all the work: this only shows ``game.view(seat)``,
 passes what you type to ``game.apply`` and prints any refusal with its rule ID.
 """
 
@@ -31,7 +32,7 @@ from rummyrules import (
     OptionError,
     View,
 )
-from rummyrules.bots import Bot, GreedyBot
+from rummyrules.bots import LEVELS, Bot, level_bot
 
 VARIANTS = {"eop": EndOfThePage, "1400": FourteenHundred, "gor": GoingOutRummy}
 
@@ -176,9 +177,13 @@ def finish(game: GameState, seat: int) -> None:
     print(f"Winner: {winners}")
 
 
-def play(game: GameState, seat: int, read: Read = input) -> GameState:
-    """Play ``game`` to its end, ``seat`` by ``read``, the others by GreedyBot."""
-    bots: dict[int, Bot] = {p: GreedyBot() for p in range(game.players) if p != seat}
+def play(
+    game: GameState, seat: int, read: Read = input, *, level: str = "medium"
+) -> GameState:
+    """Play ``game`` to its end, ``seat`` by ``read``, the others by bots of ``level``."""
+    bots: dict[int, Bot] = {
+        p: level_bot(level, seed=p) for p in range(game.players) if p != seat
+    }
     while not game.is_over:
         after = step(game, seat, bots, read)
         if len(after.score_sheet) > len(game.score_sheet):  # a round was scored
@@ -195,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seat", type=int, default=0, help="your seat, from 0")
     parser.add_argument("--seed", type=int, default=2026, help="the deal's seed")
+    parser.add_argument("--level", choices=LEVELS, default="medium", help="the bots'")
     args = parser.parse_args(argv)
     try:
         rules = VARIANTS[args.variant](players=args.players)
@@ -205,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{rules.name}, {args.players} players; you are player {args.seat}.")
     print("Type a move or its number; Enter shows the table; 'quit' leaves.")
     try:
-        play(rules.new_game(seed=args.seed), args.seat)
+        play(rules.new_game(seed=args.seed), args.seat, level=args.level)
     except (EOFError, KeyboardInterrupt):
         print("\nGoodbye.")
     return 0

@@ -84,7 +84,8 @@ def test_the_lobby_says_each_game_its_options_and_seats_in_words(
         "flip",
     ]
     assert page.get_attribute("[data-rule-note='EOP-R4'] a", "href") == "/rules#EOP-R4"
-    # Seats from 1, and every kind the server takes, the search bot too.
+    # Seats from 1, and every kind the server takes, the levels first and the
+    # search bot too; a bot's seat is the medium level until one is chosen.
     page.fill("#players", "3")
     page.dispatch_event("#players", "change")
     assert page.eval_on_selector_all("#seats label", TEXTS) == [
@@ -94,9 +95,13 @@ def test_the_lobby_says_each_game_its_options_and_seats_in_words(
     ]
     assert page.eval_on_selector_all("#seat-2 option", VALUES) == list(SEAT_KINDS)
     assert "Search bot" in page.eval_on_selector_all("#seat-2 option", TEXTS)
+    assert page.input_value("#seat-2") == "medium"
     kinds = page.eval_on_selector_all("#seat-kinds li", TEXTS)
     assert [kind.split(":")[0] for kind in kinds] == [
         "Person",
+        "Easy",
+        "Medium",
+        "Hard",
         "Greedy bot",
         "Random bot",
         "Search bot",

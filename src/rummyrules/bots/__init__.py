@@ -6,6 +6,8 @@ returns one of the view's legal moves, or None to let a chance to move out of
 turn go by. :func:`~rummyrules.bots.play_game` seats one bot per player and plays a whole game.
 A bot that may also choose by action number (an :class:`~rummyrules.bots.ActionBot`,
 such as the random bot) is played on the fast path, the same game move for move.
+The levels a person picks an opponent by, ``easy``, ``medium`` and ``hard``, are
+:data:`~rummyrules.bots.LEVELS` (:mod:`rummyrules.bots.levels`).
 
 >>> from rummyrules import EndOfThePage
 >>> played = play_game(
@@ -16,15 +18,20 @@ such as the random bot) is played on the fast path, the same game move for move.
 """
 
 from rummyrules.bots.greedy import GreedyBot
+from rummyrules.bots.levels import LEVELS, EasyBot, hard_bot, level_bot
 from rummyrules.bots.players import ActionBot, Bot, PlayedGame, RandomBot, play_game
 from rummyrules.bots.search import SearchBot
 
 __all__ = [
+    "LEVELS",
     "ActionBot",
     "Bot",
+    "EasyBot",
     "GreedyBot",
     "PlayedGame",
     "RandomBot",
     "SearchBot",
+    "hard_bot",
+    "level_bot",
     "play_game",
 ]

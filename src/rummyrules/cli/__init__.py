@@ -124,7 +124,8 @@ def build_parser(
         usage="VARIANT [--seed S] [--seat K] [--bots NAMES] [--record FILE]",
         examples="  rummyrules play eop\n"
         "  rummyrules play 1400 --players 4 --seat 2 --seed 7\n"
-        "  rummyrules play gor --wildcards 3 --bots random\n",
+        "  rummyrules play gor --wildcards 3 --bots easy\n"
+        "  rummyrules play gin --bots hard\n",
     )
     add_variant(sub)
     sub.add_argument(
@@ -141,7 +142,7 @@ def build_parser(
         metavar="K",
         help="your seat, from 0 (default: 0)",
     )
-    add_bots(sub)
+    add_bots(sub, default="medium")
     sub.add_argument("--record", metavar="FILE", help="save the game record to FILE")
 
     sub = command(
@@ -172,7 +173,7 @@ def build_parser(
         "[--jobs N] [--records DIR [--overwrite]] [--json]",
         examples="  rummyrules simulate eop --games 200\n"
         "  rummyrules simulate 1400 --games 50 --bots greedy,random --players 4\n"
-        "  rummyrules simulate gin --games 100 --bots greedy,random --duplicate\n"
+        "  rummyrules simulate gin --games 100 --bots hard,medium --duplicate\n"
         "  rummyrules simulate 1400 --games 1000 --jobs 0 --records games/\n"
         "  rummyrules simulate gor --bots greedy,mybots:CleverBot --json\n",
     )

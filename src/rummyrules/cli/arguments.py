@@ -165,15 +165,15 @@ def jobs(text: str) -> int:
     return number
 
 
-def add_bots(parser: argparse.ArgumentParser) -> None:
-    """Add ``--bots``: the bots by seat."""
+def add_bots(parser: argparse.ArgumentParser, *, default: str = "greedy") -> None:
+    """Add ``--bots``: the bots by seat, the levels (easy, medium, hard) first."""
     parser.add_argument(
         "--bots",
         type=bot_names,
-        default=("greedy",),
+        default=(default,),
         metavar="NAMES",
         help=f"bots by seat, comma-separated and cycled: {', '.join(BOT_NAMES)}, "
-        "or a bot of your own as module:Class (default: greedy)",
+        f"or a bot of your own as module:Class (default: {default})",
     )
 
 

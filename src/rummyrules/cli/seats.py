@@ -44,7 +44,7 @@ def bot_names(text: str) -> tuple[str, ...]:
     >>> bot_names("greedy,clever")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: there is no bot 'clever': the bots are greedy, random and search, or an import path such as mybots:CleverBot
+    argparse.ArgumentTypeError: there is no bot 'clever': the bots are easy, medium, hard, greedy, random and search, or an import path such as mybots:CleverBot
     """
     names = tuple(bot_name(name) for name in text.split(","))
     if any(":" in name for name in names):

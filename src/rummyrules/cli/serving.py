@@ -142,7 +142,8 @@ def add_serve(
         type=float,
         default=1.0,
         metavar="S",
-        help="CPU seconds a search bot thinks about a move (default: 1)",
+        help="CPU seconds a search bot thinks about a move, the hard level at most "
+        "(default: 1)",
     )
     add_proxy_options(sub)
 

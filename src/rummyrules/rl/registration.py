@@ -49,13 +49,17 @@ def single_agent_env(  # noqa: PLR0913 - the seat's knobs, then the rules' optio
     variant: str,
     *,
     seat: int = 0,
-    opponents: Sequence[Callable[..., Bot]] | None = None,
+    opponents: Sequence[Callable[..., Bot] | str] | None = None,
     max_steps: int | None = None,
     refused_reward: float | None = -1.0,
     render_mode: str | None = None,
     **options: Any,
 ) -> SingleAgentEnv:
     """One seat of a variant, its rules built from ``options`` (what every id makes).
+
+    ``opponents`` are the other seats' bots, as
+    :class:`~rummyrules.rl.SingleAgentEnv` takes them: levels by name
+    (``"hard"``) or factories.
 
     An option the variant does not have raises
     :class:`~rummyrules.OptionError`, as does a value it does not take.
@@ -64,6 +68,9 @@ def single_agent_env(  # noqa: PLR0913 - the seat's knobs, then the rules' optio
     >>> env = single_agent_env("GoingOutRummy", players=3, seat=2)
     >>> env.game_env.rules.players, env.seat
     (3, 2)
+    >>> env = single_agent_env("GinRummy", opponents=["medium"])
+    >>> env.reset(seed=2)[0]["action_mask"].sum() > 0
+    np.True_
     >>> single_agent_env("GinRummy", players=3)
     Traceback (most recent call last):
     ...

@@ -16,6 +16,7 @@ from typing import Any, SupportsInt
 import gymnasium
 
 from rummyrules.bots import ActionBot, Bot, RandomBot
+from rummyrules.bots.levels import level_factory
 from rummyrules.game.moves import Move
 from rummyrules.game.playable_rules import PlayableRules
 from rummyrules.game.state import GameState
@@ -31,11 +32,12 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
     :class:`~rummyrules.rl.RummyEnv` for its seat: +1 when it wins, -1 when
     another player does, 0 while the game goes on or when nobody won.
     ``opponents`` make the bots of the other seats, in seat order: each is
-    called with ``seed=`` at every reset (a bot class such as
-    :class:`~rummyrules.bots.GreedyBot` will do; default:
-    :class:`~rummyrules.bots.RandomBot`), so that a seeded reset plays the
-    same game again. On a chance to move out of turn a bot that chooses
-    None declines.
+    a level's name (``"easy"``, ``"medium"``, ``"hard"``;
+    :data:`~rummyrules.bots.LEVELS`) or a factory called with ``seed=`` at
+    every reset (a bot class such as :class:`~rummyrules.bots.GreedyBot`
+    will do; default: :class:`~rummyrules.bots.RandomBot`), so that a seeded
+    reset plays the same game again. On a chance to move out of turn a bot
+    that chooses None declines.
 
     An action the mask refuses is a step that plays nothing: it is rewarded
     ``refused_reward`` (default -1, as much as a loss, so that no refusal
@@ -62,6 +64,18 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
     >>> _, reward, terminated, truncated, info = env.step(0)  # no second draw
     >>> reward, terminated, truncated, info
     (-1.0, False, False, {'refused': 0})
+
+    Against the easy level in Gin Rummy, and a name that is no level:
+
+    >>> from rummyrules import GinRummy
+    >>> env = SingleAgentEnv(GinRummy(), seat=1, opponents=["easy"])
+    >>> _ = env.reset(seed=1)
+    >>> env.game_env.agent_selection
+    'player_1'
+    >>> SingleAgentEnv(GinRummy(), opponents=["expert"])
+    Traceback (most recent call last):
+    ...
+    rummyrules.OptionError: there is no level 'expert': the levels are easy, medium and hard
     """
 
     # render_fps means nothing for a card game, but Gymnasium's checker
@@ -73,7 +87,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
         rules: PlayableRules[Any],
         *,
         seat: int = 0,
-        opponents: Sequence[Callable[..., Bot]] | None = None,
+        opponents: Sequence[Callable[..., Bot] | str] | None = None,
         max_steps: int | None = None,
         refused_reward: float | None = -1.0,
         render_mode: str | None = None,
@@ -85,7 +99,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
             message = f"seat is 0 to {rules.players - 1} in a game of {rules.players}, not {seat}"
             raise ValueError(message)
         others = rules.players - 1
-        makers = [RandomBot] * others if opponents is None else list(opponents)
+        makers = [RandomBot] * others if opponents is None else _makers(opponents)
         if len(makers) != others:
             message = f"a game of {rules.players} players needs {others} opponents, not {len(makers)}"
             raise ValueError(message)
@@ -208,6 +222,13 @@ class SingleAgentEnv(gymnasium.Env[Observation, SupportsInt]):
                 return
             seat = env.possible_agents.index(env.agent_selection)
             env.play(_bot_move(self._bots[seat], env.game, seat))
+
+
+def _makers(opponents: Sequence[Callable[..., Bot] | str]) -> list[Callable[..., Bot]]:
+    """The opponents' factories: a level by its name, a factory as it is."""
+    return [
+        level_factory(maker) if isinstance(maker, str) else maker for maker in opponents
+    ]
 
 
 def _bot_move(bot: Bot, game: GameState, seat: int) -> Move | None:

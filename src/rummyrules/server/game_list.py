@@ -3,8 +3,8 @@
 Each registered game with what it is (its rules class's ``description``),
 its table sizes and its options, each with the rule it settles, its default
 and its choices in words (:func:`rummyrules.game.registry.choice_words`), and
-every kind of seat a table takes, a person or each of the library's bots,
-with a word on how it plays.
+every kind of seat a table takes, a person, each level (easy, medium,
+hard) or each of the library's bots, with a word on how it plays.
 
 >>> [game["short_name"] for game in games_document()["games"]][:2]
 ['eop', '1400']
@@ -63,6 +63,15 @@ def _option(cls: type[PlayableRules[Any]], field: attrs.Attribute[Any]) -> Json:
 
 _SEATS: Final = {
     "human": ("Person", "you, or someone you send the seat's link"),
+    "easy": (
+        "Easy",
+        "the greedy bot with a blunder a turn in four: a beginner can beat it",
+    ),
+    "medium": ("Medium", "the greedy bot: melds and lays off all it can, quick"),
+    "hard": (
+        "Hard",
+        "the search bot: tries its moves on guessed deals, under a second a move",
+    ),
     "random": ("Random bot", "plays any legal move at random: the easiest"),
     "greedy": ("Greedy bot", "melds and lays off all it can, quick and fair"),
     "search": (
@@ -104,7 +113,7 @@ def games_document() -> Json:
     >>> stock_out["choices"], stock_out["words"][0], stock_out["rule"]
     (['end_round', 'reshuffle', 'flip'], 'end the round', 'EOP-R4')
     >>> [seat["kind"] for seat in games_document()["seats"]]
-    ['human', 'greedy', 'random', 'search']
+    ['human', 'easy', 'medium', 'hard', 'greedy', 'random', 'search']
     """
     games = []
     for name, cls in VARIANTS.items():

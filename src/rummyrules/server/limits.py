@@ -72,7 +72,8 @@ class Limits:
             play the rest after the answer, a batch at a time.
         bot_time: Seconds bots play before the server answers (the rest
             after the answer, as for ``bot_moves``).
-        search_seconds: CPU seconds the search bot thinks about a move.
+        search_seconds: CPU seconds the search bot thinks about a move; the
+            hard level's most (its own cap, ``HARD_SECONDS``, may be lower).
         events_per_answer: Versions whose events one answer carries at most:
             the latest; ``earlier`` in the answer says some were left out
             (the view is whole either way).

@@ -1,13 +1,15 @@
 """Who sits at a table: the kinds of seat, the bots and how each is seeded, and the checks of a request's seats.
 
-A seat is ``human`` or one of the library's bots by name (``greedy``,
-``random``, ``search``). A bot is made afresh for each decision, seeded from
-the table's seed, its seat and the version's number, so that any worker,
-before or after a restart, plays the same bot the same way; the search bot
-thinks ``Limits.search_seconds`` a move.
+A seat is ``human`` or one of the library's bots by name: a level
+(``easy``, ``medium``, ``hard``; :data:`~rummyrules.bots.LEVELS`) or a bot
+(``greedy``, ``random``, ``search``). A bot is made afresh for each decision,
+seeded from the table's seed, its seat and the version's number, so that any
+worker, before or after a restart, plays the same bot the same way; the
+search bot thinks ``Limits.search_seconds`` a move, and the hard level at
+most that.
 
 >>> SEAT_KINDS
-('human', 'greedy', 'random', 'search')
+('human', 'easy', 'medium', 'hard', 'greedy', 'random', 'search')
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from rummyrules.bots import Bot, SearchBot
+from rummyrules.bots import Bot, SearchBot, hard_bot
 from rummyrules.formats.records.fairness import new_seed
 from rummyrules.game.moves import Move
 from rummyrules.game.state import GameState
@@ -40,8 +42,10 @@ __all__ = [
 SEAT_KINDS: Final = ("human", *BOTS)
 """What may sit at a seat: a person, or one of the library's bots by name."""
 
-THINKING: Final = frozenset(kind for kind, bot in BOTS.items() if bot is SearchBot)
-"""The bots that search, given ``Limits.search_seconds`` a move."""
+THINKING: Final = frozenset(
+    kind for kind, bot in BOTS.items() if bot is SearchBot or bot is hard_bot
+)
+"""The bots that search, given ``Limits.search_seconds`` a move (the hard level at most that)."""
 
 
 def as_recorded(game: GameState, move: Move) -> Move:
@@ -76,15 +80,24 @@ def bot_seed(seed: int, seat: int, number: int) -> int:
 def make_bot(kind: str, seed: int, limits: Limits) -> Bot:
     """The bot a seat's kind names; a search gets the server's time budget a move.
 
+    The search bot thinks ``Limits.search_seconds`` a move; the hard level
+    keeps its own budget (:func:`~rummyrules.bots.hard_bot`), its CPU cap
+    lowered to ``Limits.search_seconds`` where that is less.
+
     >>> (
     ...     type(make_bot("search", 1, Limits())).__name__,
     ...     make_bot("search", 1, Limits(search_seconds=0.25)).seconds,
     ... )
     ('SearchBot', 0.25)
+    >>> make_bot("hard", 1, Limits(search_seconds=0.25)).seconds
+    0.25
     """
-    if BOTS[kind] is SearchBot:
+    factory = BOTS[kind]
+    if factory is SearchBot:
         return SearchBot(seed=seed, playouts=None, seconds=limits.search_seconds)
-    return BOTS[kind](seed=seed)
+    if factory is hard_bot:
+        return hard_bot(seed=seed, seconds=limits.search_seconds)
+    return factory(seed=seed)
 
 
 def next_bot_move(row: TableRow, game: GameState, limits: Limits) -> Move | None:

@@ -18,7 +18,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias, TypeVar
 
-from rummyrules.bots import Bot, GreedyBot, RandomBot, SearchBot
+from rummyrules.bots import LEVELS, Bot, GreedyBot, RandomBot, SearchBot
 from rummyrules.core.errors import OptionError
 from rummyrules.core.shuffle import random_words
 
@@ -42,11 +42,16 @@ BotSpec: TypeAlias = str | BotFactory
 """A bot as :func:`bot_factory` reads it: a name, ``"module:Name"``, or a factory."""
 
 BOTS: Final[dict[str, BotFactory]] = {
+    **LEVELS,
     "greedy": GreedyBot,
     "random": RandomBot,
     "search": SearchBot,
 }
-"""The bots known by name (``--bots greedy,random``)."""
+"""The bots known by name (``--bots hard,greedy``): the levels (:data:`~rummyrules.bots.LEVELS`), then the bots themselves.
+
+``medium`` is the greedy bot by another name; ``hard`` is the search bot with
+the hard level's budget, where ``search`` has the search bot's defaults.
+"""
 
 # Seeds are cut to 53 bits so that they survive JSON readers that hold
 # numbers as doubles.
@@ -68,7 +73,7 @@ def bot_factory(spec: BotSpec) -> BotFactory:
     >>> bot_factory("clever")
     Traceback (most recent call last):
     ...
-    rummyrules.OptionError: there is no bot 'clever': the bots are greedy, random and search, or an import path such as mybots:CleverBot
+    rummyrules.OptionError: there is no bot 'clever': the bots are easy, medium, hard, greedy, random and search, or an import path such as mybots:CleverBot
     >>> bot_factory("mybots_nowhere:CleverBot")
     Traceback (most recent call last):
     ...

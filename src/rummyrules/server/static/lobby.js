@@ -61,7 +61,7 @@ function seatRows() {
     // Seats are numbered from 1 where a person reads them; the API's from 0.
     const select = el("select", { id, "data-seat": seat },
       seatKinds.map((kind) => el("option", { value: kind.kind }, kind.name)));
-    select.value = old[seat] || (seat === 0 ? "human" : "greedy");
+    select.value = old[seat] || (seat === 0 ? "human" : "medium");
     box.append(el("p", { class: "option" }, el("label", { for: id }, `Seat ${seat + 1}`), select));
   }
 }
