@@ -188,6 +188,8 @@ class SearchBot:
         self.depth = depth
         self.rollout: Bot = GreedyBot() if rollout is None else rollout
         self.deal: Callable[[View, int], GameState] = _sampled if deal is None else deal
+        self._checked: Bot | None = None
+        self._by_action: ActionBot | None = None
         # The bot's own stream of seeds for its deals, moving on with each choice.
         self._words: Iterator[int] = random_words(seed, "search bot")
 
@@ -207,12 +209,16 @@ class SearchBot:
             return candidates[0] if candidates else None
         outcomes: list[list[float]] = [[] for _ in candidates]
         racing = list(range(len(candidates)))
+        # A deal lists the player's moves as the view does, its actions in
+        # that order: each candidate is played by its place, on the fast path.
+        places = [view.legal_moves.index(move) for move in candidates]
         started = time.process_time()
         while not outcomes[0] or self._budget_left(len(outcomes[0]), started):
             sample = self.deal(view, next(self._words) >> 16)
+            actions = sample.legal_actions()
             for index in racing:
                 outcome = self._outcome(
-                    sample.apply(candidates[index]), sample, view.player
+                    sample.apply_action(actions[places[index]]), sample, view.player
                 )
                 outcomes[index].append(outcome)
             racing = self._still_racing(outcomes, racing)
@@ -318,18 +324,24 @@ class SearchBot:
         """The state after the rollout's next move: a claim out of turn if one is made, else the mover's.
 
         A rollout bot that chooses by action (an
-        :class:`~rummyrules.bots.ActionBot`, such as the random bot) plays on
-        the fast path: no view and no move is built, and the playout is the
+        :class:`~rummyrules.bots.ActionBot`, such as the random bot and the
+        greedy bot) plays on the fast path: its choice is applied by action
+        (the random bot builds no view and no move), and the playout is the
         same, move for move.
         """
         mover = state.to_move or 0
         rollout = self.rollout
-        if isinstance(rollout, ActionBot):
+        if rollout is not self._checked:
+            # A protocol's isinstance walks its members: asked once a rollout bot.
+            self._checked = rollout
+            self._by_action = rollout if isinstance(rollout, ActionBot) else None
+        by_action = self._by_action
+        if by_action is not None:
             for other in askers(state, mover):
-                action = rollout.choose_action(state, other)
+                action = by_action.choose_action(state, other)
                 if action is not None:
                     return state.apply_action(action, player=other)
-            action = rollout.choose_action(state, mover)
+            action = by_action.choose_action(state, mover)
             if action is None:
                 raise OptionError(_NO_MOVE.format(mover=mover))
             return state.apply_action(action)
