@@ -142,3 +142,26 @@ def test_the_greedy_memos_change_no_choice(rules: PlayableRules[Any]) -> None:
     SearchBot(seed=1, playouts=4).choose(views[len(views) // 2])  # fills the memos
     warm = [GreedyBot().choose(view) for view in views]
     assert warm == cold
+
+
+def test_a_budget_of_seconds_runs_out_between_two_playouts() -> None:
+    """Out of time within a deal, the search stops there, not at the deal's end: a turn takes at most one playout past its time."""
+
+    class Clocked(SearchBot):
+        """A search bot whose time runs out after its eighth playout."""
+
+        played = 0
+
+        def _outcome(self, state: GameState, root: GameState, player: int) -> float:
+            self.played += 1
+            return super()._outcome(state, root, player)
+
+        def _time_left(self, started: float) -> bool:
+            del started
+            return self.played < 8
+
+    game = GinRummy().new_game(seed=3).apply("take")
+    bot = Clocked(seed=1, playouts=None, seconds=1.0, width=6)
+    assert len(bot.candidates(game.view(0))) == 6
+    assert bot.choose(game.view(0)) in game.legal_moves()
+    assert bot.played == 8  # one deal of six, and two playouts of the next

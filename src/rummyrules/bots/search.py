@@ -140,7 +140,10 @@ class SearchBot:
 
     Its budget, each turn it has a choice: ``playouts`` deals (each candidate
     in the race played out once on each), or ``seconds`` of CPU time (``time.process_time``),
-    or whichever runs out first when both are given; at least one deal.
+    or whichever runs out first when both are given; at least one deal. The
+    time counts from the turn's start, and runs out between two playouts:
+    a turn takes ``seconds`` and at most one playout more (or the first
+    deal's playouts, if they take longer).
     Given its seed, a budget of playouts only and the same views, it makes
     the same moves; a budget of time depends on the machine's speed.
 
@@ -204,6 +207,7 @@ class SearchBot:
         """
         if view.to_move != view.player:
             return self.rollout.choose(view)
+        started = time.process_time()
         candidates = self.candidates(view)
         if len(candidates) <= 1:
             return candidates[0] if candidates else None
@@ -212,11 +216,17 @@ class SearchBot:
         # A deal lists the player's moves as the view does, its actions in
         # that order: each candidate is played by its place, on the fast path.
         places = [view.legal_moves.index(move) for move in candidates]
-        started = time.process_time()
         while not outcomes[0] or self._budget_left(len(outcomes[0]), started):
             sample = self.deal(view, next(self._words) >> 16)
             actions = sample.legal_actions()
+            deals = len(outcomes[0])
             for index in racing:
+                if deals and not self._time_left(started):
+                    # Out of time within a deal: a deal that not every
+                    # candidate racing was played on is not counted.
+                    for row in outcomes:
+                        del row[deals:]
+                    return candidates[self._best(outcomes)]
                 outcome = self._outcome(
                     sample.apply_action(actions[places[index]]), sample, view.player
                 )
@@ -292,6 +302,9 @@ class SearchBot:
     def _budget_left(self, deals: int, started: float) -> bool:
         if self.playouts is not None and deals >= self.playouts:
             return False
+        return self._time_left(started)
+
+    def _time_left(self, started: float) -> bool:
         return self.seconds is None or time.process_time() - started < self.seconds
 
     def _outcome(self, state: GameState, root: GameState, player: int) -> float:
