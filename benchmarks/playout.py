@@ -36,12 +36,14 @@ from rummyrules import (
     GoingOutRummy,
     PlayableRules,
 )
+from rummyrules.bots import packing as bot_packing
 from rummyrules.bots.fast_path import kept_actions
 from rummyrules.games.end_of_the_page.core import codes as eop_codes
 from rummyrules.games.end_of_the_page.core import fits as eop_fits
 from rummyrules.games.end_of_the_page.core import melding as eop_melding
 from rummyrules.games.fourteen_hundred.core import laying as f14_laying
 from rummyrules.games.fourteen_hundred.core import value as f14_value
+from rummyrules.games.going_out import strategy as gor_strategy
 from rummyrules.games.going_out.state import Drop
 
 AIM_DECISIONS_PER_SECOND = 20_000
@@ -72,7 +74,8 @@ def forget_memos() -> None:
             found.cache_clear()
     # The plain memos, which no cache_clear reaches: End of the Page's core's
     # (pieces, moves, melds, what fits the table's melds); 1400's core's
-    # tables and states lately made.
+    # tables and states lately made; Going Out Rummy's gaps of a hand; the
+    # greedy bot's packers of the hands it met.
     for memo in (
         eop_melding._PIECES,
         eop_melding._TEMPLATES,
@@ -83,6 +86,8 @@ def forget_memos() -> None:
         eop_fits._IDENTS,
         f14_laying._TABLES,
         f14_value._MADE,
+        gor_strategy._GAPS,
+        bot_packing._KEPT,
     ):
         memo.clear()
 

@@ -6,7 +6,9 @@ the same cards and the luck of the deal cancels out of the margin. Prints, for
 each variant, the games played, the search bot's wins, losses and draws, its
 mean score margin (its final total less the greedy bot's; in Going Out
 Rummy, which keeps no score, its wins less its losses) with the standard
-error over the pairs, and the CPU time a game took.
+error over the pairs, the CPU time a game took, and the search bot's CPU
+time a choice (mean and max). Its budget a turn: ``--playouts`` deals (0
+for none), ``--seconds`` of CPU, or both.
 
 ``--deal`` says what the search bot searches on: ``sampled`` (its own view,
 dealt at random: the real bot), ``hands`` (the true hands, the stock
@@ -21,7 +23,7 @@ with random rollouts by views and by actions (the fast path), which choose
 the same moves.
 
     PYTHONPATH=src python benchmarks/search_bot.py [--pairs 50] [--playouts 32]
-        [--caution 2.5] [--deal sampled] [--jobs 2] [--first-seed 5000]
+        [--seconds 0.8] [--caution 2.5] [--deal sampled] [--jobs 2] [--first-seed 5000]
         [--variants gin,eop]
     PYTHONPATH=src python benchmarks/search_bot.py --speed 30
 """
@@ -70,14 +72,34 @@ class Settings:
     """What every game of a run shares: the variant and the search bot's settings."""
 
     variant: str
-    playouts: int
+    playouts: int | None
     caution: float
     deal: str
     first_seed: int
+    seconds: float | None = None
 
 
-def play(settings: Settings, number: int) -> tuple[int, int, float, float]:
-    """Game ``number`` (deal ``first_seed + number // 2``, the search bot in seat ``number % 2``): won, lost, margin, CPU s."""
+class TimedSearchBot(SearchBot):
+    """A search bot that keeps the CPU seconds of each of its choices."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(**settings)
+        self.times: list[float] = []
+
+    def choose(self, view: View) -> Move | None:
+        """The search bot's choice, timed."""
+        started = time.process_time()
+        move = super().choose(view)
+        self.times.append(time.process_time() - started)
+        return move
+
+
+Result = tuple[int, int, float, float, tuple[float, ...]]
+"""A game's result: won, lost, margin, CPU s, and the search bot's CPU s of each choice."""
+
+
+def play(settings: Settings, number: int) -> Result:
+    """Game ``number`` (deal ``first_seed + number // 2``, the search bot in seat ``number % 2``): won, lost, margin, CPU s, CPU s a choice."""
     started = time.process_time()
     rules = VARIANTS[settings.variant]
     seat = number % 2
@@ -91,9 +113,10 @@ def play(settings: Settings, number: int) -> tuple[int, int, float, float]:
             return whole.replace(stock=shuffled(whole.stock, seed), seed=seed)
         return whole.replace(seed=seed)
 
-    search = SearchBot(
+    search = TimedSearchBot(
         seed=number,
         playouts=settings.playouts,
+        seconds=settings.seconds,
         caution=settings.caution,
         deal=None if settings.deal == "sampled" else true_state,
     )
@@ -105,7 +128,8 @@ def play(settings: Settings, number: int) -> tuple[int, int, float, float]:
     margin = state.scores[seat] - state.scores[1 - seat] if rules.keeps_score else 0
     won = state.winners == (seat,)
     lost = bool(state.winners) and seat not in state.winners
-    return int(won), int(lost), float(margin), time.process_time() - started
+    spent = time.process_time() - started
+    return int(won), int(lost), float(margin), spent, tuple(search.times)
 
 
 def _next_move(state: GameState, bots: list[Bot]) -> Move:
@@ -202,7 +226,12 @@ def main() -> None:
     parser.add_argument(
         "--pairs", type=int, default=50, help="deals, each played twice"
     )
-    parser.add_argument("--playouts", type=int, default=32)
+    parser.add_argument(
+        "--playouts", type=int, default=32, help="deals a turn; 0 for no such limit"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="CPU s a turn, besides"
+    )
     parser.add_argument("--caution", type=float, default=2.5)
     parser.add_argument(
         "--deal", choices=("sampled", "hands", "whole"), default="sampled"
@@ -229,10 +258,11 @@ def main() -> None:
         games = 2 * options.pairs
         settings = Settings(
             variant,
-            options.playouts,
+            options.playouts or None,
             options.caution,
             options.deal,
             options.first_seed,
+            options.seconds,
         )
         with ProcessPoolExecutor(options.jobs) as pool:
             results = list(pool.map(partial(play, settings), range(games), chunksize=2))
@@ -252,11 +282,14 @@ def main() -> None:
             if VARIANTS[variant].keeps_score
             else f"{statistics.fmean(margins):+.2f} ± {error:.2f} wins"
         )
+        choices = [spent for result in results for spent in result[4]]
         print(
             f"{VARIANTS[variant].name:16} games {games:4}  wins {wins:4}  "
             f"losses {losses:4}  draws {games - wins - losses:3}  "
             f"win rate {wins / games:4.0%}  mean margin {margin}  "
-            f"{statistics.fmean(result[3] for result in results):.2f} CPU s/game",
+            f"{statistics.fmean(result[3] for result in results):.2f} CPU s/game  "
+            f"CPU s a choice mean {statistics.fmean(choices or [0.0]):.3f} "
+            f"max {max(choices, default=0.0):.3f}",
             flush=True,
         )
 

@@ -40,8 +40,11 @@ class ActionBot(Protocol):
     than ``choose``; the games played are the same, move for move.
 
     >>> from rummyrules.bots import GreedyBot, RandomBot
-    >>> isinstance(RandomBot(), ActionBot), isinstance(GreedyBot(), ActionBot)
-    (True, False)
+    >>> class ByViews:
+    ...     def choose(self, view):
+    ...         return None
+    >>> [isinstance(bot, ActionBot) for bot in (RandomBot(), GreedyBot(), ByViews())]
+    [True, True, False]
     """
 
     def choose(self, view: Any) -> Any:

@@ -19,11 +19,12 @@ out 7S 7H 7D discard 9D
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from rummyrules.core.cards import Card
 from rummyrules.core.hands import sorted_hand
 from rummyrules.game.moves import Discard, Draw, Move, Take
-from rummyrules.game.state import View
+from rummyrules.game.state import PlayableRules, View
 from rummyrules.game.strategy import GoingOutStrategy, Shape, without
 
 from .reading import known_to_others
@@ -59,7 +60,7 @@ class GoingOutDecision:
     @functools.cached_property
     def shape(self) -> Shape:
         """The hand's shape (:class:`~rummyrules.game.strategy.Shape`), asked only for a discard."""
-        return self.strategy.shape(self.view.rules, self.hand)
+        return _shape(self.strategy, self.view.rules, self.hand)
 
     @functools.cached_property
     def theirs(self) -> tuple[Card, ...]:
@@ -137,8 +138,27 @@ def _take_pays(view: View, strategy: GoingOutStrategy) -> bool:
     """Whether the top discard lets the hand go out, or brings it closer (GOR-4)."""
     top = view.discard_pile[0]
     hand = sorted_hand((*view.hand, top))
-    if strategy.goes_out(view.rules, hand):
+    if _goes_out(strategy, view.rules, hand):
         return True
-    shape = strategy.shape(view.rules, hand)
+    shape = _shape(strategy, view.rules, hand)
     after = min(shape.short(without(hand, [card])) for card in dict.fromkeys(view.hand))
     return after < shape.short(view.hand)
+
+
+# A shape and going out are pure functions of the rules and the hand, and a
+# search's playouts meet the same hands again and again: a shape kept keeps
+# its reckoning of the hands within it too.
+@functools.lru_cache(maxsize=4096)
+def _shape(
+    strategy: GoingOutStrategy, rules: PlayableRules[Any], hand: tuple[Card, ...]
+) -> Shape:
+    """The strategy's shape of the sorted hand, kept for the next decision that holds it."""
+    return strategy.shape(rules, hand)
+
+
+@functools.lru_cache(maxsize=4096)
+def _goes_out(
+    strategy: GoingOutStrategy, rules: PlayableRules[Any], hand: tuple[Card, ...]
+) -> bool:
+    """Whether the sorted hand goes out, kept for the next decision that asks."""
+    return strategy.goes_out(rules, hand)

@@ -9,8 +9,9 @@
 
 from __future__ import annotations
 
+from rummyrules.core.errors import OptionError
 from rummyrules.game.moves import LayOff, Move
-from rummyrules.game.state import View
+from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import GoingOutStrategy, PointsStrategy, strategy_of
 
 from .going_out import GoingOutDecision
@@ -127,3 +128,38 @@ class GreedyBot:
             f"of {view.rules.name} is neither"
         )
         raise TypeError(message)
+
+    def choose_action(self, state: GameState, player: int) -> int | None:
+        """The fast path's :meth:`choose`: the action of the move it chooses from ``state.view(player)``.
+
+        The state lists its actions in the order the view lists its moves,
+        so the move's place among the view's moves is its action's place
+        among the state's: the search bot's rollouts and
+        :func:`~rummyrules.bots.play_game` then play it with
+        :meth:`~rummyrules.GameState.apply_action`, the same game move for
+        move. A move ``choose`` makes that the view does not list (a
+        subclass's own) raises :class:`~rummyrules.OptionError`.
+
+        >>> from rummyrules import EndOfThePage
+        >>> game = EndOfThePage().position(
+        ...     "wild 3 | face_up 3S@0 | to_move 1 draw"
+        ...     " | hands 3S 4C / 9D JD KC 5H | pile 6C 10D"
+        ... )
+        >>> action = GreedyBot().choose_action(game, 1)
+        >>> print(game.action_to_move(action))
+        take 10D
+        """
+        view = state.view(player)
+        move = self.choose(view)
+        if move is None:
+            return None
+        moves = view.legal_moves
+        try:
+            # The move chosen is the listed one itself: found by identity first.
+            place = moves.index(move)
+        except ValueError:
+            message = (
+                f"{type(self).__name__} chose {move}, which the view does not list"
+            )
+            raise OptionError(message) from None
+        return state.legal_actions(player)[place]

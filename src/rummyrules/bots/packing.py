@@ -16,16 +16,17 @@ its root hand, from the melds the root can make and what each is worth.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Final
 
 from rummyrules.core.cards import Card
 
-__all__ = ["Packer"]
+__all__ = ["Packer", "kept_packer"]
 
 _FIELD: Final = 4
 """Bits for one card's count in a packed hand: three for the count, one guard."""
-_SEARCH_BUDGET: Final = 3000
+SEARCH_BUDGET: Final = 3000
 """Hands searched for one root's packings before settling for quick ones."""
 
 Packing = tuple[int, tuple[tuple[Card, ...], ...]]
@@ -93,7 +94,7 @@ class Packer:
             return known
         self.searched += 1
         first = ((hand & -hand).bit_length() - 1) // _FIELD
-        if self.searched > _SEARCH_BUDGET:
+        if self.searched > SEARCH_BUDGET:
             return self._quick(hand)
         best = self._best(hand - (1 << (_FIELD * first)))
         guards = self.guards
@@ -119,3 +120,42 @@ class Packer:
                 total += points
                 packed.append(cards)
         return total, tuple(packed)
+
+
+_MOST_KEPT: Final = 4096
+"""Packers kept for the next decisions before starting afresh, so that they stay few."""
+
+_KEPT: dict[Hashable, Packer] = {}
+"""The packers of the roots the decisions met lately (:func:`kept_packer`)."""
+
+
+def kept_packer(
+    key: Hashable | None,
+    root: tuple[Card, ...],
+    groups: Callable[[], Sequence[tuple[tuple[Card, ...], int]]],
+) -> Packer:
+    """The packer of the sorted root made of ``groups()``, kept under ``key`` for the next decisions where that is safe.
+
+    A packer's answers depend only on its root and its groups (the key must
+    say both), unless it runs past its budget of hands searched, and then on
+    what it was asked first: it is kept only for a root with no more hands
+    within it than that budget. A search's playouts meet the same hands
+    again and again. ``key`` None keeps nothing.
+
+    >>> from rummyrules import parse_cards
+    >>> root = parse_cards("7S 8S 9S 10S")
+    >>> made = kept_packer("doc", root, lambda: [(parse_cards("7S 8S 9S"), 25)])
+    >>> made is kept_packer("doc", root, list), made.best(root)[0]
+    (True, 25)
+    """
+    within = 1
+    for count in Counter(root).values():
+        within *= count + 1
+    if key is None or within > SEARCH_BUDGET:
+        return Packer(root, groups())
+    packer = _KEPT.get(key)
+    if packer is None:
+        if len(_KEPT) >= _MOST_KEPT:
+            _KEPT.clear()
+        packer = _KEPT[key] = Packer(root, groups())
+    return packer

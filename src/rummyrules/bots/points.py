@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from rummyrules.core.cards import Card
+from rummyrules.core.cards import Card, Rank
 from rummyrules.core.hands import sorted_hand
 from rummyrules.game.moves import (
     Discard,
@@ -35,7 +36,7 @@ from rummyrules.game.moves import (
     Pass,
     Take,
 )
-from rummyrules.game.state import View
+from rummyrules.game.state import PlayableRules, View
 from rummyrules.game.strategy import (
     PointsStrategy,
     meld_groups,
@@ -45,7 +46,7 @@ from rummyrules.melds import is_wild, readings
 from rummyrules.melds import search as meld_search
 from rummyrules.melds.support import close
 
-from .packing import Packer, Packing
+from .packing import Packer, Packing, kept_packer
 from .reading import known_to_others
 
 __all__ = ["PointsDecision"]
@@ -96,7 +97,7 @@ class PointsDecision:
         self.hand = view.hand
         self.melds = tuple(table_meld.meld for table_meld in view.melds)
         self.may_lay_off = strategy.may_lay_off(view)  # EOP-9, F14-R7
-        self._values: dict[Card, int] = {}
+        self._values = _card_values(self.rules, self.wild)
         self._packers: dict[tuple[Card, ...], Packer] = {}
         self._ties: dict[Card, int] = {}
 
@@ -356,10 +357,31 @@ class PointsDecision:
         root = hand if root is None else root
         packer = self._packers.get(root)
         if packer is None:
-            groups = meld_groups(root, self.meld_rules, self.wild)
-            packer = Packer(root, [(cards, self.points(cards)) for cards in groups])
-            self._packers[root] = packer
+            # Shared with the next decisions only by those valuing cards alike.
+            alike = type(self).points is PointsDecision.points and (
+                type(self).value is PointsDecision.value
+            )
+            packer = self._packers[root] = kept_packer(
+                (self.rules, self.wild, root) if alike else None,
+                root,
+                lambda: [
+                    (cards, self.points(cards))
+                    for cards in meld_groups(root, self.meld_rules, self.wild)
+                ],
+            )
         return packer.best(hand)
+
+
+@functools.lru_cache(maxsize=64)
+def _card_values(rules: PlayableRules[Any], wild: Rank | None) -> dict[Card, int]:
+    """The cards' values under these rules and this wild rank, filled as asked.
+
+    A card's value is a pure function of the rules and the wild rank, and a
+    playout asks it of every card of every decision: the table is shared by
+    every decision of one round's rules.
+    """
+    del rules, wild  # the key of the table, filled by the decisions
+    return {}
 
 
 def _claims(move: Move) -> bool:

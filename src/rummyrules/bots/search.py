@@ -140,7 +140,10 @@ class SearchBot:
 
     Its budget, each turn it has a choice: ``playouts`` deals (each candidate
     in the race played out once on each), or ``seconds`` of CPU time (``time.process_time``),
-    or whichever runs out first when both are given; at least one deal.
+    or whichever runs out first when both are given; at least one deal. The
+    time counts from the turn's start, and runs out between two playouts:
+    a turn takes ``seconds`` and at most one playout more (or the first
+    deal's playouts, if they take longer).
     Given its seed, a budget of playouts only and the same views, it makes
     the same moves; a budget of time depends on the machine's speed.
 
@@ -188,6 +191,8 @@ class SearchBot:
         self.depth = depth
         self.rollout: Bot = GreedyBot() if rollout is None else rollout
         self.deal: Callable[[View, int], GameState] = _sampled if deal is None else deal
+        self._checked: Bot | None = None
+        self._by_action: ActionBot | None = None
         # The bot's own stream of seeds for its deals, moving on with each choice.
         self._words: Iterator[int] = random_words(seed, "search bot")
 
@@ -202,17 +207,28 @@ class SearchBot:
         """
         if view.to_move != view.player:
             return self.rollout.choose(view)
+        started = time.process_time()
         candidates = self.candidates(view)
         if len(candidates) <= 1:
             return candidates[0] if candidates else None
         outcomes: list[list[float]] = [[] for _ in candidates]
         racing = list(range(len(candidates)))
-        started = time.process_time()
+        # A deal lists the player's moves as the view does, its actions in
+        # that order: each candidate is played by its place, on the fast path.
+        places = [view.legal_moves.index(move) for move in candidates]
         while not outcomes[0] or self._budget_left(len(outcomes[0]), started):
             sample = self.deal(view, next(self._words) >> 16)
+            actions = sample.legal_actions()
+            deals = len(outcomes[0])
             for index in racing:
+                if deals and not self._time_left(started):
+                    # Out of time within a deal: a deal that not every
+                    # candidate racing was played on is not counted.
+                    for row in outcomes:
+                        del row[deals:]
+                    return candidates[self._best(outcomes)]
                 outcome = self._outcome(
-                    sample.apply(candidates[index]), sample, view.player
+                    sample.apply_action(actions[places[index]]), sample, view.player
                 )
                 outcomes[index].append(outcome)
             racing = self._still_racing(outcomes, racing)
@@ -286,6 +302,9 @@ class SearchBot:
     def _budget_left(self, deals: int, started: float) -> bool:
         if self.playouts is not None and deals >= self.playouts:
             return False
+        return self._time_left(started)
+
+    def _time_left(self, started: float) -> bool:
         return self.seconds is None or time.process_time() - started < self.seconds
 
     def _outcome(self, state: GameState, root: GameState, player: int) -> float:
@@ -318,18 +337,24 @@ class SearchBot:
         """The state after the rollout's next move: a claim out of turn if one is made, else the mover's.
 
         A rollout bot that chooses by action (an
-        :class:`~rummyrules.bots.ActionBot`, such as the random bot) plays on
-        the fast path: no view and no move is built, and the playout is the
+        :class:`~rummyrules.bots.ActionBot`, such as the random bot and the
+        greedy bot) plays on the fast path: its choice is applied by action
+        (the random bot builds no view and no move), and the playout is the
         same, move for move.
         """
         mover = state.to_move or 0
         rollout = self.rollout
-        if isinstance(rollout, ActionBot):
+        if rollout is not self._checked:
+            # A protocol's isinstance walks its members: asked once a rollout bot.
+            self._checked = rollout
+            self._by_action = rollout if isinstance(rollout, ActionBot) else None
+        by_action = self._by_action
+        if by_action is not None:
             for other in askers(state, mover):
-                action = rollout.choose_action(state, other)
+                action = by_action.choose_action(state, other)
                 if action is not None:
                     return state.apply_action(action, player=other)
-            action = rollout.choose_action(state, mover)
+            action = by_action.choose_action(state, mover)
             if action is None:
                 raise OptionError(_NO_MOVE.format(mover=mover))
             return state.apply_action(action)

@@ -148,6 +148,21 @@ STRATEGY: Final = GoingOutRummyStrategy()
 """The one strategy object of Going Out Rummy, which its rules class declares."""
 
 
+_MOST_GAPS: Final = 200_000
+"""Hands a memo of gaps keeps before it starts afresh, so that it stays small."""
+
+_GAPS: dict[MeldRules, dict[tuple[Card, ...], tuple[int, int]]] = {}
+"""The gaps of each sorted hand of naturals read so far, by meld rules."""
+
+
+def _gaps_memo(meld_rules: MeldRules) -> dict[tuple[Card, ...], tuple[int, int]]:
+    """The memo of gaps of these meld rules, emptied once it holds ``_MOST_GAPS`` hands."""
+    memo = _GAPS.get(meld_rules)
+    if memo is None or len(memo) > _MOST_GAPS:
+        memo = _GAPS[meld_rules] = {}
+    return memo
+
+
 class _Shape:
     """How far Going Out Rummy hands within one hand are from going out.
 
@@ -171,7 +186,10 @@ class _Shape:
         self.index: dict[Card, list[_Group]] = {}
         for cards in () if single else meld_groups(naturals, meld_rules, None):
             self.index.setdefault(cards[0], []).append((cards, Counter(cards)))
-        self.memo: dict[tuple[Card, ...], tuple[int, int]] = {}
+        # A reading of a hand within the root uses only the melds within that
+        # hand, which are the same whatever the root: one memo serves every
+        # shape of the same meld rules, and a bot meets the same hands again.
+        self.memo = _gaps_memo(meld_rules)
 
     def short(self, hand: Sequence[Card]) -> int:
         """How many cards the hand (within the root) is short of going out."""
