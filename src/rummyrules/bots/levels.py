@@ -57,7 +57,7 @@ __all__ = [
 EASY_BLUNDERS: Final = 25
 """The easy level's share of random moves, in percent of its chances to move."""
 
-HARD_PLAYOUTS: Final = 64
+HARD_PLAYOUTS: Final = 32
 """The hard level's most deals a move: the budget that makes it repeatable."""
 
 HARD_SECONDS: Final = 0.8
@@ -118,7 +118,7 @@ def hard_bot(*, seed: int = 0, seconds: float | None = None) -> Bot:
 
     >>> bot = hard_bot(seed=1)
     >>> type(bot).__name__, bot.playouts, bot.seconds
-    ('SearchBot', 64, 0.8)
+    ('SearchBot', 32, 0.8)
     >>> hard_bot(seed=1, seconds=0.25).seconds
     0.25
     """
