@@ -78,12 +78,12 @@ ROWS: Final = (
     Row("eop", "medium", "easy", 1000, 50),
     Row("eop", "hard", "medium", 16, 2),
     Row("1400", "medium", "easy", 1000, 50),
-    Row("1400", "hard", "medium", 40, 2),
+    Row("1400", "hard", "medium", 30, 2),
     Row("gor", "medium", "easy", 2000, 100),
-    Row("gor", "hard", "medium", 100, 6),
+    Row("gor", "hard", "medium", 80, 6),
     Row("gin", "medium", "easy", 2000, 100),
     Row("gin", "hard", "medium", 120, 6),
-    Row("gin", "hard", SIMPLE, 500, 10),
+    Row("gin", "hard", SIMPLE, 300, 10),
 )
 """The rows, and their deals in a full and a ``--quick`` run.
 
