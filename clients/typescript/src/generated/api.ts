@@ -208,7 +208,7 @@ export interface components {
                  * @description A seat's kind: a person or a bot.
                  * @enum {unknown}
                  */
-                kind: "human" | "greedy" | "random" | "search";
+                kind: "human" | "easy" | "medium" | "hard" | "greedy" | "random" | "search";
                 /** @description Its name, for a person. */
                 name: string;
                 /** @description A word on how it plays. */
@@ -270,7 +270,7 @@ export interface components {
              * @description A seat's kind: a person or a bot.
              * @enum {unknown}
              */
-            kind: "human" | "greedy" | "random" | "search";
+            kind: "human" | "easy" | "medium" | "hard" | "greedy" | "random" | "search";
             /** @description The seat's token, given once, to the table's creator. */
             token?: string;
         };
@@ -308,7 +308,7 @@ export interface components {
             /** @description How many play. */
             players: number;
             /** @description Each seat's kind. */
-            seats: ("human" | "greedy" | "random" | "search")[];
+            seats: ("human" | "easy" | "medium" | "hard" | "greedy" | "random" | "search")[];
             /** @description Who moves next; null when over. */
             to_move: number | null;
             /** @description What kind of move comes next. */
@@ -435,7 +435,7 @@ export interface components {
                 [key: string]: boolean | number | string | null;
             };
             /** @description One kind per seat, at least one human. */
-            seats: ("human" | "greedy" | "random" | "search")[];
+            seats: ("human" | "easy" | "medium" | "hard" | "greedy" | "random" | "search")[];
             /** @description The seed, or null for the server to draw one. */
             seed?: number | null;
         };
