@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import gymnasium
 import pytest
 
-import rummyrules.rl  # noqa: F401 - registers the Gymnasium ids
 from rummyrules import (
     EndOfThePage,
     FourteenHundred,
@@ -29,7 +27,6 @@ from rummyrules.bots import (
 from rummyrules.bots.levels import HARD_PLAYOUTS, HARD_SECONDS, level_factory
 from rummyrules.cli.seats import bot_names, make_bots
 from rummyrules.game.state import PlayableRules
-from rummyrules.rl import SingleAgentEnv
 from rummyrules.simulation import BOTS, bot_factory, simulate
 
 SHORT: dict[str, PlayableRules[Any]] = {
@@ -151,34 +148,3 @@ def test_an_unknown_name_is_refused_with_the_levels_listed() -> None:
         bot_factory("expert")
     with pytest.raises(argparse.ArgumentTypeError, match="easy, medium, hard"):
         bot_names("expert")
-    with pytest.raises(OptionError, match="the levels are easy, medium and hard"):
-        SingleAgentEnv(GinRummy(), opponents=["expert"])
-
-
-def positions(env: Any, steps: int) -> list[str]:
-    """The whole game after each of the agent's first ``steps`` steps, each its first legal action."""
-    observation, _ = env.reset(seed=3)
-    seen = [env.render()]
-    for _ in range(steps):
-        action = int(observation["action_mask"].argmax())
-        observation, _, over, _, _ = env.step(action)
-        seen.append(env.render())
-        if over:
-            break
-    return seen
-
-
-def test_rl_opponents_take_level_names_and_play_as_the_levels() -> None:
-    rules = GoingOutRummy(players=3)
-    by_name = SingleAgentEnv(rules, opponents=["easy", "Medium"], render_mode="ansi")
-    by_class = SingleAgentEnv(rules, opponents=[EasyBot, GreedyBot], render_mode="ansi")
-    assert positions(by_name, 12) == positions(by_class, 12)
-    made = gymnasium.make(
-        "rummyrules/GinRummy-v0", opponents=["easy"], render_mode="ansi"
-    )
-    given = gymnasium.make(
-        "rummyrules/GinRummy-v0", opponents=[EasyBot], render_mode="ansi"
-    )
-    assert positions(made, 8) == positions(given, 8)
-    random = SingleAgentEnv(GinRummy(), opponents=[RandomBot], render_mode="ansi")
-    assert positions(made, 8) != positions(random, 8)

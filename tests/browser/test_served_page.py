@@ -18,7 +18,6 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-import httpx
 import pytest
 
 from browser.pages import (
@@ -31,6 +30,7 @@ from browser.pages import (
     no_side_scroll,
     shoot,
 )
+from extras import need
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -60,6 +60,7 @@ def sites(offline_site: str) -> Iterator[tuple[str, str]]:
 
 def invitation(server: str, variant: str, options: dict[str, Any]) -> str:
     """A new table's invitation link for seat 0 (a person; seat 1 is a greedy bot)."""
+    httpx = need("httpx")  # of the [server] extra: without it the test skips, saying so
     made = httpx.post(
         server + "/api/tables",
         json={
@@ -77,6 +78,7 @@ def server_selection(link: str, cards: list[str]) -> dict[str, Any]:
     """The server's own answer for the cards, in the page's shape (no version, seat, kinds)."""
     server, query = link.split("/?")
     table, token = (part.split("=", 1)[1] for part in query.split("&"))
+    httpx = need("httpx")
     found: dict[str, Any] = httpx.post(
         f"{server}/api/tables/{table}/selection",
         json={"cards": cards},
