@@ -261,6 +261,10 @@ def test_a_reconnection_while_a_round_is_shown_keeps_the_rounds_and_the_log_in_o
         make(page, first_move(page))
         assert round_shown(page) == SHORT_ENDS[0]
         told = log_lines(page)
+        # While the server is down the page's tries to reconnect are refused,
+        # and Chromium logs each one: how many depends on how long a restart
+        # takes on a loaded machine.
+        watch.expect("ERR_CONNECTION_REFUSED")
         served.kill()
         page.wait_for_selector("#connection:text('Reconnecting')")
         served.start()
