@@ -87,11 +87,11 @@ ROWS: Final = (
 )
 """The rows, and their deals in a full and a ``--quick`` run.
 
-The full run is sized at about 12,000 CPU seconds, under 2 hours on 2
-cores: the hard level took about 40 CPU s a whole game of End of the Page,
-32 of 1400, 8 of Going Out Rummy, 5 a hand of Gin Rummy against the medium
-level and 4 to 7 against OpenSpiel's simple bot (2026-12-07, the search bot
-of 64 deals and 0.8 s); the other rows take a few minutes in all.
+The full run is sized at about 6,000 to 7,000 CPU seconds, about an hour
+and a quarter on 2 cores: the hard level (32 deals, 0.8 s) took about 24 CPU
+s a whole game of End of the Page, 21 of 1400, 4 of Going Out Rummy and 4 a
+hand of Gin Rummy against the medium level (2026-12-07, a loaded machine);
+the rows of the medium level take a few minutes in all.
 """
 
 
