@@ -12,6 +12,7 @@ decision made after many others is the one made from memos emptied.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -26,7 +27,7 @@ from rummyrules import (
     PlayableRules,
     View,
 )
-from rummyrules.bots import ActionBot, Bot, GreedyBot, SearchBot
+from rummyrules.bots import ActionBot, Bot, GreedyBot, SearchBot, search
 from rummyrules.bots import going_out as bot_going_out
 from rummyrules.bots import packing as bot_packing
 from rummyrules.bots import points as bot_points
@@ -144,24 +145,37 @@ def test_the_greedy_memos_change_no_choice(rules: PlayableRules[Any]) -> None:
     assert warm == cold
 
 
-def test_a_budget_of_seconds_runs_out_between_two_playouts() -> None:
-    """Out of time within a deal, the search stops there, not at the deal's end: a turn takes at most one playout past its time."""
+class _MoveClock(SearchBot):
+    """A search bot whose CPU clock is the number of rollout moves it played, a thousandth of a second each."""
 
-    class Clocked(SearchBot):
-        """A search bot whose time runs out after its eighth playout."""
+    moves = 0
 
-        played = 0
+    def _next_state(self, state: GameState) -> GameState:
+        self.moves += 1
+        return super()._next_state(state)
 
-        def _outcome(self, state: GameState, root: GameState, player: int) -> float:
-            self.played += 1
-            return super()._outcome(state, root, player)
+    def clock(self) -> float:
+        return self.moves / 1000
 
-        def _time_left(self, started: float) -> bool:
-            del started
-            return self.played < 8
 
+@pytest.mark.parametrize("seconds", [0.005, 0.05, 0.2])
+def test_a_budget_of_seconds_runs_out_within_a_playout(
+    seconds: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Out of time within a playout, the search stops there: a turn plays at most a few moves past its time, whatever its deals' length."""
     game = GinRummy().new_game(seed=3).apply("take")
-    bot = Clocked(seed=1, playouts=None, seconds=1.0, width=6)
-    assert len(bot.candidates(game.view(0))) == 6
-    assert bot.choose(game.view(0)) in game.legal_moves()
-    assert bot.played == 8  # one deal of six, and two playouts of the next
+    bot = _MoveClock(seed=1, playouts=None, seconds=seconds, width=6)
+    monkeypatch.setattr(time, "process_time", bot.clock)
+    move = bot.choose(game.view(0))
+    assert move in game.legal_moves()
+    assert seconds * 1000 <= bot.moves <= seconds * 1000 + search._CLOCK_EVERY
+
+
+def test_out_of_time_before_a_whole_deal_the_first_move_is_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A turn whose time runs out before every candidate is played on one deal makes the rollout bot's move."""
+    game = GinRummy().new_game(seed=3).apply("take")
+    bot = _MoveClock(seed=1, playouts=None, seconds=0.003, width=6)
+    monkeypatch.setattr(time, "process_time", bot.clock)
+    assert bot.choose(game.view(0)) == GreedyBot().choose(game.view(0))

@@ -47,6 +47,9 @@ _MOST_MOVES = 2000
 _NO_MOVE = "the rollout bot chose no move for player {mover} on its turn"
 """What a rollout says when its bot chose no move on its own turn."""
 
+_CLOCK_EVERY = 4
+"""A playout reads the clock every this many moves: often enough to stop within a few greedy decisions of the budget."""
+
 _WIN = 10.0
 """A win, where only going out counts: as much as ten cards nearer going out."""
 
@@ -140,10 +143,11 @@ class SearchBot:
 
     Its budget, each turn it has a choice: ``playouts`` deals (each candidate
     in the race played out once on each), or ``seconds`` of CPU time (``time.process_time``),
-    or whichever runs out first when both are given; at least one deal. The
-    time counts from the turn's start, and runs out between two playouts:
-    a turn takes ``seconds`` and at most one playout more (or the first
-    deal's playouts, if they take longer).
+    or whichever runs out first when both are given. The time counts from
+    the turn's start and is read within playouts too: a turn takes
+    ``seconds`` and at most a few moves of a playout more. A deal cut short
+    is not counted, and a turn out of time before its first whole deal
+    makes the first move (the rollout bot's).
     Given its seed, a budget of playouts only and the same views, it makes
     the same moves; a budget of time depends on the machine's speed.
 
@@ -208,6 +212,7 @@ class SearchBot:
         if view.to_move != view.player:
             return self.rollout.choose(view)
         started = time.process_time()
+        deadline = None if self.seconds is None else started + self.seconds
         candidates = self.candidates(view)
         if len(candidates) <= 1:
             return candidates[0] if candidates else None
@@ -216,20 +221,23 @@ class SearchBot:
         # A deal lists the player's moves as the view does, its actions in
         # that order: each candidate is played by its place, on the fast path.
         places = [view.legal_moves.index(move) for move in candidates]
-        while not outcomes[0] or self._budget_left(len(outcomes[0]), started):
+        while self._budget_left(len(outcomes[0]), started):
             sample = self.deal(view, next(self._words) >> 16)
             actions = sample.legal_actions()
             deals = len(outcomes[0])
             for index in racing:
-                if deals and not self._time_left(started):
+                outcome = self._outcome(
+                    sample.apply_action(actions[places[index]]),
+                    sample,
+                    view.player,
+                    deadline,
+                )
+                if outcome is None:
                     # Out of time within a deal: a deal that not every
                     # candidate racing was played on is not counted.
                     for row in outcomes:
                         del row[deals:]
                     return candidates[self._best(outcomes)]
-                outcome = self._outcome(
-                    sample.apply_action(actions[places[index]]), sample, view.player
-                )
                 outcomes[index].append(outcome)
             racing = self._still_racing(outcomes, racing)
             if racing == [0]:
@@ -307,19 +315,29 @@ class SearchBot:
     def _time_left(self, started: float) -> bool:
         return self.seconds is None or time.process_time() - started < self.seconds
 
-    def _outcome(self, state: GameState, root: GameState, player: int) -> float:
-        """What the move that made ``state`` came to, played out to the end of the round.
+    def _outcome(
+        self, state: GameState, root: GameState, player: int, deadline: float | None
+    ) -> float | None:
+        """What the move that made ``state`` came to, played out to the end of the round; None when out of time.
 
         In a game where only going out counts, a playout that has not ended
         after ``depth`` moves is scored by how far each hand is from going
         out, as the game reads a hand's shape: a win or a loss counts as
-        much as being 10 cards nearer or further.
+        much as being 10 cards nearer or further. The clock is read every
+        ``_CLOCK_EVERY`` moves: past the ``deadline`` the playout stops
+        unscored.
         """
         rows = rounds_counted(root)
         strategy = strategy_of(state.rules)
         for played in range(_MOST_MOVES):
             if state.is_over or rounds_counted(state) > rows:
                 break
+            if (
+                deadline is not None
+                and played % _CLOCK_EVERY == 0
+                and time.process_time() > deadline
+            ):
+                return None
             if isinstance(strategy, GoingOutStrategy) and played == self.depth:
                 return _nearer(strategy, state, player)
             state = self._next_state(state)
