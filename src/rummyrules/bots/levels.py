@@ -13,7 +13,11 @@ with a budget a move, the same in every game:
 - ``hard`` (:func:`hard_bot`): the search bot
   (:class:`~rummyrules.bots.SearchBot`) with at most ``HARD_PLAYOUTS``
   deals a move and at most ``HARD_SECONDS`` CPU seconds, whichever runs
-  out first: under a CPU second a move on a 2-core machine of 2026.
+  out first: under a CPU second a move on a 2-core machine of 2026. Its
+  deals lean on what the table shows of the other hands
+  (:class:`~rummyrules.bots.reading.WeighedDeal`): cards close to those in
+  the pile are dealt to them less often, cards close to those they took
+  face up more often.
 
 Given its seed, each level makes the same moves from the same views, the
 hard one as long as its playouts, not its seconds, end its search.
@@ -41,6 +45,7 @@ from rummyrules.game.state import View
 
 from .greedy import GreedyBot
 from .players import Bot, RandomBot
+from .reading import WeighedDeal
 from .search import SearchBot
 
 __all__ = [
@@ -123,7 +128,7 @@ def hard_bot(*, seed: int = 0, seconds: float | None = None) -> Bot:
     0.25
     """
     cap = HARD_SECONDS if seconds is None else min(seconds, HARD_SECONDS)
-    return SearchBot(seed=seed, playouts=HARD_PLAYOUTS, seconds=cap)
+    return SearchBot(seed=seed, playouts=HARD_PLAYOUTS, seconds=cap, deal=WeighedDeal())
 
 
 LEVELS: Final[Mapping[str, Callable[..., Bot]]] = MappingProxyType(

@@ -14,10 +14,16 @@ them. The greedy bots of every game read it the same way, through
 
 from __future__ import annotations
 
-from rummyrules.core.cards import Card
-from rummyrules.game.state import View
+from typing import Final
 
-__all__ = ["known_to_others"]
+from rummyrules.core.cards import Card
+from rummyrules.formats.sampling import sample_state
+from rummyrules.game.state import GameState, View
+from rummyrules.game.strategy import strategy_of
+from rummyrules.melds.meld import is_wild
+from rummyrules.melds.support import close
+
+__all__ = ["LET_GO", "TAKEN", "WeighedDeal", "hand_weights", "known_to_others"]
 
 
 def known_to_others(view: View) -> tuple[Card, ...]:
@@ -35,3 +41,97 @@ def known_to_others(view: View) -> tuple[Card, ...]:
         if seat != view.player
         for card in cards
     )
+
+
+LET_GO: Final = 0.5
+"""How much less likely a card is in another hand for each card close to it let go to the pile."""
+
+TAKEN: Final = 2.0
+"""How much likelier a card is in a hand for each card close to it that its holder took face up."""
+
+
+def hand_weights(
+    view: View, *, let_go: float = LET_GO, taken: float = TAKEN
+) -> dict[int, dict[Card, float]]:
+    """What the table tells of each other hand: how much likelier each card is to lie in it.
+
+    Every card in the discard pile was let go by one player and passed over
+    by the next, so no player is likely to collect what lies close to it
+    (one rank, or one suit nearby: :func:`~rummyrules.melds.support.close`):
+    each such card in the pile makes a card ``let_go`` times as likely.
+    A card another player took face up shows what that player collects:
+    each makes a card close to it ``taken`` times as likely in that hand.
+    Wild cards fit anything and keep weight 1. The answer is the
+    ``weights`` of :func:`~rummyrules.sample_state`: a seat for each other
+    player, a weight for each card it holds that differs from 1.
+
+    >>> from rummyrules import Card, GinRummy
+    >>> game = GinRummy().new_game(seed=3).apply("take")
+    >>> view = game.view(1)
+    >>> [str(card) for card in view.known[0]], [str(card) for card in view.discard_pile]
+    (['QH'], [])
+    >>> weights = hand_weights(view)[0]
+    >>> (
+    ...     weights[Card.parse("KH")],
+    ...     weights[Card.parse("QS")],
+    ...     Card.parse("2C") in weights,
+    ... )
+    (2.0, 2.0, False)
+    """
+    strategy = strategy_of(view.rules)
+    wild = strategy.wild(view)
+    meld_rules = view.rules.meld_rules
+    deck = {card for card in view.rules.deck() if not is_wild(card, wild)}
+    pile = [card for card in set(view.discard_pile) if not is_wild(card, wild)]
+    shared = {
+        card: let_go ** sum(close(card, other, meld_rules) for other in pile)
+        for card in deck
+    }
+    weights: dict[int, dict[Card, float]] = {}
+    for seat, held in enumerate(view.known):
+        if seat == view.player:
+            continue
+        took = [card for card in set(held) if not is_wild(card, wild)]
+        leaning = {
+            card: weight
+            * taken ** sum(close(card, other, meld_rules) for other in took)
+            for card, weight in shared.items()
+        }
+        weights[seat] = {
+            card: weight for card, weight in leaning.items() if weight != 1
+        }
+    for seat in range(len(view.hand_sizes)):
+        if seat != view.player and seat not in weights:
+            weights[seat] = {
+                card: weight for card, weight in shared.items() if weight != 1
+            }
+    return weights
+
+
+class WeighedDeal:
+    """A search's deal that leans on the table: :func:`~rummyrules.sample_state` with :func:`hand_weights`.
+
+    It is the ``deal`` of a :class:`~rummyrules.bots.SearchBot`: called with
+    a view and a seed, it deals a whole state that fits the view, each
+    other hand drawn by the weights the view's pile and face-up takes give.
+    The weights are worked out once for each view, not for each deal.
+
+    >>> from rummyrules import GinRummy
+    >>> game = GinRummy().new_game(seed=3).apply("take")
+    >>> deal = WeighedDeal()
+    >>> deal(game.view(1), 4).view(1) == game.view(1)
+    True
+    """
+
+    def __init__(self, *, let_go: float = LET_GO, taken: float = TAKEN) -> None:
+        self.let_go = let_go
+        self.taken = taken
+        self._view: View | None = None
+        self._weights: dict[int, dict[Card, float]] = {}
+
+    def __call__(self, view: View, seed: int) -> GameState:
+        """A whole state dealt from ``seed`` that fits ``view``, the other hands weighed."""
+        if view is not self._view:
+            self._weights = hand_weights(view, let_go=self.let_go, taken=self.taken)
+            self._view = view
+        return sample_state(view, seed=seed, weights=self._weights)

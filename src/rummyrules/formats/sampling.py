@@ -50,14 +50,15 @@ False
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
 from rummyrules.core.cards import Card
-from rummyrules.core.errors import StateError
+from rummyrules.core.errors import OptionError, StateError
 from rummyrules.core.hands import sorted_hand
 from rummyrules.core.inputs import expect
 from rummyrules.core.shuffle import below, random_words
@@ -74,7 +75,12 @@ TRIES: Final = 2000
 """How many deals :func:`sample_state` tries before it says none fits."""
 
 
-def sample_state(view: View, *, seed: int) -> GameState:
+def sample_state(
+    view: View,
+    *,
+    seed: int,
+    weights: Mapping[int, Mapping[Card, float]] | None = None,
+) -> GameState:
     """A whole state dealt at random among those that fit ``view``, from ``seed``.
 
     Every card the player cannot see is dealt anew, uniformly among the
@@ -87,9 +93,19 @@ def sample_state(view: View, *, seed: int) -> GameState:
     == view``, its events and round results included. The same view and seed
     give the same state.
 
-    A view that is not a :class:`~rummyrules.View`, or a seed that is no
-    whole number, raises TypeError; a view no deal fits raises
-    :class:`~rummyrules.StateError`.
+    ``weights`` leans the deal on what a bot believes of the other hands:
+    for a seat, how much likelier than others (weight 1) each unseen card
+    is to lie in its hand. That hand's hidden cards are then drawn one by
+    one, each in proportion to its weight among the cards still unseen
+    (successive sampling), and the rest are dealt as before; the deal is no
+    longer uniform, but it still fits the view. The player's own seat and a
+    hand the view rules on are dealt as without weights.
+
+    A view that is not a :class:`~rummyrules.View`, a seed that is no
+    whole number, or weights that are no mapping of seats to mappings of
+    cards to numbers raise TypeError; a weight that is not a finite number
+    above 0 or a seat the game lacks raises :class:`~rummyrules.OptionError`;
+    a view no deal fits raises :class:`~rummyrules.StateError`.
 
     >>> from rummyrules import GoingOutRummy
     >>> game = GoingOutRummy(players=3).new_game(seed=4)
@@ -99,15 +115,25 @@ def sample_state(view: View, *, seed: int) -> GameState:
     (True, 'GoingOutState')
     >>> sample == sample_state(view, seed=9), sample == sample_state(view, seed=10)
     (True, False)
+
+    Weights make a card likelier in a hand, here the king of spades in
+    player 0's:
+
+    >>> from rummyrules import Card
+    >>> king = Card.parse("KS")
+    >>> leaned = {0: {king: 1000.0}}
+    >>> king in sample_state(view, seed=9, weights=leaned).hand(0)
+    True
     """
     if not isinstance(view, View):
         raise TypeError(f"expected a View, not {type(view).__name__}")
     expect(seed, int, name="seed", what="a whole number (int)")
+    leaned = _checked_weights(weights, len(view.hand_sizes))
     strategy = strategy_of(view.rules)
     places = _Places.of(view, strategy)
     words = random_words(seed, "sample state")
     for _ in range(TRIES):
-        dealt = places.deal(words)
+        dealt = places.deal(words, leaned)
         if dealt is None:
             continue
         state = _rebuilt(view, strategy, dealt)
@@ -193,7 +219,9 @@ class _Places:
         ruled = rules[0] if len(rules) == 1 else None
         return cls(view, held, unseen, splits, ruled)
 
-    def deal(self, words: Iterator[int]) -> Dealt | None:
+    def deal(
+        self, words: Iterator[int], weights: Mapping[int, Mapping[Card, float]]
+    ) -> Dealt | None:
         """One deal: a split the view allows, then a fair shuffle of the unseen cards; None to deal again."""
         stock, buried, aside = self.splits[below(words, len(self.splits))]
         cards = list(self.unseen)
@@ -226,8 +254,12 @@ class _Places:
                 hands.append(dealt[player])
                 continue
             count = view.hand_sizes[player] - cards_held.total()
-            hands.append(sorted_hand([*cards_held.elements(), *cards[:count]]))
-            del cards[:count]
+            leaning = weights.get(player)
+            if leaning:
+                picked, cards = _leaned(cards, count, leaning, words)
+            else:
+                picked, cards = cards[:count], cards[count:]
+            hands.append(sorted_hand([*cards_held.elements(), *picked]))
         return Dealt(
             hands=tuple(hands),
             stock=tuple(cards[:stock]),
@@ -235,6 +267,66 @@ class _Places:
             set_aside=tuple(cards[stock + buried : stock + buried + aside]),
             seed=next(words) >> 24,
         )
+
+
+def _leaned(
+    cards: list[Card], count: int, weights: Mapping[Card, float], words: Iterator[int]
+) -> tuple[list[Card], list[Card]]:
+    """``count`` of the shuffled cards drawn in proportion to their weights, and the others in their order.
+
+    Each card gets the key ``log(u) / weight`` for a uniform ``u``: the
+    ``count`` largest keys are a draw one card at a time, each in
+    proportion to its weight among those left (Efraimidis and Spirakis).
+    The cards left keep the shuffle's order, which the draw did not look
+    at: they are still a fair shuffle of what is left.
+    """
+    if count <= 0:
+        return [], cards
+    keys = [
+        math.log(((next(words) >> 11) + 0.5) / (1 << 53)) / weights.get(card, 1.0)
+        for card in cards
+    ]
+    chosen = set(sorted(range(len(cards)), key=keys.__getitem__)[-count:])
+    drawn = [card for place, card in enumerate(cards) if place in chosen]
+    rest = [card for place, card in enumerate(cards) if place not in chosen]
+    return drawn, rest
+
+
+def _checked_weights(
+    weights: Mapping[int, Mapping[Card, float]] | None, seats: int
+) -> Mapping[int, Mapping[Card, float]]:
+    """The weights, checked: seats of the game, each a mapping of cards to finite numbers above 0."""
+    if weights is None:
+        return {}
+    if not isinstance(weights, Mapping):
+        raise TypeError(
+            f"weights must be a mapping of seats, not {type(weights).__name__}"
+        )
+    for seat, leaning in weights.items():
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TypeError(
+                f"weights: a seat is a whole number, not {type(seat).__name__}"
+            )
+        if not 0 <= seat < seats:
+            raise OptionError(f"weights: this game has no seat {seat}")
+        if not isinstance(leaning, Mapping):
+            raise TypeError(
+                f"weights: seat {seat}'s weights must map cards to numbers, not "
+                f"{type(leaning).__name__}"
+            )
+        for card, weight in leaning.items():
+            if not isinstance(card, Card):
+                raise TypeError(f"weights: a card is a Card, not {type(card).__name__}")
+            if not isinstance(weight, int | float) or isinstance(weight, bool):
+                raise TypeError(
+                    f"weights: {card}'s weight is a number, not {type(weight).__name__}"
+                )
+            if not (math.isfinite(weight) and weight > 0):
+                raise OptionError(
+                    f"weights: {card}'s weight must be a finite number above 0, "
+                    f"not {weight}"
+                )
+    return weights
 
 
 def _stock_sizes(view: View) -> range:
