@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from conformance import GAMES, IDS, PER_GAME
 from rummyrules import Card, GameState, PlayableRules, dumps, loads, sample_state
+from rummyrules.bots.reading import hand_weights
 from rummyrules.game.strategy import strategy_of
 from scenarios import every_card
 from strategies import game_walks, some_states
@@ -43,13 +44,15 @@ def in_sight(game: GameState, player: int) -> Counter[Card]:
 def test_a_sample_fits_the_view_it_was_made_from(
     cls: type[PlayableRules[Any]], data: st.DataObject, rng: random.Random
 ) -> None:
-    """The sample is a state of the game's class the checks on load accept, with the same deck, whose view for the player is the view given; each other hand keeps the cards the view shows in it."""
+    """The sample is a state of the game's class the checks on load accept, with the same deck, whose view for the player is the view given; each other hand keeps the cards the view shows in it; with the weights a bot reads off the table as well."""
     # Walked on the fast path: a state it makes works out its fields when
     # read, and must sample as any other (issue 40).
     for game in some_states(data.draw(game_walks(cls, by_actions=True))):
         for player in {rng.randrange(game.players), game.to_move or 0}:
             view = game.view(player)
-            sample = sample_state(view, seed=rng.randrange(2**32))
+            # A deal leaned by a bot's weights fits the view as a uniform one does.
+            weights = hand_weights(view) if rng.random() < 0.5 else None
+            sample = sample_state(view, seed=rng.randrange(2**32), weights=weights)
             assert type(sample) is type(game)
             assert loads(dumps(sample)) == sample
             assert sample.view(player) == view

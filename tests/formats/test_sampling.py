@@ -30,6 +30,7 @@ from rummyrules import (
     GameState,
     GinRummy,
     GoingOutRummy,
+    OptionError,
     StateError,
     StockSize,
     parse_cards,
@@ -293,3 +294,81 @@ def test_f14_3_a_deal_with_two_hands_of_two_is_sampled() -> None:
                 any(hand_size(card) == len(hand) for card in hand)
                 for hand in sample.hands
             )
+
+
+# --- Weights: a deal that leans on what a bot believes -------------------------
+
+
+def successive_chance(weights: list[float], card: int, count: int) -> float:
+    """The chance that ``card`` is among ``count`` drawn one by one, each in proportion to its weight among those left."""
+    total = 0.0
+
+    def walk(left: list[int], chance: float, drawn: int) -> None:
+        nonlocal total
+        if card not in left:
+            total += chance
+            return
+        if drawn == count:
+            return
+        weight = sum(weights[i] for i in left)
+        for i in left:
+            walk([j for j in left if j != i], chance * weights[i] / weight, drawn + 1)
+
+    walk(list(range(len(weights))), 1.0, 0)
+    return total
+
+
+def test_weights_draw_the_hand_card_by_card_in_proportion() -> None:
+    """With one unseen card 4 times as likely and one a quarter as likely, each lands in the opponent's hand as often as drawing one by one by weight makes it: over 3,000 samples, within 6 standard errors."""
+    game = gin_three_cards()
+    view = game.view(0)
+    unseen = sorted_hand([*game.hand(1), *game.stock])
+    heavy, light = unseen[0], unseen[1]
+    weights = [4.0, 0.25, 1, 1, 1, 1, 1]
+    counts: Counter[Card] = Counter()
+    samples = 3000
+    for seed in range(samples):
+        sample = sample_state(view, seed=seed, weights={1: {heavy: 4.0, light: 0.25}})
+        assert sample.view(0) == view
+        counts.update(sample.hand(1))
+    for place, card in ((0, heavy), (1, light), (2, unseen[2])):
+        chance = successive_chance(weights, place, 3)
+        error = math.sqrt(chance * (1 - chance) / samples)
+        assert abs(counts[card] / samples - chance) < 6 * error, (card, chance)
+    assert counts[heavy] > 2 * counts[unseen[2]] > 4 * counts[light]
+
+
+def test_weights_that_lean_nothing_deal_as_without_them() -> None:
+    """Weights of 1, or none for a seat, deal the very state the seed deals without weights; the same weights and seed deal the same state."""
+    game = GinRummy().new_game(seed=3).apply("take")
+    view = game.view(1)
+    for seed in range(5):
+        plain = sample_state(view, seed=seed)
+        assert sample_state(view, seed=seed, weights={}) == plain
+        assert sample_state(view, seed=seed, weights={0: {}}) == plain
+        leaned = {0: {Card.parse("KH"): 3.0}}
+        assert sample_state(view, seed=seed, weights=leaned) == sample_state(
+            view, seed=seed, weights=leaned
+        )
+
+
+@pytest.mark.parametrize(
+    ("weights", "error", "match"),
+    [
+        ([], TypeError, "weights must be a mapping of seats, not list"),
+        ({"0": {}}, TypeError, "a seat is a whole number, not str"),
+        ({2: {}}, OptionError, "this game has no seat 2"),
+        ({0: [1.0]}, TypeError, "seat 0's weights must map cards to numbers"),
+        ({0: {"KH": 1.0}}, TypeError, "a card is a Card, not str"),
+        ({0: {Card.parse("KH"): "2"}}, TypeError, "KH's weight is a number"),
+        ({0: {Card.parse("KH"): 0.0}}, OptionError, "finite number above 0, not 0.0"),
+        ({0: {Card.parse("KH"): math.inf}}, OptionError, "finite number above 0"),
+    ],
+)
+def test_weights_that_are_no_weights_are_refused(
+    weights: Any, error: type[Exception], match: str
+) -> None:
+    """Weights are a mapping of the game's seats to mappings of cards to finite numbers above 0: anything else is refused, saying what was expected."""
+    view = GinRummy().new_game(seed=3).view(1)
+    with pytest.raises(error, match=match):
+        sample_state(view, seed=1, weights=weights)
