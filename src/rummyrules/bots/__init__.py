@@ -20,6 +20,7 @@ The levels a person picks an opponent by, ``easy``, ``medium`` and ``hard``, are
 from rummyrules.bots.greedy import GreedyBot
 from rummyrules.bots.levels import LEVELS, EasyBot, hard_bot, level_bot
 from rummyrules.bots.players import ActionBot, Bot, PlayedGame, RandomBot, play_game
+from rummyrules.bots.reading import WeighedDeal, hand_weights
 from rummyrules.bots.search import SearchBot
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
     "PlayedGame",
     "RandomBot",
     "SearchBot",
+    "WeighedDeal",
+    "hand_weights",
     "hard_bot",
     "level_bot",
     "play_game",

@@ -15,7 +15,7 @@ with a budget a move, the same in every game:
   deals a move and at most ``HARD_SECONDS`` CPU seconds, whichever runs
   out first: under a CPU second a move on a 2-core machine of 2026. Its
   deals lean on what the table shows of the other hands
-  (:class:`~rummyrules.bots.reading.WeighedDeal`): cards close to those in
+  (:class:`~rummyrules.bots.WeighedDeal`): cards close to those in
   the pile are dealt to them less often, cards close to those they took
   face up more often.
 
