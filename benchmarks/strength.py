@@ -83,7 +83,7 @@ ROWS: Final = (
     Row("gor", "hard", "medium", 80, 6),
     Row("gin", "medium", "easy", 2000, 100),
     Row("gin", "hard", "medium", 120, 6),
-    Row("gin", "hard", SIMPLE, 300, 10),
+    Row("gin", "hard", SIMPLE, 500, 10),
 )
 """The rows, and their deals in a full and a ``--quick`` run.
 

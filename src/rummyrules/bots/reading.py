@@ -43,10 +43,10 @@ def known_to_others(view: View) -> tuple[Card, ...]:
     )
 
 
-LET_GO: Final = 0.5
+LET_GO: Final = 0.2
 """How much less likely a card is in another hand for each card close to it let go to the pile."""
 
-TAKEN: Final = 2.0
+TAKEN: Final = 4.0
 """How much likelier a card is in a hand for each card close to it that its holder took face up."""
 
 
@@ -76,7 +76,7 @@ def hand_weights(
     ...     weights[Card.parse("QS")],
     ...     Card.parse("2C") in weights,
     ... )
-    (2.0, 2.0, False)
+    (4.0, 4.0, False)
     """
     strategy = strategy_of(view.rules)
     wild = strategy.wild(view)
