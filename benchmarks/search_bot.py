@@ -11,7 +11,8 @@ time a choice (mean and max). Its budget a turn: ``--playouts`` deals (0
 for none), ``--seconds`` of CPU, or both.
 
 ``--deal`` says what the search bot searches on: ``sampled`` (its own view,
-dealt at random: the real bot), ``hands`` (the true hands, the stock
+dealt at random), ``weighed`` (its own view, the other hands dealt by what
+the table shows of them: ``WeighedDeal``, the hard level's), ``hands`` (the true hands, the stock
 shuffled anew: what a perfect reading of the other players would give) or
 ``whole`` (the true state, stock order included: an oracle, to measure what
 information is worth, never a way to play).
@@ -44,7 +45,7 @@ from attrs import frozen
 from playout import forget_memos
 
 from rummyrules import EndOfThePage, FourteenHundred, GinRummy, GoingOutRummy
-from rummyrules.bots import Bot, GreedyBot, RandomBot, SearchBot
+from rummyrules.bots import Bot, GreedyBot, RandomBot, SearchBot, WeighedDeal
 from rummyrules.bots.players import askers
 from rummyrules.core.shuffle import shuffled
 from rummyrules.game.moves import Move
@@ -118,7 +119,7 @@ def play(settings: Settings, number: int) -> Result:
         playouts=settings.playouts,
         seconds=settings.seconds,
         caution=settings.caution,
-        deal=None if settings.deal == "sampled" else true_state,
+        deal={"sampled": None, "weighed": WeighedDeal()}.get(settings.deal, true_state),
     )
     bots: list[Bot] = [GreedyBot(), GreedyBot()]
     bots[seat] = search
@@ -152,9 +153,11 @@ class CountingSearchBot(SearchBot):
         super().__init__(**settings)
         self.counted = 0
 
-    def _outcome(self, state: GameState, root: GameState, player: int) -> float:
+    def _outcome(
+        self, state: GameState, root: GameState, player: int, deadline: float | None
+    ) -> float | None:
         self.counted += 1
-        return super()._outcome(state, root, player)
+        return super()._outcome(state, root, player, deadline)
 
 
 class ByViews:
@@ -234,7 +237,7 @@ def main() -> None:
     )
     parser.add_argument("--caution", type=float, default=2.5)
     parser.add_argument(
-        "--deal", choices=("sampled", "hands", "whole"), default="sampled"
+        "--deal", choices=("sampled", "weighed", "hands", "whole"), default="sampled"
     )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument(
