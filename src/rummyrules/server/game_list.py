@@ -70,7 +70,7 @@ _SEATS: Final = {
     "medium": ("Medium", "the greedy bot: melds and lays off all it can, quick"),
     "hard": (
         "Hard",
-        "the search bot: tries its moves on guessed deals, under a second a move",
+        "the search bot: tries its moves on deals guessed from the cards played, under a second a move",
     ),
     "random": ("Random bot", "plays any legal move at random: the easiest"),
     "greedy": ("Greedy bot", "melds and lays off all it can, quick and fair"),
