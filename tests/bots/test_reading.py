@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 import pytest
 
-from rummyrules import Card, EndOfThePage, GinRummy, sample_state
+from rummyrules import Card, EndOfThePage, GinRummy, OptionError, sample_state
 from rummyrules.bots import reading
 from rummyrules.bots.levels import hard_bot
 from rummyrules.bots.reading import LET_GO, TAKEN, WeighedDeal, hand_weights
@@ -91,3 +94,31 @@ def test_the_hard_level_deals_by_the_table_s_weights() -> None:
     """The hard level's search leans its deals on the table (``WeighedDeal``)."""
     bot = hard_bot(seed=1)
     assert isinstance(getattr(bot, "deal", None), WeighedDeal)
+
+
+@pytest.mark.parametrize(
+    ("knobs", "error", "match"),
+    [
+        ({"let_go": 0}, OptionError, "let_go must be a finite number above 0, not 0.0"),
+        ({"taken": -2.0}, OptionError, "taken must be a finite number above 0"),
+        ({"taken": math.nan}, OptionError, "taken must be a finite number above 0"),
+        ({"let_go": 10**400}, OptionError, "let_go is too large"),
+        ({"let_go": "0.5"}, TypeError, "let_go must be a number, not str"),
+    ],
+)
+def test_factors_that_are_no_factors_are_refused(
+    knobs: dict[str, Any], error: type[Exception], match: str
+) -> None:
+    """The factors are finite numbers above 0, for ``hand_weights`` and ``WeighedDeal`` alike."""
+    view = GinRummy().position(POSITION).view(0)
+    with pytest.raises(error, match=match):
+        hand_weights(view, **knobs)
+    with pytest.raises(error, match=match):
+        WeighedDeal(**knobs)
+
+
+def test_hand_weights_reads_a_view() -> None:
+    """A state is no view: TypeError, saying what was expected."""
+    game = GinRummy().position(POSITION)
+    with pytest.raises(TypeError, match="expected a View, not GinRummyState"):
+        hand_weights(game)  # type: ignore[arg-type]  # the wrong type on purpose

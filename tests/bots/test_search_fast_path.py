@@ -179,3 +179,4 @@ def test_out_of_time_before_a_whole_deal_the_first_move_is_made(
     bot = _MoveClock(seed=1, playouts=None, seconds=0.003, width=6)
     monkeypatch.setattr(time, "process_time", bot.clock)
     assert bot.choose(game.view(0)) == GreedyBot().choose(game.view(0))
+    assert 3 <= bot.moves <= 3 + search._CLOCK_EVERY

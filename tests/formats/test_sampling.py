@@ -339,7 +339,7 @@ def test_weights_draw_the_hand_card_by_card_in_proportion() -> None:
 
 
 def test_weights_that_lean_nothing_deal_as_without_them() -> None:
-    """Weights of 1, or none for a seat, deal the very state the seed deals without weights; the same weights and seed deal the same state."""
+    """No weights, or none for a seat, deal the very state the seed deals without weights; the same weights and seed deal the same state."""
     game = GinRummy().new_game(seed=3).apply("take")
     view = game.view(1)
     for seed in range(5):
@@ -357,7 +357,10 @@ def test_weights_that_lean_nothing_deal_as_without_them() -> None:
     [
         ([], TypeError, "weights must be a mapping of seats, not list"),
         ({"0": {}}, TypeError, "a seat is a whole number, not str"),
-        ({2: {}}, OptionError, "this game has no seat 2"),
+        ({2: {}}, OptionError, "a seat this game lacks: its seats are 0 to 1"),
+        ({10**5000: {}}, OptionError, "a seat this game lacks: its seats are 0 to 1"),
+        ({0: {Card.parse("KH"): 10**400}}, OptionError, "KH's weight is too large"),
+        ({0: {Card.parse("KH"): -1}}, OptionError, "finite number above 0, not -1.0"),
         ({0: [1.0]}, TypeError, "seat 0's weights must map cards to numbers"),
         ({0: {"KH": 1.0}}, TypeError, "a card is a Card, not str"),
         ({0: {Card.parse("KH"): "2"}}, TypeError, "KH's weight is a number"),

@@ -1,10 +1,14 @@
-"""What a view tells a bot of the other hands: the cards they took face up and still hold.
+"""What a view tells a bot of the other hands: the cards they took face up, and the cards let go.
 
 A card taken from the discard pile is known to lie in its taker's hand
 until it is played (``view.known``). It shows what the taker collects: a
 discard close to it is the likeliest to be taken, claimed or laid off by
 them. The greedy bots of every game read it the same way, through
-:func:`known_to_others`.
+:func:`known_to_others`. The cards in the discard pile tell the opposite:
+nobody kept them, so few collect what lies close to them.
+:func:`hand_weights` reads both into weights for a deal
+(:func:`~rummyrules.sample_state`), and :class:`WeighedDeal` is the search
+bot's deal that uses them.
 
 >>> from rummyrules import EndOfThePage
 >>> game = EndOfThePage().new_game(seed=7).apply("take")
@@ -14,9 +18,12 @@ them. The greedy bots of every game read it the same way, through
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 from rummyrules.core.cards import Card
+from rummyrules.core.errors import OptionError
+from rummyrules.core.inputs import expect
 from rummyrules.formats.sampling import sample_state
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import strategy_of
@@ -44,26 +51,28 @@ def known_to_others(view: View) -> tuple[Card, ...]:
 
 
 LET_GO: Final = 0.2
-"""How much less likely a card is in another hand for each card close to it let go to the pile."""
+"""A card's weight in another hand is multiplied by this for each card close to it in the discard pile."""
 
 TAKEN: Final = 4.0
-"""How much likelier a card is in a hand for each card close to it that its holder took face up."""
+"""A card's weight in a hand is multiplied by this for each card close to it that its holder took face up."""
 
 
 def hand_weights(
     view: View, *, let_go: float = LET_GO, taken: float = TAKEN
 ) -> dict[int, dict[Card, float]]:
-    """What the table tells of each other hand: how much likelier each card is to lie in it.
+    """What the table tells of each other hand: a weight for each card, the odds of drawing it into that hand.
 
-    Every card in the discard pile was let go by one player and passed over
-    by the next, so no player is likely to collect what lies close to it
-    (one rank, or one suit nearby: :func:`~rummyrules.melds.support.close`):
-    each such card in the pile makes a card ``let_go`` times as likely.
-    A card another player took face up shows what that player collects:
-    each makes a card close to it ``taken`` times as likely in that hand.
-    Wild cards fit anything and keep weight 1. The answer is the
-    ``weights`` of :func:`~rummyrules.sample_state`: a seat for each other
-    player, a weight for each card it holds that differs from 1.
+    Every card in the discard pile was let go by a player, and most were
+    passed over by the next, so few players collect what lies close to
+    them (one rank, or one suit nearby:
+    :func:`~rummyrules.melds.support.close`): each such card in the pile
+    multiplies a card's weight by ``let_go``. A card another player took
+    face up shows what that player collects: each multiplies the weight of
+    a card close to it by ``taken`` in that hand. Wild cards fit anything
+    and keep weight 1. The answer is the ``weights`` of
+    :func:`~rummyrules.sample_state`: a seat for each other player, a weight
+    for each card whose weight is not 1. ``let_go`` and ``taken`` are
+    finite numbers above 0; the defaults are ``LET_GO`` and ``TAKEN``.
 
     >>> from rummyrules import Card, GinRummy
     >>> game = GinRummy().new_game(seed=3).apply("take")
@@ -78,6 +87,10 @@ def hand_weights(
     ... )
     (4.0, 4.0, False)
     """
+    if not isinstance(view, View):
+        raise TypeError(f"expected a View, not {type(view).__name__}")
+    _check_factor(let_go, "let_go")
+    _check_factor(taken, "taken")
     strategy = strategy_of(view.rules)
     wild = strategy.wild(view)
     meld_rules = view.rules.meld_rules
@@ -124,14 +137,37 @@ class WeighedDeal:
     """
 
     def __init__(self, *, let_go: float = LET_GO, taken: float = TAKEN) -> None:
-        self.let_go = let_go
-        self.taken = taken
+        _check_factor(let_go, "let_go")
+        _check_factor(taken, "taken")
+        self._let_go = let_go
+        self._taken = taken
         self._view: View | None = None
         self._weights: dict[int, dict[Card, float]] = {}
+
+    @property
+    def let_go(self) -> float:
+        """What each card close to one in the pile multiplies its weight by (``LET_GO`` by default)."""
+        return self._let_go
+
+    @property
+    def taken(self) -> float:
+        """What each card close to one its holder took face up multiplies its weight by (``TAKEN`` by default)."""
+        return self._taken
 
     def __call__(self, view: View, seed: int) -> GameState:
         """A whole state dealt from ``seed`` that fits ``view``, the other hands weighed."""
         if view is not self._view:
-            self._weights = hand_weights(view, let_go=self.let_go, taken=self.taken)
+            self._weights = hand_weights(view, let_go=self._let_go, taken=self._taken)
             self._view = view
         return sample_state(view, seed=seed, weights=self._weights)
+
+
+def _check_factor(value: float, name: str) -> None:
+    """A weight's factor: a finite number above 0 (TypeError or OptionError, naming it)."""
+    expect(value, (int, float), name=name, what="a number")
+    try:
+        number = float(value)
+    except OverflowError:
+        raise OptionError(f"{name} is too large") from None
+    if not (math.isfinite(number) and number > 0):
+        raise OptionError(f"{name} must be a finite number above 0, not {number}")

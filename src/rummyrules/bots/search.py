@@ -145,9 +145,10 @@ class SearchBot:
     in the race played out once on each), or ``seconds`` of CPU time (``time.process_time``),
     or whichever runs out first when both are given. The time counts from
     the turn's start and is read within playouts too: a turn takes
-    ``seconds`` and at most a few moves of a playout more. A deal cut short
-    is not counted, and a turn out of time before its first whole deal
-    makes the first move (the rollout bot's).
+    ``seconds`` and at most a few moves of a playout more, or the dealing
+    of one deal (not timed within). A deal cut short is not counted, and a
+    turn out of time before its first whole deal makes the first move (the
+    rollout bot's).
     Given its seed, a budget of playouts only and the same views, it makes
     the same moves; a budget of time depends on the machine's speed.
 

@@ -35,6 +35,10 @@ F14-3) is dealt first, uniformly among the hands that fit
 (:mod:`rummyrules.formats.hand_draws`), so that a view few deals fit is not
 refused for want of tries.
 
+A bot that believes more of a hand than the view says may lean the deal
+with ``weights`` (:mod:`rummyrules.formats.leaning`): the deal then still
+fits the view, but is uniform no longer.
+
 What a view does not say and no card decides (how many turns have ended this
 round, how often the stock was rebuilt) the game fills in as its
 ``state_fields`` says, most often as at the start of a round.
@@ -50,7 +54,6 @@ False
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
@@ -58,12 +61,13 @@ from typing import Any, Final
 import attrs
 
 from rummyrules.core.cards import Card
-from rummyrules.core.errors import OptionError, StateError
+from rummyrules.core.errors import StateError
 from rummyrules.core.hands import sorted_hand
 from rummyrules.core.inputs import expect
 from rummyrules.core.shuffle import below, random_words
 from rummyrules.formats.checks import check_state
 from rummyrules.formats.hand_draws import one_of_hands, ruled_hand
+from rummyrules.formats.leaning import checked_weights, leaned_draw
 from rummyrules.game.hand_rules import HandRule, HoldsOneOf
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import Dealt, Strategy, strategy_of
@@ -94,17 +98,18 @@ def sample_state(
     give the same state.
 
     ``weights`` leans the deal on what a bot believes of the other hands:
-    for a seat, how much likelier than others (weight 1) each unseen card
-    is to lie in its hand. That hand's hidden cards are then drawn one by
-    one, each in proportion to its weight among the cards still unseen
-    (successive sampling), and the rest are dealt as before; the deal is no
-    longer uniform, but it still fits the view. The player's own seat and a
-    hand the view rules on are dealt as without weights.
+    for a seat, a weight for each unseen card (1 for a card not named).
+    That hand's hidden cards are then drawn one by one, each draw picking a
+    card in proportion to its weight among the cards still unseen: a card of
+    weight 4 is picked four times as often as one of weight 1 at each draw
+    (see :mod:`rummyrules.formats.leaning`). The rest are dealt as before;
+    the deal is no longer uniform, but it still fits the view. The player's
+    own seat and a hand the view rules on are dealt as without weights.
 
     A view that is not a :class:`~rummyrules.View`, a seed that is no
     whole number, or weights that are no mapping of seats to mappings of
     cards to numbers raise TypeError; a weight that is not a finite number
-    above 0 or a seat the game lacks raises :class:`~rummyrules.OptionError`;
+    above 0, or a seat the game lacks, raises :class:`~rummyrules.OptionError`;
     a view no deal fits raises :class:`~rummyrules.StateError`.
 
     >>> from rummyrules import GoingOutRummy
@@ -128,7 +133,7 @@ def sample_state(
     if not isinstance(view, View):
         raise TypeError(f"expected a View, not {type(view).__name__}")
     expect(seed, int, name="seed", what="a whole number (int)")
-    leaned = _checked_weights(weights, len(view.hand_sizes))
+    leaned = checked_weights(weights, len(view.hand_sizes))
     strategy = strategy_of(view.rules)
     places = _Places.of(view, strategy)
     words = random_words(seed, "sample state")
@@ -256,7 +261,7 @@ class _Places:
             count = view.hand_sizes[player] - cards_held.total()
             leaning = weights.get(player)
             if leaning:
-                picked, cards = _leaned(cards, count, leaning, words)
+                picked, cards = leaned_draw(cards, count, leaning, words)
             else:
                 picked, cards = cards[:count], cards[count:]
             hands.append(sorted_hand([*cards_held.elements(), *picked]))
@@ -267,66 +272,6 @@ class _Places:
             set_aside=tuple(cards[stock + buried : stock + buried + aside]),
             seed=next(words) >> 24,
         )
-
-
-def _leaned(
-    cards: list[Card], count: int, weights: Mapping[Card, float], words: Iterator[int]
-) -> tuple[list[Card], list[Card]]:
-    """``count`` of the shuffled cards drawn in proportion to their weights, and the others in their order.
-
-    Each card gets the key ``log(u) / weight`` for a uniform ``u``: the
-    ``count`` largest keys are a draw one card at a time, each in
-    proportion to its weight among those left (Efraimidis and Spirakis).
-    The cards left keep the shuffle's order, which the draw did not look
-    at: they are still a fair shuffle of what is left.
-    """
-    if count <= 0:
-        return [], cards
-    keys = [
-        math.log(((next(words) >> 11) + 0.5) / (1 << 53)) / weights.get(card, 1.0)
-        for card in cards
-    ]
-    chosen = set(sorted(range(len(cards)), key=keys.__getitem__)[-count:])
-    drawn = [card for place, card in enumerate(cards) if place in chosen]
-    rest = [card for place, card in enumerate(cards) if place not in chosen]
-    return drawn, rest
-
-
-def _checked_weights(
-    weights: Mapping[int, Mapping[Card, float]] | None, seats: int
-) -> Mapping[int, Mapping[Card, float]]:
-    """The weights, checked: seats of the game, each a mapping of cards to finite numbers above 0."""
-    if weights is None:
-        return {}
-    if not isinstance(weights, Mapping):
-        raise TypeError(
-            f"weights must be a mapping of seats, not {type(weights).__name__}"
-        )
-    for seat, leaning in weights.items():
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise TypeError(
-                f"weights: a seat is a whole number, not {type(seat).__name__}"
-            )
-        if not 0 <= seat < seats:
-            raise OptionError(f"weights: this game has no seat {seat}")
-        if not isinstance(leaning, Mapping):
-            raise TypeError(
-                f"weights: seat {seat}'s weights must map cards to numbers, not "
-                f"{type(leaning).__name__}"
-            )
-        for card, weight in leaning.items():
-            if not isinstance(card, Card):
-                raise TypeError(f"weights: a card is a Card, not {type(card).__name__}")
-            if not isinstance(weight, int | float) or isinstance(weight, bool):
-                raise TypeError(
-                    f"weights: {card}'s weight is a number, not {type(weight).__name__}"
-                )
-            if not (math.isfinite(weight) and weight > 0):
-                raise OptionError(
-                    f"weights: {card}'s weight must be a finite number above 0, "
-                    f"not {weight}"
-                )
-    return weights
 
 
 def _stock_sizes(view: View) -> range:
