@@ -87,11 +87,10 @@ ROWS: Final = (
 )
 """The rows, and their deals in a full and a ``--quick`` run.
 
-The full run is sized at about 6,000 to 7,000 CPU seconds, about an hour
-and a quarter on 2 cores: the hard level (32 deals, 0.8 s) took about 24 CPU
-s a whole game of End of the Page, 21 of 1400, 4 of Going Out Rummy and 4 a
-hand of Gin Rummy against the medium level (2026-12-07, a loaded machine);
-the rows of the medium level take a few minutes in all.
+The full run took 3,336 s wall and 6,294 CPU s on 2 cores (2026-12-07):
+the hard level (32 deals, 0.8 s) about 13 CPU s a whole game of End of the
+Page, 14 of 1400, 3 of Going Out Rummy and 3.4 a hand of Gin Rummy; the
+rows of the medium level take a few minutes in all.
 """
 
 
