@@ -146,12 +146,20 @@ class WeighedDeal:
 
     @property
     def let_go(self) -> float:
-        """What each card close to one in the pile multiplies its weight by (``LET_GO`` by default)."""
+        """What each card close to one in the pile multiplies its weight by (``LET_GO`` by default).
+
+        >>> WeighedDeal().let_go, WeighedDeal(let_go=0.5).let_go
+        (0.2, 0.5)
+        """
         return self._let_go
 
     @property
     def taken(self) -> float:
-        """What each card close to one its holder took face up multiplies its weight by (``TAKEN`` by default)."""
+        """What each card close to one its holder took face up multiplies its weight by (``TAKEN`` by default).
+
+        >>> WeighedDeal().taken, WeighedDeal(taken=2).taken
+        (4.0, 2)
+        """
         return self._taken
 
     def __call__(self, view: View, seed: int) -> GameState:
