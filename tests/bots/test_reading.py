@@ -122,3 +122,12 @@ def test_hand_weights_reads_a_view() -> None:
     game = GinRummy().position(POSITION)
     with pytest.raises(TypeError, match="expected a View, not GinRummyState"):
         hand_weights(game)  # type: ignore[arg-type]  # the wrong type on purpose
+
+
+def test_extreme_factors_keep_weights_a_deal_takes() -> None:
+    """Factors so small or large that their powers leave a float give weights held within bounds, which ``sample_state`` takes."""
+    view = GinRummy().position(POSITION).view(0)
+    weights = hand_weights(view, let_go=1e-200, taken=1e200)[1]
+    assert weights[Card.parse("5D")] == weights[Card.parse("9D")] == 1e-12
+    assert weights[Card.parse("3H")] == 1e12
+    assert sample_state(view, seed=1, weights={1: weights}).view(0) == view

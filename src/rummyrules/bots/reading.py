@@ -57,6 +57,13 @@ TAKEN: Final = 4.0
 """A card's weight in a hand is multiplied by this for each card close to it that its holder took face up."""
 
 
+_LEAST: Final = 1e-12
+"""The least weight a card gets, however many cards close to it lie in the pile."""
+
+_MOST: Final = 1e12
+"""The most weight a card gets, however many cards close to it its holder took."""
+
+
 def hand_weights(
     view: View, *, let_go: float = LET_GO, taken: float = TAKEN
 ) -> dict[int, dict[Card, float]]:
@@ -101,23 +108,22 @@ def hand_weights(
         for card in deck
     }
     weights: dict[int, dict[Card, float]] = {}
-    for seat, held in enumerate(view.known):
+    for seat in range(len(view.hand_sizes)):
         if seat == view.player:
             continue
+        held = view.known[seat] if seat < len(view.known) else ()
         took = [card for card in set(held) if not is_wild(card, wild)]
         leaning = {
-            card: weight
-            * taken ** sum(close(card, other, meld_rules) for other in took)
-            for card, weight in shared.items()
+            card: base * taken ** sum(close(card, other, meld_rules) for other in took)
+            for card, base in shared.items()
         }
+        # Many close cards could take a weight past what a float holds, and
+        # sample_state refuses 0 and infinity: the bounds keep the order.
         weights[seat] = {
-            card: weight for card, weight in leaning.items() if weight != 1
+            card: min(max(weight, _LEAST), _MOST)
+            for card, weight in leaning.items()
+            if weight != 1
         }
-    for seat in range(len(view.hand_sizes)):
-        if seat != view.player and seat not in weights:
-            weights[seat] = {
-                card: weight for card, weight in shared.items() if weight != 1
-            }
     return weights
 
 
