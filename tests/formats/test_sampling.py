@@ -363,7 +363,11 @@ def test_weights_that_lean_nothing_deal_as_without_them() -> None:
         ({0: {Card.parse("KH"): -1}}, OptionError, "finite number above 0, not -1.0"),
         ({0: [1.0]}, TypeError, "seat 0's weights must map cards to numbers"),
         ({0: {"KH": 1.0}}, TypeError, "a card is a Card, not str"),
-        ({0: {Card.parse("KH"): "2"}}, TypeError, "KH's weight is a number"),
+        (
+            {0: {Card.parse("KH"): "2"}},
+            TypeError,
+            "KH's weight must be a number, not str",
+        ),
         ({0: {Card.parse("KH"): 0.0}}, OptionError, "finite number above 0, not 0.0"),
         ({0: {Card.parse("KH"): math.inf}}, OptionError, "finite number above 0"),
     ],

@@ -18,12 +18,10 @@ bot's deal that uses them.
 
 from __future__ import annotations
 
-import math
 from typing import Final
 
 from rummyrules.core.cards import Card
-from rummyrules.core.errors import OptionError
-from rummyrules.core.inputs import expect
+from rummyrules.core.inputs import positive_number
 from rummyrules.formats.sampling import sample_state
 from rummyrules.game.state import GameState, View
 from rummyrules.game.strategy import strategy_of
@@ -96,8 +94,8 @@ def hand_weights(
     """
     if not isinstance(view, View):
         raise TypeError(f"expected a View, not {type(view).__name__}")
-    _check_factor(let_go, "let_go")
-    _check_factor(taken, "taken")
+    positive_number(let_go, name="let_go")
+    positive_number(taken, name="taken")
     strategy = strategy_of(view.rules)
     wild = strategy.wild(view)
     meld_rules = view.rules.meld_rules
@@ -143,8 +141,8 @@ class WeighedDeal:
     """
 
     def __init__(self, *, let_go: float = LET_GO, taken: float = TAKEN) -> None:
-        _check_factor(let_go, "let_go")
-        _check_factor(taken, "taken")
+        positive_number(let_go, name="let_go")
+        positive_number(taken, name="taken")
         self._let_go = let_go
         self._taken = taken
         self._view: View | None = None
@@ -174,14 +172,3 @@ class WeighedDeal:
             self._weights = hand_weights(view, let_go=self._let_go, taken=self._taken)
             self._view = view
         return sample_state(view, seed=seed, weights=self._weights)
-
-
-def _check_factor(value: float, name: str) -> None:
-    """A weight's factor: a finite number above 0 (TypeError or OptionError, naming it)."""
-    expect(value, (int, float), name=name, what="a number")
-    try:
-        number = float(value)
-    except OverflowError:
-        raise OptionError(f"{name} is too large") from None
-    if not (math.isfinite(number) and number > 0):
-        raise OptionError(f"{name} must be a finite number above 0, not {number}")

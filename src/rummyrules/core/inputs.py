@@ -33,7 +33,9 @@ import itertools
 import math
 import re
 from collections.abc import Iterable
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
+
+from rummyrules.core.errors import OptionError
 
 __all__ = [
     "MAX_DIGITS",
@@ -41,6 +43,7 @@ __all__ = [
     "close_up",
     "expect",
     "expect_player",
+    "positive_number",
     "too_many_digits",
     "whole_number",
     "wrong_type",
@@ -261,3 +264,27 @@ def wrong_type(value: object, *, name: str, what: str) -> TypeError:
     kind = type(value).__name__
     found = kind if value is None else f"{kind} {brief(value)}"
     return TypeError(f"{name} must be {what}, not {found}")
+
+
+def positive_number(value: object, *, name: str) -> float:
+    """A number checked to be finite and above 0, as a float: TypeError for no number, OptionError for any other.
+
+    >>> positive_number(2, name="taken")
+    2.0
+    >>> positive_number(0, name="let_go")
+    Traceback (most recent call last):
+    ...
+    rummyrules.OptionError: let_go must be a finite number above 0, not 0.0
+    >>> positive_number(10**400, name="let_go")
+    Traceback (most recent call last):
+    ...
+    rummyrules.OptionError: let_go is too large
+    """
+    expect(value, (int, float), name=name, what="a number")
+    try:
+        number = float(cast(float, value))
+    except OverflowError:
+        raise OptionError(f"{name} is too large") from None
+    if not (math.isfinite(number) and number > 0):
+        raise OptionError(f"{name} must be a finite number above 0, not {number}")
+    return number

@@ -24,6 +24,7 @@ from collections.abc import Iterator, Mapping
 
 from rummyrules.core.cards import Card
 from rummyrules.core.errors import OptionError
+from rummyrules.core.inputs import positive_number
 
 __all__ = ["checked_weights", "leaned_draw"]
 
@@ -95,16 +96,4 @@ def _weight(card: object, weight: object) -> float:
     """One card's weight, checked: a finite number above 0, as a float."""
     if not isinstance(card, Card):
         raise TypeError(f"weights: a card is a Card, not {type(card).__name__}")
-    if not isinstance(weight, int | float) or isinstance(weight, bool):
-        raise TypeError(
-            f"weights: {card}'s weight is a number, not {type(weight).__name__}"
-        )
-    try:
-        value = float(weight)
-    except OverflowError:
-        raise OptionError(f"weights: {card}'s weight is too large") from None
-    if not (math.isfinite(value) and value > 0):
-        raise OptionError(
-            f"weights: {card}'s weight must be a finite number above 0, not {value}"
-        )
-    return value
+    return positive_number(weight, name=f"weights: {card}'s weight")
